@@ -1,0 +1,64 @@
+# The README's contract: `make run` serves the site, `make test` runs every test.
+SHELL := /bin/bash
+PY_VERSION ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BUN_VERSION := 1.4.4
+TOOLS := tools
+BUN := $(TOOLS)/node_modules/.bin/bun
+PORT ?= 3000
+HOST ?= 127.0.0.1
+export PATH := $(CURDIR)/$(TOOLS)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
+export REFLEX_USE_SYSTEM_BUN := 1
+export REFLEX_TELEMETRY_ENABLED := false
+
+.PHONY: run dev test bench install install-test migrate images chromium clean
+
+run: install migrate images
+	@scripts/serve.sh "$(HOST)" "$(PORT)"
+
+dev: install migrate images
+	reflex run --env dev
+
+test: install-test chromium images
+	$(PY) -m pytest
+
+bench: install-test chromium images
+	$(PY) bench/run_all.py
+
+install: $(VENV)/.installed $(BUN)
+
+install-test: install $(VENV)/.installed-test
+
+migrate:
+	$(VENV)/bin/alembic upgrade head
+
+# Placeholder photos and responsive WebP variants (fast when nothing changed).
+images: install
+	$(PY) scripts/build_images.py
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PY_VERSION) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-test: requirements-test.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	touch $@
+
+$(BUN):
+	npm install --silent --no-fund --no-audit --prefix $(TOOLS) bun@$(BUN_VERSION)
+
+# Debian's Chromium for the browser tests (Playwright cannot download browsers here).
+chromium:
+	@if ! command -v chromium >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's chromium (apt)..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "Chromium is missing: run 'sudo apt-get install -y chromium' and try again."; exit 1; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf .web .states

@@ -1,0 +1,119 @@
+// Browser-only behaviour of the layout: menus, panels, sticky header, scroll-to-top, search,
+// click-to-load maps and videos. None of it needs the server, so none of it travels there.
+(function () {
+  if (window.__siteInit) return;
+  window.__siteInit = true;
+  var root = document.documentElement;
+
+  function panels() { return document.querySelectorAll("[data-panel]"); }
+  function setToggles(id, open) {
+    document.querySelectorAll('[data-open-panel="' + id + '"]').forEach(function (b) {
+      b.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
+  function closePanels() {
+    panels().forEach(function (p) { p.dataset.open = "false"; setToggles(p.id, false); });
+    root.classList.remove("scroll-locked");
+  }
+  function openPanel(id) {
+    closePanels();
+    var panel = document.getElementById(id);
+    if (!panel) return;
+    panel.dataset.open = "true";
+    setToggles(id, true);
+    root.classList.add("scroll-locked");
+    var focusable = panel.querySelector("input, a, button");
+    if (focusable) setTimeout(function () { focusable.focus(); }, 50);
+  }
+  function toggleSubmenu(button) {
+    var open = button.getAttribute("aria-expanded") !== "true";
+    document.querySelectorAll("[data-submenu-toggle]").forEach(function (b) {
+      b.setAttribute("aria-expanded", "false");
+    });
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  function loadEmbed(button) {
+    var frame = document.createElement("iframe");
+    frame.src = button.dataset.src;
+    frame.title = button.dataset.title || "";
+    frame.className = button.dataset.frameClass || "";
+    frame.setAttribute("allow", "autoplay; fullscreen");
+    frame.setAttribute("loading", "lazy");
+    button.replaceWith(frame);
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest("[data-open-panel],[data-close-panel],[data-submenu-toggle],[data-load-embed],[data-scroll-top],[data-panel] a");
+    if (!target) {
+      if (!event.target.closest("[data-submenu]")) {
+        document.querySelectorAll("[data-submenu-toggle]").forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+      }
+      return;
+    }
+    if (target.dataset.openPanel) {
+      var panel = document.getElementById(target.dataset.openPanel);
+      if (panel && panel.dataset.open === "true") closePanels(); else openPanel(target.dataset.openPanel);
+    } else if (target.hasAttribute("data-close-panel")) {
+      closePanels();
+    } else if (target.hasAttribute("data-submenu-toggle")) {
+      toggleSubmenu(target);
+    } else if (target.hasAttribute("data-load-embed")) {
+      loadEmbed(target);
+    } else if (target.hasAttribute("data-scroll-top")) {
+      window.scrollTo({ top: 0, behavior: "smooth" });
+    } else {
+      closePanels();  // a link inside a panel was followed
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      closePanels();
+      document.querySelectorAll("[data-submenu-toggle]").forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+    }
+  });
+
+  function onScroll() {
+    var y = window.scrollY;
+    root.dataset.scrolled = y > 100 ? "true" : "false";
+    root.dataset.showTop = y > 200 ? "true" : "false";
+  }
+  window.addEventListener("scroll", onScroll, { passive: true });
+  onScroll();
+
+  // Every route change starts at the top of the page with the menus closed.
+  var push = history.pushState;
+  history.pushState = function () {
+    var result = push.apply(this, arguments);
+    closePanels();
+    document.querySelectorAll("[data-submenu-toggle]").forEach(function (b) { b.setAttribute("aria-expanded", "false"); });
+    window.scrollTo(0, 0);
+    return result;
+  };
+
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "site-search") return;
+    var query = event.target.value.trim().toLowerCase();
+    var shown = 0;
+    document.querySelectorAll("[data-search-item]").forEach(function (item) {
+      var match = query.length > 0 && item.dataset.searchText.indexOf(query) !== -1;
+      item.hidden = !match;
+      if (match) shown++;
+    });
+    var empty = document.getElementById("site-search-empty");
+    if (empty) empty.hidden = !(query.length > 0 && shown === 0);
+  });
+})();
+
+// Gallery lightbox: a link to the large picture, shown in a <dialog> when JavaScript runs.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest("[data-lightbox]");
+  var dialog = document.getElementById("lightbox");
+  if (event.target.closest("[data-lightbox-close]") && dialog) { dialog.close(); return; }
+  if (event.target === dialog) { dialog.close(); return; }
+  if (!link || !dialog) return;
+  event.preventDefault();
+  document.getElementById("lightbox-image").src = link.getAttribute("href");
+  document.getElementById("lightbox-image").alt = link.dataset.caption || "";
+  document.getElementById("lightbox-caption").textContent = link.dataset.caption || "";
+  dialog.showModal();
+});

@@ -1,0 +1,1 @@
+"""A renovation contractor's website and staff invoice tool, built with Reflex."""

@@ -1,0 +1,1 @@
+"""Hand-wrapped npm React components."""

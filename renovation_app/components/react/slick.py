@@ -1,0 +1,99 @@
+"""react-slick wrapped for Reflex, with the spec's portfolio carousel settings."""
+
+import reflex as rx
+
+from renovation_app.media import Picture
+
+
+class Slider(rx.NoSSRComponent):
+    library = "react-slick@0.31.0"
+    tag = "Slider"
+    is_default = True
+    lib_dependencies: list[str] = ["slick-carousel@1.8.1"]
+
+    slides_to_show: rx.Var[int]
+    slides_to_scroll: rx.Var[int]
+    center_mode: rx.Var[bool]
+    center_padding: rx.Var[str]
+    autoplay: rx.Var[bool]
+    autoplay_speed: rx.Var[int]
+    speed: rx.Var[int]
+    arrows: rx.Var[bool]
+    dots: rx.Var[bool]
+    pause_on_hover: rx.Var[bool]
+    pause_on_focus: rx.Var[bool]
+    infinite: rx.Var[bool]
+    accessibility: rx.Var[bool]
+    responsive: rx.Var[list[dict]]
+
+    def add_imports(self) -> dict:
+        return {"": ["slick-carousel/slick/slick.css"]}
+
+
+# The spec: 3 slides, 2 under 991 px, 1 under 530 px; centred; one per step; autoplay 2000 ms;
+# 1500 ms transition; no arrows, no dots, no pause on hover.
+PORTFOLIO_SETTINGS = dict(
+    slides_to_show=3,
+    slides_to_scroll=1,
+    center_mode=True,
+    center_padding="0px",
+    autoplay=True,
+    autoplay_speed=2000,
+    speed=1500,
+    arrows=False,
+    dots=False,
+    pause_on_hover=False,
+    pause_on_focus=False,
+    infinite=True,
+    accessibility=True,
+    responsive=[
+        {"breakpoint": 991, "settings": {"slidesToShow": 2}},
+        {"breakpoint": 530, "settings": {"slidesToShow": 1}},
+    ],
+)
+
+
+def _slide(pic: Picture, title: str = "", description: str = "") -> rx.Component:
+    caption = (
+        rx.el.div(
+            rx.el.h3(title, class_name="text-lg font-bold text-white"),
+            rx.el.p(description, class_name="text-sm text-slate-100"),
+            class_name="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/90 to-transparent p-5 pt-16",
+        )
+        if title
+        else rx.fragment()
+    )
+    return rx.el.div(
+        rx.el.figure(
+            rx.el.img(
+                src=pic.src,
+                src_set=pic.srcset,
+                sizes="(max-width: 530px) 100vw, (max-width: 991px) 50vw, 33vw",
+                alt=pic.alt,
+                loading="lazy",
+                decoding="async",
+                custom_attrs={"width": str(pic.width), "height": str(pic.height)},
+                class_name="h-[500px] w-full object-cover",
+            ),
+            caption,
+            class_name="relative m-0 overflow-hidden rounded-lg",
+        ),
+        class_name="px-2",
+    )
+
+
+def portfolio_carousel(slides: list[tuple[Picture, str, str]]) -> rx.Component:
+    """The home carousel: each slide a picture with a caption."""
+    return rx.el.div(
+        Slider.create(*[_slide(*s) for s in slides], **PORTFOLIO_SETTINGS),
+        class_name="portfolio-carousel min-h-[500px]",
+        data_testid="portfolio-carousel",
+    )
+
+
+def picture_carousel(pictures: list[Picture]) -> rx.Component:
+    """The second variant: a list of pictures with the same settings."""
+    return rx.el.div(
+        Slider.create(*[_slide(p) for p in pictures], **PORTFOLIO_SETTINGS),
+        class_name="portfolio-carousel min-h-[500px]",
+    )

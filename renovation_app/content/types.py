@@ -1,0 +1,143 @@
+"""The shapes of the site's content. Pages, footer, menus, sitemap and forms all read these."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Address:
+    label: str  # e.g. "Office"
+    street: str
+    city: str
+    region: str
+    postal_code: str
+    country: str = "US"
+
+    @property
+    def one_line(self) -> str:
+        return f"{self.street}, {self.city}, {self.region} {self.postal_code}"
+
+
+@dataclass(frozen=True)
+class SocialLink:
+    name: str  # "Facebook"
+    url: str
+    icon: str  # lucide icon name
+
+
+@dataclass(frozen=True)
+class OpeningHours:
+    days: str  # "Mon - Fri"
+    hours: str  # "8:00 AM - 6:00 PM"
+    # schema.org form, e.g. ("Mo", "Tu"), "08:00", "18:00"
+    schema_days: tuple[str, ...] = ()
+    opens: str = ""
+    closes: str = ""
+
+
+@dataclass(frozen=True)
+class BusinessProfile:
+    name: str
+    legal_name: str
+    tagline: str
+    about_blurb: str  # footer blurb
+    founder: str
+    phone_display: str  # "(718) 555-0142"
+    phone_e164: str  # "+17185550142": used for tel: and WhatsApp links
+    whatsapp_e164: str
+    email: str
+    address: Address
+    extra_addresses: tuple[Address, ...]
+    hours: tuple[OpeningHours, ...]
+    socials: tuple[SocialLink, ...]
+    map_latitude: float
+    map_longitude: float
+    service_area: str
+    # True while the contact details are placeholders a contractor must replace.
+    is_placeholder: bool = True
+
+
+@dataclass(frozen=True)
+class Service:
+    id: int
+    slug: str
+    title: str
+    icon: str  # lucide icon name
+    desc: str  # short text for cards
+    content: str  # first paragraph
+    content_para_2: str = ""
+    content_para_3: str = ""
+    features: tuple[str, ...] = ()
+    btn_text: str = "MORE ABOUT "
+
+    @property
+    def url(self) -> str:
+        return f"/services/{self.slug}"
+
+    @property
+    def paragraphs(self) -> tuple[str, ...]:
+        return tuple(p for p in (self.content, self.content_para_2, self.content_para_3) if p)
+
+
+@dataclass(frozen=True)
+class GallerySet:
+    id: int
+    slug: str
+    title: str
+    desc: str
+    image_count: int
+    # a short phrase used in alt text, e.g. "kitchen remodel"
+    alt_subject: str
+
+    @property
+    def url(self) -> str:
+        return f"/gallery/{self.slug}"
+
+
+@dataclass(frozen=True)
+class CarouselItem:
+    id: int
+    title: str
+    description: str
+    gallery_slug: str
+    image_index: int  # which image of that gallery set (1-based)
+
+
+@dataclass(frozen=True)
+class FaqItem:
+    id: int
+    question: str
+    answer: str
+
+
+@dataclass(frozen=True)
+class Highlight:
+    title: str
+    text: str
+    icon: str
+
+
+@dataclass(frozen=True)
+class LegalSection:
+    number: int
+    heading: str
+    paragraphs: tuple[str, ...]
+    bullets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ContactCard:
+    icon: str
+    title: str
+    # one plain line, or up to two (text, href) links
+    text: str = ""
+    links: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class VideoBlock:
+    heading: str
+    text: str
+    poster_gallery_slug: str
+    poster_index: int
+    # a file under assets/videos/ (loaded only when the visitor clicks play)
+    video_file: str = ""

@@ -1,0 +1,38 @@
+"""The database engine and sessions, from settings.database_url."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, create_engine
+
+from renovation_app.settings import settings
+
+
+@lru_cache(maxsize=None)
+def get_engine(url: str | None = None) -> Engine:
+    url = url or settings.database_url
+    if url.startswith("sqlite:///"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record) -> None:
+            # WAL lets readers and one writer work at once; foreign keys are off by default.
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+@contextmanager
+def db_session() -> Iterator[Session]:
+    with Session(get_engine(), expire_on_commit=False) as session:
+        yield session

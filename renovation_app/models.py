@@ -1,0 +1,76 @@
+"""Database tables (SQLModel). Alembic migrations in alembic/ create and change them."""
+
+from datetime import datetime, timezone
+
+from sqlmodel import Field, SQLModel
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class User(SQLModel, table=True):
+    """A staff account, made by an admin (no open sign-up)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, unique=True, max_length=254)
+    name: str = Field(max_length=100)
+    password_hash: str
+    role: str = Field(default="staff", max_length=10)  # staff | admin
+    active: bool = True
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+class AuthSession(SQLModel, table=True):
+    """A sign-in session; the browser holds the token, the server only its hash."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    user_id: int = Field(foreign_key="user.id", index=True)
+    created_at: datetime = Field(default_factory=utc_now)
+    last_seen_at: datetime = Field(default_factory=utc_now)
+    expires_at: datetime
+    revoked_at: datetime | None = None
+
+
+class LoginAttempt(SQLModel, table=True):
+    """A failed login, kept to limit guessing per e-mail address."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(index=True, max_length=254)
+    attempted_at: datetime = Field(default_factory=utc_now, index=True)
+
+
+class Enquiry(SQLModel, table=True):
+    """A message sent through the contact form or POST /api/contact."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    email: str = Field(max_length=254)
+    phone: str = Field(default="", max_length=40)
+    service: str = Field(max_length=40)
+    message: str = Field(max_length=5000)
+    is_spam: bool = False
+    source_ip_hash: str = Field(default="", max_length=64, index=True)
+    created_at: datetime = Field(default_factory=utc_now, index=True)
+
+
+class OutboxEmail(SQLModel, table=True):
+    """Every e-mail is written here first, then delivered by the outbox worker."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    to: str = Field(max_length=254)
+    reply_to: str = Field(default="", max_length=254)
+    subject: str = Field(max_length=200)
+    html: str
+    text: str
+    kind: str = Field(max_length=40)  # e.g. enquiry_notification, enquiry_ack
+    enquiry_id: int | None = Field(default=None, foreign_key="enquiry.id", index=True)
+    status: str = Field(default="queued", max_length=10, index=True)  # queued|sending|sent|failed
+    attempts: int = 0
+    next_attempt_at: datetime = Field(default_factory=utc_now, index=True)
+    claimed_until: datetime | None = None
+    last_error: str = ""
+    provider_id: str = ""
+    created_at: datetime = Field(default_factory=utc_now)
+    sent_at: datetime | None = None

@@ -1,0 +1,12 @@
+"""Every page of the site; importing this package declares them in the route table."""
+
+from renovation_app.pages import (  # noqa: F401
+    about,
+    contact,
+    gallery,
+    home,
+    legal,
+    not_found,
+    services,
+    staff,
+)

@@ -1,0 +1,82 @@
+"""/gallery and one page per gallery set (/gallery/{slug})."""
+
+import reflex as rx
+
+from renovation_app import content as c
+from renovation_app.content.types import GallerySet
+from renovation_app.components.layout import site_page
+from renovation_app.components.ui import picture, section, section_heading
+from renovation_app.media import gallery_picture, gallery_pictures
+from renovation_app.pages.registry import page
+
+
+@page("/gallery", f"Our Gallery | {c.BUSINESS.name}", "Photos of kitchens, bathrooms, floors, patios, furniture, framing and roofing we have built and restored.")
+def gallery_list() -> rx.Component:
+    cards = [
+        rx.el.a(
+            rx.el.img(
+                src=gallery_picture(g.slug, 1).thumb,
+                alt="",
+                loading="lazy" if i > 2 else "eager",
+                decoding="async",
+                custom_attrs={"width": "400", "height": "300"},
+                class_name="aspect-[4/3] w-full object-cover transition group-hover:scale-105",
+            ),
+            rx.el.div(
+                rx.el.h2(g.title, class_name="text-lg font-bold text-slate-900"),
+                rx.el.p(f"{g.image_count} photos", class_name="text-sm text-slate-600"),
+                class_name="p-4",
+            ),
+            href=g.url,
+            class_name="group block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-lg",
+            data_testid="gallery-card",
+        )
+        for i, g in enumerate(c.GALLERIES)
+    ]
+    return site_page(
+        section(
+            section_heading("Our Gallery", "Unlocking the Door to Your New Home"),
+            rx.el.div(*cards, class_name="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3"),
+        ),
+        title="Gallery",
+    )
+
+
+def gallery_detail(gallery: GallerySet):
+    def body() -> rx.Component:
+        items = [
+            rx.el.a(
+                picture(pic, sizes="(min-width: 768px) 33vw, 50vw", class_name="aspect-[4/3] w-full object-cover transition hover:scale-105", eager=i < 3),
+                rx.el.span("Open a larger view", class_name="sr-only"),
+                href=pic.full,
+                data_lightbox="",
+                data_caption=pic.alt,
+                class_name="block overflow-hidden rounded-lg",
+                data_testid="gallery-image",
+            )
+            for i, pic in enumerate(gallery_pictures(gallery.slug))
+        ]
+        return site_page(
+            section(
+                rx.el.p(gallery.desc, class_name="mx-auto mb-10 max-w-3xl text-center text-lg text-slate-700"),
+                rx.el.div(*items, class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"),
+            ),
+            rx.el.dialog(
+                rx.el.button("Close", type="button", data_lightbox_close="", class_name="absolute right-3 top-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"),
+                rx.el.img(id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"),
+                rx.el.p(id="lightbox-caption", class_name="mt-2 text-center text-sm text-white"),
+                id="lightbox",
+                aria_label="Larger view",
+                class_name="m-auto max-w-5xl bg-transparent p-10 backdrop:bg-slate-950/90",
+            ),
+            title=gallery.title,
+            trail=(("Gallery", "/gallery"),),
+        )
+
+    return body
+
+
+for _gallery in c.GALLERIES:
+    page(f"/gallery/{_gallery.slug}", f"{_gallery.title} Gallery | {c.BUSINESS.name}", _gallery.desc)(
+        gallery_detail(_gallery)
+    )

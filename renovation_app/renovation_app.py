@@ -1,0 +1,59 @@
+"""The Reflex app: pages from the route table, the HTTP API, background tasks."""
+
+import reflex as rx
+
+from renovation_app import pages  # noqa: F401  (importing declares every page)
+from renovation_app.api import create_api
+from renovation_app.pages.registry import ROUTES, PageRoute
+from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
+from renovation_app.services.auth import ensure_first_admin
+from renovation_app.services.mail import outbox_worker
+from renovation_app.settings import settings
+from renovation_app.state.auth import AuthState
+
+
+def with_seo(route: PageRoute):
+    """The page body plus its canonical link and the business JSON-LD."""
+
+    def body() -> rx.Component:
+        return rx.fragment(
+            rx.el.link(rel="canonical", href=absolute_url(route.path if route.path != "404" else "/")),
+            rx.el.script(local_business_json_ld(), type="application/ld+json"),
+            route.body(),
+        )
+
+    return body
+
+
+app = rx.App(
+    api_transformer=create_api(),
+    stylesheets=["/site.css"],
+    head_components=[
+        rx.el.script(src="/site.js", defer=True),
+        rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
+        rx.el.meta(name="theme-color", content="#0f172a"),
+    ],
+    toaster=rx.toast.provider(position="top-right", close_button=True),
+)
+
+for route in ROUTES:
+    app.add_page(
+        with_seo(route),
+        route=route.path,
+        title=route.title,
+        description=route.description,
+        image=route.image,
+        meta=open_graph_meta(route.title, route.description, route.path, route.image, route.public),
+        # Every page checks the sign-in cookie on the server, so the header button is right.
+        on_load=[AuthState.check_session, *route.on_load],
+    )
+
+
+@app.register_lifespan_task
+async def deliver_outbox():
+    await outbox_worker(settings.outbox_poll_seconds)
+
+
+@app.register_lifespan_task
+async def create_first_admin():
+    ensure_first_admin(settings.admin_email, settings.admin_password)

@@ -1,0 +1,1 @@
+"""Business rules in plain Python (no Reflex imports), tested without a browser."""

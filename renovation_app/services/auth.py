@@ -1,0 +1,234 @@
+"""Staff accounts, password hashing, sign-in sessions and the failed-login limit."""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from passlib.context import CryptContext
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from renovation_app.db import db_session
+from renovation_app.models import AuthSession, LoginAttempt, User, utc_now
+
+password_context = CryptContext(schemes=["argon2"], deprecated="auto")
+
+PASSWORD_MIN = 8
+PASSWORD_MAX = 128
+IDLE_TIMEOUT = timedelta(hours=8)
+ABSOLUTE_TIMEOUT = timedelta(days=7)
+LOCKOUT_ATTEMPTS = 5
+LOCKOUT_WINDOW = timedelta(minutes=15)
+# Only refresh last_seen_at this often, so page views do not all write to the database.
+TOUCH_INTERVAL = timedelta(minutes=1)
+
+LOGIN_FAILED_MESSAGE = "The e-mail address or password is not correct."
+LOCKED_OUT_MESSAGE = (
+    "Too many failed sign-in attempts for this account. Please wait 15 minutes and try again."
+)
+# Verified when the e-mail is unknown, so that answer takes as long as a wrong password.
+_DUMMY_HASH = password_context.hash("not-a-real-password-0")
+
+
+class AccountError(ValueError):
+    """A user-management request that cannot be done (bad input, duplicate, unknown)."""
+
+
+class LoginFailed(Exception):
+    """Wrong e-mail or password; the message never says which."""
+
+
+class LockedOut(Exception):
+    """Too many recent failures for this e-mail."""
+
+
+@dataclass(frozen=True)
+class SignedInUser:
+    id: int
+    email: str
+    name: str
+    role: str
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def check_password_rules(password: str) -> None:
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise AccountError(
+            f"Passwords must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long."
+        )
+
+
+def hash_password(password: str) -> str:
+    check_password_rules(password)
+    return password_context.hash(password)
+
+
+def verify_password(password: str, password_hash: str) -> bool:
+    return password_context.verify(password, password_hash)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+
+def create_user(email: str, name: str, password: str, admin: bool = False) -> User:
+    email = normalise_email(email)
+    if "@" not in email or len(email) > 254:
+        raise AccountError("Please give a valid e-mail address.")
+    if not name.strip() or len(name) > 100:
+        raise AccountError("Please give a name of 1 to 100 characters.")
+    user = User(
+        email=email,
+        name=name.strip(),
+        password_hash=hash_password(password),
+        role="admin" if admin else "staff",
+    )
+    with db_session() as session:
+        session.add(user)
+        try:
+            session.commit()
+        except IntegrityError as duplicate:
+            raise AccountError(f"A user with the e-mail {email} already exists.") from duplicate
+    return user
+
+
+def _user_by_email(session: Session, email: str) -> User | None:
+    return session.exec(select(User).where(User.email == normalise_email(email))).first()
+
+
+def set_password(email: str, password: str) -> None:
+    with db_session() as session:
+        user = _user_by_email(session, email)
+        if user is None:
+            raise AccountError(f"No user with the e-mail {email}.")
+        user.password_hash = hash_password(password)
+        session.add(user)
+        session.commit()
+
+
+def deactivate_user(email: str) -> None:
+    """Turn the account off and end every session it has."""
+    with db_session() as session:
+        user = _user_by_email(session, email)
+        if user is None:
+            raise AccountError(f"No user with the e-mail {email}.")
+        user.active = False
+        session.add(user)
+        for auth_session in session.exec(
+            select(AuthSession).where(AuthSession.user_id == user.id, AuthSession.revoked_at == None)  # noqa: E711
+        ):
+            auth_session.revoked_at = utc_now()
+            session.add(auth_session)
+        session.commit()
+
+
+def list_users() -> list[User]:
+    with db_session() as session:
+        return list(session.exec(select(User).order_by(User.email)))
+
+
+def ensure_first_admin(email: str, password: str) -> User | None:
+    """Create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD when there is no user yet."""
+    if not email or not password:
+        return None
+    with db_session() as session:
+        if session.exec(select(func.count()).select_from(User)).one() > 0:
+            return None
+    try:
+        return create_user(email, "Administrator", password, admin=True)
+    except AccountError:  # another worker created it first
+        return None
+
+
+# --- signing in -----------------------------------------------------------------------------
+
+
+def _recent_failures(session: Session, email: str, now: datetime) -> int:
+    return session.exec(
+        select(func.count())
+        .select_from(LoginAttempt)
+        .where(LoginAttempt.email == email, LoginAttempt.attempted_at > now - LOCKOUT_WINDOW)
+    ).one()
+
+
+def authenticate(email: str, password: str, now: datetime | None = None) -> SignedInUser:
+    """Check e-mail and password. Raises LockedOut or LoginFailed."""
+    now = now or utc_now()
+    email = normalise_email(email)[:254]
+    with db_session() as session:
+        if _recent_failures(session, email, now) >= LOCKOUT_ATTEMPTS:
+            raise LockedOut(LOCKED_OUT_MESSAGE)
+        user = _user_by_email(session, email)
+        valid = verify_password(password[:PASSWORD_MAX], user.password_hash if user else _DUMMY_HASH)
+        if not (user and user.active and valid):
+            session.add(LoginAttempt(email=email, attempted_at=now))
+            session.commit()
+            raise LoginFailed(LOGIN_FAILED_MESSAGE)
+        session.exec(delete(LoginAttempt).where(LoginAttempt.email == email))
+        session.commit()
+        return SignedInUser(user.id, user.email, user.name, user.role)
+
+
+def start_session(user_id: int, now: datetime | None = None) -> str:
+    """Create a session and return its token (the only copy; the database keeps a hash)."""
+    now = now or utc_now()
+    token = secrets.token_urlsafe(32)  # 256 bits
+    with db_session() as session:
+        session.add(
+            AuthSession(
+                token_hash=hash_token(token),
+                user_id=user_id,
+                created_at=now,
+                last_seen_at=now,
+                expires_at=now + ABSOLUTE_TIMEOUT,
+            )
+        )
+        session.commit()
+    return token
+
+
+def user_for_token(token: str, now: datetime | None = None) -> SignedInUser | None:
+    """The signed-in user of a session token, or None if it is unknown, expired or revoked."""
+    if not token:
+        return None
+    now = now or utc_now()
+    with db_session() as session:
+        auth_session = session.exec(
+            select(AuthSession).where(AuthSession.token_hash == hash_token(token))
+        ).first()
+        if (
+            auth_session is None
+            or auth_session.revoked_at is not None
+            or now >= auth_session.expires_at
+            or now - auth_session.last_seen_at >= IDLE_TIMEOUT
+        ):
+            return None
+        user = session.get(User, auth_session.user_id)
+        if user is None or not user.active:
+            return None
+        if now - auth_session.last_seen_at >= TOUCH_INTERVAL:
+            auth_session.last_seen_at = now
+            session.add(auth_session)
+            session.commit()
+        return SignedInUser(user.id, user.email, user.name, user.role)
+
+
+def revoke_session(token: str, now: datetime | None = None) -> None:
+    if not token:
+        return
+    with db_session() as session:
+        auth_session = session.exec(
+            select(AuthSession).where(AuthSession.token_hash == hash_token(token))
+        ).first()
+        if auth_session and auth_session.revoked_at is None:
+            auth_session.revoked_at = now or utc_now()
+            session.add(auth_session)
+            session.commit()

@@ -1,0 +1,1 @@
+"""Reflex state classes: thin, each calls a service."""

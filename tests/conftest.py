@@ -1,0 +1,45 @@
+"""Test-wide setup: every test run gets its own migrated database, never data/."""
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_TMP = Path(tempfile.mkdtemp(prefix="renovation-tests-"))
+# Set before renovation_app.settings is imported anywhere.
+os.environ["DATABASE_URL"] = f"sqlite:///{_TMP / 'unit.db'}"
+os.environ.setdefault("RESEND_API_KEY", "")
+
+
+def migrate(database_url: str) -> None:
+    """Run the real Alembic migrations against a database."""
+    subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database_url},
+        check=True,
+    )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _migrated_test_database() -> None:
+    migrate(os.environ["DATABASE_URL"])
+
+
+@pytest.fixture
+def clean_db():
+    """Empty every table before a test that needs a clean slate."""
+    from sqlmodel import SQLModel
+
+    from renovation_app import models  # noqa: F401
+    from renovation_app.db import get_engine
+
+    engine = get_engine()
+    with engine.begin() as connection:
+        for table in reversed(SQLModel.metadata.sorted_tables):
+            connection.execute(table.delete())
+    return engine

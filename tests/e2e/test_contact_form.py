@@ -1,0 +1,49 @@
+"""The contact page sends the form without a reload and reports the outcome in toasts."""
+
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import open_page
+
+
+def fill(page: Page, email: str = "dana@example.com") -> None:
+    page.fill("#name", "Dana Whitfield")
+    page.fill("#email", email)
+    page.fill("#phone", "718-555-0199")
+    page.select_option("#service", "bathroom-remodeling")
+    page.fill("#message", "Our bathroom needs new tile and a vanity.")
+
+
+def test_sending_the_form_shows_the_success_toast_clears_it_and_delivers_mail(page: Page, site):
+    open_page(page, "/contact")
+    expect(page.get_by_role("button", name="Submit Now")).to_be_enabled()
+    fill(page)
+    page.get_by_role("button", name="Submit Now").click()
+    expect(page.get_by_text("Email sent successfully!")).to_be_visible()
+    expect(page.locator("#name")).to_have_value("")
+    expect(page.locator("#message")).to_have_value("")
+    expect(page.locator("#service")).to_have_value("")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not site.resend.sent_to("dana@example.com"):
+        time.sleep(0.2)
+    [ack] = site.resend.sent_to("dana@example.com")
+    assert "Dana Whitfield" in ack["text"]
+
+
+def test_a_bad_email_gets_its_message_next_to_the_field_and_keeps_the_text(page: Page):
+    open_page(page, "/contact")
+    fill(page, email="dana@")
+    page.get_by_role("button", name="Submit Now").click()
+    expect(page.get_by_test_id("error-email")).to_contain_text("valid e-mail")
+    expect(page.locator("#email")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#name")).to_have_value("Dana Whitfield")
+    expect(page.get_by_text("Email sent successfully!")).to_have_count(0)
+
+
+def test_an_empty_form_lists_every_required_field(page: Page):
+    open_page(page, "/contact")
+    page.get_by_role("button", name="Submit Now").click()
+    for field in ("name", "email", "service", "message"):
+        expect(page.get_by_test_id(f"error-{field}")).to_be_visible()
+    expect(page.get_by_test_id("error-phone")).to_have_count(0)

@@ -1,0 +1,230 @@
+"""Header, menus, panels, scroll thresholds, FAQ accordion, carousel, galleries and services."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from renovation_app.content import FAQ, GALLERIES, SERVICES
+from tests.e2e.conftest import open_page
+
+PHONE = {"width": 375, "height": 740}
+TABLET = {"width": 768, "height": 1000}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def scroll_to(page: Page, y: int) -> None:
+    page.evaluate(f"window.scrollTo(0, {y})")
+    page.wait_for_function(f"Math.abs(window.scrollY - {y}) < 2")
+    page.wait_for_timeout(100)
+
+
+def header_position(page: Page) -> str:
+    return page.locator(".header-bar").evaluate("el => getComputedStyle(el).position")
+
+
+def test_header_is_fixed_only_after_100px_of_scroll(page: Page):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/")
+    scroll_to(page, 100)
+    assert header_position(page) != "fixed"
+    scroll_to(page, 101)
+    assert header_position(page) == "fixed"
+    scroll_to(page, 0)
+    assert header_position(page) != "fixed"
+
+
+def test_scroll_to_top_button_appears_after_200px_and_scrolls_up(page: Page):
+    open_page(page, "/")
+    button = page.locator("#scroll-top")
+    scroll_to(page, 200)
+    page.wait_for_timeout(300)
+    assert button.evaluate("el => getComputedStyle(el).opacity") == "0"
+    scroll_to(page, 201)
+    expect(button).to_have_css("opacity", "1")
+    button.click()
+    page.wait_for_function("window.scrollY === 0")
+
+
+def test_services_submenu_opens_one_at_a_time_and_the_same_item_closes_it(page: Page):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/")
+    toggle = page.locator("header nav [data-submenu-toggle]")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    submenu = page.locator("header nav [data-submenu] ul")
+    expect(submenu.get_by_role("link")).to_have_count(len(SERVICES) + 1)
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(submenu).to_be_hidden()
+
+
+def test_mobile_menu_slides_in_locks_scrolling_and_closes(page: Page):
+    page.set_viewport_size(PHONE)
+    open_page(page, "/")
+    page.get_by_role("button", name="Open the menu").click()
+    menu = page.locator("#mobile-menu")
+    expect(menu).to_have_attribute("data-open", "true")
+    assert page.evaluate("document.documentElement.classList.contains('scroll-locked')")
+    expect(menu.get_by_role("link", name="Gallery")).to_be_visible()
+    menu.get_by_role("button", name="Services").click()
+    expect(menu.get_by_role("link", name="Kitchen Remodeling")).to_be_visible()
+    expect(menu.get_by_role("link", name="Login")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(menu).to_have_attribute("data-open", "false")
+    assert not page.evaluate("document.documentElement.classList.contains('scroll-locked')")
+
+
+def test_mobile_menu_link_navigates_closes_and_starts_at_the_top(page: Page, site):
+    page.set_viewport_size(PHONE)
+    open_page(page, "/")
+    scroll_to(page, 600)
+    page.get_by_role("button", name="Open the menu").click()
+    page.locator("#mobile-menu").get_by_role("link", name="Gallery").click()
+    expect(page).to_have_url(f"{site.url}/gallery")
+    expect(page.locator("#mobile-menu")).to_have_attribute("data-open", "false")
+    page.wait_for_function("window.scrollY === 0")
+
+
+def test_side_panel_search_finds_services_galleries_and_faq(page: Page):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/")
+    page.get_by_role("button", name="Open the search and contact panel").click()
+    panel = page.locator("#side-panel")
+    expect(panel).to_have_attribute("data-open", "true")
+    panel.get_by_label("Search the site").fill("tile")
+    expect(panel.get_by_role("link", name="Floor and Tile", exact=True)).to_be_visible()
+    expect(panel.get_by_role("link", name="Floor and Tile gallery")).to_be_visible()
+    panel.get_by_label("Search the site").fill("quote")
+    expect(panel.get_by_role("link", name=FAQ[3].question)).to_be_visible()
+    panel.get_by_label("Search the site").fill("zzzz")
+    expect(panel.get_by_text("No results")).to_be_visible()
+
+
+def test_the_map_loads_only_when_asked(page: Page):
+    page.set_viewport_size(DESKTOP)
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_page(page, "/")
+    assert not any("openstreetmap" in url for url in requested)
+    page.get_by_role("button", name="Open the search and contact panel").click()
+    page.get_by_role("button", name="Show the map").click()
+    expect(page.locator("#side-panel iframe")).to_have_attribute("src", __import__("re").compile("openstreetmap"))
+
+
+def test_faq_starts_closed_opens_one_at_a_time_and_closes_on_second_click(page: Page):
+    open_page(page, "/")
+    items = page.get_by_test_id("faq").locator("details")
+    expect(items).to_have_count(4)
+    assert page.locator("[data-testid=faq] details[open]").count() == 0
+    items.nth(0).locator("summary").click()
+    expect(items.nth(0)).to_have_attribute("open", "")
+    items.nth(1).locator("summary").click()
+    expect(items.nth(1)).to_have_attribute("open", "")
+    assert page.locator("[data-testid=faq] details[open]").count() == 1
+    items.nth(1).locator("summary").click()
+    expect(page.locator("[data-testid=faq] details[open]")).to_have_count(0)
+
+
+def test_faq_works_with_the_keyboard(page: Page):
+    open_page(page, "/")
+    summary = page.get_by_test_id("faq").locator("summary").first
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("faq").locator("details").first).to_have_attribute("open", "")
+
+
+@pytest.mark.parametrize(("viewport", "visible"), [(DESKTOP, 3), ({"width": 900, "height": 900}, 2), (PHONE, 1)])
+def test_carousel_shows_3_2_1_slides_by_width(page: Page, viewport, visible):
+    page.set_viewport_size(viewport)
+    open_page(page, "/")
+    carousel = page.get_by_test_id("portfolio-carousel")
+    carousel.scroll_into_view_if_needed()
+    expect(carousel.locator(".slick-slide.slick-active").first).to_be_visible()
+    assert carousel.locator(".slick-slide.slick-active").count() == visible
+    assert carousel.locator(".slick-arrow").count() == 0 and carousel.locator(".slick-dots").count() == 0
+    height = carousel.locator(".slick-active img").first.evaluate("el => el.getBoundingClientRect().height")
+    assert height == 500
+
+
+def test_carousel_autoplays_every_2000_ms(page: Page):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/")
+    carousel = page.get_by_test_id("portfolio-carousel")
+    carousel.scroll_into_view_if_needed()
+    carousel.hover()  # hovering does not pause it
+    first = carousel.locator(".slick-current").get_attribute("data-index")
+    page.wait_for_timeout(4200)  # 2000 ms pause + 1500 ms transition, then the next step
+    assert carousel.locator(".slick-current").get_attribute("data-index") != first
+
+
+def test_services_grid_cards_link_to_each_service(page: Page):
+    open_page(page, "/")
+    for service in SERVICES:
+        link = page.locator(f'#services a[href="{service.url}"]')
+        expect(link).to_contain_text("MORE ABOUT")
+
+
+@pytest.mark.parametrize("service", SERVICES, ids=lambda s: s.slug)
+def test_service_page_shows_its_texts_images_and_gallery_link(page: Page, service):
+    open_page(page, service.url)
+    expect(page.locator("h1")).to_have_text(service.title)
+    expect(page.get_by_role("heading", name=f"Our {service.title} include:")).to_be_visible()
+    images = page.get_by_test_id("service-images").locator("img")
+    assert 1 <= images.count() <= 6
+    expect(page.get_by_role("link", name="See More")).to_have_attribute("href", f"/gallery/{service.slug}")
+
+
+@pytest.mark.parametrize("gallery", GALLERIES, ids=lambda g: g.slug)
+def test_gallery_page_shows_every_image_of_its_set(page: Page, gallery):
+    open_page(page, gallery.url)
+    expect(page.get_by_test_id("gallery-image")).to_have_count(gallery.image_count)
+    for img in page.get_by_test_id("gallery-image").locator("img").all()[:3]:
+        assert img.get_attribute("width") and img.get_attribute("height") and img.get_attribute("alt")
+
+
+def test_gallery_image_opens_a_larger_view(page: Page):
+    open_page(page, "/gallery/kitchen-remodeling")
+    page.get_by_test_id("gallery-image").first.click()
+    dialog = page.locator("#lightbox")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("img")).to_have_attribute("src", __import__("re").compile(r"01-1200\.webp"))
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+@pytest.mark.parametrize(("viewport", "columns"), [(TABLET, 3), (PHONE, 2)])
+def test_gallery_cards_are_3_per_row_on_medium_and_2_on_small(page: Page, viewport, columns):
+    page.set_viewport_size(viewport)
+    open_page(page, "/gallery")
+    cards = page.get_by_test_id("gallery-card")
+    expect(cards).to_have_count(len(GALLERIES))
+    tops = [round(c.bounding_box()["y"]) for c in cards.all()[:columns + 1]]
+    assert len(set(tops[:columns])) == 1 and tops[columns] > tops[0]
+
+
+def test_footer_has_links_thumbnails_and_the_current_year(page: Page):
+    import datetime
+
+    open_page(page, "/")
+    footer = page.locator("footer")
+    expect(footer).to_contain_text(f"© {datetime.date.today().year}")
+    for label in ("Gallery", "About Us", "Contact", "Terms and Conditions", "Privacy Policy"):
+        expect(footer.get_by_role("link", name=label, exact=True)).to_have_count(1)
+    assert footer.locator('a[href^="/gallery/"] img').count() >= 6
+
+
+def test_hero_contact_buttons(page: Page):
+    open_page(page, "/")
+    expect(page.get_by_role("link", name="Call Now")).to_have_attribute("href", "tel:+17185550142")
+    whatsapp = page.get_by_role("link", name="WhatsApp").first.get_attribute("href")
+    assert whatsapp.startswith("https://wa.me/17185550142?text=Hello%2C%20I%20would%20like")
+    email = page.get_by_role("link", name="Email", exact=True).get_attribute("href")
+    assert email.startswith("mailto:") and "subject=Inquiry" in email and "body=Hello" in email
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET, DESKTOP], ids=["375", "768", "1280"])
+def test_no_page_scrolls_sideways(page: Page, viewport):
+    page.set_viewport_size(viewport)
+    for path in ["/", "/services/kitchen-remodeling", "/gallery", "/about", "/contact", "/privacy-policy"]:
+        open_page(page, path)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path

@@ -1,0 +1,77 @@
+"""Every public page renders with its own title, metadata and the signed-out header button."""
+
+import json
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from renovation_app.content import GALLERIES, SERVICES
+from tests.e2e.conftest import open_page
+
+PUBLIC_ROUTES = [
+    "/", "/services", "/gallery", "/about", "/contact", "/terms-and-conditions", "/privacy-policy",
+    *[s.url for s in SERVICES], *[g.url for g in GALLERIES],
+]
+
+
+@pytest.mark.parametrize("path", PUBLIC_ROUTES)
+def test_each_public_page_has_its_title_metadata_and_login_button(page: Page, site, path):
+    answer = httpx.get(site.url + path, follow_redirects=True)
+    assert answer.status_code == 200
+    open_page(page, path)
+    title = page.title()
+    assert title and "Brooklyn Home Renovation" in title
+    assert page.locator('meta[name="description"]').get_attribute("content")
+    assert page.locator('meta[property="og:title"]').get_attribute("content") == title
+    assert page.locator('link[rel="canonical"]').get_attribute("href").endswith(path if path != "/" else "/")
+    data = json.loads(page.locator('script[type="application/ld+json"]').first.inner_text())
+    assert data["@type"] == "HomeAndConstructionBusiness" and data["address"]["addressLocality"] == "Brooklyn"
+    expect(page.locator("#header-button")).to_have_text("Login")
+    expect(page.locator("#header-button")).to_have_attribute("href", "/login")
+    assert page.locator("h1").count() == 1
+
+
+def test_titles_are_distinct(page: Page):
+    titles = set()
+    for path in PUBLIC_ROUTES:
+        page.goto(path)
+        titles.add(page.title())
+    assert len(titles) == len(PUBLIC_ROUTES)
+
+
+def test_an_unknown_path_is_the_404_page_with_a_404_status(page: Page, site):
+    assert httpx.get(site.url + "/no-such-page").status_code == 404
+    open_page(page, "/no-such-page")
+    expect(page.get_by_role("heading", name="404 Page Not Found")).to_be_visible()
+    expect(page.get_by_role("link", name="Back To Home")).to_have_attribute("href", "/")
+
+
+def test_an_unknown_service_slug_is_the_404_page(page: Page, site):
+    assert httpx.get(site.url + "/services/plumbing").status_code == 404
+    open_page(page, "/services/plumbing")
+    expect(page.get_by_role("heading", name="404 Page Not Found")).to_be_visible()
+
+
+def test_the_404_page_goes_back_after_2500_ms_when_it_came_from_this_site(page: Page):
+    open_page(page, "/about")
+    page.evaluate("window.location.href = '/no-such-page'")
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    start = page.evaluate("Date.now()")
+    page.wait_for_url("**/about", timeout=8000)
+    elapsed = page.evaluate("Date.now()") - start
+    assert 2000 <= elapsed <= 3800, elapsed
+
+
+def test_the_404_page_stays_when_there_is_nothing_to_go_back_to(page: Page, site):
+    open_page(page, "/no-such-page")
+    page.wait_for_timeout(3500)
+    assert page.url == f"{site.url}/no-such-page"
+    page.get_by_role("link", name="Back To Home").click()
+    expect(page).to_have_url(f"{site.url}/")
+
+
+def test_sitemap_and_robots_are_served(site):
+    assert "<urlset" in httpx.get(f"{site.url}/sitemap.xml").text
+    assert "Sitemap:" in httpx.get(f"{site.url}/robots.txt").text
+    assert httpx.get(f"{site.url}/api/health").json() == {"status": "ok", "db": "ok"}

@@ -1,0 +1,96 @@
+"""Staff accounts: sign in, stay signed in, sign out everywhere, lockout, guarded pages."""
+
+import uuid
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.conftest import open_page, run_cli
+
+PASSWORD = "brownstone-2026"
+
+
+def new_user(site) -> str:
+    email = f"staff-{uuid.uuid4().hex[:8]}@example.com"
+    run_cli(site, "create-user", "--email", email, "--name", "Sam Staff", "--password-stdin", stdin=PASSWORD + "\n")
+    return email
+
+
+def sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    open_page(page, "/login")
+    page.fill("#login-email", email)
+    page.fill("#login-password", password)
+    page.get_by_role("button", name="Login").click()
+
+
+def test_a_cli_user_signs_in_stays_signed_in_and_signs_out_in_every_tab(page: Page, context: BrowserContext, site):
+    email = new_user(site)
+    sign_in(page, email)
+    expect(page.get_by_text("Logged in successfully")).to_be_visible()
+    expect(page).to_have_url(f"{site.url}/add-invoice")
+    expect(page.get_by_test_id("staff-area")).to_be_visible()
+    expect(page.locator("#header-button")).to_have_text("Sign Out")
+    page.reload()
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    expect(page.get_by_test_id("staff-area")).to_be_visible()
+
+    other_tab = context.new_page()
+    open_page(other_tab, "/about")
+    expect(other_tab.locator("#header-button")).to_have_text("Add Invoice")
+
+    page.locator("#header-button").click()
+    expect(page).to_have_url(f"{site.url}/")
+    expect(page.locator("#header-button")).to_have_text("Login")
+    other_tab.reload()
+    other_tab.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    expect(other_tab.locator("#header-button")).to_have_text("Login")
+    open_page(other_tab, "/add-invoice")
+    expect(other_tab.get_by_test_id("login-form")).to_be_visible()
+    expect(other_tab.get_by_test_id("staff-area")).to_have_count(0)
+
+
+def test_wrong_password_and_unknown_email_get_the_same_message(page: Page, site):
+    email = new_user(site)
+    sign_in(page, email, "wrong-password")
+    expect(page.get_by_text("Not Logged in")).to_be_visible()
+    wrong_password = page.get_by_test_id("login-error").inner_text()
+    expect(page.locator("#login-email")).to_have_value(email)
+    sign_in(page, f"nobody-{uuid.uuid4().hex[:6]}@example.com", "wrong-password")
+    expect(page.get_by_test_id("login-error")).to_be_visible()
+    assert page.get_by_test_id("login-error").inner_text() == wrong_password
+
+
+def test_the_sixth_rapid_wrong_attempt_is_refused_even_with_the_right_password(page: Page, site):
+    email = new_user(site)
+    open_page(page, "/login")
+    for _ in range(5):
+        page.fill("#login-email", email)
+        page.fill("#login-password", "wrong-password")
+        page.get_by_role("button", name="Login").click()
+        expect(page.get_by_role("button", name="Login")).to_be_enabled()
+    page.fill("#login-password", PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    expect(page.get_by_test_id("login-error")).to_contain_text("Too many failed sign-in attempts")
+    expect(page).to_have_url(f"{site.url}/login")
+
+
+def test_signed_out_visitors_get_the_login_form_instead_of_enquiries(page: Page):
+    open_page(page, "/enquiries")
+    expect(page.get_by_test_id("login-form")).to_be_visible()
+    expect(page.get_by_test_id("enquiry")).to_have_count(0)
+
+
+def test_signed_in_staff_see_enquiries_newest_first_with_delivery_status(page: Page, site):
+    import httpx
+
+    for name in ("First Customer", "Second Customer"):
+        answer = httpx.post(f"{site.url}/api/contact", json={
+            "name": name, "email": "c@example.com", "phone": "", "service": "other", "message": "Hello"})
+        assert answer.status_code == 201
+    sign_in(page, new_user(site))
+    expect(page).to_have_url(f"{site.url}/add-invoice")
+    open_page(page, "/enquiries")
+    cards = page.get_by_test_id("enquiry")
+    expect(cards.first).to_contain_text("Second Customer")
+    names = cards.locator("h3").all_inner_texts()
+    assert names.index("Second Customer") < names.index("First Customer")
+    expect(cards.first).to_contain_text("E-mail:")

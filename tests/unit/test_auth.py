@@ -1,0 +1,160 @@
+"""Password hashing, sessions (idle and absolute expiry, revocation) and the lockout window."""
+
+import time
+from datetime import timedelta
+
+import pytest
+
+from renovation_app.cli import main as cli
+from renovation_app.models import utc_now
+from renovation_app.services import auth
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def user(clean_db):
+    return auth.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
+
+
+def test_passwords_are_hashed_with_argon2_and_verified():
+    hashed = auth.hash_password(PASSWORD)
+    assert hashed.startswith("$argon2id$") and PASSWORD not in hashed
+    assert auth.verify_password(PASSWORD, hashed)
+    assert not auth.verify_password("wrong password", hashed)
+
+
+@pytest.mark.parametrize("password", ["short", "x" * 129])
+def test_passwords_must_be_8_to_128_characters(password):
+    with pytest.raises(auth.AccountError, match="8 to 128"):
+        auth.hash_password(password)
+
+
+def test_a_user_signs_in_by_email_in_any_case(user):
+    signed_in = auth.authenticate("  staff@EXAMPLE.com ", PASSWORD)
+    assert signed_in.email == "staff@example.com" and signed_in.name == "Sam Staff"
+
+
+def test_duplicate_accounts_are_refused(user):
+    with pytest.raises(auth.AccountError, match="already exists"):
+        auth.create_user("staff@example.com", "Other", PASSWORD)
+
+
+def test_wrong_password_and_unknown_email_get_the_same_answer(user):
+    with pytest.raises(auth.LoginFailed) as wrong_password:
+        auth.authenticate("staff@example.com", "not the password")
+    with pytest.raises(auth.LoginFailed) as unknown_email:
+        auth.authenticate("nobody@example.com", "not the password")
+    assert str(wrong_password.value) == str(unknown_email.value)
+
+
+def test_an_unknown_email_takes_as_long_as_a_wrong_password(user):
+    def timed(email: str) -> float:
+        start = time.perf_counter()
+        for _ in range(3):
+            with pytest.raises(auth.LoginFailed):
+                auth.authenticate(email, "not the password", now=utc_now() - timedelta(hours=1))
+        return time.perf_counter() - start
+
+    known, unknown = timed("staff@example.com"), timed("nobody@example.com")
+    assert 0.5 < unknown / known < 2.0
+
+
+def test_tokens_are_random_and_only_their_hash_is_stored(user):
+    from sqlmodel import select
+
+    from renovation_app.db import db_session
+    from renovation_app.models import AuthSession
+
+    first, second = auth.start_session(user.id), auth.start_session(user.id)
+    assert first != second and len(first) >= 43  # 32 random bytes
+    with db_session() as session:
+        hashes = [s.token_hash for s in session.exec(select(AuthSession))]
+    assert first not in hashes and auth.hash_token(first) in hashes
+
+
+def test_a_session_expires_after_being_idle(user):
+    start = utc_now()
+    token = auth.start_session(user.id, now=start)
+    assert auth.user_for_token(token, now=start + timedelta(hours=7)) is not None
+    # activity at 7 h keeps it alive until 15 h
+    assert auth.user_for_token(token, now=start + timedelta(hours=14)) is not None
+    assert auth.user_for_token(token, now=start + timedelta(hours=14 + 8)) is None
+
+
+def test_a_session_ends_at_its_absolute_expiry_even_when_used(user):
+    start = utc_now()
+    token = auth.start_session(user.id, now=start)
+    moment = start
+    while moment < start + timedelta(days=6, hours=20):
+        moment += timedelta(hours=4)
+        assert auth.user_for_token(token, now=moment) is not None
+    assert auth.user_for_token(token, now=start + timedelta(days=7)) is None
+
+
+def test_a_revoked_session_is_refused(user):
+    token = auth.start_session(user.id)
+    auth.revoke_session(token)
+    assert auth.user_for_token(token) is None
+    assert auth.user_for_token("") is None and auth.user_for_token("made-up") is None
+
+
+def test_deactivating_a_user_ends_their_sessions(user):
+    token = auth.start_session(user.id)
+    auth.deactivate_user("staff@example.com")
+    assert auth.user_for_token(token) is None
+    with pytest.raises(auth.LoginFailed):
+        auth.authenticate("staff@example.com", PASSWORD)
+
+
+def test_five_failures_lock_the_email_even_for_the_right_password(user):
+    now = utc_now()
+    for _ in range(auth.LOCKOUT_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            auth.authenticate("staff@example.com", "wrong password", now=now)
+    with pytest.raises(auth.LockedOut, match="15 minutes"):
+        auth.authenticate("staff@example.com", PASSWORD, now=now + timedelta(minutes=1))
+
+
+def test_the_lock_lifts_when_the_window_has_passed(user):
+    now = utc_now()
+    for _ in range(auth.LOCKOUT_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            auth.authenticate("staff@example.com", "wrong password", now=now)
+    with pytest.raises(auth.LockedOut):
+        auth.authenticate("staff@example.com", PASSWORD, now=now + timedelta(minutes=14, seconds=59))
+    later = now + auth.LOCKOUT_WINDOW + timedelta(seconds=1)
+    assert auth.authenticate("staff@example.com", PASSWORD, now=later).name == "Sam Staff"
+
+
+def test_locked_attempts_do_not_extend_the_lock(user):
+    now = utc_now()
+    for _ in range(auth.LOCKOUT_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            auth.authenticate("staff@example.com", "wrong password", now=now)
+    for minute in range(1, 15):  # hammering while locked
+        with pytest.raises(auth.LockedOut):
+            auth.authenticate("staff@example.com", "wrong password", now=now + timedelta(minutes=minute))
+    assert auth.authenticate("staff@example.com", PASSWORD, now=now + timedelta(minutes=15, seconds=1))
+
+
+def test_the_first_admin_comes_from_the_environment_only_once(clean_db):
+    assert auth.ensure_first_admin("boss@example.com", PASSWORD).role == "admin"
+    assert auth.ensure_first_admin("other@example.com", PASSWORD) is None
+    assert [u.email for u in auth.list_users()] == ["boss@example.com"]
+
+
+def test_cli_manages_users(clean_db, monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
+    assert cli(["create-user", "--email", "a@example.com", "--name", "Ann", "--admin", "--password-stdin"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("new password 123\n"))
+    assert cli(["set-password", "--email", "a@example.com", "--password-stdin"]) == 0
+    assert auth.authenticate("a@example.com", "new password 123").role == "admin"
+    assert cli(["list-users"]) == 0
+    assert "a@example.com\tAnn\tadmin\tactive" in capsys.readouterr().out
+    assert cli(["deactivate-user", "--email", "a@example.com"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    assert cli(["create-user", "--email", "b@example.com", "--name", "B", "--password-stdin"]) == 1
+    assert "8 to 128" in capsys.readouterr().err

@@ -4,11 +4,10 @@ import logging
 
 from sqlalchemy import text
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
-
-from starlette.concurrency import run_in_threadpool
 
 from renovation_app.db import get_engine
 from renovation_app.seo import absolute_url
@@ -57,9 +56,7 @@ async def contact(request: Request) -> JSONResponse:
 def sitemap(_request: Request) -> Response:
     from renovation_app.pages.registry import ROUTES  # the pages, declared when the app loads
 
-    urls = "".join(
-        f"<url><loc>{absolute_url(r.path)}</loc></url>" for r in ROUTES if r.public
-    )
+    urls = "".join(f"<url><loc>{absolute_url(r.path)}</loc></url>" for r in ROUTES if r.public)
     body = (
         '<?xml version="1.0" encoding="UTF-8"?>'
         f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'

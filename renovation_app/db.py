@@ -2,7 +2,7 @@
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from sqlalchemy import event
@@ -12,7 +12,7 @@ from sqlmodel import Session, create_engine
 from renovation_app.settings import settings
 
 
-@lru_cache(maxsize=None)
+@cache
 def get_engine(url: str | None = None) -> Engine:
     url = url or settings.database_url
     if url.startswith("sqlite:///"):

@@ -17,7 +17,9 @@ def with_seo(route: PageRoute):
 
     def body() -> rx.Component:
         return rx.fragment(
-            rx.el.link(rel="canonical", href=absolute_url(route.path if route.path != "404" else "/")),
+            rx.el.link(
+                rel="canonical", href=absolute_url(route.path if route.path != "404" else "/")
+            ),
             rx.el.script(local_business_json_ld(), type="application/ld+json"),
             route.body(),
         )

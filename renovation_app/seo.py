@@ -10,7 +10,9 @@ def absolute_url(path: str) -> str:
     return settings.site_url.rstrip("/") + path
 
 
-def open_graph_meta(title: str, description: str, path: str, image: str, public: bool) -> list[dict]:
+def open_graph_meta(
+    title: str, description: str, path: str, image: str, public: bool
+) -> list[dict]:
     meta = [
         {"property": "og:title", "content": title},
         {"property": "og:description", "content": description},
@@ -45,10 +47,19 @@ def local_business_json_ld() -> str:
             "postalCode": a.postal_code,
             "addressCountry": a.country,
         },
-        "geo": {"@type": "GeoCoordinates", "latitude": BUSINESS.map_latitude, "longitude": BUSINESS.map_longitude},
+        "geo": {
+            "@type": "GeoCoordinates",
+            "latitude": BUSINESS.map_latitude,
+            "longitude": BUSINESS.map_longitude,
+        },
         "areaServed": BUSINESS.service_area,
         "openingHoursSpecification": [
-            {"@type": "OpeningHoursSpecification", "dayOfWeek": list(h.schema_days), "opens": h.opens, "closes": h.closes}
+            {
+                "@type": "OpeningHoursSpecification",
+                "dayOfWeek": list(h.schema_days),
+                "opens": h.opens,
+                "closes": h.closes,
+            }
             for h in BUSINESS.hours
         ],
         "sameAs": [s.url for s in BUSINESS.socials],

@@ -5,7 +5,7 @@ from datetime import date
 import reflex as rx
 
 from renovation_app.components.brand_icons import brand_icon
-from renovation_app.components.links import MAILTO_HREF, TEL_HREF
+from renovation_app.components.links import MAILTO_HREF, TEL_HREF, link
 from renovation_app.content import BUSINESS, FAQ, GALLERIES, SERVICES
 from renovation_app.media import gallery_picture
 from renovation_app.state.auth import AuthState
@@ -45,7 +45,7 @@ def icon(name: str, size: int = 18, class_name: str = "") -> rx.Component:
 def _strip_item(name: str, text: str, href: str = "", extra: str = "") -> rx.Component:
     content = [icon(name, 15, "text-orange-400"), rx.el.span(text)]
     inner = (
-        rx.el.a(*content, href=href, class_name="flex items-center gap-2 hover:text-orange-400")
+        link(*content, href=href, class_name="flex items-center gap-2 hover:text-orange-400")
         if href
         else rx.el.span(*content, class_name="flex items-center gap-2")
     )
@@ -67,21 +67,21 @@ def top_strip() -> rx.Component:
 def header_button(on_invoice_page: bool = False) -> rx.Component:
     """Login when signed out; Add Invoice when signed in; Sign Out on the invoice page."""
     signed_in_button = (
-        rx.el.a("Sign Out", href="/signout", class_name=BUTTON, id="header-button")
+        link("Sign Out", href="/signout", class_name=BUTTON, id="header-button")
         if on_invoice_page
-        else rx.el.a("Add Invoice", href="/add-invoice", class_name=BUTTON, id="header-button")
+        else link("Add Invoice", href="/add-invoice", class_name=BUTTON, id="header-button")
     )
     return rx.cond(
         AuthState.signed_in,
         signed_in_button,
-        rx.el.a("Login", href="/login", class_name=BUTTON, id="header-button"),
+        link("Login", href="/login", class_name=BUTTON, id="header-button"),
     )
 
 
 def _services_submenu(list_class: str, link_class: str) -> rx.Component:
     return rx.el.ul(
-        *[rx.el.li(rx.el.a(s.title, href=s.url, class_name=link_class)) for s in SERVICES],
-        rx.el.li(rx.el.a("All services", href="/services", class_name=link_class)),
+        *[rx.el.li(link(s.title, href=s.url, class_name=link_class)) for s in SERVICES],
+        rx.el.li(link("All services", href="/services", class_name=link_class)),
         class_name=list_class,
     )
 
@@ -98,13 +98,13 @@ def _submenu_toggle(label: str, class_name: str) -> rx.Component:
 
 
 def desktop_nav() -> rx.Component:
-    link = "block px-3 py-2 font-semibold text-slate-800 hover:text-orange-700"
+    link_style = "block px-3 py-2 font-semibold text-slate-800 hover:text-orange-700"
     items = []
     for label, href in MAIN_MENU:
         if href == "/services":
             items.append(
                 rx.el.li(
-                    _submenu_toggle(label, f"{link} flex items-center gap-1"),
+                    _submenu_toggle(label, f"{link_style} flex items-center gap-1"),
                     _services_submenu(
                         "absolute left-0 top-full z-50 w-64 rounded-md border border-slate-200 "
                         "bg-white py-2 shadow-lg",
@@ -115,7 +115,7 @@ def desktop_nav() -> rx.Component:
                 )
             )
         else:
-            items.append(rx.el.li(rx.el.a(label, href=href, class_name=link)))
+            items.append(rx.el.li(link(label, href=href, class_name=link_style)))
     return rx.el.nav(
         rx.el.ul(*items, class_name="flex items-center gap-1"),
         aria_label="Main",
@@ -124,11 +124,14 @@ def desktop_nav() -> rx.Component:
 
 
 def logo() -> rx.Component:
-    return rx.el.a(
+    return link(
         rx.el.span(icon("hammer", 22), class_name="rounded-md bg-orange-700 p-2 text-white"),
         rx.el.span(
             rx.el.span("Brooklyn", class_name="block text-lg font-extrabold leading-5"),
-            rx.el.span("Home Renovation", class_name="block text-xs font-semibold uppercase tracking-wider text-orange-700"),
+            rx.el.span(
+                "Home Renovation",
+                class_name="block text-xs font-semibold uppercase tracking-wider text-orange-700",
+            ),
         ),
         href="/",
         aria_label=f"{BUSINESS.name} home",
@@ -202,25 +205,25 @@ def _panel(panel_id: str, label: str, side: str, *children: rx.Component) -> rx.
 
 
 def mobile_menu() -> rx.Component:
-    link = "block rounded-md px-3 py-2.5 font-semibold text-slate-800 hover:bg-orange-50"
+    link_style = "block rounded-md px-3 py-2.5 font-semibold text-slate-800 hover:bg-orange-50"
     items = []
     for label, href in MAIN_MENU:
         if href == "/services":
             items.append(
                 rx.el.li(
-                    _submenu_toggle(label, f"{link} flex w-full items-center justify-between"),
-                    _services_submenu("ml-3 border-l border-slate-200 pl-2", f"{link} font-normal"),
+                    _submenu_toggle(label, f"{link_style} flex w-full items-center justify-between"),
+                    _services_submenu("ml-3 border-l border-slate-200 pl-2", f"{link_style} font-normal"),
                     data_submenu="",
                 )
             )
         else:
-            items.append(rx.el.li(rx.el.a(label, href=href, class_name=link)))
+            items.append(rx.el.li(link(label, href=href, class_name=link_style)))
     items.append(
         rx.el.li(
             rx.cond(
                 AuthState.signed_in,
-                rx.el.a("Invoice", href="/add-invoice", class_name=link),
-                rx.el.a("Login", href="/login", class_name=link),
+                link("Invoice", href="/add-invoice", class_name=link_style),
+                link("Login", href="/login", class_name=link_style),
             )
         )
     )
@@ -244,7 +247,11 @@ def _search_entries() -> list[tuple[str, str, str]]:
 
 def _search() -> rx.Component:
     return rx.el.div(
-        rx.el.label("Search the site", html_for="site-search", class_name="text-sm font-semibold text-slate-800"),
+        rx.el.label(
+            "Search the site",
+            html_for="site-search",
+            class_name="text-sm font-semibold text-slate-800",
+        ),
         rx.el.input(
             id="site-search",
             type="search",
@@ -255,14 +262,21 @@ def _search() -> rx.Component:
         rx.el.ul(
             *[
                 rx.el.li(
-                    rx.el.a(label, href=href, class_name="block py-1.5 text-orange-800 hover:underline"),
+                    link(
+                        label, href=href, class_name="block py-1.5 text-orange-800 hover:underline"
+                    ),
                     data_search_item="",
                     data_search_text=text.lower(),
                     hidden=True,
                 )
                 for label, href, text in _search_entries()
             ],
-            rx.el.li("No results. Try another word.", id="site-search-empty", hidden=True, class_name="py-1.5 text-slate-600"),
+            rx.el.li(
+                "No results. Try another word.",
+                id="site-search-empty",
+                hidden=True,
+                class_name="py-1.5 text-slate-600",
+            ),
             class_name="mt-2",
             aria_live="polite",
         ),
@@ -274,8 +288,16 @@ def _contact_list() -> rx.Component:
     return rx.el.div(
         rx.el.h2("Contact", class_name="font-bold text-slate-900"),
         rx.el.ul(
-            rx.el.li(icon("phone", 16, "text-orange-700"), rx.el.a(BUSINESS.phone_display, href=TEL_HREF), class_name="flex items-center gap-2"),
-            rx.el.li(icon("mail", 16, "text-orange-700"), rx.el.a(BUSINESS.email, href=MAILTO_HREF, class_name="break-all"), class_name="flex items-center gap-2"),
+            rx.el.li(
+                icon("phone", 16, "text-orange-700"),
+                link(BUSINESS.phone_display, href=TEL_HREF),
+                class_name="flex items-center gap-2",
+            ),
+            rx.el.li(
+                icon("mail", 16, "text-orange-700"),
+                link(BUSINESS.email, href=MAILTO_HREF, class_name="break-all"),
+                class_name="flex items-center gap-2",
+            ),
             *[
                 rx.el.li(
                     icon("map-pin", 16, "mt-1 shrink-0 text-orange-700"),
@@ -293,7 +315,7 @@ def social_links(class_name: str) -> rx.Component:
     return rx.el.ul(
         *[
             rx.el.li(
-                rx.el.a(
+                link(
                     brand_icon(s.icon),
                     href=s.url,
                     aria_label=s.name,
@@ -328,7 +350,9 @@ def side_panel() -> rx.Component:
                 "bg-slate-100 font-semibold text-slate-700 hover:bg-slate-200",
             ),
         ),
-        social_links("flex h-10 w-10 items-center justify-center rounded-full bg-slate-900 text-white hover:bg-orange-700"),
+        social_links(
+            "flex h-10 w-10 items-center justify-center rounded-full bg-slate-900 text-white hover:bg-orange-700"
+        ),
     )
 
 
@@ -336,17 +360,20 @@ def side_panel() -> rx.Component:
 
 
 def breadcrumb(title: str, trail: tuple[tuple[str, str], ...] = ()) -> rx.Component:
-    crumbs = [rx.el.li(rx.el.a("Home", href="/", class_name="hover:text-orange-400"))]
+    crumbs = [rx.el.li(link("Home", href="/", class_name="hover:text-orange-400"))]
     for label, href in trail:
         crumbs.append(rx.el.li("/", aria_hidden="true", class_name="text-slate-400"))
-        crumbs.append(rx.el.li(rx.el.a(label, href=href, class_name="hover:text-orange-400")))
+        crumbs.append(rx.el.li(link(label, href=href, class_name="hover:text-orange-400")))
     crumbs.append(rx.el.li("/", aria_hidden="true", class_name="text-slate-400"))
     crumbs.append(rx.el.li(title, aria_current="page", class_name="text-orange-400"))
     return rx.el.section(
         rx.el.div(
             rx.el.h1(title, class_name="text-3xl font-extrabold text-white sm:text-4xl"),
             rx.el.nav(
-                rx.el.ol(*crumbs, class_name="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-200"),
+                rx.el.ol(
+                    *crumbs,
+                    class_name="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-200",
+                ),
                 aria_label="Breadcrumb",
             ),
             class_name=f"{CONTAINER} flex flex-col items-center gap-3 py-14 text-center",
@@ -360,10 +387,10 @@ def _footer_heading(text: str) -> rx.Component:
 
 
 def footer() -> rx.Component:
-    link = "text-slate-300 hover:text-orange-400"
+    link_style = "text-slate-300 hover:text-orange-400"
     thumbs = [
         rx.el.li(
-            rx.el.a(
+            link(
                 rx.el.img(
                     src=gallery_picture(g.slug, 1).thumb,
                     alt=f"{g.title} gallery",
@@ -383,13 +410,22 @@ def footer() -> rx.Component:
             rx.el.div(
                 _footer_heading(BUSINESS.name),
                 rx.el.p(BUSINESS.about_blurb, class_name="text-sm leading-6 text-slate-300"),
-                social_links("flex h-9 w-9 items-center justify-center rounded-full bg-white/10 text-white hover:bg-orange-700"),
+                social_links(
+                    "flex h-9 w-9 items-center justify-center rounded-full bg-white/10 text-white hover:bg-orange-700"
+                ),
                 class_name="flex flex-col gap-4",
             ),
             rx.el.nav(
                 _footer_heading("Useful links"),
                 rx.el.ul(
-                    *[rx.el.li(rx.el.a(label, href=href, class_name=link)) for label, href in (("Gallery", "/gallery"), ("About Us", "/about"), ("Contact", "/contact"))],
+                    *[
+                        rx.el.li(link(label, href=href, class_name=link_style))
+                        for label, href in (
+                            ("Gallery", "/gallery"),
+                            ("About Us", "/about"),
+                            ("Contact", "/contact"),
+                        )
+                    ],
                     class_name="flex flex-col gap-2 text-sm",
                 ),
                 aria_label="Useful links",
@@ -397,7 +433,7 @@ def footer() -> rx.Component:
             rx.el.nav(
                 _footer_heading("Services"),
                 rx.el.ul(
-                    *[rx.el.li(rx.el.a(s.title, href=s.url, class_name=link)) for s in SERVICES],
+                    *[rx.el.li(link(s.title, href=s.url, class_name=link_style)) for s in SERVICES],
                     class_name="flex flex-col gap-2 text-sm",
                 ),
                 aria_label="Services",
@@ -412,8 +448,10 @@ def footer() -> rx.Component:
             rx.el.div(
                 rx.el.p(f"© {date.today().year} {BUSINESS.legal_name}. All rights reserved."),
                 rx.el.ul(
-                    rx.el.li(rx.el.a("Terms and Conditions", href="/terms-and-conditions", class_name=link)),
-                    rx.el.li(rx.el.a("Privacy Policy", href="/privacy-policy", class_name=link)),
+                    rx.el.li(
+                        link("Terms and Conditions", href="/terms-and-conditions", class_name=link_style)
+                    ),
+                    rx.el.li(link("Privacy Policy", href="/privacy-policy", class_name=link_style)),
                     class_name="flex gap-4",
                 ),
                 class_name=f"{CONTAINER} flex flex-col items-center justify-between gap-3 py-5 text-sm text-slate-300 sm:flex-row",
@@ -443,7 +481,11 @@ def site_page(
 ) -> rx.Component:
     """Every public page: the frame around its sections. `title` adds the breadcrumb banner."""
     return rx.el.div(
-        rx.el.a("Skip to content", href="#content", class_name="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3"),
+        link(
+            "Skip to content",
+            href="#content",
+            class_name="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3",
+        ),
         top_strip(),
         header(on_invoice_page),
         mobile_menu(),

@@ -1,9 +1,19 @@
-"""Contact links built from the business profile (tel:, WhatsApp, mailto:)."""
+"""Links: contact hrefs from the business profile, and one link() for every <a> of the site."""
 
 from urllib.parse import quote
+
+import reflex as rx
+from reflex.components.react_router.dom import ReactRouterLink
 
 from renovation_app.content import BUSINESS, EMAIL_SUBJECT, WHATSAPP_TEXT
 
 TEL_HREF = f"tel:{BUSINESS.phone_e164}"
 WHATSAPP_HREF = f"https://wa.me/{BUSINESS.whatsapp_e164.lstrip('+')}?text={quote(WHATSAPP_TEXT)}"
 MAILTO_HREF = f"mailto:{BUSINESS.email}?subject={quote(EMAIL_SUBJECT)}&body={quote(WHATSAPP_TEXT)}"
+
+
+def link(*children, href: str, **props):
+    """An <a>: client-side navigation for pages of this site, a plain link for everything else."""
+    if isinstance(href, str) and href.startswith("/") and not href.startswith(("/img/", "/api/", "/videos/", "/sitemap")):
+        return ReactRouterLink.create(*children, to=href, **props)
+    return rx.el.a(*children, href=href, **props)

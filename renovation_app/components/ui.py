@@ -8,11 +8,15 @@ from renovation_app.media import Picture
 
 def section(*children: rx.Component, class_name: str = "", **props) -> rx.Component:
     return rx.el.section(
-        rx.el.div(*children, class_name=CONTAINER), class_name=f"py-16 sm:py-20 {class_name}", **props
+        rx.el.div(*children, class_name=CONTAINER),
+        class_name=f"py-16 sm:py-20 {class_name}",
+        **props,
     )
 
 
-def section_heading(kicker: str, title: str, center: bool = True, level: str = "h2") -> rx.Component:
+def section_heading(
+    kicker: str, title: str, center: bool = True, level: str = "h2"
+) -> rx.Component:
     heading = rx.el.h1 if level == "h1" else rx.el.h2
     return rx.el.div(
         rx.el.p(kicker, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"),
@@ -47,7 +51,11 @@ def picture(
 def check_list(items: tuple[str, ...]) -> rx.Component:
     return rx.el.ul(
         *[
-            rx.el.li(icon("circle-check", 20, "mt-0.5 shrink-0 text-orange-700"), rx.el.span(item), class_name="flex gap-3")
+            rx.el.li(
+                icon("circle-check", 20, "mt-0.5 shrink-0 text-orange-700"),
+                rx.el.span(item),
+                class_name="flex gap-3",
+            )
             for item in items
         ],
         class_name="grid gap-3 sm:grid-cols-2",

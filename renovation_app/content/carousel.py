@@ -37,8 +37,7 @@ HOME_CAROUSEL: tuple[CarouselItem, ...] = (
         id=4,
         title="Restored oak dining table",
         description=(
-            "A water-stained tabletop stripped, repaired and refinished in its original "
-            "warm tone."
+            "A water-stained tabletop stripped, repaired and refinished in its original warm tone."
         ),
         gallery_slug="furniture-renovation",
         image_index=2,
@@ -64,8 +63,7 @@ HOME_CAROUSEL: tuple[CarouselItem, ...] = (
         id=7,
         title="Row house roof replacement",
         description=(
-            "An aging flat roof stripped to the deck and rebuilt with a new membrane and "
-            "flashing."
+            "An aging flat roof stripped to the deck and rebuilt with a new membrane and flashing."
         ),
         gallery_slug="roofing",
         image_index=2,

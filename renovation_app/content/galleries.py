@@ -41,8 +41,7 @@ GALLERIES: tuple[GallerySet, ...] = (
         slug="pavers-walkways",
         title="Pavers & Walkways",
         desc=(
-            "Patios, front walks and garden paths laid in concrete pavers, brick and natural "
-            "stone."
+            "Patios, front walks and garden paths laid in concrete pavers, brick and natural stone."
         ),
         image_count=4,
         alt_subject="paver walkway",

@@ -239,8 +239,7 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
         bullets=(
             "Stripe, which processes card payments.",
-            "Resend, which delivers our e-mails, including replies, quotes, invoices and "
-            "receipts.",
+            "Resend, which delivers our e-mails, including replies, quotes, invoices and receipts.",
             "Our website hosting provider, which stores the site and its data.",
         ),
     ),

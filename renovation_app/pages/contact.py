@@ -3,9 +3,10 @@
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.content.types import ContactCard
 from renovation_app.components.layout import BUTTON, icon, site_page
+from renovation_app.components.links import link
 from renovation_app.components.ui import section, section_heading
+from renovation_app.content.types import ContactCard
 from renovation_app.pages.registry import page
 from renovation_app.state.contact import FORM_ID, ContactState
 
@@ -18,34 +19,82 @@ INPUT = (
 def field_error(name: str) -> rx.Component:
     return rx.cond(
         ContactState.errors[name],
-        rx.el.p(ContactState.errors[name], id=f"{name}-error", class_name="mt-1 text-sm font-medium text-red-700", data_testid=f"error-{name}"),
+        rx.el.p(
+            ContactState.errors[name],
+            id=f"{name}-error",
+            class_name="mt-1 text-sm font-medium text-red-700",
+            data_testid=f"error-{name}",
+        ),
     )
 
 
 def field(name: str, label: str, control: rx.Component) -> rx.Component:
     return rx.el.div(
-        rx.el.label(label, html_for=name, class_name="mb-1 block text-sm font-semibold text-slate-800"),
+        rx.el.label(
+            label, html_for=name, class_name="mb-1 block text-sm font-semibold text-slate-800"
+        ),
         control,
         field_error(name),
     )
 
 
 def _described(name: str) -> dict:
-    return {"aria-invalid": rx.cond(ContactState.errors[name], "true", "false"), "aria-describedby": f"{name}-error"}
+    return {
+        "aria-invalid": rx.cond(ContactState.errors[name], "true", "false"),
+        "aria-describedby": f"{name}-error",
+    }
 
 
 def contact_form() -> rx.Component:
     return rx.el.form(
         rx.el.div(
-            field("name", "Your name", rx.el.input(id="name", name="name", auto_complete="name", placeholder="Jane Smith", class_name=INPUT, custom_attrs=_described("name"))),
-            field("email", "E-mail", rx.el.input(id="email", name="email", type="email", auto_complete="email", placeholder="jane@example.com", class_name=INPUT, custom_attrs=_described("email"))),
-            field("phone", "Phone (optional)", rx.el.input(id="phone", name="phone", type="tel", auto_complete="tel", placeholder="(718) 555-0142", class_name=INPUT, custom_attrs=_described("phone"))),
+            field(
+                "name",
+                "Your name",
+                rx.el.input(
+                    id="name",
+                    name="name",
+                    auto_complete="name",
+                    placeholder="Jane Smith",
+                    class_name=INPUT,
+                    custom_attrs=_described("name"),
+                ),
+            ),
+            field(
+                "email",
+                "E-mail",
+                rx.el.input(
+                    id="email",
+                    name="email",
+                    type="email",
+                    auto_complete="email",
+                    placeholder="jane@example.com",
+                    class_name=INPUT,
+                    custom_attrs=_described("email"),
+                ),
+            ),
+            field(
+                "phone",
+                "Phone (optional)",
+                rx.el.input(
+                    id="phone",
+                    name="phone",
+                    type="tel",
+                    auto_complete="tel",
+                    placeholder="(718) 555-0142",
+                    class_name=INPUT,
+                    custom_attrs=_described("phone"),
+                ),
+            ),
             field(
                 "service",
                 "Service",
                 rx.el.select(
                     rx.el.option("Select Service", value="", disabled=True),
-                    *[rx.el.option(label, value=value) for value, label in c.ENQUIRY_SERVICE_OPTIONS],
+                    *[
+                        rx.el.option(label, value=value)
+                        for value, label in c.ENQUIRY_SERVICE_OPTIONS
+                    ],
                     id="service",
                     name="service",
                     default_value="",
@@ -55,7 +104,18 @@ def contact_form() -> rx.Component:
             ),
             class_name="grid gap-5 sm:grid-cols-2",
         ),
-        field("message", "Message", rx.el.textarea(id="message", name="message", rows=6, placeholder="Tell us about your project", class_name=INPUT, custom_attrs=_described("message"))),
+        field(
+            "message",
+            "Message",
+            rx.el.textarea(
+                id="message",
+                name="message",
+                rows=6,
+                placeholder="Tell us about your project",
+                class_name=INPUT,
+                custom_attrs=_described("message"),
+            ),
+        ),
         # Honeypot: people never see or fill it; bots that fill every field are stored as spam.
         rx.el.div(
             rx.el.label("Website", html_for="website"),
@@ -78,19 +138,29 @@ def contact_form() -> rx.Component:
 
 def contact_card(card: ContactCard) -> rx.Component:
     lines = (
-        [rx.el.a(text, href=href, class_name="block break-all text-slate-700 hover:text-orange-800") for text, href in card.links]
+        [
+            link(text, href=href, class_name="block break-all text-slate-700 hover:text-orange-800")
+            for text, href in card.links
+        ]
         if card.links
         else [rx.el.p(card.text, class_name="text-slate-700")]
     )
     return rx.el.div(
-        rx.el.span(icon(card.icon, 24), class_name="inline-flex rounded-full bg-orange-100 p-3 text-orange-800"),
+        rx.el.span(
+            icon(card.icon, 24),
+            class_name="inline-flex rounded-full bg-orange-100 p-3 text-orange-800",
+        ),
         rx.el.h3(card.title, class_name="mt-4 text-lg font-bold text-slate-900"),
         rx.el.div(*lines, class_name="mt-2 flex flex-col gap-1"),
         class_name="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm",
     )
 
 
-@page("/contact", f"Contact Us | {c.BUSINESS.name}", "Ask a question or request a free estimate for your renovation in New York City.")
+@page(
+    "/contact",
+    f"Contact Us | {c.BUSINESS.name}",
+    "Ask a question or request a free estimate for your renovation in New York City.",
+)
 def contact() -> rx.Component:
     return site_page(
         section(
@@ -99,13 +169,19 @@ def contact() -> rx.Component:
                     section_heading(c.CONTACT_HEADING, c.CONTACT_TITLE, center=False),
                     rx.el.p(c.CONTACT_INTRO, class_name="leading-7 text-slate-700"),
                 ),
-                rx.el.div(contact_form(), class_name="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"),
+                rx.el.div(
+                    contact_form(),
+                    class_name="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2",
+                ),
                 class_name="grid gap-10 lg:grid-cols-3",
             ),
         ),
         section(
             section_heading("Get in touch", c.CONTACT_CARDS_HEADING),
-            rx.el.div(*[contact_card(card) for card in c.CONTACT_CARDS], class_name="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"),
+            rx.el.div(
+                *[contact_card(card) for card in c.CONTACT_CARDS],
+                class_name="grid gap-6 sm:grid-cols-2 lg:grid-cols-4",
+            ),
             class_name="bg-slate-50",
         ),
         title="Contact Us",

@@ -3,17 +3,22 @@
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.content.types import GallerySet
 from renovation_app.components.layout import site_page
+from renovation_app.components.links import link
 from renovation_app.components.ui import picture, section, section_heading
+from renovation_app.content.types import GallerySet
 from renovation_app.media import gallery_picture, gallery_pictures
 from renovation_app.pages.registry import page
 
 
-@page("/gallery", f"Our Gallery | {c.BUSINESS.name}", "Photos of kitchens, bathrooms, floors, patios, furniture, framing and roofing we have built and restored.")
+@page(
+    "/gallery",
+    f"Our Gallery | {c.BUSINESS.name}",
+    "Photos of kitchens, bathrooms, floors, patios, furniture, framing and roofing we have built and restored.",
+)
 def gallery_list() -> rx.Component:
     cards = [
-        rx.el.a(
+        link(
             rx.el.img(
                 src=gallery_picture(g.slug, 1).thumb,
                 alt="",
@@ -45,8 +50,13 @@ def gallery_list() -> rx.Component:
 def gallery_detail(gallery: GallerySet):
     def body() -> rx.Component:
         items = [
-            rx.el.a(
-                picture(pic, sizes="(min-width: 768px) 33vw, 50vw", class_name="aspect-[4/3] w-full object-cover transition hover:scale-105", eager=i < 3),
+            link(
+                picture(
+                    pic,
+                    sizes="(min-width: 768px) 33vw, 50vw",
+                    class_name="aspect-[4/3] w-full object-cover transition hover:scale-105",
+                    eager=i < 3,
+                ),
                 rx.el.span("Open a larger view", class_name="sr-only"),
                 href=pic.full,
                 data_lightbox="",
@@ -58,12 +68,22 @@ def gallery_detail(gallery: GallerySet):
         ]
         return site_page(
             section(
-                rx.el.p(gallery.desc, class_name="mx-auto mb-10 max-w-3xl text-center text-lg text-slate-700"),
+                rx.el.p(
+                    gallery.desc,
+                    class_name="mx-auto mb-10 max-w-3xl text-center text-lg text-slate-700",
+                ),
                 rx.el.div(*items, class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"),
             ),
             rx.el.dialog(
-                rx.el.button("Close", type="button", data_lightbox_close="", class_name="absolute right-3 top-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"),
-                rx.el.img(id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"),
+                rx.el.button(
+                    "Close",
+                    type="button",
+                    data_lightbox_close="",
+                    class_name="absolute right-3 top-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-900",
+                ),
+                rx.el.img(
+                    id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"
+                ),
                 rx.el.p(id="lightbox-caption", class_name="mt-2 text-center text-sm text-white"),
                 id="lightbox",
                 aria_label="Larger view",
@@ -77,6 +97,6 @@ def gallery_detail(gallery: GallerySet):
 
 
 for _gallery in c.GALLERIES:
-    page(f"/gallery/{_gallery.slug}", f"{_gallery.title} Gallery | {c.BUSINESS.name}", _gallery.desc)(
-        gallery_detail(_gallery)
-    )
+    page(
+        f"/gallery/{_gallery.slug}", f"{_gallery.title} Gallery | {c.BUSINESS.name}", _gallery.desc
+    )(gallery_detail(_gallery))

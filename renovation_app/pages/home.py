@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app.components.layout import BUTTON, CONTAINER, OUTLINE_BUTTON, icon, site_page
-from renovation_app.components.links import MAILTO_HREF, TEL_HREF, WHATSAPP_HREF
+from renovation_app.components.links import MAILTO_HREF, TEL_HREF, WHATSAPP_HREF, link
 from renovation_app.components.react.slick import portfolio_carousel
 from renovation_app.components.ui import check_list, picture, section, section_heading
 from renovation_app.media import gallery_picture, hero_picture
@@ -15,7 +15,10 @@ def hero() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.p(c.HERO_SUBTITLE, class_name="text-sm font-bold uppercase tracking-widest text-orange-400"),
+                rx.el.p(
+                    c.HERO_SUBTITLE,
+                    class_name="text-sm font-bold uppercase tracking-widest text-orange-400",
+                ),
                 rx.el.h1(
                     c.HERO_TITLE_START,
                     rx.el.span(c.HERO_TITLE_HIGHLIGHT, class_name="text-orange-400"),
@@ -24,9 +27,16 @@ def hero() -> rx.Component:
                 ),
                 rx.el.p(c.HERO_DESCRIPTION, class_name="mt-5 max-w-xl text-lg text-slate-200"),
                 rx.el.div(
-                    rx.el.a(icon("phone", 18), "Call Now", href=TEL_HREF, class_name=BUTTON),
-                    rx.el.a(icon("message-circle", 18), "WhatsApp", href=WHATSAPP_HREF, rel="noopener", target="_blank", class_name=OUTLINE_BUTTON),
-                    rx.el.a(icon("mail", 18), "Email", href=MAILTO_HREF, class_name=OUTLINE_BUTTON),
+                    link(icon("phone", 18), "Call Now", href=TEL_HREF, class_name=BUTTON),
+                    link(
+                        icon("message-circle", 18),
+                        "WhatsApp",
+                        href=WHATSAPP_HREF,
+                        rel="noopener",
+                        target="_blank",
+                        class_name=OUTLINE_BUTTON,
+                    ),
+                    link(icon("mail", 18), "Email", href=MAILTO_HREF, class_name=OUTLINE_BUTTON),
                     class_name="mt-8 flex flex-wrap gap-3",
                 ),
                 class_name="flex flex-col justify-center",
@@ -55,7 +65,10 @@ def about() -> rx.Component:
             ),
             rx.el.div(
                 section_heading(c.ABOUT_HEADING, c.ABOUT_TITLE, center=False),
-                *[rx.el.p(p, class_name="mb-4 leading-7 text-slate-700") for p in c.ABOUT_PARAGRAPHS],
+                *[
+                    rx.el.p(p, class_name="mb-4 leading-7 text-slate-700")
+                    for p in c.ABOUT_PARAGRAPHS
+                ],
                 check_list(c.ABOUT_CHECKLIST),
             ),
             class_name="grid items-center gap-12 lg:grid-cols-2",
@@ -67,10 +80,13 @@ def about() -> rx.Component:
 def services_grid() -> rx.Component:
     cards = [
         rx.el.article(
-            rx.el.span(icon(s.icon, 28), class_name="inline-flex rounded-lg bg-orange-100 p-3 text-orange-800"),
+            rx.el.span(
+                icon(s.icon, 28),
+                class_name="inline-flex rounded-lg bg-orange-100 p-3 text-orange-800",
+            ),
             rx.el.h3(s.title, class_name="mt-5 text-xl font-bold text-slate-900"),
             rx.el.p(s.desc, class_name="mt-3 flex-1 leading-7 text-slate-700"),
-            rx.el.a(
+            link(
                 s.btn_text,
                 rx.el.span(s.title, class_name="sr-only"),
                 icon("arrow-right", 16),
@@ -100,7 +116,7 @@ def faq_accordion() -> rx.Component:
                     class_name="flex cursor-pointer items-center justify-between gap-4 p-5 text-left font-bold text-slate-900",
                 ),
                 rx.el.p(item.answer, class_name="px-5 pb-5 leading-7 text-slate-700"),
-                name="faq",
+                custom_attrs={"name": "faq"},
                 class_name="faq rounded-lg border border-slate-200 bg-white",
             )
             for item in c.FAQ

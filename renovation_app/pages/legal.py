@@ -3,9 +3,9 @@
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.content.types import LegalSection
 from renovation_app.components.layout import site_page
 from renovation_app.components.ui import section
+from renovation_app.content.types import LegalSection
 from renovation_app.pages.registry import page
 
 
@@ -15,9 +15,17 @@ def legal_document(sections: tuple[LegalSection, ...]) -> rx.Component:
             rx.el.p(f"Last updated: {c.LEGAL_UPDATED}", class_name="text-sm text-slate-600"),
             *[
                 rx.el.section(
-                    rx.el.h2(f"{s.number}. {s.heading}", class_name="mt-10 text-2xl font-bold text-slate-900"),
+                    rx.el.h2(
+                        f"{s.number}. {s.heading}",
+                        class_name="mt-10 text-2xl font-bold text-slate-900",
+                    ),
                     *[rx.el.p(p, class_name="mt-3 leading-7 text-slate-700") for p in s.paragraphs],
-                    rx.el.ul(*[rx.el.li(b) for b in s.bullets], class_name="mt-3 list-disc space-y-1 pl-6 text-slate-700") if s.bullets else rx.fragment(),
+                    rx.el.ul(
+                        *[rx.el.li(b) for b in s.bullets],
+                        class_name="mt-3 list-disc space-y-1 pl-6 text-slate-700",
+                    )
+                    if s.bullets
+                    else rx.fragment(),
                 )
                 for s in sections
             ],
@@ -26,11 +34,19 @@ def legal_document(sections: tuple[LegalSection, ...]) -> rx.Component:
     )
 
 
-@page("/terms-and-conditions", f"Terms and Conditions | {c.BUSINESS.name}", "The terms that apply to our quotes, services and payments.")
+@page(
+    "/terms-and-conditions",
+    f"Terms and Conditions | {c.BUSINESS.name}",
+    "The terms that apply to our quotes, services and payments.",
+)
 def terms() -> rx.Component:
     return site_page(legal_document(c.TERMS), title="Terms and Conditions")
 
 
-@page("/privacy-policy", f"Privacy Policy | {c.BUSINESS.name}", "What information we collect, how we use and protect it, and your choices.")
+@page(
+    "/privacy-policy",
+    f"Privacy Policy | {c.BUSINESS.name}",
+    "What information we collect, how we use and protect it, and your choices.",
+)
 def privacy() -> rx.Component:
     return site_page(legal_document(c.PRIVACY), title="Privacy Policy")

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app.components.layout import BUTTON, site_page
+from renovation_app.components.links import link
 from renovation_app.components.ui import section
 from renovation_app.pages.registry import page
 
@@ -21,9 +22,14 @@ def not_found() -> rx.Component:
         section(
             rx.el.div(
                 rx.el.p("404", class_name="text-7xl font-extrabold text-orange-700"),
-                rx.el.h1("404 Page Not Found", class_name="mt-4 text-3xl font-extrabold text-slate-900"),
-                rx.el.p("The page you are looking for has moved or never existed.", class_name="mt-3 text-slate-700"),
-                rx.el.a("Back To Home", href="/", class_name=f"{BUTTON} mt-8"),
+                rx.el.h1(
+                    "404 Page Not Found", class_name="mt-4 text-3xl font-extrabold text-slate-900"
+                ),
+                rx.el.p(
+                    "The page you are looking for has moved or never existed.",
+                    class_name="mt-3 text-slate-700",
+                ),
+                link("Back To Home", href="/", class_name=f"{BUTTON} mt-8"),
                 on_mount=rx.call_script(GO_BACK_SCRIPT),
                 class_name="flex flex-col items-center py-10 text-center",
             )

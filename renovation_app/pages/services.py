@@ -3,9 +3,10 @@
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.content.types import Service
 from renovation_app.components.layout import BUTTON, icon, site_page
+from renovation_app.components.links import link
 from renovation_app.components.ui import picture, section, section_heading
+from renovation_app.content.types import Service
 from renovation_app.media import gallery_pictures
 from renovation_app.pages.registry import page
 
@@ -15,11 +16,15 @@ MAX_SERVICE_IMAGES = 6
 def service_card(service: Service) -> rx.Component:
     pic = gallery_pictures(service.slug)[0]
     return rx.el.article(
-        picture(pic, sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw", class_name="aspect-[4/3] w-full object-cover"),
+        picture(
+            pic,
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw",
+            class_name="aspect-[4/3] w-full object-cover",
+        ),
         rx.el.div(
             rx.el.h2(service.title, class_name="text-xl font-bold text-slate-900"),
             rx.el.p(service.desc, class_name="mt-2 flex-1 leading-7 text-slate-700"),
-            rx.el.a(
+            link(
                 service.btn_text,
                 rx.el.span(service.title, class_name="sr-only"),
                 icon("arrow-right", 16),
@@ -32,12 +37,19 @@ def service_card(service: Service) -> rx.Component:
     )
 
 
-@page("/services", f"Our Services | {c.BUSINESS.name}", "Kitchen and bathroom remodeling, furniture renovation, pavers, screen enclosures, floors and tile in New York City.")
+@page(
+    "/services",
+    f"Our Services | {c.BUSINESS.name}",
+    "Kitchen and bathroom remodeling, furniture renovation, pavers, screen enclosures, floors and tile in New York City.",
+)
 def services_list() -> rx.Component:
     return site_page(
         section(
             section_heading(c.SERVICES_HEADING, c.SERVICES_TITLE),
-            rx.el.div(*[service_card(s) for s in c.SERVICES], class_name="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"),
+            rx.el.div(
+                *[service_card(s) for s in c.SERVICES],
+                class_name="grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
+            ),
         ),
         title="Services",
     )
@@ -49,8 +61,13 @@ def service_images(service: Service) -> rx.Component:
     return rx.el.div(
         *[
             rx.el.div(
-                picture(pic, sizes="(min-width: 1024px) 50vw, 100vw", class_name="h-full w-full object-cover"),
-                class_name=("sm:col-span-2 " if i in (1, 2) else "") + "aspect-[4/3] overflow-hidden rounded-lg sm:aspect-auto sm:h-64",
+                picture(
+                    pic,
+                    sizes="(min-width: 1024px) 50vw, 100vw",
+                    class_name="h-full w-full object-cover",
+                ),
+                class_name=("sm:col-span-2 " if i in (1, 2) else "")
+                + "aspect-[4/3] overflow-hidden rounded-lg sm:aspect-auto sm:h-64",
             )
             for i, pic in enumerate(pictures)
         ],
@@ -65,11 +82,26 @@ def service_detail(service: Service):
             section(
                 rx.el.div(
                     rx.el.div(
-                        rx.el.h2(service.title, class_name="text-3xl font-extrabold text-slate-900"),
-                        *[rx.el.p(p, class_name="mt-4 leading-7 text-slate-700") for p in service.paragraphs],
-                        rx.el.h3(f"Our {service.title} include:", class_name="mt-8 text-xl font-bold text-slate-900"),
+                        rx.el.h2(
+                            service.title, class_name="text-3xl font-extrabold text-slate-900"
+                        ),
+                        *[
+                            rx.el.p(p, class_name="mt-4 leading-7 text-slate-700")
+                            for p in service.paragraphs
+                        ],
+                        rx.el.h3(
+                            f"Our {service.title} include:",
+                            class_name="mt-8 text-xl font-bold text-slate-900",
+                        ),
                         rx.el.ul(
-                            *[rx.el.li(icon("circle-check", 18, "mt-1 shrink-0 text-orange-700"), f, class_name="flex gap-3") for f in service.features],
+                            *[
+                                rx.el.li(
+                                    icon("circle-check", 18, "mt-1 shrink-0 text-orange-700"),
+                                    f,
+                                    class_name="flex gap-3",
+                                )
+                                for f in service.features
+                            ],
                             class_name="mt-4 flex flex-col gap-2 text-slate-700",
                         ),
                         class_name="lg:col-span-2",
@@ -77,16 +109,33 @@ def service_detail(service: Service):
                     rx.el.aside(
                         rx.el.h2("Other services", class_name="font-bold text-slate-900"),
                         rx.el.ul(
-                            *[rx.el.li(rx.el.a(s.title, href=s.url, class_name="block rounded-md px-3 py-2 hover:bg-orange-50 hover:text-orange-800")) for s in c.SERVICES if s.slug != service.slug],
+                            *[
+                                rx.el.li(
+                                    link(
+                                        s.title,
+                                        href=s.url,
+                                        class_name="block rounded-md px-3 py-2 hover:bg-orange-50 hover:text-orange-800",
+                                    )
+                                )
+                                for s in c.SERVICES
+                                if s.slug != service.slug
+                            ],
                             class_name="mt-3 flex flex-col",
                         ),
-                        rx.el.a("Ask for a free quote", href="/contact", class_name=f"{BUTTON} mt-6 w-full"),
+                        link(
+                            "Ask for a free quote",
+                            href="/contact",
+                            class_name=f"{BUTTON} mt-6 w-full",
+                        ),
                         class_name="h-fit rounded-xl border border-slate-200 bg-slate-50 p-6",
                     ),
                     class_name="grid gap-10 lg:grid-cols-3",
                 ),
                 rx.el.div(service_images(service), class_name="mt-12"),
-                rx.el.div(rx.el.a("See More", href=f"/gallery/{service.slug}", class_name=BUTTON), class_name="mt-8 text-center"),
+                rx.el.div(
+                    link("See More", href=f"/gallery/{service.slug}", class_name=BUTTON),
+                    class_name="mt-8 text-center",
+                ),
             ),
             title=service.title,
             trail=(("Services", "/services"),),
@@ -96,6 +145,8 @@ def service_detail(service: Service):
 
 
 for _service in c.SERVICES:
-    page(f"/services/{_service.slug}", f"{_service.title} in Brooklyn and NYC | {c.BUSINESS.name}", _service.desc)(
-        service_detail(_service)
-    )
+    page(
+        f"/services/{_service.slug}",
+        f"{_service.title} in Brooklyn and NYC | {c.BUSINESS.name}",
+        _service.desc,
+    )(service_detail(_service))

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app.components.layout import BUTTON, site_page
+from renovation_app.components.links import link
 from renovation_app.components.ui import section
 from renovation_app.pages.contact import INPUT
 from renovation_app.pages.registry import page
@@ -16,12 +17,35 @@ def login_form() -> rx.Component:
         rx.el.p("Sign in to write invoices and read enquiries.", class_name="mt-1 text-slate-600"),
         rx.el.form(
             rx.el.div(
-                rx.el.label("Email", html_for="login-email", class_name="mb-1 block text-sm font-semibold text-slate-800"),
-                rx.el.input(id="login-email", name="email", type="email", auto_complete="username", required=True, default_value=AuthState.login_email, class_name=INPUT),
+                rx.el.label(
+                    "Email",
+                    html_for="login-email",
+                    class_name="mb-1 block text-sm font-semibold text-slate-800",
+                ),
+                rx.el.input(
+                    id="login-email",
+                    name="email",
+                    type="email",
+                    auto_complete="username",
+                    required=True,
+                    default_value=AuthState.login_email,
+                    class_name=INPUT,
+                ),
             ),
             rx.el.div(
-                rx.el.label("Password", html_for="login-password", class_name="mb-1 block text-sm font-semibold text-slate-800"),
-                rx.el.input(id="login-password", name="password", type="password", auto_complete="current-password", required=True, class_name=INPUT),
+                rx.el.label(
+                    "Password",
+                    html_for="login-password",
+                    class_name="mb-1 block text-sm font-semibold text-slate-800",
+                ),
+                rx.el.input(
+                    id="login-password",
+                    name="password",
+                    type="password",
+                    auto_complete="current-password",
+                    required=True,
+                    class_name=INPUT,
+                ),
             ),
             rx.el.button(
                 rx.cond(AuthState.logging_in, "Signing in...", "Login"),
@@ -31,7 +55,12 @@ def login_form() -> rx.Component:
             ),
             rx.cond(
                 AuthState.login_error,
-                rx.el.p(AuthState.login_error, role="alert", class_name="text-sm font-medium text-red-700", data_testid="login-error"),
+                rx.el.p(
+                    AuthState.login_error,
+                    role="alert",
+                    class_name="text-sm font-medium text-red-700",
+                    data_testid="login-error",
+                ),
             ),
             on_submit=AuthState.login,
             class_name="mt-6 flex flex-col gap-4",
@@ -46,12 +75,19 @@ def staff_only(content: rx.Component) -> rx.Component:
     return rx.cond(AuthState.signed_in, content, login_form())
 
 
-@page("/login", "Staff Login | Brooklyn Home Renovation", "Sign in to the staff area.", public=False)
+@page(
+    "/login", "Staff Login | Brooklyn Home Renovation", "Sign in to the staff area.", public=False
+)
 def login() -> rx.Component:
     return site_page(section(login_form(), class_name="bg-slate-50"), title="Login")
 
 
-@page("/add-invoice", "Add Invoice | Brooklyn Home Renovation", "Write an invoice for a customer.", public=False)
+@page(
+    "/add-invoice",
+    "Add Invoice | Brooklyn Home Renovation",
+    "Write an invoice for a customer.",
+    public=False,
+)
 def add_invoice() -> rx.Component:
     return site_page(
         section(
@@ -59,8 +95,15 @@ def add_invoice() -> rx.Component:
                 rx.el.div(
                     rx.el.h2("Invoices", class_name="text-2xl font-extrabold text-slate-900"),
                     rx.el.p(
-                        "Signed in as ", rx.el.strong(AuthState.user_name), ". The invoice form is coming soon; meanwhile you can read the ",
-                        rx.el.a("contact enquiries", href="/enquiries", class_name="font-semibold text-orange-800 underline"), ".",
+                        "Signed in as ",
+                        rx.el.strong(AuthState.user_name),
+                        ". The invoice form is coming soon; meanwhile you can read the ",
+                        link(
+                            "contact enquiries",
+                            href="/enquiries",
+                            class_name="font-semibold text-orange-800 underline",
+                        ),
+                        ".",
                         class_name="mt-2 text-slate-700",
                     ),
                     class_name="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-8 shadow-sm",
@@ -81,24 +124,48 @@ def enquiry_card(row: rx.Var) -> rx.Component:
             rx.el.span(row["received"], class_name="text-sm text-slate-600"),
             class_name="flex flex-wrap items-baseline justify-between gap-2",
         ),
-        rx.el.p(row["service"], " · ", rx.el.a(row["email"], href="mailto:" + row["email"].to(str), class_name="text-orange-800 underline"), " · ", row["phone"], class_name="mt-1 text-sm text-slate-700"),
+        rx.el.p(
+            row["service"],
+            " · ",
+            link(
+                row["email"],
+                href="mailto:" + row["email"].to(str),
+                class_name="text-orange-800 underline",
+            ),
+            " · ",
+            row["phone"],
+            class_name="mt-1 text-sm text-slate-700",
+        ),
         rx.el.p(row["message"], class_name="mt-3 whitespace-pre-wrap text-slate-800"),
-        rx.el.p("E-mail: ", row["delivery"], class_name="mt-3 text-sm font-semibold text-slate-600"),
+        rx.el.p(
+            "E-mail: ", row["delivery"], class_name="mt-3 text-sm font-semibold text-slate-600"
+        ),
         class_name="rounded-lg border border-slate-200 bg-white p-5",
         data_testid="enquiry",
     )
 
 
-@page("/enquiries", "Enquiries | Brooklyn Home Renovation", "Contact enquiries for staff.", on_load=(EnquiriesState.load,), public=False)
+@page(
+    "/enquiries",
+    "Enquiries | Brooklyn Home Renovation",
+    "Contact enquiries for staff.",
+    on_load=(EnquiriesState.load,),
+    public=False,
+)
 def enquiries() -> rx.Component:
     return site_page(
         section(
             staff_only(
                 rx.el.div(
-                    rx.el.h2("Contact enquiries", class_name="text-2xl font-extrabold text-slate-900"),
+                    rx.el.h2(
+                        "Contact enquiries", class_name="text-2xl font-extrabold text-slate-900"
+                    ),
                     rx.cond(
                         EnquiriesState.enquiries.length() > 0,
-                        rx.el.div(rx.foreach(EnquiriesState.enquiries, enquiry_card), class_name="mt-6 flex flex-col gap-4"),
+                        rx.el.div(
+                            rx.foreach(EnquiriesState.enquiries, enquiry_card),
+                            class_name="mt-6 flex flex-col gap-4",
+                        ),
                         rx.el.p("No enquiries yet.", class_name="mt-4 text-slate-600"),
                     ),
                     class_name="mx-auto max-w-4xl",
@@ -110,13 +177,22 @@ def enquiries() -> rx.Component:
     )
 
 
-@page("/signout", "Signing you Out | Brooklyn Home Renovation", "Signing out of the staff area.", on_load=(AuthState.sign_out,), public=False)
+@page(
+    "/signout",
+    "Signing you Out | Brooklyn Home Renovation",
+    "Signing out of the staff area.",
+    on_load=(AuthState.sign_out,),
+    public=False,
+)
 def signout() -> rx.Component:
     return site_page(
         section(
             rx.el.div(
                 rx.el.h2("Signing you Out", class_name="text-2xl font-extrabold text-slate-900"),
-                rx.el.p("Your request is in process. Make sure to come back. Thankyou for your patience.", class_name="mt-3 text-slate-700"),
+                rx.el.p(
+                    "Your request is in process. Make sure to come back. Thankyou for your patience.",
+                    class_name="mt-3 text-slate-700",
+                ),
                 class_name="mx-auto max-w-xl text-center",
             )
         ),

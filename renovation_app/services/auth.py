@@ -58,9 +58,7 @@ def normalise_email(email: str) -> str:
 
 def check_password_rules(password: str) -> None:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise AccountError(
-            f"Passwords must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long."
-        )
+        raise AccountError(f"Passwords must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long.")
 
 
 def hash_password(password: str) -> str:
@@ -123,7 +121,9 @@ def deactivate_user(email: str) -> None:
         user.active = False
         session.add(user)
         for auth_session in session.exec(
-            select(AuthSession).where(AuthSession.user_id == user.id, AuthSession.revoked_at == None)  # noqa: E711
+            select(AuthSession).where(
+                AuthSession.user_id == user.id, AuthSession.revoked_at.is_(None)
+            )
         ):
             auth_session.revoked_at = utc_now()
             session.add(auth_session)
@@ -167,7 +167,9 @@ def authenticate(email: str, password: str, now: datetime | None = None) -> Sign
         if _recent_failures(session, email, now) >= LOCKOUT_ATTEMPTS:
             raise LockedOut(LOCKED_OUT_MESSAGE)
         user = _user_by_email(session, email)
-        valid = verify_password(password[:PASSWORD_MAX], user.password_hash if user else _DUMMY_HASH)
+        valid = verify_password(
+            password[:PASSWORD_MAX], user.password_hash if user else _DUMMY_HASH
+        )
         if not (user and user.active and valid):
             session.add(LoginAttempt(email=email, attempted_at=now))
             session.commit()

@@ -113,7 +113,8 @@ def _notification(enquiry: Enquiry) -> EmailMessage:
         ("Service", service),
     ]
     html_rows = "".join(
-        f"<tr><th align='left'>{label}</th><td>{html.escape(value)}</td></tr>" for label, value in rows
+        f"<tr><th align='left'>{label}</th><td>{html.escape(value)}</td></tr>"
+        for label, value in rows
     )
     message_html = html.escape(enquiry.message).replace("\n", "<br>")
     return EmailMessage(

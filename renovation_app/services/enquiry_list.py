@@ -37,9 +37,15 @@ def _delivery(enquiry: Enquiry, emails: list[OutboxEmail]) -> str:
 def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:
     """Newest first."""
     with db_session() as session:
-        enquiries = session.exec(select(Enquiry).order_by(Enquiry.created_at.desc(), Enquiry.id.desc()).limit(limit)).all()
+        enquiries = session.exec(
+            select(Enquiry).order_by(Enquiry.created_at.desc(), Enquiry.id.desc()).limit(limit)
+        ).all()
         ids = [e.id for e in enquiries]
-        emails = session.exec(select(OutboxEmail).where(OutboxEmail.enquiry_id.in_(ids))).all() if ids else []
+        emails = (
+            session.exec(select(OutboxEmail).where(OutboxEmail.enquiry_id.in_(ids))).all()
+            if ids
+            else []
+        )
     by_enquiry: dict[int, list[OutboxEmail]] = {}
     for email in emails:
         by_enquiry.setdefault(email.enquiry_id, []).append(email)

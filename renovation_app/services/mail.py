@@ -35,7 +35,9 @@ class EmailMessage:
     reply_to: str = ""
 
 
-def queue_email(session: Session, message: EmailMessage, enquiry_id: int | None = None) -> OutboxEmail:
+def queue_email(
+    session: Session, message: EmailMessage, enquiry_id: int | None = None
+) -> OutboxEmail:
     """Add a message to the outbox in the caller's transaction; the worker delivers it."""
     row = OutboxEmail(
         to=message.to,
@@ -124,7 +126,9 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
                 row.last_error = f"{type(error).__name__}: {error}"[:500]
                 row.status = "failed" if row.attempts >= MAX_ATTEMPTS else "queued"
                 row.next_attempt_at = utc_now() + retry_delay(row.attempts)
-                log.warning("mail %s to %s failed (attempt %s): %s", row.id, row.to, row.attempts, error)
+                log.warning(
+                    "mail %s to %s failed (attempt %s): %s", row.id, row.to, row.attempts, error
+                )
             else:
                 row.attempts += 1
                 row.status = "sent"

@@ -75,12 +75,26 @@ def test_the_honeypot_is_accepted_silently(client):
     assert answer.status_code == 201
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(body=st.one_of(
-    st.dictionaries(st.text(max_size=10), st.one_of(st.text(), st.integers(), st.floats(), st.none(), st.booleans())),
-    st.dictionaries(st.sampled_from(list(VALID)), st.text()),
-    st.lists(st.text()), st.text(),
-))
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=st.one_of(
+        st.dictionaries(
+            st.text(max_size=10),
+            st.one_of(
+                st.text(),
+                st.integers(),
+                st.floats(allow_nan=False, allow_infinity=False),
+                st.none(),
+                st.booleans(),
+            ),
+        ),
+        st.dictionaries(st.sampled_from(list(VALID)), st.text()),
+        st.lists(st.text()),
+        st.text(),
+    )
+)
 def test_arbitrary_json_never_gets_a_server_error(monkeypatch, client, body):
     monkeypatch.setattr(app_settings, "contact_rate_limit", 10**9)
     answer = client.post("/api/contact", json=body)
@@ -91,7 +105,15 @@ def test_sitemap_lists_every_public_route_with_each_service_and_gallery(client):
     from renovation_app.content import GALLERIES, SERVICES
 
     xml = client.get("/sitemap.xml").text
-    for path in ["/", "/services", "/gallery", "/about", "/contact", "/terms-and-conditions", "/privacy-policy"]:
+    for path in [
+        "/",
+        "/services",
+        "/gallery",
+        "/about",
+        "/contact",
+        "/terms-and-conditions",
+        "/privacy-policy",
+    ]:
         assert f"<loc>{app_settings.site_url.rstrip('/')}{path}</loc>" in xml
     for item in (*SERVICES, *GALLERIES):
         assert f"{item.url}</loc>" in xml

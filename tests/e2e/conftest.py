@@ -62,9 +62,24 @@ def site(resend_fake: FakeResend) -> Site:
     }
     log = open(tmp / "server.log", "w")  # noqa: SIM115  (closed below)
     server = subprocess.Popen(
-        ["reflex", "run", "--env", "prod", "--single-port", "--backend-host", "127.0.0.1",
-         "--backend-port", str(port), "--frontend-port", str(port)],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            "reflex",
+            "run",
+            "--env",
+            "prod",
+            "--single-port",
+            "--backend-host",
+            "127.0.0.1",
+            "--backend-port",
+            str(port),
+            "--frontend-port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     try:
         _wait_until_up(url, server, tmp / "server.log")
@@ -100,8 +115,14 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
     }
 
 
@@ -137,6 +158,10 @@ def run_cli(site: Site, *args: str, stdin: str = "") -> subprocess.CompletedProc
 
     return subprocess.run(
         [sys.executable, "-m", "renovation_app.cli", *args],
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": site.database_url},
-        input=stdin, text=True, capture_output=True, check=True,
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": site.database_url},
+        input=stdin,
+        text=True,
+        capture_output=True,
+        check=True,
     )

@@ -122,7 +122,9 @@ def test_the_lock_lifts_when_the_window_has_passed(user):
         with pytest.raises(auth.LoginFailed):
             auth.authenticate("staff@example.com", "wrong password", now=now)
     with pytest.raises(auth.LockedOut):
-        auth.authenticate("staff@example.com", PASSWORD, now=now + timedelta(minutes=14, seconds=59))
+        auth.authenticate(
+            "staff@example.com", PASSWORD, now=now + timedelta(minutes=14, seconds=59)
+        )
     later = now + auth.LOCKOUT_WINDOW + timedelta(seconds=1)
     assert auth.authenticate("staff@example.com", PASSWORD, now=later).name == "Sam Staff"
 
@@ -134,8 +136,12 @@ def test_locked_attempts_do_not_extend_the_lock(user):
             auth.authenticate("staff@example.com", "wrong password", now=now)
     for minute in range(1, 15):  # hammering while locked
         with pytest.raises(auth.LockedOut):
-            auth.authenticate("staff@example.com", "wrong password", now=now + timedelta(minutes=minute))
-    assert auth.authenticate("staff@example.com", PASSWORD, now=now + timedelta(minutes=15, seconds=1))
+            auth.authenticate(
+                "staff@example.com", "wrong password", now=now + timedelta(minutes=minute)
+            )
+    assert auth.authenticate(
+        "staff@example.com", PASSWORD, now=now + timedelta(minutes=15, seconds=1)
+    )
 
 
 def test_the_first_admin_comes_from_the_environment_only_once(clean_db):
@@ -148,7 +154,20 @@ def test_cli_manages_users(clean_db, monkeypatch, capsys):
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
-    assert cli(["create-user", "--email", "a@example.com", "--name", "Ann", "--admin", "--password-stdin"]) == 0
+    assert (
+        cli(
+            [
+                "create-user",
+                "--email",
+                "a@example.com",
+                "--name",
+                "Ann",
+                "--admin",
+                "--password-stdin",
+            ]
+        )
+        == 0
+    )
     monkeypatch.setattr("sys.stdin", io.StringIO("new password 123\n"))
     assert cli(["set-password", "--email", "a@example.com", "--password-stdin"]) == 0
     assert auth.authenticate("a@example.com", "new password 123").role == "admin"

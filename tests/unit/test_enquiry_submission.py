@@ -34,12 +34,25 @@ def stored() -> list[Enquiry]:
 def test_an_enquiry_is_stored_and_both_emails_are_delivered(resend_fake):
     enquiry = submit_enquiry(validate_enquiry(VALID), "203.0.113.5")
     [row] = stored()
-    assert (row.name, row.email, row.service) == ("Maria Lopez", "maria@example.com", "kitchen-remodeling")
+    assert (row.name, row.email, row.service) == (
+        "Maria Lopez",
+        "maria@example.com",
+        "kitchen-remodeling",
+    )
     assert row.source_ip_hash and "203.0.113.5" not in row.source_ip_hash
     assert mail.deliver_due() == 2
     [notification] = resend_fake.sent_to("office@example.com")
-    assert notification["reply_to"] == ["maria@example.com"] or notification["reply_to"] == "maria@example.com"
-    for value in ("Maria Lopez", "maria@example.com", "(718) 555-0142", "Kitchen Remodeling", "Park Slope"):
+    assert (
+        notification["reply_to"] == ["maria@example.com"]
+        or notification["reply_to"] == "maria@example.com"
+    )
+    for value in (
+        "Maria Lopez",
+        "maria@example.com",
+        "(718) 555-0142",
+        "Kitchen Remodeling",
+        "Park Slope",
+    ):
         assert value in notification["text"] and value in notification["html"]
     [ack] = resend_fake.sent_to("maria@example.com")
     assert "Maria Lopez" in ack["text"] and ack["html"]
@@ -63,7 +76,10 @@ def test_the_enquiry_survives_an_outage_and_mail_follows_without_duplicates(rese
 
 
 def test_html_typed_by_the_customer_arrives_escaped(resend_fake):
-    submit_enquiry(validate_enquiry({**VALID, "name": "<b>Bob</b>", "message": "<script>alert(1)</script>"}), "203.0.113.7")
+    submit_enquiry(
+        validate_enquiry({**VALID, "name": "<b>Bob</b>", "message": "<script>alert(1)</script>"}),
+        "203.0.113.7",
+    )
     mail.deliver_due()
     for sent in resend_fake.sent:
         assert "<script>" not in sent["html"] and "<b>Bob</b>" not in sent["html"]

@@ -57,8 +57,15 @@ def test_each_bad_field_gets_its_own_plain_message(field, value, words):
 
 
 def test_every_service_of_the_spec_and_other_is_accepted():
-    for slug in ("kitchen-remodeling", "bathroom-remodeling", "furniture-renovation",
-                 "pavers-walkways", "screen-enclosure", "floor-tile", "other"):
+    for slug in (
+        "kitchen-remodeling",
+        "bathroom-remodeling",
+        "furniture-renovation",
+        "pavers-walkways",
+        "screen-enclosure",
+        "floor-tile",
+        "other",
+    ):
         assert validate_enquiry({**VALID, "service": slug}).service == slug
 
 
@@ -68,8 +75,12 @@ def test_limits_are_inclusive():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(list(VALID) + ["website", "extra"]),
-                       st.one_of(st.text(), st.integers(), st.none(), st.lists(st.text()))))
+@given(
+    st.dictionaries(
+        st.sampled_from(list(VALID) + ["website", "extra"]),
+        st.one_of(st.text(), st.integers(), st.none(), st.lists(st.text())),
+    )
+)
 def test_arbitrary_input_is_either_accepted_or_refused_with_field_messages(raw):
     try:
         form = validate_enquiry(raw)

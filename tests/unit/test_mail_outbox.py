@@ -25,7 +25,10 @@ def resend_fake(monkeypatch, clean_db):
 def queue(n: int = 1) -> list[int]:
     with db_session() as session:
         rows = [
-            mail.queue_email(session, mail.EmailMessage(f"c{i}@example.com", f"Hello {i}", "<p>hi</p>", "hi", "test"))
+            mail.queue_email(
+                session,
+                mail.EmailMessage(f"c{i}@example.com", f"Hello {i}", "<p>hi</p>", "hi", "test"),
+            )
             for i in range(n)
         ]
         session.commit()

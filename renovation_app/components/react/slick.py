@@ -6,7 +6,9 @@ from renovation_app.media import Picture
 
 
 class Slider(rx.NoSSRComponent):
-    library = "react-slick@0.31.0"
+    # 0.30.3, not 0.31.0: 0.31.0 ignores `responsive` until the window is resized
+    # (akiran/react-slick#2446), so phones would get 3 slides.
+    library = "react-slick@0.30.3"
     tag = "Slider"
     is_default = True
     lib_dependencies: list[str] = ["slick-carousel@1.8.1"]

@@ -141,7 +141,7 @@ def logo() -> rx.Component:
 
 def header(on_invoice_page: bool = False) -> rx.Component:
     icon_button = "rounded-md p-2 text-slate-800 hover:bg-slate-100"
-    return rx.el.header(
+    return rx.el.div(
         rx.el.div(
             rx.el.div(
                 logo(),
@@ -174,6 +174,11 @@ def header(on_invoice_page: bool = False) -> rx.Component:
         ),
         class_name="relative z-40 h-20 border-b border-slate-200 bg-white",
     )
+
+
+def site_header(on_invoice_page: bool) -> rx.Component:
+    """The banner landmark: the info strip and the bar (which stays fixed when scrolled)."""
+    return rx.el.header(top_strip(), header(on_invoice_page))
 
 
 # --- side panels ----------------------------------------------------------------------------
@@ -486,8 +491,7 @@ def site_page(
             href="#content",
             class_name="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-3",
         ),
-        top_strip(),
-        header(on_invoice_page),
+        site_header(on_invoice_page),
         mobile_menu(),
         side_panel(),
         rx.el.main(

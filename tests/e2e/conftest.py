@@ -85,12 +85,19 @@ def site(resend_fake: FakeResend) -> Site:
         _wait_until_up(url, server, tmp / "server.log")
         yield Site(url, database_url, resend_fake)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        _stop(server)
         log.close()
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (reflex and its workers); SIGKILL if it lingers."""
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
 
 
 def _wait_until_up(url: str, server: subprocess.Popen, log_path: Path) -> None:

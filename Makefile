@@ -24,7 +24,7 @@ test: install-test chromium images
 	$(PY) -m pytest
 
 bench: install-test chromium images
-	$(PY) bench/run_all.py
+	$(PY) -m bench.run_all
 
 install: $(VENV)/.installed $(BUN)
 

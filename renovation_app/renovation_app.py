@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app import pages  # noqa: F401  (importing declares every page)
 from renovation_app.api import create_api
+from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import ROUTES, PageRoute
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
 from renovation_app.services.auth import ensure_first_admin
@@ -37,6 +38,7 @@ app = rx.App(
     ],
     toaster=rx.toast.provider(position="top-right", close_button=True),
 )
+app.app_wraps[(55, "ErrorBoundary")] = error_boundary
 
 for route in ROUTES:
     app.add_page(

@@ -1,28 +1,19 @@
 """Test-wide setup: every test run gets its own migrated database, never data/."""
 
 import os
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.prod_server import migrate
+
 _TMP = Path(tempfile.mkdtemp(prefix="renovation-tests-"))
 # Set before renovation_app.settings is imported anywhere.
 os.environ["DATABASE_URL"] = f"sqlite:///{_TMP / 'unit.db'}"
-os.environ.setdefault("RESEND_API_KEY", "")
-
-
-def migrate(database_url: str) -> None:
-    """Run the real Alembic migrations against a database."""
-    subprocess.run(
-        [sys.executable, "-m", "alembic", "upgrade", "head"],
-        cwd=ROOT,
-        env={**os.environ, "DATABASE_URL": database_url},
-        check=True,
-    )
+# Never reach a real service from tests, whatever a developer's .env says.
+for _name in ("RESEND_API_KEY", "STRIPE_SECRET_KEY", "ADMIN_EMAIL", "ADMIN_PASSWORD"):
+    os.environ[_name] = ""
 
 
 @pytest.fixture(scope="session", autouse=True)

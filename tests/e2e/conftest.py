@@ -1,27 +1,16 @@
 """Browser tests: the production app on a free loopback port, driven by Debian's Chromium."""
 
 import os
-import signal
-import socket
 import subprocess
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
+import sys
 from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import ROOT, migrate
 from tests.fakes.resend_server import FakeResend
+from tests.prod_server import ROOT, prod_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Site:
@@ -42,79 +31,15 @@ def resend_fake() -> FakeResend:
 
 @pytest.fixture(scope="session")
 def site(resend_fake: FakeResend) -> Site:
-    """Start `reflex run --env prod` once per test session with its own database."""
-    tmp = Path(tempfile.mkdtemp(prefix="renovation-e2e-"))
-    database_url = f"sqlite:///{tmp / 'e2e.db'}"
-    migrate(database_url)
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
+    """The production server, once per test session, mailing through the fake Resend."""
     env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "SITE_URL": url,
         "RESEND_API_KEY": "re_test_fake_key",
         "RESEND_API_URL": resend_fake.url,
         "OUTBOX_POLL_SECONDS": "0.5",
-        "CONTACT_RATE_LIMIT": "1000",
-        "REFLEX_USE_SYSTEM_BUN": "1",
+        "CONTACT_RATE_LIMIT": "1000",  # every test browser comes from 127.0.0.1
     }
-    log = open(tmp / "server.log", "w")  # noqa: SIM115  (closed below)
-    server = subprocess.Popen(
-        [
-            "reflex",
-            "run",
-            "--env",
-            "prod",
-            "--single-port",
-            "--backend-host",
-            "127.0.0.1",
-            "--backend-port",
-            str(port),
-            "--frontend-port",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        _wait_until_up(url, server, tmp / "server.log")
-        yield Site(url, database_url, resend_fake)
-    finally:
-        _stop(server)
-        log.close()
-
-
-def _stop(server: subprocess.Popen) -> None:
-    """SIGTERM the server's process group (reflex and its workers); SIGKILL if it lingers."""
-    try:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-
-
-def _wait_until_up(url: str, server: subprocess.Popen, log_path: Path) -> None:
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"server exited early:\n{log_path.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/health", timeout=2) as answer:
-                if answer.status == 200:
-                    # the frontend is served once the page answers too
-                    urllib.request.urlopen(url + "/", timeout=5).read()
-                    return
-        except OSError:
-            pass
-        time.sleep(1)
-    raise RuntimeError(f"server did not start:\n{log_path.read_text()[-3000:]}")
+    with prod_server(env) as server:
+        yield Site(server.url, server.database_url, resend_fake)
 
 
 @pytest.fixture(scope="session")
@@ -161,8 +86,6 @@ def open_page(page, path: str) -> None:
 
 def run_cli(site: Site, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
     """The staff account command, against the e2e server's database."""
-    import sys
-
     return subprocess.run(
         [sys.executable, "-m", "renovation_app.cli", *args],
         cwd=ROOT,

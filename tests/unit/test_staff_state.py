@@ -1,6 +1,7 @@
 """Staff event handlers check the session on the server: called directly, without a browser."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import reflex as rx
@@ -10,6 +11,12 @@ from renovation_app.services.enquiries import submit_enquiry, validate_enquiry
 from renovation_app.state.auth import AuthState
 from renovation_app.state.staff import EnquiriesState
 from tests.unit.test_enquiry_validation import VALID
+
+
+def run(coroutine):
+    """Run a handler on its own event loop (Playwright's sync API may hold this thread's loop)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -27,7 +34,7 @@ def stored_enquiry(clean_db):
 
 def test_a_signed_out_caller_gets_no_enquiries(states, stored_enquiry):
     auth_state, enquiries = states
-    asyncio.run(EnquiriesState.load.fn(enquiries))
+    run(EnquiriesState.load.fn(enquiries))
     assert enquiries.enquiries == []
     assert auth_state.signed_in is False
 
@@ -39,7 +46,7 @@ def test_a_made_up_or_revoked_token_gets_no_enquiries(states, stored_enquiry):
     auth.revoke_session(token)
     for bad in ("made-up-token", token):
         auth_state.session_token = bad
-        asyncio.run(EnquiriesState.load.fn(enquiries))
+        run(EnquiriesState.load.fn(enquiries))
         assert enquiries.enquiries == []
 
 
@@ -47,6 +54,6 @@ def test_a_signed_in_caller_gets_the_enquiries(states, stored_enquiry):
     auth_state, enquiries = states
     user = auth.create_user("s@example.com", "Sam", "long enough password")
     auth_state.session_token = auth.start_session(user.id)
-    asyncio.run(EnquiriesState.load.fn(enquiries))
+    run(EnquiriesState.load.fn(enquiries))
     assert [e["name"] for e in enquiries.enquiries] == ["Maria Lopez"]
     assert auth_state.signed_in is True

@@ -1,0 +1,78 @@
+"""Lighthouse (mobile profile) for every public route of the production server.
+
+Run: .venv/bin/python -m bench.lighthouse [--runs 3] [--only /,/contact]
+Installs Lighthouse from npm into tools/ on first use; Chrome is Debian's Chromium.
+Prints the median of each score, LCP, CLS, TBT and transferred bytes per route.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+from tests.prod_server import ROOT, prod_server
+
+LIGHTHOUSE_VERSION = "13.5.0"
+LIGHTHOUSE = ROOT / "tools/node_modules/.bin/lighthouse"
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+
+def ensure_lighthouse() -> None:
+    if not LIGHTHOUSE.exists():
+        subprocess.run(
+            ["npm", "install", "--silent", "--no-fund", "--no-audit", "--prefix", str(ROOT / "tools"),
+             f"lighthouse@{LIGHTHOUSE_VERSION}"],
+            check=True,
+        )
+
+
+def public_paths() -> list[str]:
+    import renovation_app.pages  # noqa: F401  (declares the routes)
+    from renovation_app.pages.registry import ROUTES
+
+    return [r.path for r in ROUTES if r.public]
+
+
+def audit(url: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        subprocess.run(
+            [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report}",
+             f"--chrome-flags={CHROME_FLAGS}", "--only-categories=" + ",".join(CATEGORIES)],
+            check=True,
+            env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+        )
+        data = json.loads(report.read_text())
+    audits = data["audits"]
+    return {
+        **{c: round(data["categories"][c]["score"] * 100) for c in CATEGORIES},
+        "lcp_s": audits["largest-contentful-paint"]["numericValue"] / 1000,
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
+        "tbt_ms": audits["total-blocking-time"]["numericValue"],
+        "kib": audits["total-byte-weight"]["numericValue"] / 1024,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", default="", help="comma-separated paths")
+    args = parser.parse_args()
+    ensure_lighthouse()
+    paths = args.only.split(",") if args.only else public_paths()
+    print(f"Lighthouse {LIGHTHOUSE_VERSION}, mobile profile, median of {args.runs} runs")
+    print(f"{'route':34} {'perf':>4} {'a11y':>4} {'bp':>4} {'seo':>4} {'LCP s':>6} {'CLS':>6} {'TBT ms':>7} {'KiB':>6}")
+    with prod_server() as server:
+        for path in paths:
+            runs = [audit(server.url + path) for _ in range(args.runs)]
+            m = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+            print(f"{path:34} {m['performance']:4.0f} {m['accessibility']:4.0f} {m['best-practices']:4.0f} "
+                  f"{m['seo']:4.0f} {m['lcp_s']:6.2f} {m['cls']:6.3f} {m['tbt_ms']:7.0f} {m['kib']:6.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+"""`make bench`: every benchmark, one after another (they share the 2 cores)."""
+
+import subprocess
+import sys
+
+for module in ("bench.lighthouse", "bench.contact_load"):
+    subprocess.run([sys.executable, "-m", module], check=True)

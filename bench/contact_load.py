@@ -2,6 +2,8 @@
 
 Run: .venv/bin/python -m bench.contact_load [--clients 200] [--requests 1000]
 Prints requests per second, p50/p95 latency, and checks stored rows == 201 answers.
+A closed loop: each client sends its next request when the last one is answered, so mean
+latency is about clients / throughput; the client shares the machine's cores with the server.
 """
 
 import argparse

@@ -23,10 +23,15 @@ log = logging.getLogger(__name__)
 STAFF_PATHS = ("/login", "/add-invoice", "/enquiries", "/signout", "/api/")
 
 
+def _ping_database() -> None:
+    with get_engine().connect() as connection:
+        connection.execute(text("SELECT 1"))
+
+
 async def health(_request: Request) -> JSONResponse:
     try:
-        with get_engine().connect() as connection:
-            connection.execute(text("SELECT 1"))
+        # in a thread: a slow database must not stall the event loop that serves the websocket
+        await run_in_threadpool(_ping_database)
     except Exception as error:  # any database failure means "not healthy"
         log.warning("health check: database unreachable: %s", error)
         return JSONResponse({"status": "error", "db": "unreachable"}, status_code=503)

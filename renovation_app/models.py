@@ -24,6 +24,8 @@ class User(SQLModel, table=True):
 class AuthSession(SQLModel, table=True):
     """A sign-in session; the browser holds the token, the server only its hash."""
 
+    __tablename__ = "auth_session"
+
     id: int | None = Field(default=None, primary_key=True)
     token_hash: str = Field(index=True, unique=True, max_length=64)
     user_id: int = Field(foreign_key="user.id", index=True)
@@ -35,6 +37,8 @@ class AuthSession(SQLModel, table=True):
 
 class LoginAttempt(SQLModel, table=True):
     """A failed login, kept to limit guessing per e-mail address."""
+
+    __tablename__ = "login_attempt"
 
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(index=True, max_length=254)
@@ -57,6 +61,8 @@ class Enquiry(SQLModel, table=True):
 
 class OutboxEmail(SQLModel, table=True):
     """Every e-mail is written here first, then delivered by the outbox worker."""
+
+    __tablename__ = "outbox_email"
 
     id: int | None = Field(default=None, primary_key=True)
     to: str = Field(max_length=254)

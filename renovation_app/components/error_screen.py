@@ -6,13 +6,17 @@ from reflex.vars.base import Var
 from reflex_components_core.base.error_boundary import ErrorBoundary
 
 # The error React caught, as the error boundary's fallback receives it.
-ERROR_MESSAGE = Var(_js_expr="(event_args.error && event_args.error.message) || String(event_args.error)")
+ERROR_MESSAGE = Var(
+    _js_expr="(event_args.error && event_args.error.message) || String(event_args.error)"
+)
 
 
 def error_screen() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.h1("Unexpected Application Error!", class_name="text-3xl font-extrabold text-slate-900"),
+            rx.el.h1(
+                "Unexpected Application Error!", class_name="text-3xl font-extrabold text-slate-900"
+            ),
             rx.el.pre(
                 ERROR_MESSAGE,
                 class_name="mt-4 whitespace-pre-wrap rounded-md bg-slate-100 p-4 text-sm text-red-800",
@@ -35,4 +39,6 @@ def error_screen() -> rx.Component:
 
 def error_boundary(stateful: bool) -> rx.Component:
     """Replaces Reflex's default boundary; it keeps reporting errors to the backend log."""
-    return ErrorBoundary.create(fallback_render=error_screen(), **({} if stateful else {"on_error": noop()}))
+    return ErrorBoundary.create(
+        fallback_render=error_screen(), **({} if stateful else {"on_error": noop()})
+    )

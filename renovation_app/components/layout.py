@@ -216,8 +216,12 @@ def mobile_menu() -> rx.Component:
         if href == "/services":
             items.append(
                 rx.el.li(
-                    _submenu_toggle(label, f"{link_style} flex w-full items-center justify-between"),
-                    _services_submenu("ml-3 border-l border-slate-200 pl-2", f"{link_style} font-normal"),
+                    _submenu_toggle(
+                        label, f"{link_style} flex w-full items-center justify-between"
+                    ),
+                    _services_submenu(
+                        "ml-3 border-l border-slate-200 pl-2", f"{link_style} font-normal"
+                    ),
                     data_submenu="",
                 )
             )
@@ -454,7 +458,11 @@ def footer() -> rx.Component:
                 rx.el.p(f"© {date.today().year} {BUSINESS.legal_name}. All rights reserved."),
                 rx.el.ul(
                     rx.el.li(
-                        link("Terms and Conditions", href="/terms-and-conditions", class_name=link_style)
+                        link(
+                            "Terms and Conditions",
+                            href="/terms-and-conditions",
+                            class_name=link_style,
+                        )
                     ),
                     rx.el.li(link("Privacy Policy", href="/privacy-policy", class_name=link_style)),
                     class_name="flex gap-4",

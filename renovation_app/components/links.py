@@ -14,6 +14,10 @@ MAILTO_HREF = f"mailto:{BUSINESS.email}?subject={quote(EMAIL_SUBJECT)}&body={quo
 
 def link(*children, href: str, **props):
     """An <a>: client-side navigation for pages of this site, a plain link for everything else."""
-    if isinstance(href, str) and href.startswith("/") and not href.startswith(("/img/", "/api/", "/videos/", "/sitemap")):
+    if (
+        isinstance(href, str)
+        and href.startswith("/")
+        and not href.startswith(("/img/", "/api/", "/videos/", "/sitemap"))
+    ):
         return ReactRouterLink.create(*children, to=href, **props)
     return rx.el.a(*children, href=href, **props)

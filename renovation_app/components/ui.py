@@ -60,3 +60,20 @@ def check_list(items: tuple[str, ...]) -> rx.Component:
         ],
         class_name="grid gap-3 sm:grid-cols-2",
     )
+
+
+INPUT = (
+    "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
+    "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"
+)
+
+
+def labelled(label: str, control: rx.Component, *after: rx.Component) -> rx.Component:
+    """A form control with its visible label (the control's id names it)."""
+    return rx.el.div(
+        rx.el.label(
+            label, html_for=control.id, class_name="mb-1 block text-sm font-semibold text-slate-800"
+        ),
+        control,
+        *after,
+    )

@@ -5,15 +5,10 @@ import reflex as rx
 from renovation_app import content as c
 from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
-from renovation_app.components.ui import section, section_heading
+from renovation_app.components.ui import INPUT, labelled, section, section_heading
 from renovation_app.content.types import ContactCard
 from renovation_app.pages.registry import page
 from renovation_app.state.contact import FORM_ID, ContactState
-
-INPUT = (
-    "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
-    "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"
-)
 
 
 def field_error(name: str) -> rx.Component:
@@ -29,12 +24,18 @@ def field_error(name: str) -> rx.Component:
 
 
 def field(name: str, label: str, control: rx.Component) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(
-            label, html_for=name, class_name="mb-1 block text-sm font-semibold text-slate-800"
-        ),
-        control,
-        field_error(name),
+    return labelled(label, control, field_error(name))
+
+
+def text_input(name: str, input_type: str, auto_complete: str, placeholder: str) -> rx.Component:
+    return rx.el.input(
+        id=name,
+        name=name,
+        type=input_type,
+        auto_complete=auto_complete,
+        placeholder=placeholder,
+        class_name=INPUT,
+        custom_attrs=_described(name),
     )
 
 
@@ -48,44 +49,9 @@ def _described(name: str) -> dict:
 def contact_form() -> rx.Component:
     return rx.el.form(
         rx.el.div(
-            field(
-                "name",
-                "Your name",
-                rx.el.input(
-                    id="name",
-                    name="name",
-                    auto_complete="name",
-                    placeholder="Jane Smith",
-                    class_name=INPUT,
-                    custom_attrs=_described("name"),
-                ),
-            ),
-            field(
-                "email",
-                "E-mail",
-                rx.el.input(
-                    id="email",
-                    name="email",
-                    type="email",
-                    auto_complete="email",
-                    placeholder="jane@example.com",
-                    class_name=INPUT,
-                    custom_attrs=_described("email"),
-                ),
-            ),
-            field(
-                "phone",
-                "Phone (optional)",
-                rx.el.input(
-                    id="phone",
-                    name="phone",
-                    type="tel",
-                    auto_complete="tel",
-                    placeholder="(718) 555-0142",
-                    class_name=INPUT,
-                    custom_attrs=_described("phone"),
-                ),
-            ),
+            field("name", "Your name", text_input("name", "text", "name", "Jane Smith")),
+            field("email", "E-mail", text_input("email", "email", "email", "jane@example.com")),
+            field("phone", "Phone (optional)", text_input("phone", "tel", "tel", "(718) 555-0142")),
             field(
                 "service",
                 "Service",

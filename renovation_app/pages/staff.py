@@ -4,8 +4,7 @@ import reflex as rx
 
 from renovation_app.components.layout import BUTTON, site_page
 from renovation_app.components.links import link
-from renovation_app.components.ui import section
-from renovation_app.pages.contact import INPUT
+from renovation_app.components.ui import INPUT, labelled, section
 from renovation_app.pages.registry import page
 from renovation_app.state.auth import AuthState
 from renovation_app.state.staff import EnquiriesState
@@ -16,12 +15,8 @@ def login_form() -> rx.Component:
         rx.el.h2("Staff sign-in", class_name="text-2xl font-extrabold text-slate-900"),
         rx.el.p("Sign in to write invoices and read enquiries.", class_name="mt-1 text-slate-600"),
         rx.el.form(
-            rx.el.div(
-                rx.el.label(
-                    "Email",
-                    html_for="login-email",
-                    class_name="mb-1 block text-sm font-semibold text-slate-800",
-                ),
+            labelled(
+                "Email",
                 rx.el.input(
                     id="login-email",
                     name="email",
@@ -32,12 +27,8 @@ def login_form() -> rx.Component:
                     class_name=INPUT,
                 ),
             ),
-            rx.el.div(
-                rx.el.label(
-                    "Password",
-                    html_for="login-password",
-                    class_name="mb-1 block text-sm font-semibold text-slate-800",
-                ),
+            labelled(
+                "Password",
                 rx.el.input(
                     id="login-password",
                     name="password",

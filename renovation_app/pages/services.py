@@ -133,7 +133,12 @@ def service_detail(service: Service):
                 ),
                 rx.el.div(service_images(service), class_name="mt-12"),
                 rx.el.div(
-                    link("See More", href=f"/gallery/{service.slug}", class_name=BUTTON),
+                    link(
+                        "See More",
+                        rx.el.span(f" photos of {service.title}", class_name="sr-only"),
+                        href=f"/gallery/{service.slug}",
+                        class_name=BUTTON,
+                    ),
                     class_name="mt-8 text-center",
                 ),
             ),

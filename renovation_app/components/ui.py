@@ -3,6 +3,8 @@
 import reflex as rx
 
 from renovation_app.components.layout import CONTAINER, icon
+from renovation_app.components.links import link
+from renovation_app.content.types import Service
 from renovation_app.media import Picture
 
 
@@ -76,4 +78,15 @@ def labelled(label: str, control: rx.Component, *after: rx.Component) -> rx.Comp
         ),
         control,
         *after,
+    )
+
+
+def more_about_link(service: Service) -> rx.Component:
+    """The card button 'MORE ABOUT ' (the spec's text); the hidden title names the link."""
+    return link(
+        service.btn_text,
+        rx.el.span(service.title, class_name="sr-only"),
+        icon("arrow-right", 16),
+        href=service.url,
+        class_name="mt-5 inline-flex items-center gap-2 text-sm font-bold tracking-wide text-orange-800 hover:text-orange-900",
     )

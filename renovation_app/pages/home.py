@@ -6,7 +6,13 @@ from renovation_app import content as c
 from renovation_app.components.layout import BUTTON, CONTAINER, OUTLINE_BUTTON, icon, site_page
 from renovation_app.components.links import MAILTO_HREF, TEL_HREF, WHATSAPP_HREF, link
 from renovation_app.components.react.slick import portfolio_carousel
-from renovation_app.components.ui import check_list, picture, section, section_heading
+from renovation_app.components.ui import (
+    check_list,
+    more_about_link,
+    picture,
+    section,
+    section_heading,
+)
 from renovation_app.media import gallery_picture, hero_picture
 from renovation_app.pages.registry import page
 
@@ -86,13 +92,7 @@ def services_grid() -> rx.Component:
             ),
             rx.el.h3(s.title, class_name="mt-5 text-xl font-bold text-slate-900"),
             rx.el.p(s.desc, class_name="mt-3 flex-1 leading-7 text-slate-700"),
-            link(
-                s.btn_text,
-                rx.el.span(s.title, class_name="sr-only"),
-                icon("arrow-right", 16),
-                href=s.url,
-                class_name="mt-5 inline-flex items-center gap-2 text-sm font-bold tracking-wide text-orange-800 hover:text-orange-900",
-            ),
+            more_about_link(s),
             class_name="flex flex-col rounded-xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:shadow-lg",
         )
         for s in c.SERVICES

@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import content as c
 from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
-from renovation_app.components.ui import picture, section, section_heading
+from renovation_app.components.ui import more_about_link, picture, section, section_heading
 from renovation_app.content.types import Service
 from renovation_app.media import gallery_pictures
 from renovation_app.pages.registry import page
@@ -24,13 +24,7 @@ def service_card(service: Service) -> rx.Component:
         rx.el.div(
             rx.el.h2(service.title, class_name="text-xl font-bold text-slate-900"),
             rx.el.p(service.desc, class_name="mt-2 flex-1 leading-7 text-slate-700"),
-            link(
-                service.btn_text,
-                rx.el.span(service.title, class_name="sr-only"),
-                icon("arrow-right", 16),
-                href=service.url,
-                class_name="mt-4 inline-flex items-center gap-2 text-sm font-bold text-orange-800 hover:text-orange-900",
-            ),
+            more_about_link(service),
             class_name="flex flex-1 flex-col p-6",
         ),
         class_name="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm",

@@ -47,3 +47,21 @@ def test_an_empty_form_lists_every_required_field(page: Page):
     for field in ("name", "email", "service", "message"):
         expect(page.get_by_test_id(f"error-{field}")).to_be_visible()
     expect(page.get_by_test_id("error-phone")).to_have_count(0)
+
+
+def test_the_button_reads_sending_and_is_disabled_while_in_flight(page: Page):
+    open_page(page, "/contact")
+    fill(page)
+    page.evaluate(
+        """() => {
+        const button = document.querySelector('#contact-form button[type=submit]');
+        window.__buttonStates = [];
+        new MutationObserver(() => window.__buttonStates.push([button.textContent, button.disabled]))
+          .observe(button, {subtree: true, childList: true, characterData: true, attributes: true});
+    }"""
+    )
+    page.get_by_role("button", name="Submit Now").click()
+    expect(page.get_by_text("Email sent successfully!")).to_be_visible()
+    expect(page.get_by_role("button", name="Submit Now")).to_be_enabled()
+    states = page.evaluate("window.__buttonStates")
+    assert ["Sending...", True] in states

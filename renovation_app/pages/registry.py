@@ -1,7 +1,7 @@
 """One route table: every page is declared once with its path and SEO metadata."""
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import reflex as rx
 
@@ -18,7 +18,6 @@ class PageRoute:
     on_load: tuple = ()
     # False for staff pages and the 404 page: they stay out of the sitemap and search engines.
     public: bool = True
-    extra: dict = field(default_factory=dict)
 
 
 ROUTES: list[PageRoute] = []

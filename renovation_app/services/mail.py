@@ -57,19 +57,22 @@ def retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(5 * 2 ** max(attempts - 1, 0), 3600))
 
 
-def _claim(session: Session, email_id: int, now: datetime) -> bool:
-    """Take one due message for this worker; False when another worker already has it."""
-    claimable = and_(
-        OutboxEmail.id == email_id,
+def _is_due(now: datetime):
+    """Queued and past its backoff, or claimed by a worker whose claim has run out."""
+    return and_(
         OutboxEmail.next_attempt_at <= now,
         or_(
             OutboxEmail.status == "queued",
             and_(OutboxEmail.status == "sending", OutboxEmail.claimed_until < now),
         ),
     )
+
+
+def _claim(session: Session, email_id: int, now: datetime) -> bool:
+    """Take one due message for this worker; False when another worker already has it."""
     result = session.execute(
         update(OutboxEmail)
-        .where(claimable)
+        .where(OutboxEmail.id == email_id, _is_due(now))
         .values(status="sending", claimed_until=now + timedelta(seconds=CLAIM_SECONDS))
     )
     session.commit()
@@ -103,22 +106,12 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
     sent = 0
     with db_session() as session:
         due_ids = session.exec(
-            select(OutboxEmail.id)
-            .where(
-                OutboxEmail.next_attempt_at <= now,
-                or_(
-                    OutboxEmail.status == "queued",
-                    and_(OutboxEmail.status == "sending", OutboxEmail.claimed_until < now),
-                ),
-            )
-            .order_by(OutboxEmail.id)
-            .limit(batch)
+            select(OutboxEmail.id).where(_is_due(now)).order_by(OutboxEmail.id).limit(batch)
         ).all()
         for email_id in due_ids:
             if not _claim(session, email_id, now):
                 continue
             row = session.get(OutboxEmail, email_id)
-            session.refresh(row)
             try:
                 row.provider_id = _send(row)
             except Exception as error:  # any provider or network failure is retried later

@@ -10,6 +10,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from renovation_app.db import get_engine
+from renovation_app.routes import PRIVATE_PATH_PREFIXES, PUBLIC_ROUTES
 from renovation_app.seo import absolute_url
 from renovation_app.services.enquiries import (
     EnquiryInvalid,
@@ -19,9 +20,6 @@ from renovation_app.services.enquiries import (
 )
 
 log = logging.getLogger(__name__)
-
-STAFF_PATHS = ("/login", "/add-invoice", "/enquiries", "/signout", "/api/")
-
 
 def _ping_database() -> None:
     with get_engine().connect() as connection:
@@ -59,9 +57,7 @@ async def contact(request: Request) -> JSONResponse:
 
 
 def sitemap(_request: Request) -> Response:
-    from renovation_app.pages.registry import ROUTES  # the pages, declared when the app loads
-
-    urls = "".join(f"<url><loc>{absolute_url(r.path)}</loc></url>" for r in ROUTES if r.public)
+    urls = "".join(f"<url><loc>{absolute_url(r.path)}</loc></url>" for r in PUBLIC_ROUTES)
     body = (
         '<?xml version="1.0" encoding="UTF-8"?>'
         f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'
@@ -70,7 +66,7 @@ def sitemap(_request: Request) -> Response:
 
 
 def robots(_request: Request) -> PlainTextResponse:
-    disallowed = "".join(f"Disallow: {path}\n" for path in STAFF_PATHS)
+    disallowed = "".join(f"Disallow: {path}\n" for path in PRIVATE_PATH_PREFIXES)
     return PlainTextResponse(
         f"User-agent: *\n{disallowed}Allow: /\n\nSitemap: {absolute_url('/sitemap.xml')}\n"
     )

@@ -1,12 +1,19 @@
 """Database tables (SQLModel). Alembic migrations in alembic/ create and change them."""
 
 from datetime import UTC, datetime
+from enum import StrEnum
 
+import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+class Role(StrEnum):
+    STAFF = "staff"
+    ADMIN = "admin"
 
 
 class User(SQLModel, table=True):
@@ -16,7 +23,7 @@ class User(SQLModel, table=True):
     email: str = Field(index=True, unique=True, max_length=254)
     name: str = Field(max_length=100)
     password_hash: str
-    role: str = Field(default="staff", max_length=10)  # staff | admin
+    role: Role = Field(default=Role.STAFF, sa_type=sa.String(10))
     active: bool = True
     created_at: datetime = Field(default_factory=utc_now)
 
@@ -36,13 +43,24 @@ class AuthSession(SQLModel, table=True):
 
 
 class LoginAttempt(SQLModel, table=True):
-    """A failed login, kept to limit guessing per e-mail address."""
+    """A failed login (or one being checked), kept to limit guessing per address and account."""
 
     __tablename__ = "login_attempt"
 
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(index=True, max_length=254)
+    client_hash: str = Field(default="", index=True, max_length=64)
     attempted_at: datetime = Field(default_factory=utc_now, index=True)
+
+
+class ThrottleLock(SQLModel, table=True):
+    """One row per limited key; updating it first serialises the check-and-record of that key
+    (a row lock on PostgreSQL, the write lock on SQLite), so parallel requests cannot all pass."""
+
+    __tablename__ = "throttle_lock"
+
+    key: str = Field(primary_key=True, max_length=120)
+    touched_at: datetime = Field(default_factory=utc_now)
 
 
 class Enquiry(SQLModel, table=True):

@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import pages  # noqa: F401  (importing declares every page)
 from renovation_app.api import create_api
 from renovation_app.components.error_screen import error_boundary
-from renovation_app.pages.registry import ROUTES, PageRoute
+from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
 from renovation_app.services.auth import ensure_first_admin
 from renovation_app.services.mail import outbox_worker
@@ -13,8 +13,9 @@ from renovation_app.settings import settings
 from renovation_app.state.auth import AuthState
 
 
-def with_seo(route: PageRoute):
+def with_seo(page: Page):
     """The page body plus its canonical link and the business JSON-LD."""
+    route = page.route
 
     def body() -> rx.Component:
         return rx.fragment(
@@ -22,7 +23,7 @@ def with_seo(route: PageRoute):
                 rel="canonical", href=absolute_url(route.path if route.path != "404" else "/")
             ),
             rx.el.script(local_business_json_ld(), type="application/ld+json"),
-            route.body(),
+            page.body(),
         )
 
     return body
@@ -40,16 +41,17 @@ app = rx.App(
 )
 app.app_wraps[(55, "ErrorBoundary")] = error_boundary
 
-for route in ROUTES:
+for page in PAGES:
+    route = page.route
     app.add_page(
-        with_seo(route),
+        with_seo(page),
         route=route.path,
         title=route.title,
         description=route.description,
         image=route.image,
         meta=open_graph_meta(route.title, route.description, route.path, route.image, route.public),
         # Every page checks the sign-in cookie on the server, so the header button is right.
-        on_load=[AuthState.check_session, *route.on_load],
+        on_load=[AuthState.check_session, *page.on_load],
     )
 
 

@@ -7,7 +7,7 @@ from renovation_app.settings import settings
 
 
 def absolute_url(path: str) -> str:
-    return settings.site_url.rstrip("/") + path
+    return settings.url(path)
 
 
 def open_graph_meta(

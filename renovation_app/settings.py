@@ -44,5 +44,9 @@ class Settings(BaseSettings):
     contact_rate_limit: int = 5
     contact_rate_window_seconds: int = 600
 
+    def url(self, path: str) -> str:
+        """An absolute link to a path of this site (canonical links, e-mails, pay links)."""
+        return self.site_url.rstrip("/") + path
+
 
 settings = Settings()

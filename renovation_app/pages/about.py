@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import content as c
+from renovation_app import routes
 from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import check_list, picture, section, section_heading
@@ -48,11 +49,7 @@ def video_block(block: VideoBlock, reverse: bool) -> rx.Component:
     )
 
 
-@page(
-    "/about",
-    f"About Us | {c.BUSINESS.name}",
-    "Affordable, cost-effective handyman and renovation services in Brooklyn, led by our founder.",
-)
+@page(routes.ABOUT)
 def about() -> rx.Component:
     return site_page(
         section(

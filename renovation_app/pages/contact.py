@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import content as c
+from renovation_app import routes
 from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import INPUT, labelled, section, section_heading
@@ -122,11 +123,7 @@ def contact_card(card: ContactCard) -> rx.Component:
     )
 
 
-@page(
-    "/contact",
-    f"Contact Us | {c.BUSINESS.name}",
-    "Ask a question or request a free estimate for your renovation in New York City.",
-)
+@page(routes.CONTACT)
 def contact() -> rx.Component:
     return site_page(
         section(

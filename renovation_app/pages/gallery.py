@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import content as c
+from renovation_app import routes
 from renovation_app.components.layout import site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import picture, section, section_heading
@@ -11,11 +12,7 @@ from renovation_app.media import gallery_picture, gallery_pictures
 from renovation_app.pages.registry import page
 
 
-@page(
-    "/gallery",
-    f"Our Gallery | {c.BUSINESS.name}",
-    "Photos of kitchens, bathrooms, floors, patios, furniture, framing and roofing we have built and restored.",
-)
+@page(routes.GALLERY_LIST)
 def gallery_list() -> rx.Component:
     cards = [
         link(
@@ -97,6 +94,4 @@ def gallery_detail(gallery: GallerySet):
 
 
 for _gallery in c.GALLERIES:
-    page(
-        f"/gallery/{_gallery.slug}", f"{_gallery.title} Gallery | {c.BUSINESS.name}", _gallery.desc
-    )(gallery_detail(_gallery))
+    page(routes.gallery_route(_gallery))(gallery_detail(_gallery))

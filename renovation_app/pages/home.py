@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import content as c
+from renovation_app import routes
 from renovation_app.components.layout import BUTTON, CONTAINER, OUTLINE_BUTTON, icon, site_page
 from renovation_app.components.links import MAILTO_HREF, TEL_HREF, WHATSAPP_HREF, link
 from renovation_app.components.react.slick import portfolio_carousel
@@ -176,6 +177,6 @@ def portfolio() -> rx.Component:
     )
 
 
-@page("/", f"{c.BUSINESS.name} | Remodeling and Restoration in Brooklyn, NYC", c.BUSINESS.tagline)
+@page(routes.HOME)
 def home() -> rx.Component:
     return site_page(hero(), about(), services_grid(), faq(), highlights(), portfolio())

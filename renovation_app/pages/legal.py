@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import content as c
+from renovation_app import routes
 from renovation_app.components.layout import site_page
 from renovation_app.components.ui import section
 from renovation_app.content.types import LegalSection
@@ -34,19 +35,11 @@ def legal_document(sections: tuple[LegalSection, ...]) -> rx.Component:
     )
 
 
-@page(
-    "/terms-and-conditions",
-    f"Terms and Conditions | {c.BUSINESS.name}",
-    "The terms that apply to our quotes, services and payments.",
-)
+@page(routes.TERMS)
 def terms() -> rx.Component:
     return site_page(legal_document(c.TERMS), title="Terms and Conditions")
 
 
-@page(
-    "/privacy-policy",
-    f"Privacy Policy | {c.BUSINESS.name}",
-    "What information we collect, how we use and protect it, and your choices.",
-)
+@page(routes.PRIVACY)
 def privacy() -> rx.Component:
     return site_page(legal_document(c.PRIVACY), title="Privacy Policy")

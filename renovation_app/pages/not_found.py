@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from renovation_app import routes
 from renovation_app.components.layout import BUTTON, site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import section
@@ -16,7 +17,7 @@ if (fromThisSite) { setTimeout(() => window.history.back(), 2500); }
 """
 
 
-@page("404", "404 Page Not Found", "The page you were looking for does not exist.", public=False)
+@page(routes.NOT_FOUND)
 def not_found() -> rx.Component:
     return site_page(
         section(

@@ -1,41 +1,30 @@
-"""One route table: every page is declared once with its path and SEO metadata."""
+"""The pages the app serves: each route of routes.py with the function that draws it."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import reflex as rx
 
+from renovation_app.routes import Route
+
 PageBody = Callable[[], rx.Component]
 
 
 @dataclass(frozen=True)
-class PageRoute:
-    path: str
-    title: str
-    description: str
+class Page:
+    route: Route
     body: PageBody
-    image: str = "/og-image.jpg"
     on_load: tuple = ()
-    # False for staff pages and the 404 page: they stay out of the sitemap and search engines.
-    public: bool = True
 
 
-ROUTES: list[PageRoute] = []
+PAGES: list[Page] = []
 
 
-def page(
-    path: str,
-    title: str,
-    description: str,
-    *,
-    image: str = "/og-image.jpg",
-    on_load: tuple = (),
-    public: bool = True,
-) -> Callable[[PageBody], PageBody]:
-    """Declare a page; the app adds every declared page in one loop."""
+def page(route: Route, *, on_load: tuple = ()) -> Callable[[PageBody], PageBody]:
+    """Draw a route of the route table; the app adds every page in one loop."""
 
     def register(body: PageBody) -> PageBody:
-        ROUTES.append(PageRoute(path, title, description, body, image, on_load, public))
+        PAGES.append(Page(route, body, on_load))
         return body
 
     return register

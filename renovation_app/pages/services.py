@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import content as c
+from renovation_app import routes
 from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import more_about_link, picture, section, section_heading
@@ -31,11 +32,7 @@ def service_card(service: Service) -> rx.Component:
     )
 
 
-@page(
-    "/services",
-    f"Our Services | {c.BUSINESS.name}",
-    "Kitchen and bathroom remodeling, furniture renovation, pavers, screen enclosures, floors and tile in New York City.",
-)
+@page(routes.SERVICES_LIST)
 def services_list() -> rx.Component:
     return site_page(
         section(
@@ -144,8 +141,4 @@ def service_detail(service: Service):
 
 
 for _service in c.SERVICES:
-    page(
-        f"/services/{_service.slug}",
-        f"{_service.title} in Brooklyn and NYC | {c.BUSINESS.name}",
-        _service.desc,
-    )(service_detail(_service))
+    page(routes.service_route(_service))(service_detail(_service))

@@ -1,7 +1,6 @@
 """Contact enquiries: one validation for the page and the API, stored before any e-mail."""
 
 import hashlib
-import html
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -10,10 +9,11 @@ import phonenumbers
 from email_validator import EmailNotValidError, validate_email
 from sqlmodel import func, select
 
-from renovation_app.content import BUSINESS, ENQUIRY_SERVICE_OPTIONS
+from renovation_app.content import ENQUIRY_SERVICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import Enquiry, utc_now
-from renovation_app.services.mail import EmailMessage, queue_email, wake_outbox_worker
+from renovation_app.services.enquiry_mail import enquiry_acknowledgement, enquiry_notification
+from renovation_app.services.mail import queue_email, wake_outbox_worker
 from renovation_app.settings import settings
 
 NAME_MAX = 100
@@ -104,49 +104,6 @@ def client_fingerprint(client_ip: str) -> str:
     return hashlib.sha256(f"{settings.secret_key}:{client_ip}".encode()).hexdigest()
 
 
-def _notification(enquiry: Enquiry) -> EmailMessage:
-    service = SERVICE_LABELS[enquiry.service]
-    rows = [
-        ("Name", enquiry.name),
-        ("E-mail", enquiry.email),
-        ("Phone", enquiry.phone or "not given"),
-        ("Service", service),
-    ]
-    html_rows = "".join(
-        f"<tr><th align='left'>{label}</th><td>{html.escape(value)}</td></tr>"
-        for label, value in rows
-    )
-    message_html = html.escape(enquiry.message).replace("\n", "<br>")
-    return EmailMessage(
-        to=settings.business_inbox,
-        reply_to=enquiry.email,
-        subject=f"New enquiry: {service} from {enquiry.name}"[:200],
-        kind="enquiry_notification",
-        html=f"<h2>New enquiry #{enquiry.id}</h2><table>{html_rows}</table>"
-        f"<h3>Message</h3><p>{message_html}</p>",
-        text="\n".join(f"{label}: {value}" for label, value in rows)
-        + f"\n\nMessage:\n{enquiry.message}\n",
-    )
-
-
-def _acknowledgement(enquiry: Enquiry) -> EmailMessage:
-    name = enquiry.name
-    body = (
-        f"Thank you for contacting {BUSINESS.name}. We received your message about "
-        f"{SERVICE_LABELS[enquiry.service]} and will get back to you within one business day. "
-        f"If it is urgent, call us at {BUSINESS.phone_display}."
-    )
-    return EmailMessage(
-        to=enquiry.email,
-        reply_to=BUSINESS.email,
-        subject=f"We received your message - {BUSINESS.name}",
-        kind="enquiry_ack",
-        html=f"<p>Hello {html.escape(name)},</p><p>{html.escape(body)}</p>"
-        f"<p>{html.escape(BUSINESS.name)}<br>{html.escape(BUSINESS.phone_display)}</p>",
-        text=f"Hello {name},\n\n{body}\n\n{BUSINESS.name}\n{BUSINESS.phone_display}\n",
-    )
-
-
 def submit_enquiry(
     form: EnquiryForm, client_ip: str, honeypot: str = "", now: datetime | None = None
 ) -> Enquiry:
@@ -168,8 +125,8 @@ def submit_enquiry(
         session.add(enquiry)
         session.flush()  # gives the enquiry its id for the e-mails
         if not enquiry.is_spam:
-            queue_email(session, _notification(enquiry), enquiry_id=enquiry.id)
-            queue_email(session, _acknowledgement(enquiry), enquiry_id=enquiry.id)
+            queue_email(session, enquiry_notification(enquiry), enquiry_id=enquiry.id)
+            queue_email(session, enquiry_acknowledgement(enquiry), enquiry_id=enquiry.id)
         session.commit()
     if not enquiry.is_spam:
         wake_outbox_worker()

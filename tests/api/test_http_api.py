@@ -15,8 +15,6 @@ from tests.unit.test_enquiry_validation import VALID
 
 @pytest.fixture
 def client(clean_db) -> TestClient:
-    import renovation_app.pages  # noqa: F401  (declares the routes the sitemap lists)
-
     return TestClient(create_api())
 
 

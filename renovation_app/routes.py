@@ -1,0 +1,115 @@
+"""The route table: every page's path and SEO data, declared once.
+
+Pages, the API (sitemap, robots), e-mails and links read it without importing any page.
+"""
+
+from dataclasses import dataclass
+
+from renovation_app.content import BUSINESS, GALLERIES, SERVICES
+from renovation_app.content.types import GallerySet, Service
+
+
+@dataclass(frozen=True)
+class Route:
+    path: str
+    title: str
+    description: str
+    image: str = "/og-image.jpg"
+    # False for staff pages, the pay page and the 404 page: no sitemap, no search engines.
+    public: bool = True
+
+
+HOME = Route(
+    "/", f"{BUSINESS.name} | Remodeling and Restoration in Brooklyn, NYC", BUSINESS.tagline
+)
+SERVICES_LIST = Route(
+    "/services",
+    f"Our Services | {BUSINESS.name}",
+    "Kitchen and bathroom remodeling, furniture renovation, pavers, screen enclosures, floors and tile in New York City.",
+)
+GALLERY_LIST = Route(
+    "/gallery",
+    f"Our Gallery | {BUSINESS.name}",
+    "Photos of kitchens, bathrooms, floors, patios, furniture, framing and roofing we have built and restored.",
+)
+ABOUT = Route(
+    "/about",
+    f"About Us | {BUSINESS.name}",
+    "Affordable, cost-effective handyman and renovation services in Brooklyn, led by our founder.",
+)
+CONTACT = Route(
+    "/contact",
+    f"Contact Us | {BUSINESS.name}",
+    "Ask a question or request a free estimate for your renovation in New York City.",
+)
+TERMS = Route(
+    "/terms-and-conditions",
+    f"Terms and Conditions | {BUSINESS.name}",
+    "The terms that apply to our quotes, services and payments.",
+)
+PRIVACY = Route(
+    "/privacy-policy",
+    f"Privacy Policy | {BUSINESS.name}",
+    "What information we collect, how we use and protect it, and your choices.",
+)
+NOT_FOUND = Route(
+    "404", "404 Page Not Found", "The page you were looking for does not exist.", public=False
+)
+
+# The staff area and sign-in.
+LOGIN = Route(
+    "/login", f"Staff Login | {BUSINESS.name}", "Sign in to the staff area.", public=False
+)
+ADD_INVOICE = Route(
+    "/add-invoice",
+    f"Add Invoice | {BUSINESS.name}",
+    "Write an invoice for a customer.",
+    public=False,
+)
+ENQUIRIES = Route(
+    "/enquiries", f"Enquiries | {BUSINESS.name}", "Contact enquiries for staff.", public=False
+)
+SIGNOUT = Route(
+    "/signout",
+    f"Signing you Out | {BUSINESS.name}",
+    "Signing out of the staff area.",
+    public=False,
+)
+
+
+def service_route(service: Service) -> Route:
+    return Route(
+        f"/services/{service.slug}",
+        f"{service.title} in Brooklyn and NYC | {BUSINESS.name}",
+        service.desc,
+    )
+
+
+def gallery_route(gallery: GallerySet) -> Route:
+    return Route(
+        f"/gallery/{gallery.slug}", f"{gallery.title} Gallery | {BUSINESS.name}", gallery.desc
+    )
+
+
+SERVICE_ROUTES = [service_route(s) for s in SERVICES]
+GALLERY_ROUTES = [gallery_route(g) for g in GALLERIES]
+
+ALL_ROUTES: list[Route] = [
+    HOME,
+    SERVICES_LIST,
+    *SERVICE_ROUTES,
+    GALLERY_LIST,
+    *GALLERY_ROUTES,
+    ABOUT,
+    CONTACT,
+    TERMS,
+    PRIVACY,
+    LOGIN,
+    ADD_INVOICE,
+    ENQUIRIES,
+    SIGNOUT,
+    NOT_FOUND,
+]
+PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
+# Kept out of search engines (robots.txt) besides the noindex each of them carries.
+PRIVATE_PATH_PREFIXES = ("/login", "/add-invoice", "/enquiries", "/signout", "/api/")

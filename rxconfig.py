@@ -1,9 +1,15 @@
 """Reflex configuration; every value comes from renovation_app.settings."""
 
+import sys
+
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
 
 from renovation_app.settings import settings
+
+# Production must not start with a guessable key: every address hash would be forgeable.
+if problem := settings.production_problem():
+    sys.exit(f"refusing to start: {problem}")
 
 config = rx.Config(
     app_name="renovation_app",
@@ -12,6 +18,9 @@ config = rx.Config(
     backend_host=settings.host,
     deploy_url=settings.site_url,
     telemetry_enabled=False,
+    # The websocket and CORS accept only this site's own origins.
+    cors_allowed_origins=settings.allowed_origins(),
+    trusted_proxy_hops=settings.trusted_proxy_hops,
     show_built_with_reflex=False,
     plugins=[rx.plugins.TailwindV4Plugin()],
     # /sitemap.xml is served by api.py from the content, so it lists every service and gallery.

@@ -117,3 +117,34 @@ document.addEventListener("click", function (event) {
   document.getElementById("lightbox-caption").textContent = link.dataset.caption || "";
   dialog.showModal();
 });
+
+// Staff sign-in and sign-out over HTTP, so the server can set and clear the session cookie
+// (HttpOnly: no page script, this one included, can read it). A full page load follows, so the
+// websocket reconnects with the new cookie.
+window.renovation = {
+  signIn: function (form) {
+    var fields = { email: form.elements.email.value, password: form.elements.password.value };
+    return fetch("/api/session", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(fields),
+      credentials: "same-origin",
+    }).then(function (answer) {
+      if (answer.ok) {
+        window.location.assign("/add-invoice?signed_in=1");
+        return { ok: true };
+      }
+      return answer.json().then(
+        function (body) { return { ok: false, error: body.error }; },
+        function () { return { ok: false, error: "" }; }
+      );
+    }, function () {
+      return { ok: false, error: "The server could not be reached. Check the connection and try again." };
+    });
+  },
+  signOut: function () {
+    return fetch("/api/session", { method: "DELETE", credentials: "same-origin" })
+      .catch(function () { console.log("Error in Signing Out"); })
+      .then(function () { window.location.replace("/"); });
+  },
+};

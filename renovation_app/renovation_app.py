@@ -4,13 +4,15 @@ import reflex as rx
 
 from renovation_app import pages  # noqa: F401  (importing declares every page)
 from renovation_app.api import create_api
+from renovation_app.api.middleware import SecurityMiddleware
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
 from renovation_app.services.auth import ensure_first_admin
 from renovation_app.services.mail import outbox_worker
 from renovation_app.settings import settings
-from renovation_app.state.auth import AuthState
+from renovation_app.state.guard import StaffGuard
+from renovation_app.state.staff import StaffState
 
 
 def with_seo(page: Page):
@@ -30,7 +32,8 @@ def with_seo(page: Page):
 
 
 app = rx.App(
-    api_transformer=create_api(),
+    # Our API routes around Reflex's, then security headers around everything.
+    api_transformer=[create_api(), SecurityMiddleware],
     stylesheets=["/site.css"],
     head_components=[
         rx.el.script(src="/site.js", defer=True),
@@ -40,6 +43,8 @@ app = rx.App(
     toaster=rx.toast.provider(position="top-right", close_button=True),
 )
 app.app_wraps[(55, "ErrorBoundary")] = error_boundary
+# Before Reflex's own hydration middleware, so a signed-out tab is emptied before it is sent.
+app.add_middleware(StaffGuard(), index=0)
 
 for page in PAGES:
     route = page.route
@@ -50,8 +55,8 @@ for page in PAGES:
         description=route.description,
         image=route.image,
         meta=open_graph_meta(route.title, route.description, route.path, route.image, route.public),
-        # Every page checks the sign-in cookie on the server, so the header button is right.
-        on_load=[AuthState.check_session, *page.on_load],
+        # Every page load passes the staff guard, so the header button is right.
+        on_load=[StaffState.refresh, *page.on_load],
     )
 
 

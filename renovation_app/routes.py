@@ -113,3 +113,7 @@ ALL_ROUTES: list[Route] = [
 PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
 # Kept out of search engines (robots.txt) besides the noindex each of them carries.
 PRIVATE_PATH_PREFIXES = ("/login", "/add-invoice", "/enquiries", "/signout", "/api/")
+
+# Content-Security-Policy additions per path prefix (api/csp.py): the card payment pages will
+# add Stripe's documented sources here; every other page gets the site-only policy.
+CSP_ADDITIONS: dict[str, dict[str, list[str]]] = {}

@@ -1,10 +1,14 @@
 """One typed settings object, read from the environment (and an optional .env file)."""
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SECRET_KEY = "dev-only-change-me"
+SECRET_KEY_MIN_LENGTH = 32
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 class Settings(BaseSettings):
@@ -23,7 +27,10 @@ class Settings(BaseSettings):
     database_url: str = f"sqlite:///{PROJECT_ROOT / 'data' / 'renovation.db'}"
 
     # Security
-    secret_key: str = "dev-only-change-me"
+    secret_key: str = DEFAULT_SECRET_KEY
+    # Reverse proxies in front of the app (1 behind Caddy or nginx): which X-Forwarded-For
+    # entry is the real client. 0 trusts no header and uses the connection's peer address.
+    trusted_proxy_hops: int = 0
     admin_email: str = ""
     admin_password: str = ""
 
@@ -43,6 +50,37 @@ class Settings(BaseSettings):
     # Abuse limits for the contact form
     contact_rate_limit: int = 5
     contact_rate_window_seconds: int = 600
+
+    @property
+    def is_https(self) -> bool:
+        return self.site_url.startswith("https://")
+
+    @property
+    def site_origin(self) -> str:
+        parts = urlsplit(self.site_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def allowed_origins(self) -> list[str]:
+        """Origins that may call the API and open the websocket: SITE_URL's, and while SITE_URL
+        is a loopback address also localhost and 127.0.0.1 on the served port."""
+        origins = [self.site_origin]
+        if urlsplit(self.site_url).hostname in LOOPBACK_HOSTS:
+            for host in ("localhost", "127.0.0.1"):
+                for port in {self.port, urlsplit(self.site_url).port or 80}:
+                    origins.append(f"http://{host}:{port}")
+        return list(dict.fromkeys(origins))
+
+    def production_problem(self) -> str | None:
+        """Why this configuration must not serve the public, or None."""
+        if self.is_https and (
+            self.secret_key == DEFAULT_SECRET_KEY or len(self.secret_key) < SECRET_KEY_MIN_LENGTH
+        ):
+            return (
+                f"SITE_URL is https (production) but SECRET_KEY is the default or shorter than "
+                f"{SECRET_KEY_MIN_LENGTH} characters: set a long random SECRET_KEY "
+                "(python -c 'import secrets; print(secrets.token_urlsafe(48))')."
+            )
+        return None
 
     def url(self, path: str) -> str:
         """An absolute link to a path of this site (canonical links, e-mails, pay links)."""

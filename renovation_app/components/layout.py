@@ -8,7 +8,7 @@ from renovation_app.components.brand_icons import brand_icon
 from renovation_app.components.links import MAILTO_HREF, TEL_HREF, link
 from renovation_app.content import BUSINESS, FAQ, GALLERIES, SERVICES
 from renovation_app.media import gallery_picture
-from renovation_app.state.auth import AuthState
+from renovation_app.state.staff import StaffState
 
 MAIN_MENU: tuple[tuple[str, str], ...] = (
     ("Home", "/"),
@@ -72,7 +72,7 @@ def header_button(on_invoice_page: bool = False) -> rx.Component:
         else link("Add Invoice", href="/add-invoice", class_name=BUTTON, id="header-button")
     )
     return rx.cond(
-        AuthState.signed_in,
+        StaffState.signed_in,
         signed_in_button,
         link("Login", href="/login", class_name=BUTTON, id="header-button"),
     )
@@ -230,7 +230,7 @@ def mobile_menu() -> rx.Component:
     items.append(
         rx.el.li(
             rx.cond(
-                AuthState.signed_in,
+                StaffState.signed_in,
                 link("Invoice", href="/add-invoice", class_name=link_style),
                 link("Login", href="/login", class_name=link_style),
             )

@@ -2,12 +2,13 @@
 
 import reflex as rx
 
+from renovation_app import routes
 from renovation_app.components.layout import BUTTON, site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import INPUT, labelled, section
 from renovation_app.pages.registry import page
-from renovation_app.state.auth import AuthState
-from renovation_app.state.staff import EnquiriesState
+from renovation_app.state.auth import SIGN_IN_SCRIPT, AuthState
+from renovation_app.state.staff import EnquiriesState, StaffState
 
 
 def login_form() -> rx.Component:
@@ -23,7 +24,6 @@ def login_form() -> rx.Component:
                     type="email",
                     auto_complete="username",
                     required=True,
-                    default_value=AuthState.login_email,
                     class_name=INPUT,
                 ),
             ),
@@ -53,7 +53,12 @@ def login_form() -> rx.Component:
                     data_testid="login-error",
                 ),
             ),
-            on_submit=AuthState.login,
+            # The browser posts the fields to /api/session, which sets the HttpOnly cookie.
+            on_submit=[
+                AuthState.start_login,
+                rx.call_script(SIGN_IN_SCRIPT, callback=AuthState.login_finished),
+            ],
+            id="login-form",
             class_name="mt-6 flex flex-col gap-4",
         ),
         class_name="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm",
@@ -63,22 +68,15 @@ def login_form() -> rx.Component:
 
 def staff_only(content: rx.Component) -> rx.Component:
     """The content for a signed-in user, the login form for everyone else."""
-    return rx.cond(AuthState.signed_in, content, login_form())
+    return rx.cond(StaffState.signed_in, content, login_form())
 
 
-@page(
-    "/login", "Staff Login | Brooklyn Home Renovation", "Sign in to the staff area.", public=False
-)
+@page(routes.LOGIN)
 def login() -> rx.Component:
     return site_page(section(login_form(), class_name="bg-slate-50"), title="Login")
 
 
-@page(
-    "/add-invoice",
-    "Add Invoice | Brooklyn Home Renovation",
-    "Write an invoice for a customer.",
-    public=False,
-)
+@page(routes.ADD_INVOICE)
 def add_invoice() -> rx.Component:
     return site_page(
         section(
@@ -87,7 +85,7 @@ def add_invoice() -> rx.Component:
                     rx.el.h2("Invoices", class_name="text-2xl font-extrabold text-slate-900"),
                     rx.el.p(
                         "Signed in as ",
-                        rx.el.strong(AuthState.user_name),
+                        rx.el.strong(StaffState.user_name),
                         ". The invoice form is coming soon; meanwhile you can read the ",
                         link(
                             "contact enquiries",
@@ -136,13 +134,7 @@ def enquiry_card(row: rx.Var) -> rx.Component:
     )
 
 
-@page(
-    "/enquiries",
-    "Enquiries | Brooklyn Home Renovation",
-    "Contact enquiries for staff.",
-    on_load=(EnquiriesState.load,),
-    public=False,
-)
+@page(routes.ENQUIRIES, on_load=(EnquiriesState.load,))
 def enquiries() -> rx.Component:
     return site_page(
         section(
@@ -168,13 +160,7 @@ def enquiries() -> rx.Component:
     )
 
 
-@page(
-    "/signout",
-    "Signing you Out | Brooklyn Home Renovation",
-    "Signing out of the staff area.",
-    on_load=(AuthState.sign_out,),
-    public=False,
-)
+@page(routes.SIGNOUT, on_load=(AuthState.sign_out,))
 def signout() -> rx.Component:
     return site_page(
         section(

@@ -3,31 +3,39 @@
 import hashlib
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from passlib.context import CryptContext
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from renovation_app.db import db_session
-from renovation_app.models import AuthSession, LoginAttempt, User, utc_now
+from renovation_app.models import AuthSession, LoginAttempt, Role, User, utc_now
+from renovation_app.services.clients import client_fingerprint
+from renovation_app.services.throttle import lock_key
 
 password_context = CryptContext(schemes=["argon2"], deprecated="auto")
+
+# The browser holds the session token in this HttpOnly cookie (set by api/session.py). The
+# websocket sees only the token's hash, under SESSION_REF_COOKIE (see api/middleware.py).
+SESSION_COOKIE = "staff_session"
+SESSION_REF_COOKIE = "staff_session_ref"
 
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 IDLE_TIMEOUT = timedelta(hours=8)
 ABSOLUTE_TIMEOUT = timedelta(days=7)
-LOCKOUT_ATTEMPTS = 5
+# Failed sign-ins allowed in the window: per client address, and from all addresses per account
+# (higher, so one stranger cannot lock a real staff member out).
+ADDRESS_ATTEMPTS = 5
+ACCOUNT_ATTEMPTS = 20
 LOCKOUT_WINDOW = timedelta(minutes=15)
 # Only refresh last_seen_at this often, so page views do not all write to the database.
 TOUCH_INTERVAL = timedelta(minutes=1)
 
 LOGIN_FAILED_MESSAGE = "The e-mail address or password is not correct."
-LOCKED_OUT_MESSAGE = (
-    "Too many failed sign-in attempts for this account. Please wait 15 minutes and try again."
-)
+LOCKED_OUT_MESSAGE = "Too many failed sign-in attempts. Please wait 15 minutes and try again."
 # Verified when the e-mail is unknown, so that answer takes as long as a wrong password.
 _DUMMY_HASH = password_context.hash("not-a-real-password-0")
 
@@ -41,7 +49,7 @@ class LoginFailed(Exception):
 
 
 class LockedOut(Exception):
-    """Too many recent failures for this e-mail."""
+    """Too many recent failures from this address or for this account."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +57,11 @@ class SignedInUser:
     id: int
     email: str
     name: str
-    role: str
+    role: Role
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == Role.ADMIN
 
 
 def normalise_email(email: str) -> str:
@@ -87,7 +99,7 @@ def create_user(email: str, name: str, password: str, admin: bool = False) -> Us
         email=email,
         name=name.strip(),
         password_hash=hash_password(password),
-        role="admin" if admin else "staff",
+        role=Role.ADMIN if admin else Role.STAFF,
     )
     with db_session() as session:
         session.add(user)
@@ -103,12 +115,14 @@ def _user_by_email(session: Session, email: str) -> User | None:
 
 
 def set_password(email: str, password: str) -> None:
+    """A new password; every session of the account ends."""
     with db_session() as session:
         user = _user_by_email(session, email)
         if user is None:
             raise AccountError(f"No user with the e-mail {email}.")
         user.password_hash = hash_password(password)
         session.add(user)
+        _revoke_all(session, user.id)
         session.commit()
 
 
@@ -120,14 +134,17 @@ def deactivate_user(email: str) -> None:
             raise AccountError(f"No user with the e-mail {email}.")
         user.active = False
         session.add(user)
-        for auth_session in session.exec(
-            select(AuthSession).where(
-                AuthSession.user_id == user.id, AuthSession.revoked_at.is_(None)
-            )
-        ):
-            auth_session.revoked_at = utc_now()
-            session.add(auth_session)
+        _revoke_all(session, user.id)
         session.commit()
+
+
+def _revoke_all(session: Session, user_id: int) -> None:
+    """End every session of a user (new password, deactivated account)."""
+    session.exec(
+        update(AuthSession)
+        .where(AuthSession.user_id == user_id, AuthSession.revoked_at.is_(None))
+        .values(revoked_at=utc_now())
+    )
 
 
 def list_users() -> list[User]:
@@ -151,39 +168,63 @@ def ensure_first_admin(email: str, password: str) -> User | None:
 # --- signing in -----------------------------------------------------------------------------
 
 
-def _recent_failures(session: Session, email: str, now: datetime) -> int:
-    return session.exec(
-        select(func.count())
-        .select_from(LoginAttempt)
-        .where(LoginAttempt.email == email, LoginAttempt.attempted_at > now - LOCKOUT_WINDOW)
-    ).one()
+def _count_failures(session: Session, *conditions) -> int:
+    return session.exec(select(func.count()).select_from(LoginAttempt).where(*conditions)).one()
 
 
-def authenticate(email: str, password: str, now: datetime | None = None) -> SignedInUser:
+def _reserve_attempt(email: str, client_hash: str, now: datetime) -> int:
+    """Count recent failures and record this attempt as one, atomically per address.
+
+    The attempt is written before the (slow) password check and deleted again if the password
+    is right, so parallel guesses from one address cannot all pass the limit.
+    """
+    window_start = now - LOCKOUT_WINDOW
+    with db_session() as session:
+        lock_key(session, f"login:{client_hash}", now)
+        recent = LoginAttempt.attempted_at > window_start
+        if (
+            _count_failures(session, LoginAttempt.client_hash == client_hash, recent)
+            >= ADDRESS_ATTEMPTS
+            or _count_failures(session, LoginAttempt.email == email, recent) >= ACCOUNT_ATTEMPTS
+        ):
+            session.commit()
+            raise LockedOut(LOCKED_OUT_MESSAGE)
+        session.exec(delete(LoginAttempt).where(LoginAttempt.attempted_at <= window_start))
+        attempt = LoginAttempt(email=email, client_hash=client_hash, attempted_at=now)
+        session.add(attempt)
+        session.commit()
+        return attempt.id
+
+
+def authenticate(
+    email: str, password: str, client_address: str, now: datetime | None = None
+) -> SignedInUser:
     """Check e-mail and password. Raises LockedOut or LoginFailed."""
     now = now or utc_now()
     email = normalise_email(email)[:254]
+    attempt_id = _reserve_attempt(email, client_fingerprint(client_address), now)
     with db_session() as session:
-        if _recent_failures(session, email, now) >= LOCKOUT_ATTEMPTS:
-            raise LockedOut(LOCKED_OUT_MESSAGE)
         user = _user_by_email(session, email)
         valid = verify_password(
             password[:PASSWORD_MAX], user.password_hash if user else _DUMMY_HASH
         )
         if not (user and user.active and valid):
-            session.add(LoginAttempt(email=email, attempted_at=now))
-            session.commit()
             raise LoginFailed(LOGIN_FAILED_MESSAGE)
-        session.exec(delete(LoginAttempt).where(LoginAttempt.email == email))
+        session.exec(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
         session.commit()
-        return SignedInUser(user.id, user.email, user.name, user.role)
+        return SignedInUser(user.id, user.email, user.name, Role(user.role))
 
 
-def start_session(user_id: int, now: datetime | None = None) -> str:
-    """Create a session and return its token (the only copy; the database keeps a hash)."""
+def start_session(
+    user_id: int, replaces_token: str = "", now: datetime | None = None
+) -> str:
+    """Create a session and return its token (the only copy; the database keeps a hash).
+    The browser's previous session, if any, ends: one browser, one session."""
     now = now or utc_now()
     token = secrets.token_urlsafe(32)  # 256 bits
     with db_session() as session:
+        if replaces_token:
+            _revoke(session, hash_token(replaces_token), now)
         session.add(
             AuthSession(
                 token_hash=hash_token(token),
@@ -199,38 +240,56 @@ def start_session(user_id: int, now: datetime | None = None) -> str:
 
 def user_for_token(token: str, now: datetime | None = None) -> SignedInUser | None:
     """The signed-in user of a session token, or None if it is unknown, expired or revoked."""
-    if not token:
+    return user_for_token_hash(hash_token(token), now) if token else None
+
+
+def user_for_token_hash(token_hash: str, now: datetime | None = None) -> SignedInUser | None:
+    """As user_for_token, from the token's hash: what the websocket carries (see security.py)."""
+    if not token_hash:
         return None
     now = now or utc_now()
     with db_session() as session:
         auth_session = session.exec(
-            select(AuthSession).where(AuthSession.token_hash == hash_token(token))
+            select(AuthSession).where(AuthSession.token_hash == token_hash)
         ).first()
         if (
             auth_session is None
             or auth_session.revoked_at is not None
-            or now >= auth_session.expires_at
-            or now - auth_session.last_seen_at >= IDLE_TIMEOUT
+            or now >= _aware(auth_session.expires_at)
+            or now - _aware(auth_session.last_seen_at) >= IDLE_TIMEOUT
         ):
             return None
         user = session.get(User, auth_session.user_id)
         if user is None or not user.active:
             return None
-        if now - auth_session.last_seen_at >= TOUCH_INTERVAL:
+        if now - _aware(auth_session.last_seen_at) >= TOUCH_INTERVAL:
             auth_session.last_seen_at = now
             session.add(auth_session)
             session.commit()
-        return SignedInUser(user.id, user.email, user.name, user.role)
+        return SignedInUser(user.id, user.email, user.name, Role(user.role))
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every stored time is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _revoke(session: Session, token_hash: str, now: datetime) -> None:
+    session.exec(
+        update(AuthSession)
+        .where(AuthSession.token_hash == token_hash, AuthSession.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
 
 
 def revoke_session(token: str, now: datetime | None = None) -> None:
-    if not token:
+    if token:
+        revoke_session_hash(hash_token(token), now)
+
+
+def revoke_session_hash(token_hash: str, now: datetime | None = None) -> None:
+    if not token_hash:
         return
     with db_session() as session:
-        auth_session = session.exec(
-            select(AuthSession).where(AuthSession.token_hash == hash_token(token))
-        ).first()
-        if auth_session and auth_session.revoked_at is None:
-            auth_session.revoked_at = now or utc_now()
-            session.add(auth_session)
-            session.commit()
+        _revoke(session, token_hash, now or utc_now())
+        session.commit()

@@ -1,6 +1,5 @@
 """Contact enquiries: one validation for the page and the API, stored before any e-mail."""
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -12,8 +11,11 @@ from sqlmodel import func, select
 from renovation_app.content import ENQUIRY_SERVICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import Enquiry, utc_now
+from renovation_app.services.clients import client_fingerprint
 from renovation_app.services.enquiry_mail import enquiry_acknowledgement, enquiry_notification
 from renovation_app.services.mail import queue_email, wake_outbox_worker
+from renovation_app.services.text import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.throttle import lock_key
 from renovation_app.settings import settings
 
 NAME_MAX = 100
@@ -41,6 +43,10 @@ class EnquiryInvalid(ValueError):
 class TooManyEnquiries(Exception):
     """The client sent more enquiries than the rate limit allows."""
 
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
 
 RATE_LIMIT_MESSAGE = (
     "You have sent several messages in the last few minutes. Please wait a little, or call us."
@@ -54,10 +60,6 @@ def _text(raw: Mapping[str, object], field: str) -> str | None:
     return value.strip() if isinstance(value, str) else None
 
 
-def _has_control_chars(value: str) -> bool:
-    return any(ord(c) < 32 and c not in "\n\r\t" for c in value)
-
-
 def validate_enquiry(raw: Mapping[str, object]) -> EnquiryForm:
     """Check every field; raise EnquiryInvalid with a plain-words message per bad field."""
     errors: dict[str, str] = {}
@@ -65,12 +67,12 @@ def validate_enquiry(raw: Mapping[str, object]) -> EnquiryForm:
     for field, value in values.items():
         if value is None:
             errors[field] = "This field must be text."
-        elif _has_control_chars(value):
-            errors[field] = "This field contains characters we cannot accept."
+        elif has_refused_characters(value, multiline=field == "message"):
+            errors[field] = INVALID_CHARACTERS
     name, email, phone, service, message = (values[f] or "" for f in values)
 
     if "name" not in errors:
-        if not name:
+        if is_blank(name):
             errors["name"] = "Please enter your name."
         elif len(name) > NAME_MAX:
             errors["name"] = f"Please keep your name to {NAME_MAX} characters or fewer."
@@ -90,18 +92,13 @@ def validate_enquiry(raw: Mapping[str, object]) -> EnquiryForm:
     if "service" not in errors and service not in SERVICE_LABELS:
         errors["service"] = "Please choose a service."
     if "message" not in errors:
-        if not message:
+        if is_blank(message):
             errors["message"] = "Please write a short message."
         elif len(message) > MESSAGE_MAX:
             errors["message"] = f"Please keep your message to {MESSAGE_MAX:,} characters or fewer."
     if errors:
         raise EnquiryInvalid(errors)
     return EnquiryForm(name=name, email=email, phone=phone, service=service, message=message)
-
-
-def client_fingerprint(client_ip: str) -> str:
-    """A salted hash of the client's address: enough to rate-limit, useless if leaked."""
-    return hashlib.sha256(f"{settings.secret_key}:{client_ip}".encode()).hexdigest()
 
 
 def submit_enquiry(
@@ -111,6 +108,7 @@ def submit_enquiry(
     now = now or utc_now()
     fingerprint = client_fingerprint(client_ip)
     with db_session() as session:
+        lock_key(session, f"contact:{fingerprint}", now)  # count and insert as one step
         window_start = now - timedelta(seconds=settings.contact_rate_window_seconds)
         recent = session.exec(
             select(func.count())
@@ -118,15 +116,19 @@ def submit_enquiry(
             .where(Enquiry.source_ip_hash == fingerprint, Enquiry.created_at >= window_start)
         ).one()
         if recent >= settings.contact_rate_limit:
-            raise TooManyEnquiries(RATE_LIMIT_MESSAGE)
+            raise TooManyEnquiries(RATE_LIMIT_MESSAGE, retry_after=settings.contact_rate_window_seconds)
         enquiry = Enquiry(
             **asdict(form), is_spam=bool(honeypot), source_ip_hash=fingerprint, created_at=now
         )
         session.add(enquiry)
         session.flush()  # gives the enquiry its id for the e-mails
         if not enquiry.is_spam:
-            queue_email(session, enquiry_notification(enquiry), enquiry_id=enquiry.id)
-            queue_email(session, enquiry_acknowledgement(enquiry), enquiry_id=enquiry.id)
+            queue_email(
+                session, enquiry_notification(enquiry), about_kind="enquiry", about_id=enquiry.id
+            )
+            queue_email(
+                session, enquiry_acknowledgement(enquiry), about_kind="enquiry", about_id=enquiry.id
+            )
         session.commit()
     if not enquiry.is_spam:
         wake_outbox_worker()

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Enquiry, OutboxEmail
+from renovation_app.models import Enquiry, OutboxEmail, OutboxStatus
 from renovation_app.services.enquiries import SERVICE_LABELS
 
 
@@ -18,20 +18,28 @@ class EnquiryRow:
     phone: str
     service: str
     message: str
-    delivery: str  # e.g. "sent", "queued (2 attempts)", "spam: not e-mailed"
+    delivery: str  # e.g. "sent", "queued for retry (2 attempts so far: ...)", "spam: ..."
 
 
 def _delivery(enquiry: Enquiry, emails: list[OutboxEmail]) -> str:
+    """The delivery status of the notice to the business inbox, in plain words."""
     if enquiry.is_spam:
         return "spam: not e-mailed"
     notification = next((e for e in emails if e.kind == "enquiry_notification"), None)
     if notification is None:
         return "no e-mail"
-    if notification.status == "sent":
+    status, attempts = notification.status, notification.attempts
+    reason = notification.last_error[:80]
+    if status == OutboxStatus.SENT:
         return "sent"
-    if notification.attempts:
-        return f"{notification.status} ({notification.attempts} attempts, {notification.last_error[:60]})"
-    return notification.status
+    if status == OutboxStatus.LOGGED:
+        return "logged (no mail service configured)"
+    if status == OutboxStatus.FAILED:
+        return f"failed: {reason}" if reason else "failed"
+    if status == OutboxStatus.QUEUED and attempts:
+        tries = "attempt" if attempts == 1 else "attempts"
+        return f"queued for retry ({attempts} {tries} so far: {reason})"
+    return str(status)  # queued (first try pending) or sending
 
 
 def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:
@@ -42,13 +50,17 @@ def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:
         ).all()
         ids = [e.id for e in enquiries]
         emails = (
-            session.exec(select(OutboxEmail).where(OutboxEmail.enquiry_id.in_(ids))).all()
+            session.exec(
+                select(OutboxEmail).where(
+                    OutboxEmail.about_kind == "enquiry", OutboxEmail.about_id.in_(ids)
+                )
+            ).all()
             if ids
             else []
         )
     by_enquiry: dict[int, list[OutboxEmail]] = {}
     for email in emails:
-        by_enquiry.setdefault(email.enquiry_id, []).append(email)
+        by_enquiry.setdefault(email.about_id, []).append(email)
     return [
         EnquiryRow(
             id=e.id,

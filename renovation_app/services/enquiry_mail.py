@@ -1,13 +1,26 @@
-"""The two e-mails an enquiry sends: a notice to the business inbox and an acknowledgement."""
+"""The two e-mails an enquiry sends: a notice to the business inbox and an acknowledgement.
 
-import html
+The acknowledgement goes to whatever address was typed into the form, so it carries nothing
+the sender typed (no name, no message): the form cannot make our mail carry a stranger's words
+to anyone. Only the service label, chosen from our fixed list, is repeated.
+"""
+
+import unicodedata
 
 from renovation_app.content import BUSINESS, ENQUIRY_SERVICE_OPTIONS
 from renovation_app.models import Enquiry
 from renovation_app.services.mail import EmailMessage
+from renovation_app.services.templates import render_email
 from renovation_app.settings import settings
 
 SERVICE_LABELS = dict(ENQUIRY_SERVICE_OPTIONS)
+SUBJECT_MAX = 200
+
+
+def one_line(value: str) -> str:
+    """A typed text made safe for a header: control characters (CR, LF ...) become spaces."""
+    cleaned = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in value)
+    return " ".join(cleaned.split())
 
 
 def enquiry_notification(enquiry: Enquiry) -> EmailMessage:
@@ -18,36 +31,24 @@ def enquiry_notification(enquiry: Enquiry) -> EmailMessage:
         ("Phone", enquiry.phone or "not given"),
         ("Service", service),
     ]
-    html_rows = "".join(
-        f"<tr><th align='left'>{label}</th><td>{html.escape(value)}</td></tr>"
-        for label, value in rows
-    )
-    message_html = html.escape(enquiry.message).replace("\n", "<br>")
+    html, text = render_email("enquiry_notification", enquiry=enquiry, rows=rows)
     return EmailMessage(
         to=settings.business_inbox,
-        reply_to=enquiry.email,
-        subject=f"New enquiry: {service} from {enquiry.name}"[:200],
+        reply_to=one_line(enquiry.email),
+        subject=one_line(f"New enquiry: {service} from {enquiry.name}")[:SUBJECT_MAX],
         kind="enquiry_notification",
-        html=f"<h2>New enquiry #{enquiry.id}</h2><table>{html_rows}</table>"
-        f"<h3>Message</h3><p>{message_html}</p>",
-        text="\n".join(f"{label}: {value}" for label, value in rows)
-        + f"\n\nMessage:\n{enquiry.message}\n",
+        html=html,
+        text=text,
     )
 
 
 def enquiry_acknowledgement(enquiry: Enquiry) -> EmailMessage:
-    name = enquiry.name
-    body = (
-        f"Thank you for contacting {BUSINESS.name}. We received your message about "
-        f"{SERVICE_LABELS[enquiry.service]} and will get back to you within one business day. "
-        f"If it is urgent, call us at {BUSINESS.phone_display}."
-    )
+    html, text = render_email("enquiry_ack", service=SERVICE_LABELS[enquiry.service])
     return EmailMessage(
-        to=enquiry.email,
+        to=one_line(enquiry.email),
         reply_to=BUSINESS.email,
         subject=f"We received your message - {BUSINESS.name}",
         kind="enquiry_ack",
-        html=f"<p>Hello {html.escape(name)},</p><p>{html.escape(body)}</p>"
-        f"<p>{html.escape(BUSINESS.name)}<br>{html.escape(BUSINESS.phone_display)}</p>",
-        text=f"Hello {name},\n\n{body}\n\n{BUSINESS.name}\n{BUSINESS.phone_display}\n",
+        html=html,
+        text=text,
     )

@@ -1,21 +1,27 @@
 """The mailer: every e-mail is an outbox row first, then delivered (Resend, or the log).
 
 Delivery is exactly-once per message even with several workers or hosts: a worker claims a row
-with a compare-and-set UPDATE before sending, and Resend gets an idempotency key per message,
-so a worker that dies between sending and recording is not sent twice when the claim expires.
+with a compare-and-set UPDATE (status, expiry and a random claim token) before sending, writes
+the result only while that claim is still its own, and Resend gets the row's random idempotency
+key with every try, so a worker that dies or stalls between sending and recording is not sent
+twice when its claim expires and another worker takes the message over.
 """
 
 import asyncio
+import base64
+import email.utils
 import logging
+import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from uuid import uuid4
 
 import resend
 from sqlalchemy import and_, or_, update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import OutboxEmail, utc_now
+from renovation_app.models import OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -23,6 +29,17 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 12
 CLAIM_SECONDS = 120  # longer than the SDK's 30 s timeout, so a live claim is never taken over
 BATCH_SIZE = 20
+IN_FLIGHT_DELAY = timedelta(seconds=5)  # 409: the provider is still busy with the same key
+MAX_DELAY = timedelta(hours=1)
+
+_HEADER_BREAKS = re.compile(r"[\r\n\x00]")
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str  # e.g. "application/pdf"
+    content: bytes
 
 
 @dataclass(frozen=True)
@@ -31,14 +48,23 @@ class EmailMessage:
     subject: str
     html: str
     text: str
-    kind: str
+    kind: str  # e.g. "enquiry_notification", "invoice"
     reply_to: str = ""
+    attachments: tuple[Attachment, ...] = ()
 
 
 def queue_email(
-    session: Session, message: EmailMessage, enquiry_id: int | None = None
+    session: Session, message: EmailMessage, about_kind: str, about_id: int | None
 ) -> OutboxEmail:
-    """Add a message to the outbox in the caller's transaction; the worker delivers it."""
+    """Add a message (and its attachments) to the outbox in the caller's transaction.
+
+    `about_kind`/`about_id` say what the message is about, e.g. ("enquiry", 12). The caller
+    commits; the worker then delivers it (call wake_outbox_worker() after the commit).
+    """
+    headers = [message.to, message.reply_to, message.subject]
+    headers += [a.filename for a in message.attachments]
+    if any(_HEADER_BREAKS.search(value) for value in headers):
+        raise ValueError("e-mail headers and file names must be one line")
     row = OutboxEmail(
         to=message.to,
         reply_to=message.reply_to,
@@ -46,9 +72,21 @@ def queue_email(
         html=message.html,
         text=message.text,
         kind=message.kind,
-        enquiry_id=enquiry_id,
+        about_kind=about_kind,
+        about_id=about_id,
     )
     session.add(row)
+    if message.attachments:
+        session.flush()  # gives the row its id for the attachments
+        for attachment in message.attachments:
+            session.add(
+                OutboxAttachment(
+                    email_id=row.id,
+                    filename=attachment.filename,
+                    content_type=attachment.content_type,
+                    content=attachment.content,
+                )
+            )
     return row
 
 
@@ -57,33 +95,108 @@ def retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(5 * 2 ** max(attempts - 1, 0), 3600))
 
 
+@dataclass(frozen=True)
+class _Verdict:
+    permanent: bool  # True: never retried (status failed at once)
+    delay: timedelta | None = None  # None: the normal exponential backoff
+
+
+def _status_code(error: Exception) -> int | None:
+    # resend.exceptions.ResendError carries the HTTP status in `.code` (an int or a string);
+    # network failures arrive as ResendError(code=500, error_type="HttpClientError").
+    try:
+        return int(str(getattr(error, "code", "")))
+    except ValueError:
+        return None
+
+
+def _retry_after(error: Exception, now: datetime) -> timedelta | None:
+    """The Retry-After header of the response (seconds or an HTTP date), if there was one."""
+    # ResendError.headers holds the response headers (a plain dict, so the case is the server's).
+    headers = getattr(error, "headers", None) or {}
+    value = next((v for k, v in headers.items() if k.lower() == "retry-after"), None)
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        delay = timedelta(seconds=int(value))
+    else:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        delay = when - now
+    return min(max(delay, timedelta(seconds=1)), MAX_DELAY)
+
+
+def _classify(error: Exception, now: datetime | None = None) -> _Verdict:
+    """Sort a send failure: refused for good, or retried (when)."""
+    code = _status_code(error)
+    if code == 429:  # rate limit or quota: wait as long as the provider asks
+        return _Verdict(permanent=False, delay=_retry_after(error, now or utc_now()))
+    if code == 409:
+        # The same idempotency key used with a different body can never succeed; otherwise the
+        # first request with this key is still in flight at the provider: ask again soon.
+        if getattr(error, "error_type", "") == "invalid_idempotent_request":
+            return _Verdict(permanent=True)
+        return _Verdict(permanent=False, delay=IN_FLIGHT_DELAY)
+    if code is not None and 400 <= code < 500:  # bad address, bad request, bad key ...
+        return _Verdict(permanent=True)
+    return _Verdict(permanent=False)  # 5xx, network errors, anything unexpected
+
+
 def _is_due(now: datetime):
     """Queued and past its backoff, or claimed by a worker whose claim has run out."""
     return and_(
         OutboxEmail.next_attempt_at <= now,
         or_(
-            OutboxEmail.status == "queued",
-            and_(OutboxEmail.status == "sending", OutboxEmail.claimed_until < now),
+            OutboxEmail.status == OutboxStatus.QUEUED,
+            and_(OutboxEmail.status == OutboxStatus.SENDING, OutboxEmail.claimed_until < now),
         ),
     )
 
 
-def _claim(session: Session, email_id: int, now: datetime) -> bool:
-    """Take one due message for this worker; False when another worker already has it."""
+def _claim(session: Session, email_id: int, now: datetime) -> str | None:
+    """Take one due message for this worker until now + CLAIM_SECONDS.
+
+    Returns the claim token, or None when the message is not due or another worker has it.
+    """
+    token = str(uuid4())
     result = session.execute(
         update(OutboxEmail)
         .where(OutboxEmail.id == email_id, _is_due(now))
-        .values(status="sending", claimed_until=now + timedelta(seconds=CLAIM_SECONDS))
+        .values(
+            status=OutboxStatus.SENDING,
+            claimed_until=now + timedelta(seconds=CLAIM_SECONDS),
+            claim_token=token,
+        )
     )
     session.commit()
-    return result.rowcount == 1
+    return token if result.rowcount == 1 else None
 
 
-def _send(row: OutboxEmail) -> str:
+def _record(session: Session, email_id: int, token: str, **values) -> bool:
+    """Write a send result only while this worker's claim still holds (compare-and-set)."""
+    result = session.execute(
+        update(OutboxEmail)
+        .where(
+            OutboxEmail.id == email_id,
+            OutboxEmail.status == OutboxStatus.SENDING,
+            OutboxEmail.claim_token == token,
+        )
+        .values(claimed_until=None, claim_token="", **values)
+    )
+    session.commit()
+    if result.rowcount != 1:
+        log.warning("mail %s: claim lost before the result was written; left as it is", email_id)
+        return False
+    return True
+
+
+def _send(row: OutboxEmail, attachments: list[OutboxAttachment] | tuple = ()) -> str:
     """Hand one message to the provider and return its id. Raises on any failure."""
-    if not settings.resend_api_key:
-        log.info("console mail to=%s subject=%r\n%s", row.to, row.subject, row.text)
-        return "console"
     resend.api_key = settings.resend_api_key
     if settings.resend_api_url:
         resend.api_url = settings.resend_api_url
@@ -96,64 +209,135 @@ def _send(row: OutboxEmail) -> str:
     }
     if row.reply_to:
         params["reply_to"] = row.reply_to
-    answer = resend.Emails.send(params, {"idempotency_key": f"outbox-{row.id}"})
+    if attachments:
+        params["attachments"] = [
+            {
+                "filename": a.filename,
+                "content": base64.b64encode(a.content).decode("ascii"),  # the API takes base64
+                "content_type": a.content_type,
+            }
+            for a in attachments
+        ]
+    answer = resend.Emails.send(params, {"idempotency_key": row.idempotency_key})
     return answer["id"]
 
 
+def _deliver_one(session: Session, email_id: int, clock) -> bool:
+    """Claim, send and record one message; True when it was sent (or logged)."""
+    token = _claim(session, email_id, clock())
+    if token is None:
+        return False
+    row = session.get(OutboxEmail, email_id, populate_existing=True)
+    if not settings.resend_api_key:
+        # No mail service: say that a message exists, never what it says.
+        log.info("mail not sent (no RESEND_API_KEY): to=%s subject=%r", row.to, row.subject)
+        return _record(
+            session,
+            email_id,
+            token,
+            status=OutboxStatus.LOGGED,
+            attempts=row.attempts + 1,
+            last_error="",
+        )
+    attachments = list(
+        session.exec(
+            select(OutboxAttachment)
+            .where(OutboxAttachment.email_id == email_id)
+            .order_by(OutboxAttachment.id)
+        )
+    )
+    session.commit()  # hold no transaction open while talking to the provider
+    attempts = row.attempts + 1
+    try:
+        provider_id = _send(row, attachments)
+    except Exception as error:  # sorted below: refused for good, or retried later
+        now = clock()
+        verdict = _classify(error, now)
+        reason = f"{type(error).__name__}: {error}"[:500]
+        if verdict.permanent or attempts >= MAX_ATTEMPTS:
+            status, next_attempt_at = OutboxStatus.FAILED, row.next_attempt_at
+        else:
+            status = OutboxStatus.QUEUED
+            next_attempt_at = now + (verdict.delay or retry_delay(attempts))
+        log.warning(
+            "mail %s to %s: %s (attempt %s): %s", email_id, row.to, status, attempts, reason
+        )
+        _record(
+            session,
+            email_id,
+            token,
+            status=status,
+            attempts=attempts,
+            last_error=reason,
+            next_attempt_at=next_attempt_at,
+        )
+        return False
+    return _record(
+        session,
+        email_id,
+        token,
+        status=OutboxStatus.SENT,
+        attempts=attempts,
+        provider_id=provider_id,
+        last_error="",
+        sent_at=clock(),
+    )
+
+
 def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
-    """Deliver the messages that are due; returns how many were sent."""
-    now = now or utc_now()
-    sent = 0
+    """Deliver the messages that are due; returns how many were sent (or logged).
+
+    `now` (for tests) pretends the clock reads `now` when the batch starts; it keeps running
+    from there, so each message's claim runs CLAIM_SECONDS from the moment it is claimed.
+    """
+    skew = now - utc_now() if now else timedelta(0)
+
+    def clock() -> datetime:
+        return utc_now() + skew
+
+    done = 0
     with db_session() as session:
         due_ids = session.exec(
-            select(OutboxEmail.id).where(_is_due(now)).order_by(OutboxEmail.id).limit(batch)
+            select(OutboxEmail.id).where(_is_due(clock())).order_by(OutboxEmail.id).limit(batch)
         ).all()
+        session.commit()
         for email_id in due_ids:
-            if not _claim(session, email_id, now):
-                continue
-            row = session.get(OutboxEmail, email_id)
-            try:
-                row.provider_id = _send(row)
-            except Exception as error:  # any provider or network failure is retried later
-                row.attempts += 1
-                row.last_error = f"{type(error).__name__}: {error}"[:500]
-                row.status = "failed" if row.attempts >= MAX_ATTEMPTS else "queued"
-                row.next_attempt_at = utc_now() + retry_delay(row.attempts)
-                log.warning(
-                    "mail %s to %s failed (attempt %s): %s", row.id, row.to, row.attempts, error
-                )
-            else:
-                row.attempts += 1
-                row.status = "sent"
-                row.sent_at = utc_now()
-                row.last_error = ""
-                sent += 1
-            row.claimed_until = None
-            session.add(row)
-            session.commit()
-    return sent
+            done += _deliver_one(session, email_id, clock)
+    return done
 
 
-# Set by whoever queues mail so the worker delivers at once instead of at its next poll.
+# The worker's wake-up event and the loop it runs on, set when outbox_worker starts.
 _wakeup: asyncio.Event | None = None
+_loop: asyncio.AbstractEventLoop | None = None
 
 
 def wake_outbox_worker() -> None:
-    if _wakeup is not None:
-        _wakeup.set()
+    """Ask the worker to deliver now instead of at its next poll. Safe from any thread."""
+    loop, event = _loop, _wakeup
+    if loop is None or event is None:
+        return
+    try:
+        loop.call_soon_threadsafe(event.set)
+    except RuntimeError:  # the loop has closed (shutdown): the next start delivers the queue
+        pass
 
 
 async def outbox_worker(poll_seconds: float) -> None:
     """Reflex lifespan task: deliver due mail forever; a restart resumes the queue from the table."""
-    global _wakeup
-    _wakeup = asyncio.Event()
-    while True:
-        try:
-            await asyncio.to_thread(deliver_due)
-        except Exception:  # the database may be briefly unavailable; try again next round
-            log.exception("outbox worker round failed")
-        try:
-            await asyncio.wait_for(_wakeup.wait(), timeout=poll_seconds)
-        except TimeoutError:
-            pass
-        _wakeup.clear()
+    global _wakeup, _loop
+    event = asyncio.Event()
+    _wakeup, _loop = event, asyncio.get_running_loop()
+    try:
+        while True:
+            event.clear()  # a wake-up from here on triggers another round
+            try:
+                await asyncio.to_thread(deliver_due)
+            except Exception:  # the database may be briefly unavailable; try again next round
+                log.exception("outbox worker round failed")
+            try:
+                await asyncio.wait_for(event.wait(), timeout=poll_seconds)
+            except TimeoutError:
+                pass
+    finally:
+        if _wakeup is event:
+            _wakeup, _loop = None, None

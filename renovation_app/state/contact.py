@@ -5,6 +5,7 @@ import logging
 
 import reflex as rx
 
+from renovation_app.services.clients import client_address_from_headers
 from renovation_app.services.enquiries import (
     EnquiryInvalid,
     TooManyEnquiries,
@@ -31,7 +32,9 @@ class ContactState(rx.State):
         try:
             form = validate_enquiry(form_data)
             honeypot = form_data.get("website") or ""
-            await asyncio.to_thread(submit_enquiry, form, self.router.session.client_ip, honeypot)
+            headers = self.router.headers.raw_headers
+            client = client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
+            await asyncio.to_thread(submit_enquiry, form, client, honeypot)
         except EnquiryInvalid as invalid:
             self.errors = invalid.errors
             yield rx.toast.error("Please check the highlighted fields.", duration=4000)

@@ -1,4 +1,9 @@
-"""Staff-only data. Every handler checks the session on the server before loading anything."""
+"""The signed-in staff area: StaffState is the base of every state that holds private data.
+
+The guard (state/guard.py) runs before every event of a StaffState subclass and before each
+hydration: it resolves the signed-in user once from the websocket's headers and, when there is
+none, resets every staff state and drops the event. So no handler here checks the session.
+"""
 
 import asyncio
 import dataclasses
@@ -6,17 +11,29 @@ import dataclasses
 import reflex as rx
 
 from renovation_app.services.enquiry_list import recent_enquiries
-from renovation_app.state.auth import AuthState
 
 
-class EnquiriesState(rx.State):
+class StaffState(rx.State):
+    """Who is signed in on this tab; filled by the guard, never by the browser."""
+
+    signed_in: bool = False
+    user_name: str = ""
+    is_admin: bool = False
+    _user_id: int = 0
+
+    @rx.event
+    def refresh(self):
+        """On every page load: the guard has just checked the session. After a sign-in
+        (/add-invoice?signed_in=1) greet once and drop the marker from the address bar."""
+        if self.router.url.query_parameters.get("signed_in"):
+            yield rx.toast.success("Logged in successfully", duration=2000)
+            yield rx.redirect(self.router.url.path, replace=True)
+
+
+class EnquiriesState(StaffState):
     enquiries: list[dict] = []
 
     @rx.event
     async def load(self):
-        auth = await self.get_state(AuthState)
-        if await auth.current_user() is None:
-            self.enquiries = []
-            return
         rows = await asyncio.to_thread(recent_enquiries)
         self.enquiries = [dataclasses.asdict(r) for r in rows]

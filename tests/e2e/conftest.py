@@ -1,8 +1,11 @@
 """Browser tests: the production app on a free loopback port, driven by Debian's Chromium."""
 
 import os
+import random
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -16,10 +19,11 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 class Site:
     """The running production server and what the tests need to reach it."""
 
-    def __init__(self, url: str, database_url: str, resend: FakeResend) -> None:
+    def __init__(self, url: str, database_url: str, resend: FakeResend, states_dir: Path) -> None:
         self.url = url
         self.database_url = database_url
         self.resend = resend
+        self.states_dir = states_dir
 
 
 @pytest.fixture(scope="session")
@@ -32,14 +36,21 @@ def resend_fake() -> FakeResend:
 @pytest.fixture(scope="session")
 def site(resend_fake: FakeResend) -> Site:
     """The production server, once per test session, mailing through the fake Resend."""
+    states_dir = Path(tempfile.mkdtemp(prefix="renovation-states-"))
     env = {
         "RESEND_API_KEY": "re_test_fake_key",
         "RESEND_API_URL": resend_fake.url,
         "OUTBOX_POLL_SECONDS": "0.5",
-        "CONTACT_RATE_LIMIT": "1000",  # every test browser comes from 127.0.0.1
+        "CONTACT_RATE_LIMIT": "1000",  # httpx posts from several tests share 127.0.0.1
+        # Every browser context claims its own client address (X-Forwarded-For, see `context`),
+        # as if behind one reverse proxy, so login and contact limits count per test.
+        "TRUSTED_PROXY_HOPS": "1",
+        # Reflex's state on disk, so tests can prove what it keeps (no raw session token).
+        "REFLEX_STATE_MANAGER_MODE": "disk",
+        "REFLEX_STATES_WORKDIR": str(states_dir),
     }
     with prod_server(env) as server:
-        yield Site(server.url, server.database_url, resend_fake)
+        yield Site(server.url, server.database_url, resend_fake, states_dir)
 
 
 @pytest.fixture(scope="session")
@@ -71,10 +82,16 @@ def _block_remote(route) -> None:
         route.abort()
 
 
+def random_client_address() -> str:
+    return f"198.51.{random.randint(0, 255)}.{random.randint(1, 254)}"
+
+
 @pytest.fixture
 def context(context):
-    """Every request that leaves the machine is refused: tests never depend on the internet."""
+    """Every request that leaves the machine is refused: tests never depend on the internet.
+    Each test's browser is a client of its own (see TRUSTED_PROXY_HOPS above)."""
     context.route("**/*", _block_remote)
+    context.set_extra_http_headers({"X-Forwarded-For": random_client_address()})
     return context
 
 

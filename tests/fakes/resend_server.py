@@ -1,5 +1,6 @@
 """A fake Resend API on 127.0.0.1 that the real `resend` SDK talks to (RESEND_API_URL)."""
 
+import base64
 import json
 import threading
 import uuid
@@ -7,15 +8,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class FakeResend:
-    """Records every POST /emails. `fail_with` makes it answer that HTTP status instead.
+    """Records every POST /emails. `fail_with` makes it answer that HTTP status instead, with
+    `fail_name` as the error's name (Resend's error type) and `fail_headers` as extra headers
+    (e.g. {"Retry-After": "30"}).
 
     Like the real API, a repeated Idempotency-Key returns the first answer and sends nothing.
+    Each sent message's attachments are also kept decoded under "files":
+    [{"filename", "content_type", "content": bytes}].
     """
 
     def __init__(self) -> None:
         self.sent: list[dict] = []
         self.requests: list[dict] = []  # every attempt, including failed and repeated ones
         self.fail_with: int | None = None
+        self.fail_name: str = "application_error"
+        self.fail_headers: dict[str, str] = {}
         self._by_key: dict[str, str] = {}
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -39,22 +46,31 @@ class FakeResend:
                 with fake._lock:
                     fake.requests.append({"path": self.path, "body": body, "key": key})
                     if fake.fail_with:
-                        return self._answer(fake.fail_with, {"message": "fake outage"})
+                        return self._answer(
+                            fake.fail_with,
+                            {"message": "fake outage", "name": fake.fail_name},
+                            fake.fail_headers,
+                        )
                     if self.headers.get("Authorization", "") == "Bearer ":
                         return self._answer(401, {"message": "missing api key"})
                     if key and key in fake._by_key:
                         return self._answer(200, {"id": fake._by_key[key]})
                     email_id = str(uuid.uuid4())
-                    fake.sent.append({**body, "id": email_id, "idempotency_key": key})
+                    files = [_decoded(a) for a in body.get("attachments") or []]
+                    fake.sent.append(
+                        {**body, "id": email_id, "idempotency_key": key, "files": files}
+                    )
                     if key:
                         fake._by_key[key] = email_id
                 return self._answer(200, {"id": email_id})
 
-            def _answer(self, status: int, payload: dict) -> None:
+            def _answer(self, status: int, payload: dict, headers: dict | None = None) -> None:
                 data = json.dumps(payload).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
 
@@ -72,3 +88,14 @@ class FakeResend:
 
     def sent_to(self, address: str) -> list[dict]:
         return [m for m in self.sent if address in (m.get("to") or [])]
+
+
+def _decoded(attachment: dict) -> dict:
+    """An attachment as the API got it (base64 text, or a list of byte values) as bytes."""
+    content = attachment.get("content")
+    raw = base64.b64decode(content, validate=True) if isinstance(content, str) else bytes(content)
+    return {
+        "filename": attachment.get("filename"),
+        "content_type": attachment.get("content_type"),
+        "content": raw,
+    }

@@ -10,6 +10,11 @@ from renovation_app.models import utc_now
 from renovation_app.services import auth
 
 PASSWORD = "correct horse battery"
+ADDRESS = "192.0.2.10"
+
+
+def login(email: str, password: str, now=None, address: str = ADDRESS) -> auth.SignedInUser:
+    return auth.authenticate(email, password, address, now=now)
 
 
 @pytest.fixture
@@ -31,7 +36,7 @@ def test_passwords_must_be_8_to_128_characters(password):
 
 
 def test_a_user_signs_in_by_email_in_any_case(user):
-    signed_in = auth.authenticate("  staff@EXAMPLE.com ", PASSWORD)
+    signed_in = login("  staff@EXAMPLE.com ", PASSWORD)
     assert signed_in.email == "staff@example.com" and signed_in.name == "Sam Staff"
 
 
@@ -42,18 +47,18 @@ def test_duplicate_accounts_are_refused(user):
 
 def test_wrong_password_and_unknown_email_get_the_same_answer(user):
     with pytest.raises(auth.LoginFailed) as wrong_password:
-        auth.authenticate("staff@example.com", "not the password")
+        login("staff@example.com", "not the password")
     with pytest.raises(auth.LoginFailed) as unknown_email:
-        auth.authenticate("nobody@example.com", "not the password")
+        login("nobody@example.com", "not the password")
     assert str(wrong_password.value) == str(unknown_email.value)
 
 
 def test_an_unknown_email_takes_as_long_as_a_wrong_password(user):
     def timed(email: str) -> float:
         start = time.perf_counter()
-        for _ in range(3):
+        for attempt in range(3):
             with pytest.raises(auth.LoginFailed):
-                auth.authenticate(email, "not the password", now=utc_now() - timedelta(hours=1))
+                login(email, "not the password", address=f"{email[0]}.{attempt}")
         return time.perf_counter() - start
 
     known, unknown = timed("staff@example.com"), timed("nobody@example.com")
@@ -104,42 +109,42 @@ def test_deactivating_a_user_ends_their_sessions(user):
     auth.deactivate_user("staff@example.com")
     assert auth.user_for_token(token) is None
     with pytest.raises(auth.LoginFailed):
-        auth.authenticate("staff@example.com", PASSWORD)
+        login("staff@example.com", PASSWORD)
 
 
-def test_five_failures_lock_the_email_even_for_the_right_password(user):
+def test_five_failures_from_one_address_refuse_it_even_the_right_password(user):
     now = utc_now()
-    for _ in range(auth.LOCKOUT_ATTEMPTS):
+    for _ in range(auth.ADDRESS_ATTEMPTS):
         with pytest.raises(auth.LoginFailed):
-            auth.authenticate("staff@example.com", "wrong password", now=now)
+            login("staff@example.com", "wrong password", now=now)
     with pytest.raises(auth.LockedOut, match="15 minutes"):
-        auth.authenticate("staff@example.com", PASSWORD, now=now + timedelta(minutes=1))
+        login("staff@example.com", PASSWORD, now=now + timedelta(minutes=1))
 
 
 def test_the_lock_lifts_when_the_window_has_passed(user):
     now = utc_now()
-    for _ in range(auth.LOCKOUT_ATTEMPTS):
+    for _ in range(auth.ADDRESS_ATTEMPTS):
         with pytest.raises(auth.LoginFailed):
-            auth.authenticate("staff@example.com", "wrong password", now=now)
+            login("staff@example.com", "wrong password", now=now)
     with pytest.raises(auth.LockedOut):
-        auth.authenticate(
+        login(
             "staff@example.com", PASSWORD, now=now + timedelta(minutes=14, seconds=59)
         )
     later = now + auth.LOCKOUT_WINDOW + timedelta(seconds=1)
-    assert auth.authenticate("staff@example.com", PASSWORD, now=later).name == "Sam Staff"
+    assert login("staff@example.com", PASSWORD, now=later).name == "Sam Staff"
 
 
 def test_locked_attempts_do_not_extend_the_lock(user):
     now = utc_now()
-    for _ in range(auth.LOCKOUT_ATTEMPTS):
+    for _ in range(auth.ADDRESS_ATTEMPTS):
         with pytest.raises(auth.LoginFailed):
-            auth.authenticate("staff@example.com", "wrong password", now=now)
+            login("staff@example.com", "wrong password", now=now)
     for minute in range(1, 15):  # hammering while locked
         with pytest.raises(auth.LockedOut):
-            auth.authenticate(
+            login(
                 "staff@example.com", "wrong password", now=now + timedelta(minutes=minute)
             )
-    assert auth.authenticate(
+    assert login(
         "staff@example.com", PASSWORD, now=now + timedelta(minutes=15, seconds=1)
     )
 
@@ -170,10 +175,88 @@ def test_cli_manages_users(clean_db, monkeypatch, capsys):
     )
     monkeypatch.setattr("sys.stdin", io.StringIO("new password 123\n"))
     assert cli(["set-password", "--email", "a@example.com", "--password-stdin"]) == 0
-    assert auth.authenticate("a@example.com", "new password 123").role == "admin"
+    assert login("a@example.com", "new password 123").role == "admin"
     assert cli(["list-users"]) == 0
     assert "a@example.com\tAnn\tadmin\tactive" in capsys.readouterr().out
     assert cli(["deactivate-user", "--email", "a@example.com"]) == 0
     monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
     assert cli(["create-user", "--email", "b@example.com", "--name", "B", "--password-stdin"]) == 1
     assert "8 to 128" in capsys.readouterr().err
+
+
+def test_another_address_can_still_sign_in_while_one_is_refused(user):
+    now = utc_now()
+    for _ in range(auth.ADDRESS_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            login("staff@example.com", "wrong password", now=now, address="203.0.113.66")
+    with pytest.raises(auth.LockedOut):
+        login("staff@example.com", PASSWORD, now=now, address="203.0.113.66")
+    assert login("staff@example.com", PASSWORD, now=now, address="198.51.100.7")
+
+
+def test_a_distributed_guesser_hits_the_account_ceiling(user):
+    now = utc_now()
+    for attempt in range(auth.ACCOUNT_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            login("staff@example.com", "wrong", now=now, address=f"198.51.100.{attempt}")
+    with pytest.raises(auth.LockedOut):
+        login("staff@example.com", PASSWORD, now=now, address="192.0.2.200")
+
+
+def test_ipv6_addresses_count_per_64_network(user):
+    now = utc_now()
+    for host in range(auth.ADDRESS_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            login("staff@example.com", "wrong", now=now, address=f"2001:db8:1:2::{host + 1}")
+    with pytest.raises(auth.LockedOut):
+        login("staff@example.com", PASSWORD, now=now, address="2001:db8:1:2:ffff::9")
+    assert login("staff@example.com", PASSWORD, now=now, address="2001:db8:1:3::1")
+
+
+def test_failed_attempts_older_than_the_window_are_purged(user):
+    from sqlmodel import select
+
+    from renovation_app.db import db_session
+    from renovation_app.models import LoginAttempt
+
+    old = utc_now() - auth.LOCKOUT_WINDOW - timedelta(minutes=1)
+    with pytest.raises(auth.LoginFailed):
+        login("staff@example.com", "wrong", now=old)
+    login("staff@example.com", PASSWORD)
+    with db_session() as session:
+        assert session.exec(select(LoginAttempt)).all() == []
+
+
+def test_parallel_guesses_from_one_address_store_at_most_the_limit(user):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sqlmodel import func, select
+
+    from renovation_app.db import db_session
+    from renovation_app.models import LoginAttempt
+
+    def guess(_):
+        try:
+            login("staff@example.com", "wrong password")
+        except (auth.LoginFailed, auth.LockedOut) as refused:
+            return type(refused).__name__
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        answers = list(pool.map(guess, range(20)))
+    assert answers.count("LoginFailed") == auth.ADDRESS_ATTEMPTS
+    with db_session() as session:
+        stored = session.exec(select(func.count()).select_from(LoginAttempt)).one()
+    assert stored == auth.ADDRESS_ATTEMPTS
+
+
+def test_signing_in_again_ends_the_browsers_previous_session(user):
+    first = auth.start_session(user.id)
+    second = auth.start_session(user.id, replaces_token=first)
+    assert auth.user_for_token(first) is None
+    assert auth.user_for_token(second).email == "staff@example.com"
+
+
+def test_a_new_password_ends_every_session_of_the_user(user):
+    tokens = [auth.start_session(user.id) for _ in range(2)]
+    auth.set_password("staff@example.com", "a brand new password")
+    assert all(auth.user_for_token(token) is None for token in tokens)

@@ -11,6 +11,7 @@ from renovation_app.services.enquiries import (
     submit_enquiry,
     validate_enquiry,
 )
+from renovation_app.services.enquiry_list import recent_enquiries
 from renovation_app.settings import settings
 from tests.fakes.resend_server import FakeResend
 from tests.unit.test_enquiry_validation import VALID
@@ -55,8 +56,16 @@ def test_an_enquiry_is_stored_and_both_emails_are_delivered(resend_fake):
     ):
         assert value in notification["text"] and value in notification["html"]
     [ack] = resend_fake.sent_to("maria@example.com")
-    assert "Maria Lopez" in ack["text"] and ack["html"]
+    assert "Kitchen Remodeling" in ack["text"] and "Kitchen Remodeling" in ack["html"]
+    for typed in ("Maria Lopez", "Park Slope"):  # nothing the sender typed goes back out
+        assert typed not in ack["text"] and typed not in ack["html"]
+        assert typed not in ack["subject"]
     assert enquiry.id == row.id
+    with db_session() as session:
+        emails = session.exec(select(OutboxEmail)).all()
+    assert {(e.about_kind, e.about_id) for e in emails} == {("enquiry", enquiry.id)}
+    [listed] = recent_enquiries()
+    assert listed.delivery == "sent"
 
 
 def test_the_enquiry_survives_an_outage_and_mail_follows_without_duplicates(resend_fake):
@@ -104,3 +113,27 @@ def test_the_rate_limit_refuses_the_sixth_enquiry_from_one_client(resend_fake):
         submit_enquiry(form, "198.51.100.1")
     submit_enquiry(form, "198.51.100.2")  # another client is not affected
     assert len(stored()) == settings.contact_rate_limit + 1
+
+
+def test_without_a_mail_service_the_staff_list_says_logged(monkeypatch, clean_db):
+    monkeypatch.setattr(settings, "resend_api_key", "")
+    submit_enquiry(validate_enquiry(VALID), "203.0.113.9")
+    assert mail.deliver_due() == 2
+    [listed] = recent_enquiries()
+    assert listed.delivery == "logged (no mail service configured)"
+
+
+def test_the_staff_list_shows_a_refusal_with_its_reason(resend_fake):
+    resend_fake.fail_with, resend_fake.fail_name = 422, "validation_error"
+    submit_enquiry(validate_enquiry(VALID), "203.0.113.10")
+    mail.deliver_due()
+    [listed] = recent_enquiries()
+    assert listed.delivery.startswith("failed: ") and "fake outage" in listed.delivery
+
+
+def test_the_staff_list_shows_a_retry_with_its_attempts(resend_fake):
+    resend_fake.fail_with = 503
+    submit_enquiry(validate_enquiry(VALID), "203.0.113.11")
+    mail.deliver_due()
+    [listed] = recent_enquiries()
+    assert listed.delivery.startswith("queued for retry (1 attempt so far: ")

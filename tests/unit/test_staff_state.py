@@ -1,59 +1,108 @@
-"""Staff event handlers check the session on the server: called directly, without a browser."""
+"""The staff guard: every staff event and every hydration passes it, without a browser."""
 
 import asyncio
+import hashlib
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import reflex as rx
+from reflex.istate.data import HeaderData
+from reflex_base.event import Event
 
 from renovation_app.services import auth
 from renovation_app.services.enquiries import submit_enquiry, validate_enquiry
-from renovation_app.state.auth import AuthState
-from renovation_app.state.staff import EnquiriesState
+from renovation_app.state.guard import StaffGuard
+from renovation_app.state.staff import EnquiriesState, StaffState
 from tests.unit.test_enquiry_validation import VALID
 
 
 def run(coroutine):
-    """Run a handler on its own event loop (Playwright's sync API may hold this thread's loop)."""
+    """Run on its own event loop (Playwright's sync API may hold this thread's loop)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
 
 
-@pytest.fixture
-def states(clean_db):
-    root = rx.State(_reflex_internal_init=True)
-    return root.get_substate(AuthState.get_full_name().split(".")[1:]), root.get_substate(
-        EnquiriesState.get_full_name().split(".")[1:]
-    )
+def ref(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @pytest.fixture
-def stored_enquiry(clean_db):
+def root(clean_db):
     submit_enquiry(validate_enquiry(VALID), "192.0.2.1")
+    return rx.State(_reflex_internal_init=True)
 
 
-def test_a_signed_out_caller_gets_no_enquiries(states, stored_enquiry):
-    auth_state, enquiries = states
-    run(EnquiriesState.load.fn(enquiries))
-    assert enquiries.enquiries == []
-    assert auth_state.signed_in is False
+def with_cookie(root, cookie: str):
+    root.rx_router_headers = HeaderData(cookie=cookie)
+    return root
 
 
-def test_a_made_up_or_revoked_token_gets_no_enquiries(states, stored_enquiry):
-    auth_state, enquiries = states
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
-    token = auth.start_session(user.id)
-    auth.revoke_session(token)
-    for bad in ("made-up-token", token):
-        auth_state.session_token = bad
+def substate(root, cls):
+    return root.get_substate(cls.get_full_name().split(".")[1:])
+
+
+def load_enquiries(root) -> list[dict]:
+    """What the page's on_load does: the guard first, then the handler if the guard allows it."""
+    event = Event(name=f"{EnquiriesState.get_full_name()}.load", payload={})
+    blocked = run(StaffGuard().preprocess(None, root, event))
+    enquiries = substate(root, EnquiriesState)
+    if blocked is None:
         run(EnquiriesState.load.fn(enquiries))
-        assert enquiries.enquiries == []
+    return enquiries.enquiries
 
 
-def test_a_signed_in_caller_gets_the_enquiries(states, stored_enquiry):
-    auth_state, enquiries = states
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
-    auth_state.session_token = auth.start_session(user.id)
-    run(EnquiriesState.load.fn(enquiries))
-    assert [e["name"] for e in enquiries.enquiries] == ["Maria Lopez"]
-    assert auth_state.signed_in is True
+def staff_user(email="s@example.com"):
+    return auth.create_user(email, "Sam", "long enough password")
+
+
+def test_a_signed_out_caller_gets_no_enquiries(root):
+    assert load_enquiries(with_cookie(root, "")) == []
+    assert substate(root, StaffState).signed_in is False
+
+
+def test_a_made_up_or_revoked_session_gets_no_enquiries(root):
+    token = auth.start_session(staff_user().id)
+    auth.revoke_session(token)
+    for cookie in (f"staff_session_ref={ref('made-up')}", f"staff_session_ref={ref(token)}"):
+        assert load_enquiries(with_cookie(root, cookie)) == []
+
+
+def test_the_raw_token_is_not_accepted_where_only_its_hash_belongs(root):
+    token = auth.start_session(staff_user().id)
+    assert load_enquiries(with_cookie(root, f"staff_session={token}")) == []
+
+
+def test_a_signed_in_caller_gets_the_enquiries_and_their_name(root):
+    token = auth.start_session(staff_user().id)
+    names = [e["name"] for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))]
+    assert names == ["Maria Lopez"]
+    staff = substate(root, StaffState)
+    assert staff.signed_in is True and staff.user_name == "Sam" and staff.is_admin is False
+
+
+def test_a_session_ended_elsewhere_empties_every_staff_state_on_the_next_event(root):
+    token = auth.start_session(staff_user().id)
+    with_cookie(root, f"staff_session_ref={ref(token)}")
+    assert load_enquiries(root)
+    auth.revoke_session(token)
+    assert load_enquiries(root) == []
+    assert substate(root, StaffState).signed_in is False
+    assert substate(root, StaffState).user_name == ""
+
+
+def test_a_signed_out_hydration_is_emptied_before_it_is_sent(root):
+    token = auth.start_session(staff_user().id)
+    with_cookie(root, f"staff_session_ref={ref(token)}")
+    assert load_enquiries(root)
+    auth.revoke_session(token)
+    hydrate = Event(name=f"{rx.State.get_full_name()}.hydrate_and_load", payload={})
+    assert run(StaffGuard().preprocess(None, root, hydrate)) is None  # hydration goes on...
+    assert substate(root, EnquiriesState).enquiries == []  # ...with nothing private in it
+    assert "Maria Lopez" not in str(root.dict())
+
+
+def test_public_events_pass_the_guard_untouched(root):
+    from renovation_app.state.contact import ContactState
+
+    event = Event(name=f"{ContactState.get_full_name()}.submit", payload={})
+    assert run(StaffGuard().preprocess(None, with_cookie(root, ""), event)) is None

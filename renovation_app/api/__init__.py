@@ -1,0 +1,21 @@
+"""HTTP routes beside Reflex's event socket: health, contact, session, sitemap, robots."""
+
+from starlette.applications import Starlette
+from starlette.routing import Route
+
+from renovation_app.api.contact import contact
+from renovation_app.api.session import sign_in, sign_out
+from renovation_app.api.site import health, robots, sitemap
+
+
+def create_api() -> Starlette:
+    return Starlette(
+        routes=[
+            Route("/api/health", health, methods=["GET"]),
+            Route("/api/contact", contact, methods=["POST"]),
+            Route("/api/session", sign_in, methods=["POST"]),
+            Route("/api/session", sign_out, methods=["DELETE"]),
+            Route("/sitemap.xml", sitemap, methods=["GET"]),
+            Route("/robots.txt", robots, methods=["GET"]),
+        ]
+    )

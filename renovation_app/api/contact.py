@@ -1,0 +1,34 @@
+"""POST /api/contact: the same validation and storage as the contact page."""
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
+from renovation_app.services.enquiries import (
+    EnquiryInvalid,
+    TooManyEnquiries,
+    submit_enquiry,
+    validate_enquiry,
+)
+
+
+async def contact(request: Request) -> JSONResponse:
+    try:
+        check_same_origin(request)
+        payload = await read_json_object(request)
+    except Refused as refused:
+        return refused.response
+    try:
+        form = validate_enquiry(payload)
+        honeypot = payload.get("website") if isinstance(payload.get("website"), str) else ""
+        enquiry = await run_in_threadpool(submit_enquiry, form, client_of(request), honeypot)
+    except EnquiryInvalid as invalid:
+        return JSONResponse({"errors": invalid.errors}, status_code=422)
+    except TooManyEnquiries as limited:
+        return JSONResponse(
+            {"errors": {"rate_limit": str(limited)}},
+            status_code=429,
+            headers={"Retry-After": str(limited.retry_after)},
+        )
+    return JSONResponse({"id": enquiry.id, "status": "received"}, status_code=201)

@@ -1,0 +1,44 @@
+"""Site-wide HTTP routes: health, sitemap, robots."""
+
+import logging
+
+from sqlalchemy import text
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from renovation_app.db import get_engine
+from renovation_app.routes import PRIVATE_PATH_PREFIXES, PUBLIC_ROUTES
+from renovation_app.seo import absolute_url
+
+log = logging.getLogger(__name__)
+
+def _ping_database() -> None:
+    with get_engine().connect() as connection:
+        connection.execute(text("SELECT 1"))
+
+
+async def health(_request: Request) -> JSONResponse:
+    try:
+        # in a thread: a slow database must not stall the event loop that serves the websocket
+        await run_in_threadpool(_ping_database)
+    except Exception as error:  # any database failure means "not healthy"
+        log.warning("health check: database unreachable: %s", error)
+        return JSONResponse({"status": "error", "db": "unreachable"}, status_code=503)
+    return JSONResponse({"status": "ok", "db": "ok"})
+
+
+def sitemap(_request: Request) -> Response:
+    urls = "".join(f"<url><loc>{absolute_url(r.path)}</loc></url>" for r in PUBLIC_ROUTES)
+    body = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'
+    )
+    return Response(body, media_type="application/xml")
+
+
+def robots(_request: Request) -> PlainTextResponse:
+    disallowed = "".join(f"Disallow: {path}\n" for path in PRIVATE_PATH_PREFIXES)
+    return PlainTextResponse(
+        f"User-agent: *\n{disallowed}Allow: /\n\nSitemap: {absolute_url('/sitemap.xml')}\n"
+    )

@@ -1,0 +1,27 @@
+"""Atomic check-and-record for rate limits, on SQLite and PostgreSQL alike."""
+
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session
+
+from renovation_app.models import ThrottleLock, utc_now
+
+
+def lock_key(session: Session, key: str, now: datetime | None = None) -> None:
+    """Hold the lock row of `key` until the caller's transaction ends.
+
+    Call it first in a transaction: the UPDATE takes the row lock on PostgreSQL and the write
+    lock on SQLite, so a second request for the same key waits here until the first has
+    counted and recorded. Without it 20 parallel requests all count 0 and all pass.
+    """
+    now = now or utc_now()
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    session.execute(
+        insert(ThrottleLock).values(key=key[:120], touched_at=now).on_conflict_do_nothing()
+    )
+    session.execute(
+        update(ThrottleLock).where(ThrottleLock.key == key[:120]).values(touched_at=now)
+    )

@@ -1,0 +1,99 @@
+"""The staff session in a real browser: HttpOnly, never in Reflex's state, nothing private
+sent to a signed-out tab; security headers and origins of the served app."""
+
+import hashlib
+import re
+import time
+import uuid
+
+import httpx
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.conftest import open_page
+from tests.e2e.test_staff_sign_in import new_user, sign_in
+
+
+def signed_in(page: Page, site) -> str:
+    sign_in(page, new_user(site))
+    expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "staff_session")
+
+
+def test_page_scripts_cannot_read_the_session_cookie(page: Page, site):
+    signed_in(page, site)
+    cookie = next(c for c in page.context.cookies() if c["name"] == "staff_session")
+    assert cookie["httpOnly"] is True and cookie["sameSite"] == "Lax"
+    assert "staff_session" not in page.evaluate("document.cookie")
+
+
+def test_reflex_state_on_disk_holds_the_tokens_hash_never_the_token(page: Page, site):
+    token = signed_in(page, site)
+    open_page(page, "/enquiries")
+    expect(page.locator("h2", has_text="Contact enquiries")).to_be_visible()
+    token_hash = hashlib.sha256(token.encode()).hexdigest().encode()
+    stored = b""
+    for _ in range(40):  # Reflex writes its state files a moment after each event
+        stored = b"".join(p.read_bytes() for p in site.states_dir.rglob("*") if p.is_file())
+        if token_hash in stored:
+            break
+        time.sleep(0.5)
+    assert token_hash in stored  # the websocket's headers are kept, with the hash only
+    assert token.encode() not in stored
+
+
+def test_a_signed_out_tab_reloading_receives_no_enquiry_data(
+    page: Page, context: BrowserContext, site
+):
+    customer = f"Private Customer {uuid.uuid4().hex[:6]}"
+    answer = httpx.post(
+        f"{site.url}/api/contact",
+        json={"name": customer, "email": "p@example.com", "phone": "", "service": "other",
+              "message": "Please call me back"},
+    )
+    assert answer.status_code == 201
+    signed_in(page, site)
+    open_page(page, "/enquiries")
+    expect(page.get_by_test_id("enquiry").first).to_contain_text(customer)
+
+    other_tab = context.new_page()
+    other_tab.goto("/signout")
+    expect(other_tab).to_have_url(f"{site.url}/")
+
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+    page.reload()
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    expect(page.get_by_test_id("login-form")).to_be_visible()
+    assert frames, "the reload must have talked to the server"
+    assert not any(customer in frame for frame in frames)
+
+
+def test_every_response_carries_the_security_headers(site):
+    for path in ("/", "/contact/", "/api/health"):
+        headers = httpx.get(f"{site.url}{path}").headers
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "'unsafe-inline'" not in policy.split(
+            "style-src"
+        )[0]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
+        assert "camera=()" in headers["permissions-policy"]
+        assert "strict-transport-security" not in headers  # http here; https adds it
+
+
+def test_pages_run_under_the_policy_without_violations(page: Page, site):
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    for path in ("/", "/contact", "/gallery/kitchen-remodeling", "/login"):
+        open_page(page, path)
+    assert violations == []
+
+
+def test_the_websocket_refuses_other_sites(site):
+    handshake = f"{site.url}/_event/?EIO=4&transport=polling"
+    assert httpx.get(handshake, headers={"Origin": "https://evil.example"}).status_code >= 400
+    assert httpx.get(handshake, headers={"Origin": site.url}).status_code == 200

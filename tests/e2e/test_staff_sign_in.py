@@ -39,11 +39,11 @@ def test_a_cli_user_signs_in_stays_signed_in_and_signs_out_in_every_tab(
     sign_in(page, email)
     expect(page.get_by_text("Logged in successfully")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
-    expect(page.get_by_test_id("staff-area")).to_be_visible()
+    expect(page.get_by_test_id("invoice-form")).to_be_visible()
     expect(page.locator("#header-button")).to_have_text("Sign Out")
     page.reload()
     page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
-    expect(page.get_by_test_id("staff-area")).to_be_visible()
+    expect(page.get_by_test_id("invoice-form")).to_be_visible()
 
     other_tab = context.new_page()
     open_page(other_tab, "/about")
@@ -57,7 +57,7 @@ def test_a_cli_user_signs_in_stays_signed_in_and_signs_out_in_every_tab(
     expect(other_tab.locator("#header-button")).to_have_text("Login")
     open_page(other_tab, "/add-invoice")
     expect(other_tab.get_by_test_id("login-form")).to_be_visible()
-    expect(other_tab.get_by_test_id("staff-area")).to_have_count(0)
+    expect(other_tab.get_by_test_id("invoice-form")).to_have_count(0)
 
 
 def test_wrong_password_and_unknown_email_get_the_same_message(page: Page, site):

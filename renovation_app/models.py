@@ -1,6 +1,7 @@
 """Database tables (SQLModel). Alembic migrations in alembic/ create and change them."""
 
-from datetime import UTC, datetime
+import secrets
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from uuid import uuid4
 
@@ -128,3 +129,98 @@ class OutboxAttachment(SQLModel, table=True):
     filename: str = Field(max_length=200)
     content_type: str = Field(max_length=100)
     content: bytes = Field(sa_type=sa.LargeBinary)
+
+
+# --- invoices --------------------------------------------------------------------------------
+
+
+class InvoiceStatus(StrEnum):
+    DRAFT = "draft"
+    SENT = "sent"  # saved and e-mailed to the customer, waiting for payment
+    PAID = "paid"
+    VOID = "void"  # cancelled by staff; its pay link no longer works
+    PARTIALLY_PAID = "partially_paid"
+    REFUNDED = "refunded"
+    PARTIALLY_REFUNDED = "partially_refunded"
+
+
+class InvoiceEventKind(StrEnum):
+    CREATED = "created"
+    EMAILED = "emailed"
+    DELIVERED = "delivered"
+    VIEWED = "viewed"  # the customer opened the pay page (at most once a day)
+    PAID = "paid"
+    VOIDED = "voided"
+    REFUNDED = "refunded"
+    PAYMENT_FAILED = "payment_failed"
+
+
+def new_pay_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class Invoice(SQLModel, table=True):
+    """An invoice to a customer; amounts are integer cents computed by the server."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    number: str = Field(unique=True, index=True, max_length=20)  # "2026-0001", gap-free per year
+    year: int = Field(index=True)
+    customer_name: str = Field(max_length=100)
+    customer_email: str = Field(max_length=254)
+    customer_phone: str = Field(default="", max_length=40)
+    customer_address: str = Field(default="", max_length=500)
+    note: str = Field(default="", max_length=2000)
+    status: InvoiceStatus = Field(
+        default=InvoiceStatus.DRAFT, sa_type=sa.String(20), index=True
+    )
+    subtotal_cents: int
+    total_cents: int
+    currency: str = Field(default="usd", max_length=3)
+    due_date: date
+    # The secret in the customer's pay link (/pay/{pay_token}).
+    pay_token: str = Field(default_factory=new_pay_token, unique=True, index=True, max_length=64)
+    # The form's idempotency token: a double click on Submit saves one invoice.
+    form_token: str | None = Field(default=None, unique=True, max_length=64)
+    location: str = Field(default="", max_length=40, index=True)  # borough, for the list filter
+    created_at: datetime = Field(default_factory=utc_now, index=True)
+    sent_at: datetime | None = None
+    paid_at: datetime | None = None
+    voided_at: datetime | None = None
+    void_reason: str = Field(default="", max_length=500)
+    author_id: int = Field(foreign_key="user.id", index=True)
+
+
+class InvoiceLine(SQLModel, table=True):
+    """One service on an invoice, with its price."""
+
+    __tablename__ = "invoice_line"
+
+    id: int | None = Field(default=None, primary_key=True)
+    invoice_id: int = Field(foreign_key="invoice.id", index=True)
+    position: int
+    service: str = Field(max_length=40)  # an INVOICE_OPTIONS slug
+    label: str = Field(max_length=100)  # the option's label when the invoice was made
+    description: str = Field(default="", max_length=500)
+    price_cents: int
+
+
+class InvoiceEvent(SQLModel, table=True):
+    """The history of an invoice: created, e-mailed, viewed, paid, voided ..."""
+
+    __tablename__ = "invoice_event"
+
+    id: int | None = Field(default=None, primary_key=True)
+    invoice_id: int = Field(foreign_key="invoice.id", index=True)
+    kind: InvoiceEventKind = Field(sa_type=sa.String(20))
+    at: datetime = Field(default_factory=utc_now)
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    detail: str = Field(default="", max_length=500)
+
+
+class InvoiceCounter(SQLModel, table=True):
+    """The last invoice number given out in a year; incremented in the invoice's transaction."""
+
+    __tablename__ = "invoice_counter"
+
+    year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last_number: int = 0

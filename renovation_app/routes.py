@@ -69,6 +69,18 @@ ADD_INVOICE = Route(
 ENQUIRIES = Route(
     "/enquiries", f"Enquiries | {BUSINESS.name}", "Contact enquiries for staff.", public=False
 )
+INVOICES = Route(
+    "/invoices", f"Invoices | {BUSINESS.name}", "Saved invoices for staff.", public=False
+)
+INVOICE = Route(
+    "/invoices/[number]", f"Invoice | {BUSINESS.name}", "A saved invoice.", public=False
+)
+PAY = Route(
+    "/pay/[token]",
+    f"Your invoice | {BUSINESS.name}",
+    "View and pay your invoice.",
+    public=False,
+)
 SIGNOUT = Route(
     "/signout",
     f"Signing you Out | {BUSINESS.name}",
@@ -107,12 +119,17 @@ ALL_ROUTES: list[Route] = [
     LOGIN,
     ADD_INVOICE,
     ENQUIRIES,
+    INVOICES,
+    INVOICE,
+    PAY,
     SIGNOUT,
     NOT_FOUND,
 ]
 PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
 # Kept out of search engines (robots.txt) besides the noindex each of them carries.
-PRIVATE_PATH_PREFIXES = ("/login", "/add-invoice", "/enquiries", "/signout", "/api/")
+PRIVATE_PATH_PREFIXES = (
+    "/login", "/add-invoice", "/invoices", "/enquiries", "/pay/", "/signout", "/api/",
+)
 
 # Content-Security-Policy additions per path prefix (api/csp.py): the card payment pages will
 # add Stripe's documented sources here; every other page gets the site-only policy.

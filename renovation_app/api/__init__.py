@@ -4,6 +4,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from renovation_app.api.contact import contact
+from renovation_app.api.invoices import customer_invoice_pdf, pay_page, staff_invoice_pdf
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, sitemap
 
@@ -15,6 +16,10 @@ def create_api() -> Starlette:
             Route("/api/contact", contact, methods=["POST"]),
             Route("/api/session", sign_in, methods=["POST"]),
             Route("/api/session", sign_out, methods=["DELETE"]),
+            Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
+            Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),
+            Route("/pay/{token}", pay_page, methods=["GET"]),
+            Route("/pay/{token}/", pay_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Route("/robots.txt", robots, methods=["GET"]),
         ]

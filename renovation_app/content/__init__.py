@@ -33,6 +33,7 @@ from .home import (
     SERVICES_TITLE,
     WHATSAPP_TEXT,
 )
+from .invoice_options import INVOICE_OPTIONS, OTHER_WORK, InvoiceOption
 from .legal import LEGAL_UPDATED, PRIVACY, TERMS
 from .services import SERVICE_SLUGS, SERVICES, service_by_slug
 
@@ -62,7 +63,9 @@ __all__ = [
     "HERO_TITLE_START",
     "HIGHLIGHTS",
     "HOME_CAROUSEL",
+    "INVOICE_OPTIONS",
     "LEGAL_UPDATED",
+    "OTHER_WORK",
     "PORTFOLIO_HEADING",
     "PORTFOLIO_TITLE",
     "PRIVACY",
@@ -73,6 +76,7 @@ __all__ = [
     "TERMS",
     "VIDEO_BLOCKS",
     "WHATSAPP_TEXT",
+    "InvoiceOption",
     "gallery_by_slug",
     "service_by_slug",
 ]

@@ -5,8 +5,10 @@ from renovation_app.pages import (  # noqa: F401
     contact,
     gallery,
     home,
+    invoices,
     legal,
     not_found,
+    pay,
     services,
     staff,
 )

@@ -71,39 +71,48 @@ def staff_only(content: rx.Component) -> rx.Component:
     return rx.cond(StaffState.signed_in, content, login_form())
 
 
+STAFF_LINKS = (
+    ("New invoice", "/add-invoice"),
+    ("Invoices", "/invoices"),
+    ("Enquiries", "/enquiries"),
+)
+
+
+def staff_menu() -> rx.Component:
+    return rx.el.nav(
+        rx.el.ul(
+            *[
+                rx.el.li(
+                    link(label, href=href, class_name="font-semibold text-orange-800 underline")
+                )
+                for label, href in STAFF_LINKS
+            ],
+            rx.el.li(
+                "Signed in as ",
+                rx.el.strong(StaffState.user_name),
+                class_name="ml-auto text-slate-600",
+            ),
+            class_name="flex flex-wrap items-center gap-x-6 gap-y-2",
+        ),
+        aria_label="Staff",
+        class_name="mx-auto mb-6 max-w-6xl",
+        data_testid="staff-menu",
+    )
+
+
+def staff_page(content: rx.Component, title: str, on_invoice_page: bool = False) -> rx.Component:
+    """Every staff screen: the login form until someone is signed in. The data itself is only
+    ever loaded by StaffState handlers, which the guard refuses for a signed-out tab."""
+    return site_page(
+        section(staff_only(rx.fragment(staff_menu(), content)), class_name="bg-slate-50"),
+        title=title,
+        on_invoice_page=on_invoice_page,
+    )
+
+
 @page(routes.LOGIN)
 def login() -> rx.Component:
     return site_page(section(login_form(), class_name="bg-slate-50"), title="Login")
-
-
-@page(routes.ADD_INVOICE)
-def add_invoice() -> rx.Component:
-    return site_page(
-        section(
-            staff_only(
-                rx.el.div(
-                    rx.el.h2("Invoices", class_name="text-2xl font-extrabold text-slate-900"),
-                    rx.el.p(
-                        "Signed in as ",
-                        rx.el.strong(StaffState.user_name),
-                        ". The invoice form is coming soon; meanwhile you can read the ",
-                        link(
-                            "contact enquiries",
-                            href="/enquiries",
-                            class_name="font-semibold text-orange-800 underline",
-                        ),
-                        ".",
-                        class_name="mt-2 text-slate-700",
-                    ),
-                    class_name="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-8 shadow-sm",
-                    data_testid="staff-area",
-                )
-            ),
-            class_name="bg-slate-50",
-        ),
-        title="Add Invoice",
-        on_invoice_page=True,
-    )
 
 
 def enquiry_card(row: rx.Var) -> rx.Component:
@@ -136,25 +145,18 @@ def enquiry_card(row: rx.Var) -> rx.Component:
 
 @page(routes.ENQUIRIES, on_load=(EnquiriesState.load,))
 def enquiries() -> rx.Component:
-    return site_page(
-        section(
-            staff_only(
+    return staff_page(
+        rx.el.div(
+            rx.el.h2("Contact enquiries", class_name="text-2xl font-extrabold text-slate-900"),
+            rx.cond(
+                EnquiriesState.enquiries.length() > 0,
                 rx.el.div(
-                    rx.el.h2(
-                        "Contact enquiries", class_name="text-2xl font-extrabold text-slate-900"
-                    ),
-                    rx.cond(
-                        EnquiriesState.enquiries.length() > 0,
-                        rx.el.div(
-                            rx.foreach(EnquiriesState.enquiries, enquiry_card),
-                            class_name="mt-6 flex flex-col gap-4",
-                        ),
-                        rx.el.p("No enquiries yet.", class_name="mt-4 text-slate-600"),
-                    ),
-                    class_name="mx-auto max-w-4xl",
-                )
+                    rx.foreach(EnquiriesState.enquiries, enquiry_card),
+                    class_name="mt-6 flex flex-col gap-4",
+                ),
+                rx.el.p("No enquiries yet.", class_name="mt-4 text-slate-600"),
             ),
-            class_name="bg-slate-50",
+            class_name="mx-auto max-w-4xl",
         ),
         title="Enquiries",
     )

@@ -10,6 +10,8 @@ import dataclasses
 
 import reflex as rx
 
+from renovation_app.models import Role
+from renovation_app.services.auth import SignedInUser
 from renovation_app.services.enquiry_list import recent_enquiries
 
 
@@ -20,6 +22,11 @@ class StaffState(rx.State):
     user_name: str = ""
     is_admin: bool = False
     _user_id: int = 0
+
+    def signed_in_user(self) -> SignedInUser:
+        """The user the guard resolved for this event (handlers run only when there is one)."""
+        role = Role.ADMIN if self.is_admin else Role.STAFF
+        return SignedInUser(self._user_id, "", self.user_name, role)
 
     @rx.event
     def refresh(self):

@@ -1,0 +1,94 @@
+"""/pay/<token>: the customer's invoice, found by its unguessable link (no sign-in)."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.layout import BUTTON, site_page
+from renovation_app.components.ui import section
+from renovation_app.content import BUSINESS
+from renovation_app.pages.registry import page
+from renovation_app.state.invoice_pages import PayState
+
+
+def pay_body() -> rx.Component:
+    invoice = PayState.invoice
+    return rx.el.div(
+        rx.el.p(
+            BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"
+        ),
+        rx.el.h2(
+            "Invoice ", invoice["number"], class_name="text-2xl font-extrabold text-slate-900"
+        ),
+        rx.el.p("For ", rx.el.strong(invoice["customer_name"]), class_name="text-slate-700"),
+        rx.el.p(
+            "Issued ",
+            invoice["issue_date_display"],
+            " · Due ",
+            invoice["due_date_display"],
+            " · Status: ",
+            rx.el.strong(invoice["status_label"], data_testid="pay-status"),
+            class_name="text-slate-700",
+        ),
+        rx.el.table(
+            rx.el.tbody(
+                rx.foreach(
+                    PayState.lines,
+                    lambda line: rx.el.tr(
+                        rx.el.td(
+                            line["label"],
+                            rx.el.br(),
+                            rx.el.span(line["description"], class_name="text-sm text-slate-600"),
+                            class_name="py-2",
+                        ),
+                        rx.el.td(line["price"], class_name="py-2 text-right tabular-nums"),
+                        class_name="border-b border-slate-100",
+                    ),
+                ),
+                rx.el.tr(
+                    rx.el.th("Total", scope="row", class_name="py-2 text-left"),
+                    rx.el.td(
+                        invoice["total"],
+                        class_name="py-2 text-right text-xl font-extrabold tabular-nums",
+                        data_testid="pay-total",
+                    ),
+                ),
+            ),
+            class_name="w-full",
+        ),
+        rx.cond(
+            invoice["note"],
+            rx.el.p(invoice["note"], class_name="whitespace-pre-line text-slate-700"),
+        ),
+        rx.el.div(
+            rx.el.a("Download PDF", href=invoice["pdf_url"].to(str), class_name=BUTTON),
+            # Card payments arrive with the Stripe issue; until then the button says why not.
+            rx.el.button(
+                "Pay now",
+                type="button",
+                disabled=True,
+                class_name=f"{BUTTON} opacity-60",
+                aria_describedby="pay-note",
+            ),
+            rx.el.p(
+                "Card payments are not set up.", id="pay-note", class_name="text-sm text-slate-600"
+            ),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
+        class_name="mx-auto flex max-w-3xl flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8",
+        data_testid="pay-page",
+    )
+
+
+@page(routes.PAY, on_load=(PayState.load,))
+def pay() -> rx.Component:
+    return site_page(
+        section(
+            rx.cond(
+                PayState.found,
+                pay_body(),
+                rx.el.p("This invoice link is not valid.", class_name="text-center text-slate-700"),
+            ),
+            class_name="bg-slate-50",
+        ),
+        title="Your invoice",
+    )

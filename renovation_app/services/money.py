@@ -1,0 +1,58 @@
+"""Money as integer cents: reading a typed price and writing an amount in US dollars."""
+
+import re
+from decimal import Decimal
+
+MAX_LINE_CENTS = 100_000_000  # $1,000,000.00 for one line of an invoice
+MAX_TOTAL_CENTS = 1_000_000_000  # $10,000,000.00 for a whole invoice
+
+# Digits, optionally grouped by commas in threes, optionally with a decimal part. ASCII only:
+# no exponents, no hex, no "NaN" or "inf", no Arabic-Indic or full-width digits.
+_PRICE = re.compile(r"(?P<units>[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+)?(?:\.(?P<cents>[0-9]*))?")
+_TEXT_MAX = 40  # longer than any price we accept, written with every comma
+NOT_A_NUMBER = "Please enter a price in dollars, like 1250 or 1,250.50."
+
+
+class PriceInvalid(ValueError):
+    """A typed price that is not an amount we can put on an invoice; the message says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def format_usd(cents: int) -> str:
+    """12_500 -> "$125.00"; negative amounts (refunds) get a leading minus."""
+    sign = "-" if cents < 0 else ""
+    dollars, rest = divmod(abs(cents), 100)
+    return f"{sign}${dollars:,}.{rest:02d}"
+
+
+def parse_price(text: str) -> int:
+    """A price as people type it ("1250", "1,250.5", "$1,250.50") in integer cents.
+
+    Raises PriceInvalid with a plain-words message when it is empty, not a number, zero or
+    negative, has more than two decimals, or is more than MAX_LINE_CENTS.
+    """
+    value = text.strip() if isinstance(text, str) else ""
+    if not value:
+        raise PriceInvalid("Please enter a price.")
+    negative = False
+    if value.startswith("-"):  # "-5" and "-$5"
+        negative, value = True, value[1:].lstrip()
+    value = value.removeprefix("$").lstrip()
+    if not negative and value.startswith("-"):  # "$-5"
+        negative, value = True, value[1:].lstrip()
+    match = _PRICE.fullmatch(value) if len(value) <= _TEXT_MAX else None
+    if match is None or not (match["units"] or match["cents"]):
+        raise PriceInvalid(NOT_A_NUMBER)
+    decimals = match["cents"] or ""
+    if len(decimals) > 2:
+        raise PriceInvalid("Please give the price in dollars and cents, with at most 2 decimals.")
+    amount = Decimal((match["units"] or "0").replace(",", "")) + Decimal(f"0.{decimals or 0}")
+    cents = int(amount * 100)  # exact: at most two decimals
+    if negative or cents <= 0:
+        raise PriceInvalid("The price must be more than $0.00.")
+    if cents > MAX_LINE_CENTS:
+        raise PriceInvalid(f"The price must be {format_usd(MAX_LINE_CENTS)} or less.")
+    return cents

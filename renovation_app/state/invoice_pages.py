@@ -1,0 +1,151 @@
+"""The saved invoice (/invoices/<number>) and the customer's pay page (/pay/<token>)."""
+
+import asyncio
+import dataclasses
+
+import reflex as rx
+
+from renovation_app.services import invoices
+from renovation_app.services.invoice_list import InvoiceFilters, list_invoices
+from renovation_app.state.staff import StaffState
+
+
+def _path_part(state: rx.State, index: int) -> str:
+    parts = [p for p in state.router.url.path.split("/") if p]
+    return parts[index] if len(parts) > index else ""
+
+
+class InvoiceDetailState(StaffState):
+    invoice: dict = {}
+    lines: list[dict] = []
+    events: list[dict] = []
+    emails: list[dict] = []
+    found: bool = True
+    void_reason: str = ""
+    action_error: str = ""
+
+    @rx.var
+    def can_void(self) -> bool:
+        return (
+            bool(self.invoice)
+            and self.invoice.get("status") not in ("paid", "void")
+            and (self.is_admin or self.invoice.get("author_id") == self._user_id)
+        )
+
+    def _show(self, view: invoices.InvoiceView | None) -> None:
+        self.found = view is not None
+        data = dataclasses.asdict(view) if view else {}
+        self.lines = data.pop("lines", [])
+        self.events = list(reversed(data.pop("events", [])))  # newest first
+        self.emails = data.pop("emails", [])
+        self.invoice = data
+
+    @rx.event
+    async def load(self):
+        self.action_error, self.void_reason = "", ""
+        self._show(await asyncio.to_thread(invoices.get_invoice, _path_part(self, 1)))
+
+    @rx.event
+    async def resend_email(self):
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(invoices.resend_invoice_email, number, self.signed_in_user())
+        except invoices.InvoiceActionRefused as refused:
+            self.action_error = str(refused)
+            return
+        self._show(await asyncio.to_thread(invoices.get_invoice, number))
+        yield rx.toast.success("The invoice e-mail is queued again.", duration=2000)
+
+    @rx.event
+    def set_void_reason(self, text: str):
+        self.void_reason = text[:500]
+
+    @rx.event
+    async def void(self):
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(
+                invoices.void_invoice, number, self.signed_in_user(), self.void_reason
+            )
+        except invoices.InvoiceActionRefused as refused:
+            self.action_error = str(refused)
+            return
+        self.action_error, self.void_reason = "", ""
+        self._show(await asyncio.to_thread(invoices.get_invoice, number))
+        yield rx.toast.success(f"Invoice {number} is void.", duration=2000)
+
+
+# What the customer sees of an invoice; nothing about staff, e-mails or history.
+CUSTOMER_FIELDS = (
+    "number",
+    "status",
+    "status_label",
+    "customer_name",
+    "customer_address",
+    "note",
+    "subtotal",
+    "total",
+    "issue_date_display",
+    "due_date_display",
+)
+
+
+class PayState(rx.State):
+    """The customer's view: only what the invoice itself shows, found by its pay token."""
+
+    invoice: dict = {}
+    lines: list[dict] = []
+    found: bool = True
+
+    @rx.event
+    async def load(self):
+        token = _path_part(self, 1)
+        view = await asyncio.to_thread(invoices.invoice_for_pay_token, token)
+        self.found = view is not None
+        data = dataclasses.asdict(view) if view else {}
+        self.lines = [
+            {k: line[k] for k in ("label", "description", "price")}
+            for line in data.get("lines", [])
+        ]
+        self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
+        self.invoice["pdf_url"] = f"/pay/{token}/pdf" if view else ""
+        if view:
+            await asyncio.to_thread(invoices.record_view, view.id)
+
+
+class InvoiceListState(StaffState):
+    rows: list[dict] = []
+    total_count: int = 0
+    page: int = 1
+    page_count: int = 1
+    filters: dict[str, str] = {}
+    options: dict[str, list[dict]] = {}
+    previous_link: str = ""
+    next_link: str = ""
+
+    @rx.event
+    async def load(self):
+        filters = InvoiceFilters.from_query(self.router.url.query_parameters)
+        listing = await asyncio.to_thread(list_invoices, filters)
+        self.rows = [dataclasses.asdict(r) for r in listing.rows]
+        self.total_count, self.page, self.page_count = (
+            listing.total_count,
+            listing.page,
+            listing.page_count,
+        )
+        applied = listing.filters
+        self.filters = {k: str(v) for k, v in dataclasses.asdict(applied).items()}
+        self.options = {
+            name: [dataclasses.asdict(o) for o in getattr(listing, f"{name}_options")]
+            for name in ("status", "type", "location", "sort")
+        }
+        self.previous_link = (
+            f"/invoices{applied.with_page(listing.page - 1).query_string()}"
+            if listing.page > 1
+            else ""
+        )
+        self.next_link = (
+            f"/invoices{applied.with_page(listing.page + 1).query_string()}"
+            if listing.page < listing.page_count
+            else ""
+        )

@@ -1,0 +1,132 @@
+"""The invoice form: live total while typing, then save, number and e-mail on submit.
+
+Every amount shown or saved is computed here on the server from what was typed; the guard
+(state/guard.py) has checked the session before any of these handlers runs.
+"""
+
+import asyncio
+import logging
+import secrets
+
+import reflex as rx
+
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.services import invoices
+from renovation_app.services.money import PriceInvalid, format_usd, parse_price
+from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
+
+SENDING = "Sending email, please wait..."
+SENT = "Email sent successfully!"
+FAILED = "Error sending email. Please try again."
+FORM_ID = "invoice-form"
+
+
+def price_problem(text: str) -> str:
+    """Why a typed price does not count (it then counts as $0.00), or ''."""
+    try:
+        parse_price(text)
+    except PriceInvalid as invalid:
+        return str(invalid)
+    return ""
+
+
+def cents_or_zero(text: str) -> int:
+    try:
+        return parse_price(text)
+    except PriceInvalid:
+        return 0
+
+
+class InvoiceFormState(StaffState):
+    checked: list[str] = []
+    prices: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    submitting: bool = False
+    form_key: int = 0
+    saved_number: str = ""
+    _form_token: str = ""
+
+    @rx.var
+    def total_display(self) -> str:
+        return format_usd(sum(cents_or_zero(self.prices.get(s, "")) for s in self.checked))
+
+    @rx.var
+    def price_notes(self) -> dict[str, str]:
+        """Per checked line: the reason its price counts as $0.00."""
+        notes = {}
+        for slug in self.checked:
+            if problem := price_problem(self.prices.get(slug, "")):
+                notes[slug] = f"{problem} Counts as $0.00."
+        return notes
+
+    @rx.event
+    def toggle_line(self, slug: str):
+        if slug not in {o.slug for o in INVOICE_OPTIONS}:
+            return
+        if slug in self.checked:
+            self.checked = [s for s in self.checked if s != slug]
+        else:
+            self.checked = [*self.checked, slug]
+
+    @rx.event
+    def set_price(self, slug: str, text: str):
+        if slug in {o.slug for o in INVOICE_OPTIONS}:
+            self.prices = {**self.prices, slug: text[:40]}
+
+    @rx.event
+    def new_form(self):
+        """A fresh form (on page load and after a saved invoice): a new idempotency token."""
+        self.checked, self.prices, self.errors = [], {}, {}
+        self.submitting = False
+        self._form_token = secrets.token_urlsafe(16)
+
+    @rx.event
+    async def submit(self, form_data: dict):
+        if self.submitting:
+            return
+        self.submitting = True
+        self.errors = {}
+        yield rx.toast.loading(SENDING, id="invoice-submit")
+        raw = {
+            **{
+                k: form_data.get(k, "")
+                for k in ("name", "email", "phone", "address", "note", "due_date")
+            },
+            # What the browser shows ticked and typed; any total it might send is never read.
+            "lines": [
+                {
+                    "service": option.slug,
+                    "price": form_data.get(f"price-{option.slug}", ""),
+                    "description": form_data.get(f"description-{option.slug}", ""),
+                }
+                for option in INVOICE_OPTIONS
+                if form_data.get(f"service-{option.slug}")
+            ],
+        }
+        try:
+            valid = invoices.validate_invoice(raw)
+            invoice = await asyncio.to_thread(
+                invoices.create_invoice,
+                valid,
+                self._user_id,
+                self._form_token or secrets.token_urlsafe(16),
+            )
+        except invoices.InvoiceInvalid as invalid:
+            self.errors = invalid.errors
+            self.submitting = False
+            yield rx.toast.dismiss("invoice-submit")
+            yield rx.toast.error("Please check the highlighted fields.", duration=4000)
+            return
+        except Exception:
+            log.exception("invoice form: could not save the invoice")
+            self.submitting = False
+            yield rx.toast.dismiss("invoice-submit")
+            yield rx.toast.error(FAILED, duration=4000)
+            return
+        self.saved_number = invoice.number
+        self.new_form()
+        self.form_key += 1
+        yield rx.toast.dismiss("invoice-submit")
+        yield rx.toast.success(SENT, duration=2000)

@@ -1,0 +1,150 @@
+"""The invoice PDF carries the business, the customer (in any script), every line, the total,
+the payment terms and the pay link; its text is read back with pypdf."""
+
+import io
+from datetime import UTC, date, datetime
+
+import pytest
+from pypdf import PdfReader
+
+from renovation_app.content import BUSINESS, TERMS
+from renovation_app.db import db_session
+from renovation_app.models import Role, User
+from renovation_app.services.auth import SignedInUser
+from renovation_app.services.invoice_pdf import fallback_font
+from renovation_app.services.invoices import (
+    create_invoice,
+    get_invoice,
+    invoice_pdf,
+    validate_invoice,
+    void_invoice,
+)
+
+TODAY = date(2026, 11, 23)
+NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
+INVOICE = {
+    "name": "Zoë Ńowak 张伟",
+    "email": "zoe@example.com",
+    "phone": "(718) 555-0199",
+    "address": "12 Ocean Parkway, Apt 3\nBrooklyn, NY 11218",
+    "note": "Tiles chosen by Zoë; grout in charcoal.",
+    "due_date": "2026-12-15",
+    "lines": [
+        {"service": "bathroomRemodelling", "price": "8,400", "description": "Walk-in shower"},
+        {"service": "floorAndTile", "price": "1,250.50", "description": ""},
+        {"service": "otherWork", "price": "99.99", "description": "Replace the door handle"},
+    ],
+}
+
+
+def text_of(pdf: bytes) -> str:
+    reader = PdfReader(io.BytesIO(pdf))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+@pytest.fixture
+def author(clean_db) -> SignedInUser:
+    with db_session() as session:
+        row = User(email="sam@example.com", name="Sam Staff", password_hash="x", role=Role.STAFF)
+        session.add(row)
+        session.commit()
+        return SignedInUser(id=row.id, email=row.email, name=row.name, role=row.role)
+
+
+@pytest.fixture
+def invoice(author):
+    return create_invoice(validate_invoice(INVOICE, today=TODAY), author.id, "pdf-form", now=NOON)
+
+
+def test_the_pdf_has_the_number_customer_lines_and_total(invoice):
+    text = text_of(invoice_pdf(invoice.number))
+    for part in (
+        "Invoice 2026-0001",
+        "Zoë Ńowak 张伟",
+        "12 Ocean Parkway, Apt 3",
+        "zoe@example.com",
+        "(718) 555-0199",
+        "Bathroom Remodelling",
+        "Walk-in shower",
+        "$8,400.00",
+        "Floor and Tile",
+        "$1,250.50",
+        "Other work",
+        "Replace the door handle",
+        "$99.99",
+        "$9,750.49",
+        "Issued November 23, 2026",
+        "Due December 15, 2026",
+        "Tiles chosen by Zoë; grout in charcoal.",
+    ):
+        assert part in text, part
+
+
+def test_the_pdf_has_the_business_terms_and_pay_link(invoice):
+    text = text_of(invoice_pdf(invoice.number))
+    view = get_invoice(invoice.number)
+    for part in (
+        BUSINESS.name,
+        BUSINESS.address.one_line,
+        BUSINESS.phone_display,
+        BUSINESS.email,
+        view.pay_url,
+    ):
+        assert part in text, part
+    [terms] = [s for s in TERMS if s.heading == "Quotes and Payments"]
+    assert "full payment is due on completion" in " ".join(text.split())
+    assert "full payment is due on completion" in " ".join(terms.paragraphs)
+
+
+def test_the_pay_link_in_the_pdf_is_clickable(invoice):
+    reader = PdfReader(io.BytesIO(invoice_pdf(invoice.number)))
+    uris = [
+        annotation.get_object()["/A"]["/URI"]
+        for page in reader.pages
+        for annotation in page.get("/Annots", [])
+    ]
+    assert get_invoice(invoice.number).pay_url in uris
+
+
+def test_the_fonts_are_embedded(invoice):
+    reader = PdfReader(io.BytesIO(invoice_pdf(invoice.number)))
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            descendant = font.get_object()["/DescendantFonts"][0].get_object()
+            assert "/FontFile2" in descendant["/FontDescriptor"]
+            fonts.add(str(font.get_object()["/BaseFont"]))
+    assert any("DejaVu" in name for name in fonts)
+    assert any("WenQuanYi" in name for name in fonts)  # the Chinese characters
+
+
+def test_a_latin_name_does_not_load_the_chinese_font(author):
+    latin = {**INVOICE, "name": "Zoë Ńowak", "note": ""}
+    made = create_invoice(validate_invoice(latin, today=TODAY), author.id, "latin", now=NOON)
+    reader = PdfReader(io.BytesIO(invoice_pdf(made.number)))
+    names = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert names and not any("WenQuanYi" in name for name in names)
+    assert "Zoë Ńowak" in text_of(invoice_pdf(made.number))
+
+
+def test_the_cjk_font_is_installed():
+    assert fallback_font() is not None
+
+
+def test_a_void_invoice_pdf_says_void_and_has_no_pay_link(invoice, author):
+    view = void_invoice(invoice.number, author, "Duplicate", now=NOON)
+    text = text_of(invoice_pdf(invoice.number))
+    assert "VOID" in text
+    assert view.pay_url not in text and "Pay online" not in text
+
+
+def test_a_long_description_wraps_onto_several_lines(author):
+    words = "Remove the old vanity and install a new floating one " * 8
+    long = {**INVOICE, "lines": [{"service": "otherWork", "price": "10", "description": words}]}
+    made = create_invoice(validate_invoice(long, today=TODAY), author.id, "long", now=NOON)
+    text = " ".join(text_of(invoice_pdf(made.number)).split())
+    assert " ".join(words.split()) in text

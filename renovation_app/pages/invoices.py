@@ -168,6 +168,7 @@ def terms() -> rx.Component:
 
 def invoice_form() -> rx.Component:
     return rx.el.form(
+        rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
         basic_information(),
         services_information(),
         terms(),

@@ -47,6 +47,9 @@ class StaffGuard(Middleware):
         if not hydrating and not _targets_staff_state(event.name):
             return None
         user = await asyncio.to_thread(auth.user_for_token_hash, session_ref(state))
+        if user is not None and event.name.endswith(".setvar"):
+            # Reflex's generic setter would let the browser write any staff var: refused.
+            return StateUpdate(delta={}, events=[])
         if user is None:
             await forget_staff_data(state)
             if hydrating:

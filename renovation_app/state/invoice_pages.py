@@ -49,7 +49,7 @@ class InvoiceDetailState(StaffState):
     async def resend_email(self):
         number = self.invoice.get("number", "")
         try:
-            await asyncio.to_thread(invoices.resend_invoice_email, number, self.signed_in_user())
+            await asyncio.to_thread(invoices.resend_invoice_email, number, self._signed_in_user())
         except invoices.InvoiceActionRefused as refused:
             self.action_error = str(refused)
             return
@@ -65,7 +65,7 @@ class InvoiceDetailState(StaffState):
         number = self.invoice.get("number", "")
         try:
             await asyncio.to_thread(
-                invoices.void_invoice, number, self.signed_in_user(), self.void_reason
+                invoices.void_invoice, number, self._signed_in_user(), self.void_reason
             )
         except invoices.InvoiceActionRefused as refused:
             self.action_error = str(refused)

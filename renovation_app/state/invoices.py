@@ -46,7 +46,9 @@ class InvoiceFormState(StaffState):
     submitting: bool = False
     form_key: int = 0
     saved_number: str = ""
-    _form_token: str = ""
+    # Sent back with the form: a double click or a resent event carries the same token, and the
+    # server saves one invoice per token.
+    form_token: str = ""
 
     @rx.var
     def total_display(self) -> str:
@@ -80,11 +82,11 @@ class InvoiceFormState(StaffState):
         """A fresh form (on page load and after a saved invoice): a new idempotency token."""
         self.checked, self.prices, self.errors = [], {}, {}
         self.submitting = False
-        self._form_token = secrets.token_urlsafe(16)
+        self.form_token = secrets.token_urlsafe(16)
 
     @rx.event
     async def submit(self, form_data: dict):
-        if self.submitting:
+        if self.submitting:  # a second click while the first is saved
             return
         self.submitting = True
         self.errors = {}
@@ -107,12 +109,8 @@ class InvoiceFormState(StaffState):
         }
         try:
             valid = invoices.validate_invoice(raw)
-            invoice = await asyncio.to_thread(
-                invoices.create_invoice,
-                valid,
-                self._user_id,
-                self._form_token or secrets.token_urlsafe(16),
-            )
+            token = str(form_data.get("form_token") or "")[:64] or secrets.token_urlsafe(16)
+            invoice = await asyncio.to_thread(invoices.create_invoice, valid, self._user_id, token)
         except invoices.InvoiceInvalid as invalid:
             self.errors = invalid.errors
             self.submitting = False

@@ -23,7 +23,7 @@ class StaffState(rx.State):
     is_admin: bool = False
     _user_id: int = 0
 
-    def signed_in_user(self) -> SignedInUser:
+    def _signed_in_user(self) -> SignedInUser:
         """The user the guard resolved for this event (handlers run only when there is one)."""
         role = Role.ADMIN if self.is_admin else Role.STAFF
         return SignedInUser(self._user_id, "", self.user_name, role)

@@ -8,6 +8,7 @@ from sqlmodel import select, update
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, OutboxEmail, Role, User
+from renovation_app.services import invoices as invoices_module
 from renovation_app.services.auth import SignedInUser
 from renovation_app.services.invoice_list import InvoiceFilters, list_invoices
 from renovation_app.services.invoices import (
@@ -20,6 +21,12 @@ from renovation_app.services.locations import location_of
 
 TODAY = date(2026, 11, 23)
 START = datetime(2026, 11, 1, 15, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _no_pdfs(monkeypatch):
+    """The list does not read the PDF: skip drawing one for each of the many invoices here."""
+    monkeypatch.setattr(invoices_module, "render_invoice_pdf", lambda view: b"%PDF-1.7 stub")
 
 
 @pytest.fixture

@@ -1,10 +1,12 @@
 """Invoices: the one validation, gap-free numbers, one invoice per form, e-mail with PDF,
 the staff view, the customer's pay link, voiding and resending."""
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import func, select, update
 
 from renovation_app.content import BUSINESS, INVOICE_OPTIONS
@@ -493,9 +495,19 @@ def test_a_view_of_the_pay_page_is_recorded_once_per_new_york_day(clean_db):
 
 def test_parallel_views_add_one_event(clean_db):
     invoice = make_invoice(user())
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        added = list(pool.map(lambda _: record_view(invoice.id, now=NOON), range(8)))
+
+    def slow_insert(conn, cursor, statement, *args):  # widen the check-then-insert gap
+        if statement.startswith("INSERT INTO invoice_event"):
+            time.sleep(0.05)
+
+    event.listen(clean_db, "before_cursor_execute", slow_insert)
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            added = list(pool.map(lambda _: record_view(invoice.id, now=NOON), range(8)))
+    finally:
+        event.remove(clean_db, "before_cursor_execute", slow_insert)
     assert added.count(True) == 1
+    assert [e.kind for e in get_invoice(invoice.number).events].count("viewed") == 1
 
 
 # --- voiding -----------------------------------------------------------------------------------

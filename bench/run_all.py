@@ -3,5 +3,5 @@
 import subprocess
 import sys
 
-for module in ("bench.lighthouse", "bench.contact_load"):
+for module in ("bench.lighthouse", "bench.contact_load", "bench.invoice_submit"):
     subprocess.run([sys.executable, "-m", module], check=True)

@@ -86,7 +86,8 @@ def _new_document(invoice: InvoiceView) -> FPDF:
     pdf.set_auto_page_break(auto=True, margin=18)
     pdf.add_font(FAMILY, "", REGULAR)
     pdf.add_font(FAMILY, "B", BOLD)
-    needs_fallback = any(ord(c) not in _regular_characters() for c in _all_text(invoice))
+    drawn = _regular_characters()
+    needs_fallback = any(ord(c) not in drawn and not c.isspace() for c in _all_text(invoice))
     fallback = fallback_font() if needs_fallback else None
     if fallback is not None:
         pdf.add_font(FALLBACK_FAMILY, "", fallback)

@@ -369,18 +369,12 @@ class InvoiceView:
     author_id: int
     author_name: str  # "" in the customer's view
     pay_url: str
+    is_void: bool
+    # Its status allows voiding (draft or sent); who may void is checked by void_invoice.
+    can_be_voided: bool
     lines: tuple[InvoiceLineView, ...]
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
     emails: tuple[InvoiceEmailView, ...] = ()  # oldest first; () in the customer's view
-
-    @property
-    def is_void(self) -> bool:
-        return self.status == InvoiceStatus.VOID
-
-    @property
-    def can_be_voided(self) -> bool:
-        """Whether its status allows voiding (the user's right is checked by void_invoice)."""
-        return self.status in _VOIDABLE_STATUSES
 
 
 def _iso(value: datetime | None) -> str:
@@ -453,6 +447,8 @@ def _view(
         author_id=invoice.author_id,
         author_name=author_name,
         pay_url=pay_url(invoice),
+        is_void=status == InvoiceStatus.VOID,
+        can_be_voided=status in _VOIDABLE_STATUSES,
         lines=tuple(
             InvoiceLineView(
                 position=line.position,

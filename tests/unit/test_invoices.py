@@ -415,6 +415,7 @@ def test_the_staff_view_has_lines_history_and_email_status(clean_db, monkeypatch
     assert mail.deliver_due() == 1
     view = get_invoice(invoice.number)
     assert view.number == "2026-0001" and view.status == "sent" and view.status_label == "Sent"
+    assert view.can_be_voided and not view.is_void
     assert (view.total, view.total_cents, view.subtotal) == ("$13,750.50", 1_375_050, "$13,750.50")
     assert [(line.label, line.price) for line in view.lines] == [
         ("Kitchen Remodelling", "$12,500.00"),

@@ -4,7 +4,12 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from renovation_app.api.contact import contact
-from renovation_app.api.invoices import customer_invoice_pdf, pay_page, staff_invoice_pdf
+from renovation_app.api.invoices import (
+    create_invoice,
+    customer_invoice_pdf,
+    pay_page,
+    staff_invoice_pdf,
+)
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, sitemap
 
@@ -16,6 +21,7 @@ def create_api() -> Starlette:
             Route("/api/contact", contact, methods=["POST"]),
             Route("/api/session", sign_in, methods=["POST"]),
             Route("/api/session", sign_out, methods=["DELETE"]),
+            Route("/api/invoices", create_invoice, methods=["POST"]),
             Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}", pay_page, methods=["GET"]),

@@ -2,6 +2,7 @@
 
 GET /invoices/{number}/pdf   staff only (the session cookie, checked here on the server)
 GET /pay/{token}/pdf         the customer's copy (the unguessable token is the capability)
+POST /api/invoices           staff only: validate, number, save and e-mail (as the form)
 GET /pay/{token}             404 with the site's 404 page for an unknown or void token,
                              otherwise the page itself (its data loads over the websocket)
 """
@@ -11,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
 from renovation_app.api.csp import BUILD_DIR
+from renovation_app.api.requests import Refused, check_same_origin, read_json_object
 from renovation_app.services import auth, invoices
 
 NO_STORE = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
@@ -53,3 +55,34 @@ async def pay_page(request: Request) -> Response:
     if invoice is None or not page.exists():
         return _not_found()
     return FileResponse(page, headers=NO_STORE)
+
+
+async def create_invoice(request: Request) -> Response:
+    """POST /api/invoices: the same validation and saving as the invoice form, for a signed-in
+    staff member (session cookie). `Idempotency-Key` makes a retried request save one invoice."""
+    try:
+        check_same_origin(request)
+        user = await run_in_threadpool(
+            auth.user_for_token, request.cookies.get(auth.SESSION_COOKIE, "")
+        )
+        if user is None:
+            return JSONResponse({"error": "Sign in first."}, 401, headers=NO_STORE)
+        payload = await read_json_object(request)
+    except Refused as refused:
+        return refused.response
+    try:
+        valid = invoices.validate_invoice(payload)
+        key = request.headers.get("idempotency-key", "")[:64]
+        invoice = await run_in_threadpool(invoices.create_invoice, valid, user.id, key)
+    except invoices.InvoiceInvalid as invalid:
+        return JSONResponse({"errors": invalid.errors}, status_code=422)
+    view = await run_in_threadpool(invoices.get_invoice, invoice.number)
+    return JSONResponse(
+        {
+            "number": view.number,
+            "total_cents": view.total_cents,
+            "status": view.status,
+            "pay_url": view.pay_url,
+        },
+        status_code=201,
+    )

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.invoice_lines import invoice_lines_table
 from renovation_app.components.layout import BUTTON
 from renovation_app.components.links import link
 from renovation_app.components.ui import INPUT, labelled
@@ -435,32 +436,7 @@ def invoice_detail_body() -> rx.Component:
             detail_row("Note", invoice["note"]),
             class_name="grid gap-4 sm:grid-cols-2",
         ),
-        rx.el.table(
-            rx.el.tbody(
-                rx.foreach(
-                    InvoiceDetailState.lines,
-                    lambda line: rx.el.tr(
-                        rx.el.td(
-                            line["label"],
-                            rx.el.br(),
-                            rx.el.span(line["description"], class_name="text-sm text-slate-600"),
-                            class_name="py-2",
-                        ),
-                        rx.el.td(line["price"], class_name="py-2 text-right tabular-nums"),
-                        class_name="border-b border-slate-100",
-                    ),
-                ),
-                rx.el.tr(
-                    rx.el.th("Total", scope="row", class_name="py-2 text-left"),
-                    rx.el.td(
-                        invoice["total"],
-                        class_name="py-2 text-right text-xl font-extrabold tabular-nums",
-                        data_testid="detail-total",
-                    ),
-                ),
-            ),
-            class_name="w-full",
-        ),
+        invoice_lines_table(InvoiceDetailState.lines, invoice["total"], "detail-total"),
         invoice_actions(),
         rx.el.h3("E-mails", class_name="text-lg font-bold"),
         rx.el.ul(

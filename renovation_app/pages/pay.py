@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.invoice_lines import invoice_lines_table
 from renovation_app.components.layout import BUTTON, site_page
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
@@ -29,32 +30,7 @@ def pay_body() -> rx.Component:
             rx.el.strong(invoice["status_label"], data_testid="pay-status"),
             class_name="text-slate-700",
         ),
-        rx.el.table(
-            rx.el.tbody(
-                rx.foreach(
-                    PayState.lines,
-                    lambda line: rx.el.tr(
-                        rx.el.td(
-                            line["label"],
-                            rx.el.br(),
-                            rx.el.span(line["description"], class_name="text-sm text-slate-600"),
-                            class_name="py-2",
-                        ),
-                        rx.el.td(line["price"], class_name="py-2 text-right tabular-nums"),
-                        class_name="border-b border-slate-100",
-                    ),
-                ),
-                rx.el.tr(
-                    rx.el.th("Total", scope="row", class_name="py-2 text-left"),
-                    rx.el.td(
-                        invoice["total"],
-                        class_name="py-2 text-right text-xl font-extrabold tabular-nums",
-                        data_testid="pay-total",
-                    ),
-                ),
-            ),
-            class_name="w-full",
-        ),
+        invoice_lines_table(PayState.lines, invoice["total"], "pay-total"),
         rx.cond(
             invoice["note"],
             rx.el.p(invoice["note"], class_name="whitespace-pre-line text-slate-700"),

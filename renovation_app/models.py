@@ -224,3 +224,55 @@ class InvoiceCounter(SQLModel, table=True):
 
     year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     last_number: int = 0
+
+
+class PaymentStatus(StrEnum):
+    OPEN = "open"  # a PaymentIntent waiting for a card
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"  # the last card was declined; the intent can still be paid
+    CANCELED = "canceled"
+
+
+class Payment(SQLModel, table=True):
+    """One Stripe PaymentIntent for an invoice. Unique on the intent, so a replayed webhook or
+    a browser report after the webhook changes nothing."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    invoice_id: int = Field(foreign_key="invoice.id", index=True)
+    payment_intent_id: str = Field(unique=True, max_length=100)
+    charge_id: str = Field(default="", max_length=100)
+    amount_cents: int
+    amount_refunded_cents: int = 0
+    currency: str = Field(default="usd", max_length=3)
+    status: PaymentStatus = Field(default=PaymentStatus.OPEN, sa_type=sa.String(12), index=True)
+    card_brand: str = Field(default="", max_length=20)
+    card_last4: str = Field(default="", max_length=4)
+    last_error: str = Field(default="", max_length=300)
+    attempt: int = 1
+    created_at: datetime = Field(default_factory=utc_now)
+    succeeded_at: datetime | None = None
+    # Set once the receipt and the business notice are queued: exactly once per payment.
+    receipt_queued_at: datetime | None = None
+
+
+class Refund(SQLModel, table=True):
+    """A refund an admin asked for; Stripe's charge.refunded webhook confirms the amount."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    payment_id: int = Field(foreign_key="payment.id", index=True)
+    stripe_refund_id: str = Field(unique=True, max_length=100)
+    amount_cents: int
+    reason: str = Field(default="", max_length=500)
+    status: str = Field(default="pending", max_length=20)
+    user_id: int | None = Field(default=None, foreign_key="user.id")
+    created_at: datetime = Field(default_factory=utc_now)
+
+
+class StripeEvent(SQLModel, table=True):
+    """Every webhook event handled, by Stripe's id: a replay is recognised and changes nothing."""
+
+    __tablename__ = "stripe_event"
+
+    id: str = Field(primary_key=True, max_length=100)
+    type: str = Field(max_length=60)
+    received_at: datetime = Field(default_factory=utc_now)

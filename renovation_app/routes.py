@@ -131,6 +131,16 @@ PRIVATE_PATH_PREFIXES = (
     "/login", "/add-invoice", "/invoices", "/enquiries", "/pay/", "/signout", "/api/",
 )
 
-# Content-Security-Policy additions per path prefix (api/csp.py): the card payment pages will
-# add Stripe's documented sources here; every other page gets the site-only policy.
-CSP_ADDITIONS: dict[str, dict[str, list[str]]] = {}
+# Content-Security-Policy additions per path prefix (api/csp.py). Stripe's documented sources
+# for Stripe.js and its card frames, on the pay page and on every staff page (staff move between
+# them without a page load, and a page keeps the policy it was loaded with). Public pages never
+# load Stripe.js and keep the site-only policy.
+STRIPE_CSP = {
+    "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
+    "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+    "connect-src": ["https://api.stripe.com"],
+    "img-src": ["https://*.stripe.com"],
+}
+CSP_ADDITIONS: dict[str, dict[str, list[str]]] = {
+    prefix: STRIPE_CSP for prefix in ("/add-invoice", "/invoices", "/enquiries", "/pay")
+}

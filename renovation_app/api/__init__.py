@@ -12,6 +12,7 @@ from renovation_app.api.invoices import (
 )
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, sitemap
+from renovation_app.api.stripe_webhook import stripe_webhook
 
 
 def create_api() -> Starlette:
@@ -22,6 +23,7 @@ def create_api() -> Starlette:
             Route("/api/session", sign_in, methods=["POST"]),
             Route("/api/session", sign_out, methods=["DELETE"]),
             Route("/api/invoices", create_invoice, methods=["POST"]),
+            Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
             Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}", pay_page, methods=["GET"]),

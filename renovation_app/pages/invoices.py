@@ -6,6 +6,7 @@ from renovation_app import routes
 from renovation_app.components.invoice_lines import invoice_lines_table
 from renovation_app.components.layout import BUTTON
 from renovation_app.components.links import link
+from renovation_app.components.payment_dialog import pay_button, payment_dialog
 from renovation_app.components.ui import INPUT, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
@@ -363,6 +364,87 @@ def detail_row(label: str, value: rx.Var) -> rx.Component:
     )
 
 
+def payments_block() -> rx.Component:
+    money = InvoiceDetailState.money
+    return rx.el.section(
+        rx.el.h3("Payments", class_name="text-lg font-bold"),
+        rx.el.p(
+            "Paid ",
+            rx.el.strong(money["paid"], data_testid="paid-amount"),
+            " · Refunded ",
+            rx.el.strong(money["refunded"]),
+            " · Due ",
+            rx.el.strong(money["due"], data_testid="due-amount"),
+            class_name="text-slate-700",
+        ),
+        rx.el.ul(
+            rx.foreach(
+                money["payments"].to(list[dict]),
+                lambda pay: rx.el.li(
+                    pay["amount"],
+                    " ",
+                    pay["status"],
+                    " ",
+                    pay["card"],
+                    rx.cond(
+                        pay["refunded"].to(str) != "$0.00",
+                        rx.el.span(" · refunded ", pay["refunded"]),
+                    ),
+                    rx.cond(
+                        pay["error"], rx.el.span(" · ", pay["error"], class_name="text-red-700")
+                    ),
+                    class_name="text-sm",
+                    data_testid="payment-row",
+                ),
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+        rx.el.div(
+            pay_button(
+                InvoiceDetailState,
+                "Take card payment",
+                (money["due_cents"].to(int) > 0)
+                & (InvoiceDetailState.invoice["status"].to(str) != "void"),
+            ),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
+        rx.cond(
+            InvoiceDetailState.is_admin & (money["refundable_cents"].to(int) > 0),
+            rx.el.div(
+                rx.el.label("Refund amount", html_for="refund-amount", class_name="sr-only"),
+                rx.el.input(
+                    id="refund-amount",
+                    placeholder="Amount, e.g. 100.00",
+                    input_mode="decimal",
+                    value=InvoiceDetailState.refund_amount,
+                    on_change=InvoiceDetailState.set_refund_amount,
+                    class_name=f"{INPUT} max-w-48 py-2",
+                ),
+                rx.el.label(
+                    "Reason for the refund", html_for="refund-reason", class_name="sr-only"
+                ),
+                rx.el.input(
+                    id="refund-reason",
+                    placeholder="Reason for the refund",
+                    value=InvoiceDetailState.refund_reason,
+                    on_change=InvoiceDetailState.set_refund_reason,
+                    class_name=f"{INPUT} py-2",
+                ),
+                rx.el.button(
+                    "Refund",
+                    type="button",
+                    on_click=InvoiceDetailState.refund,
+                    class_name="rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50",
+                ),
+                class_name="flex flex-wrap gap-2",
+                data_testid="refund-form",
+            ),
+        ),
+        payment_dialog(InvoiceDetailState, money["due"]),
+        class_name="flex flex-col gap-3",
+    )
+
+
 def invoice_actions() -> rx.Component:
     number = InvoiceDetailState.invoice["number"].to(str)
     return rx.el.div(
@@ -438,6 +520,7 @@ def invoice_detail_body() -> rx.Component:
         ),
         invoice_lines_table(InvoiceDetailState.lines, invoice["total"], "detail-total"),
         invoice_actions(),
+        payments_block(),
         rx.el.h3("E-mails", class_name="text-lg font-bold"),
         rx.el.ul(
             rx.foreach(

@@ -5,6 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.invoice_lines import invoice_lines_table
 from renovation_app.components.layout import BUTTON, site_page
+from renovation_app.components.payment_dialog import pay_button, payment_dialog
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page
@@ -21,6 +22,10 @@ def pay_body() -> rx.Component:
             "Invoice ", invoice["number"], class_name="text-2xl font-extrabold text-slate-900"
         ),
         rx.el.p("For ", rx.el.strong(invoice["customer_name"]), class_name="text-slate-700"),
+        rx.cond(
+            invoice["due"].to(str) != "$0.00",
+            rx.el.p("Amount due: ", rx.el.strong(invoice["due"], data_testid="pay-due")),
+        ),
         rx.el.p(
             "Issued ",
             invoice["issue_date_display"],
@@ -37,19 +42,10 @@ def pay_body() -> rx.Component:
         ),
         rx.el.div(
             rx.el.a("Download PDF", href=invoice["pdf_url"].to(str), class_name=BUTTON),
-            # Card payments arrive with the Stripe issue; until then the button says why not.
-            rx.el.button(
-                "Pay now",
-                type="button",
-                disabled=True,
-                class_name=f"{BUTTON} opacity-60",
-                aria_describedby="pay-note",
-            ),
-            rx.el.p(
-                "Card payments are not set up.", id="pay-note", class_name="text-sm text-slate-600"
-            ),
+            pay_button(PayState, "Pay now", invoice["due"].to(str) != "$0.00"),
             class_name="flex flex-wrap items-center gap-3",
         ),
+        payment_dialog(PayState, invoice["due"]),
         class_name="mx-auto flex max-w-3xl flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8",
         data_testid="pay-page",
     )

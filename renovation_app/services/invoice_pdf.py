@@ -227,3 +227,21 @@ def render_invoice_pdf(invoice: InvoiceView) -> bytes:
     _note(pdf, invoice)
     _payment(pdf, invoice)
     return bytes(pdf.output())
+
+
+def render_receipt_pdf(invoice: InvoiceView, paid: str, paid_on: str, card: str) -> bytes:
+    """A receipt: the invoice with what was paid, when and with which card (no pay link)."""
+    pdf = _new_document(invoice)
+    _header(pdf, invoice)
+    pdf.set_text_color(*ACCENT)
+    pdf.set_font(FAMILY, "B", 14)
+    pdf.cell(0, 8, f"Receipt: {paid} paid on {paid_on}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_text_color(*INK)
+    pdf.set_font(FAMILY, size=9)
+    pdf.cell(0, 5, f"Card: {card}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.ln(3)
+    _customer(pdf, invoice)
+    _lines(pdf, invoice)
+    pdf.set_font(FAMILY, size=9)
+    pdf.cell(0, 6, f"Thank you. {BUSINESS.name}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    return bytes(pdf.output())

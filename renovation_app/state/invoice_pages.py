@@ -2,12 +2,17 @@
 
 import asyncio
 import dataclasses
+import logging
 
 import reflex as rx
 
-from renovation_app.services import invoices
+from renovation_app.services import invoices, payments
 from renovation_app.services.invoice_list import InvoiceFilters, list_invoices
+from renovation_app.services.money import format_usd
+from renovation_app.state.payments import CardPaymentMixin
 from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
 
 
 def _path_part(state: rx.State, index: int) -> str:
@@ -15,8 +20,11 @@ def _path_part(state: rx.State, index: int) -> str:
     return parts[index] if len(parts) > index else ""
 
 
-class InvoiceDetailState(StaffState):
+class InvoiceDetailState(CardPaymentMixin, StaffState):
     invoice: dict = {}
+    money: dict = {}
+    refund_amount: str = ""
+    refund_reason: str = ""
     lines: list[dict] = []
     events: list[dict] = []
     emails: list[dict] = []
@@ -39,6 +47,46 @@ class InvoiceDetailState(StaffState):
         self.events = list(reversed(data.pop("events", [])))  # newest first
         self.emails = data.pop("emails", [])
         self.invoice = data
+        self.money = payments.payment_summary(view.id) if view else {}
+
+    def _checkout(self) -> payments.CardCheckout:
+        return payments.start_card_payment_for_number(self.invoice.get("number", ""))
+
+    def _invoice_id(self) -> int:
+        return int(self.invoice.get("id") or 0)
+
+    async def _after_payment(self):
+        self._show(await asyncio.to_thread(invoices.get_invoice, self.invoice.get("number", "")))
+
+    @rx.event
+    def set_refund_amount(self, text: str):
+        self.refund_amount = text[:20]
+
+    @rx.event
+    def set_refund_reason(self, text: str):
+        self.refund_reason = text[:500]
+
+    @rx.event
+    async def refund(self):
+        number = self.invoice.get("number", "")
+        try:
+            cents = await asyncio.to_thread(
+                payments.refund,
+                number,
+                self._signed_in_user(),
+                self.refund_amount,
+                self.refund_reason,
+            )
+        except payments.PaymentRefused as refused:
+            self.action_error = refused.message
+            return
+        except Exception:
+            log.exception("refund of invoice %s failed", number)
+            self.action_error = "The refund could not be made. Please try again."
+            return
+        self.action_error, self.refund_amount, self.refund_reason = "", "", ""
+        self._show(await asyncio.to_thread(invoices.get_invoice, number))
+        yield rx.toast.success(f"Refund of {format_usd(cents)} sent to Stripe.", duration=3000)
 
     @rx.event
     async def load(self):
@@ -90,17 +138,31 @@ CUSTOMER_FIELDS = (
 )
 
 
-class PayState(rx.State):
+class PayState(CardPaymentMixin, rx.State):
     """The customer's view: only what the invoice itself shows, found by its pay token."""
 
     invoice: dict = {}
     lines: list[dict] = []
     found: bool = True
+    _invoice_pk: int = 0
+
+    def _checkout(self) -> payments.CardCheckout:
+        return payments.start_card_payment_for_token(_path_part(self, 1))
+
+    def _invoice_id(self) -> int:
+        return self._invoice_pk
+
+    async def _after_payment(self):
+        await self._load(record_view=False)
 
     @rx.event
     async def load(self):
+        await self._load(record_view=True)
+
+    async def _load(self, record_view: bool) -> None:
         token = _path_part(self, 1)
         view = await asyncio.to_thread(invoices.invoice_for_pay_token, token)
+        self._invoice_pk = view.id if view else 0
         self.found = view is not None
         data = dataclasses.asdict(view) if view else {}
         self.lines = [
@@ -109,7 +171,8 @@ class PayState(rx.State):
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
         self.invoice["pdf_url"] = f"/pay/{token}/pdf" if view else ""
-        if view:
+        self.invoice["due"] = payments.payment_summary(view.id)["due"] if view else ""
+        if view and record_view:
             await asyncio.to_thread(invoices.record_view, view.id)
 
 

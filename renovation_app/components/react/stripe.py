@@ -1,0 +1,115 @@
+"""@stripe/react-stripe-js wrapped for Reflex: the Elements provider and the card field.
+
+Only the two pages that take payments render these, so only they load Stripe.js. The card
+number never touches our server: Stripe.js sends it to Stripe and our handlers get back only
+the PaymentIntent's id. `window.renovationConfirmCard(clientSecret, name)` (defined below)
+is what the payment dialog calls once the server has made the PaymentIntent.
+"""
+
+import json
+from typing import Any
+
+import reflex as rx
+from reflex.event import no_args_event_spec, passthrough_event_spec
+from reflex.vars import Var
+
+from renovation_app.settings import settings
+
+STRIPE_JS = "@stripe/stripe-js@10.2.1"
+REACT_STRIPE = "@stripe/react-stripe-js@7.0.1"
+
+# The card field's look, in Stripe's own style object (it draws inside its iframe).
+CARD_STYLE = {
+    "base": {"fontSize": "16px", "color": "#0f172a", "::placeholder": {"color": "#64748b"}},
+    "invalid": {"color": "#b91c1c"},
+}
+
+CONFIRM_CARD_JS = """
+const renovationStripePromise =
+  typeof window === "undefined" ? null : loadStripe(%(key)s);
+
+function RenovationCardField({ onReady, onCardChange, id }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  React.useEffect(() => {
+    window.__renovationStripe = { stripe, elements };
+  }, [stripe, elements]);
+  return (
+    <div id={id} className="rounded-md border border-slate-300 bg-white px-4 py-3">
+      <CardElement
+        options={%(options)s}
+        onReady={() => onReady && onReady()}
+        onChange={(event) => onCardChange && onCardChange(event.error ? event.error.message : "")}
+      />
+    </div>
+  );
+}
+
+// Confirms the card payment in the browser and answers in plain data for the server.
+async function renovationConfirmCard(clientSecret, name) {
+  const s = window.__renovationStripe;
+  if (!s || !s.stripe || !s.elements) return { ok: false, kind: "not_ready", message: "" };
+  try {
+    const result = await s.stripe.confirmCardPayment(clientSecret, {
+      payment_method: { card: s.elements.getElement(CardElement), billing_details: { name } },
+    });
+    if (result.error) {
+      return {
+        ok: false,
+        kind: result.error.type || "",
+        message: result.error.message || "",
+        payment_intent: (result.error.payment_intent && result.error.payment_intent.id) || "",
+      };
+    }
+    return { ok: true, payment_intent: result.paymentIntent.id, status: result.paymentIntent.status };
+  } catch (error) {
+    return { ok: false, kind: "exception", message: "" };
+  }
+}
+if (typeof window !== "undefined") window.renovationConfirmCard = renovationConfirmCard;
+"""
+
+
+class StripeElements(rx.Component):
+    """The Elements provider, given the module-level loadStripe() promise."""
+
+    library = REACT_STRIPE
+    tag = "Elements"
+    lib_dependencies: list[str] = [STRIPE_JS]
+
+    stripe: Var[Any]
+
+    def add_imports(self) -> dict:
+        return {
+            STRIPE_JS: [rx.ImportVar(tag="loadStripe")],
+            REACT_STRIPE: [
+                rx.ImportVar(tag="CardElement"),
+                rx.ImportVar(tag="useStripe"),
+                rx.ImportVar(tag="useElements"),
+            ],
+            "react": [rx.ImportVar(tag="React", is_default=True)],
+        }
+
+    def add_custom_code(self) -> list[str]:
+        options = {"hidePostalCode": True, "style": CARD_STYLE}
+        return [
+            CONFIRM_CARD_JS
+            % {"key": json.dumps(settings.stripe_publishable_key), "options": json.dumps(options)}
+        ]
+
+
+class CardField(rx.Component):
+    """Stripe's CardElement (the spec's card element) inside the provider above."""
+
+    tag = "RenovationCardField"
+
+    on_ready: rx.EventHandler[no_args_event_spec]
+    on_card_change: rx.EventHandler[passthrough_event_spec(str)]
+
+
+def stripe_elements(*children: rx.Component) -> rx.Component:
+    return StripeElements.create(*children, stripe=Var("renovationStripePromise"))
+
+
+def card_field(**props) -> rx.Component:
+    return CardField.create(**props)

@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.fakes.resend_server import FakeResend
+from tests.fakes.stripe_server import FakeStripe
 from tests.prod_server import ROOT, prod_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -19,10 +20,13 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 class Site:
     """The running production server and what the tests need to reach it."""
 
-    def __init__(self, url: str, database_url: str, resend: FakeResend, states_dir: Path) -> None:
+    def __init__(
+        self, url: str, database_url: str, resend: FakeResend, stripe: FakeStripe, states_dir: Path
+    ) -> None:
         self.url = url
         self.database_url = database_url
         self.resend = resend
+        self.stripe = stripe
         self.states_dir = states_dir
 
 
@@ -33,8 +37,18 @@ def resend_fake() -> FakeResend:
     fake.stop()
 
 
+WEBHOOK_SECRET = "whsec_e2e_test_secret"
+
+
 @pytest.fixture(scope="session")
-def site(resend_fake: FakeResend) -> Site:
+def stripe_fake() -> FakeStripe:
+    fake = FakeStripe().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="session")
+def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
     """The production server, once per test session, mailing through the fake Resend."""
     states_dir = Path(tempfile.mkdtemp(prefix="renovation-states-"))
     env = {
@@ -48,9 +62,15 @@ def site(resend_fake: FakeResend) -> Site:
         # Reflex's state on disk, so tests can prove what it keeps (no raw session token).
         "REFLEX_STATE_MANAGER_MODE": "disk",
         "REFLEX_STATES_WORKDIR": str(states_dir),
+        # Card payments through the local fake Stripe (the real SDK, pointed at loopback).
+        "STRIPE_SECRET_KEY": stripe_fake.secret_key,
+        "STRIPE_PUBLISHABLE_KEY": stripe_fake.publishable_key,
+        "STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
+        "STRIPE_API_BASE": stripe_fake.url,
     }
     with prod_server(env) as server:
-        yield Site(server.url, server.database_url, resend_fake, states_dir)
+        stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
+        yield Site(server.url, server.database_url, resend_fake, stripe_fake, states_dir)
 
 
 @pytest.fixture(scope="session")
@@ -87,10 +107,12 @@ def random_client_address() -> str:
 
 
 @pytest.fixture
-def context(context):
+def context(context, stripe_fake: FakeStripe):
     """Every request that leaves the machine is refused: tests never depend on the internet.
     Each test's browser is a client of its own (see TRUSTED_PROXY_HOPS above)."""
     context.route("**/*", _block_remote)
+    # Stripe.js and api.stripe.com are served by the fake (routes added later are tried first).
+    stripe_fake.route_playwright(context)
     context.set_extra_http_headers({"X-Forwarded-For": random_client_address()})
     return context
 

@@ -24,10 +24,14 @@ CARD_STYLE = {
     "invalid": {"color": "#b91c1c"},
 }
 
-CONFIRM_CARD_JS = """
+STRIPE_PROMISE_JS = """
 const renovationStripePromise =
   typeof window === "undefined" ? null : loadStripe(%(key)s);
+"""
 
+# With event handlers the card field is memoized by Reflex into a shared module, so its
+# definition travels with it (not with the page).
+CARD_FIELD_JS = """
 function RenovationCardField({ onReady, onCardChange, id }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -80,8 +84,22 @@ class StripeElements(rx.Component):
     stripe: Var[Any]
 
     def add_imports(self) -> dict:
+        return {STRIPE_JS: [rx.ImportVar(tag="loadStripe")]}
+
+    def add_custom_code(self) -> list[str]:
+        return [STRIPE_PROMISE_JS % {"key": json.dumps(settings.stripe_publishable_key)}]
+
+
+class CardField(rx.Component):
+    """Stripe's CardElement (the spec's card element) inside the provider above."""
+
+    tag = "RenovationCardField"
+
+    on_ready: rx.EventHandler[no_args_event_spec]
+    on_card_change: rx.EventHandler[passthrough_event_spec(str)]
+
+    def add_imports(self) -> dict:
         return {
-            STRIPE_JS: [rx.ImportVar(tag="loadStripe")],
             REACT_STRIPE: [
                 rx.ImportVar(tag="CardElement"),
                 rx.ImportVar(tag="useStripe"),
@@ -92,19 +110,7 @@ class StripeElements(rx.Component):
 
     def add_custom_code(self) -> list[str]:
         options = {"hidePostalCode": True, "style": CARD_STYLE}
-        return [
-            CONFIRM_CARD_JS
-            % {"key": json.dumps(settings.stripe_publishable_key), "options": json.dumps(options)}
-        ]
-
-
-class CardField(rx.Component):
-    """Stripe's CardElement (the spec's card element) inside the provider above."""
-
-    tag = "RenovationCardField"
-
-    on_ready: rx.EventHandler[no_args_event_spec]
-    on_card_change: rx.EventHandler[passthrough_event_spec(str)]
+        return [CARD_FIELD_JS % {"options": json.dumps(options)}]
 
 
 def stripe_elements(*children: rx.Component) -> rx.Component:

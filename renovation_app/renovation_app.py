@@ -11,6 +11,7 @@ from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_
 from renovation_app.services.auth import ensure_first_admin
 from renovation_app.services.mail import outbox_worker
 from renovation_app.settings import settings
+from renovation_app.state.auth import AuthState
 from renovation_app.state.guard import StaffGuard
 from renovation_app.state.staff import StaffState
 
@@ -56,7 +57,12 @@ for page in PAGES:
         image=route.image,
         meta=open_graph_meta(route.title, route.description, route.path, route.image, route.public),
         # Every page load passes the staff guard, so the header button is right.
-        on_load=[StaffState.refresh, *page.on_load],
+        on_load=[
+            StaffState.refresh,
+            # Staff pages show the login form to a signed-out tab.
+            *([] if route.public else [AuthState.reset_login]),
+            *page.on_load,
+        ],
     )
 
 

@@ -136,12 +136,17 @@ def start_card_payment(invoice_id: int) -> CardCheckout:
         invoice, due = _payable(session, session.get(Invoice, invoice_id))
         intent = _reusable_intent(client, session, invoice, due)
         if intent is None:
+            # Clicks while no intent is open share one key (so Stripe makes one intent); a new
+            # key only once an earlier intent of the invoice has ended (paid or canceled).
             attempt = (
                 1
                 + session.exec(
                     select(func.count())
                     .select_from(Payment)
-                    .where(Payment.invoice_id == invoice.id)
+                    .where(
+                        Payment.invoice_id == invoice.id,
+                        Payment.status.in_((PaymentStatus.SUCCEEDED, PaymentStatus.CANCELED)),
+                    )
                 ).one()
             )
             intent = client.v1.payment_intents.create(

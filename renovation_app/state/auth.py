@@ -23,6 +23,13 @@ class AuthState(rx.State):
     logging_in: bool = False
 
     @rx.event
+    def reset_login(self):
+        """A fresh login form on each load of a page that can show it: a sign-in that navigated
+        away must not leave this tab's button reading 'Signing in...'."""
+        self.logging_in = False
+        self.login_error = ""
+
+    @rx.event
     def start_login(self):
         self.login_error = ""
         self.logging_in = True

@@ -100,7 +100,9 @@ def test_the_customer_pays_on_the_pay_page_after_insufficient_funds(
         expect(pay.get_by_test_id("payment-amount")).to_have_text("$300.00")
         fill_card(pay, "4000 0000 0000 9995")
         pay.get_by_test_id("pay-button").click()
-        expect(pay.get_by_test_id("payment-error")).to_have_text("Your card has insufficient funds.")
+        expect(pay.get_by_test_id("payment-error")).to_have_text(
+            "Your card has insufficient funds."
+        )
         fill_card(pay, "4242 4242 4242 4242")
         pay.get_by_test_id("pay-button").click()
         expect(pay.get_by_text("Payment successful!")).to_be_visible()
@@ -134,3 +136,44 @@ def test_public_pages_never_load_stripe_js(page: Page):
     for path in ("/", "/contact", "/services"):
         open_page(page, path)
     assert requested == []
+
+
+def test_an_admin_refunds_part_of_a_payment_and_the_webhook_confirms_it(page: Page, site):
+    from tests.e2e.conftest import run_cli
+    from tests.e2e.test_staff_sign_in import PASSWORD, sign_in
+
+    number, _ = save_invoice(page, site, price="400")
+    open_page(page, f"/invoices/{number}")
+    open_dialog(page, "Take card payment")
+    fill_card(page, "4242 4242 4242 4242")
+    page.get_by_test_id("pay-button").click()
+    expect(page.get_by_test_id("invoice-status")).to_have_text("Paid")
+    expect(page.get_by_test_id("refund-form")).to_have_count(0)  # staff, not admin
+
+    admin = f"admin-{uuid.uuid4().hex[:6]}@example.com"
+    run_cli(
+        site,
+        "create-user",
+        "--email",
+        admin,
+        "--name",
+        "Ada Admin",
+        "--admin",
+        "--password-stdin",
+        stdin=PASSWORD + "\n",
+    )
+    page.goto("/signout")
+    expect(page).to_have_url(f"{site.url}/")
+    sign_in(page, admin)
+    expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
+    open_page(page, f"/invoices/{number}")
+    page.fill("#refund-amount", "100")
+    page.fill("#refund-reason", "Tile left over")
+    page.get_by_role("button", name="Refund").click()
+    expect(page.get_by_text("Refund of $100.00 sent to Stripe.")).to_be_visible()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and invoice_status(site, number) != "partially_refunded":
+        time.sleep(0.2)
+    assert invoice_status(site, number) == "partially_refunded"
+    open_page(page, f"/invoices/{number}")
+    expect(page.get_by_test_id("invoice-status")).to_have_text("Partially refunded")

@@ -1,0 +1,236 @@
+"""Payments on the server: the real stripe SDK against the local fake Stripe, and the fake's
+signed webhooks delivered to our real /api/stripe/webhook route (served by uvicorn)."""
+
+import socket
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import uvicorn
+from sqlmodel import select
+
+from renovation_app.api import create_api
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, OutboxEmail, Payment
+from renovation_app.services import auth, invoices, payments
+from renovation_app.settings import settings
+from tests.fakes.stripe_server import FakeStripe
+from tests.fakes.test_stripe_fake import js_confirm
+
+SECRET = "whsec_unit_test_secret"
+
+
+@pytest.fixture(scope="module")
+def api_url():
+    """Our HTTP API on a free loopback port, so the fake can deliver webhooks to it."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_api(), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture
+def fake(monkeypatch, api_url, clean_db):
+    fake = FakeStripe().start()
+    fake.add_webhook(f"{api_url}/api/stripe/webhook", SECRET)
+    monkeypatch.setattr(settings, "stripe_secret_key", fake.secret_key)
+    monkeypatch.setattr(settings, "stripe_publishable_key", fake.publishable_key)
+    monkeypatch.setattr(settings, "stripe_webhook_secret", SECRET)
+    monkeypatch.setattr(settings, "stripe_api_base", fake.url)
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def admin(clean_db):
+    return auth.create_user("boss@example.com", "Bea Boss", "long enough password", admin=True)
+
+
+@pytest.fixture
+def invoice(admin) -> Invoice:
+    raw = {
+        "name": "Pat Payer",
+        "email": "pat@example.com",
+        "lines": [{"service": "kitchenRemodelling", "price": "1250.00"}],
+    }
+    return invoices.create_invoice(invoices.validate_invoice(raw), admin.id, "form-1")
+
+
+def signed_in(user) -> auth.SignedInUser:
+    return auth.SignedInUser(user.id, user.email, user.name, user.role)
+
+
+def status_of(invoice: Invoice) -> str:
+    with db_session() as session:
+        return session.get(Invoice, invoice.id).status
+
+
+def mails(kind: str) -> list[OutboxEmail]:
+    with db_session() as session:
+        return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()
+
+
+def pay(fake: FakeStripe, invoice: Invoice, card: str = "4242424242424242"):
+    checkout = payments.start_card_payment(invoice.id)
+    status, answer = js_confirm(fake, checkout.client_secret, card)
+    return checkout, status, answer
+
+
+def test_the_intent_is_for_the_outstanding_balance_read_from_the_database(fake, invoice):
+    checkout = payments.start_card_payment(invoice.id)
+    intent = fake.get(checkout.payment_intent_id)
+    assert intent["amount"] == 125_000 == checkout.amount_cents and intent["currency"] == "usd"
+    assert intent["metadata"] == {"invoice_id": str(invoice.id), "invoice_number": invoice.number}
+    assert intent["receipt_email"] == "pat@example.com" and invoice.number in intent["description"]
+
+
+def test_a_double_click_makes_one_payment_intent(fake, invoice):
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        checkouts = list(pool.map(lambda _: payments.start_card_payment(invoice.id), range(4)))
+    assert len({c.payment_intent_id for c in checkouts}) == 1
+    assert len(fake.objects("payment_intent")) == 1
+    keys = {r["idempotency_key"] for r in fake.requests_to("POST", "/v1/payment_intents")}
+    assert len(keys) == 1  # parallel clicks send the same key: Stripe makes one intent
+    with db_session() as session:
+        assert len(session.exec(select(Payment)).all()) == 1
+
+
+def test_success_reported_by_the_browser_and_the_webhook_marks_paid_and_mails_once(fake, invoice):
+    checkout, status, _ = pay(fake, invoice)
+    assert status == 200
+    assert payments.confirm_from_browser(checkout.payment_intent_id, invoice.id) == "succeeded"
+    fake.wait_for_deliveries(1, type_="payment_intent.succeeded")
+    fake.drain_webhooks()
+    assert status_of(invoice) == "paid"
+    assert len(mails("receipt")) == 1 and len(mails("payment_notice")) == 1
+    receipt = mails("receipt")[0]
+    assert receipt.to == "pat@example.com" and "$1,250.00" in receipt.text
+
+
+def test_a_replayed_webhook_changes_nothing(fake, invoice):
+    pay(fake, invoice)
+    [delivery] = fake.wait_for_deliveries(1, type_="payment_intent.succeeded")
+    assert status_of(invoice) == "paid" and len(mails("receipt")) == 1
+    fake.redeliver(delivery["event_id"])
+    fake.drain_webhooks()
+    assert fake.deliveries[-1]["status"] == 200
+    assert len(mails("receipt")) == 1 and len(mails("payment_notice")) == 1
+
+
+def test_a_failure_arriving_after_the_success_does_not_undo_it(fake, invoice):
+    checkout, _, _ = pay(fake, invoice)
+    fake.wait_for_deliveries(1, type_="payment_intent.succeeded")
+    stale = {
+        **fake.get(checkout.payment_intent_id),
+        "status": "requires_payment_method",
+        "last_payment_error": {"message": "Your card was declined."},
+    }
+    fake.send_event("payment_intent.payment_failed", stale)
+    fake.drain_webhooks()
+    assert status_of(invoice) == "paid"
+
+
+def test_a_decline_keeps_the_invoice_unpaid_and_records_the_reason(fake, invoice):
+    checkout, status, answer = pay(fake, invoice, card="4000000000000002")
+    assert status == 402 and answer["error"]["code"] == "card_declined"
+    assert payments.confirm_from_browser(checkout.payment_intent_id, invoice.id) != "succeeded"
+    fake.drain_webhooks()
+    assert status_of(invoice) == "sent" and mails("receipt") == []
+    with db_session() as session:
+        [payment] = session.exec(select(Payment)).all()
+    assert payment.status == "failed" and "declined" in payment.last_error
+
+
+def test_a_bad_signature_is_refused_and_changes_nothing(fake, invoice):
+    checkout, _, _ = pay(fake, invoice)
+    fake.drain_webhooks()
+    body = b'{"id": "evt_x", "type": "payment_intent.succeeded", "data": {"object": {}}}'
+    with pytest.raises(ValueError):
+        payments.handle_webhook(body, "t=1,v1=forged")
+    with pytest.raises(ValueError):
+        payments.handle_webhook(body, None)
+
+
+def test_the_browser_cannot_claim_another_invoices_payment(fake, invoice, admin):
+    other = invoices.create_invoice(
+        invoices.validate_invoice(
+            {
+                "name": "Other",
+                "email": "o@example.com",
+                "lines": [{"service": "floorAndTile", "price": "1.00"}],
+            }
+        ),
+        admin.id,
+        "form-2",
+    )
+    checkout, _, _ = pay(fake, other)
+    with pytest.raises(payments.PaymentRefused):
+        payments.confirm_from_browser(checkout.payment_intent_id, invoice.id)
+    assert status_of(invoice) == "sent"
+
+
+def test_a_void_or_paid_invoice_cannot_be_paid(fake, invoice, admin):
+    pay(fake, invoice)
+    fake.drain_webhooks()
+    with pytest.raises(payments.PaymentRefused, match="already paid"):
+        payments.start_card_payment(invoice.id)
+    draft = invoices.create_invoice(
+        invoices.validate_invoice(
+            {
+                "name": "V",
+                "email": "v@example.com",
+                "lines": [{"service": "floorAndTile", "price": "5.00"}],
+            }
+        ),
+        admin.id,
+        "form-3",
+    )
+    invoices.void_invoice(draft.number, signed_in(admin), "entered twice")
+    with pytest.raises(payments.PaymentRefused, match="void"):
+        payments.start_card_payment(draft.id)
+
+
+def test_refunds_partial_then_full_are_confirmed_by_the_webhook(fake, invoice, admin):
+    pay(fake, invoice)
+    fake.drain_webhooks()
+    user = signed_in(admin)
+    assert payments.refund(invoice.number, user, "250", "one cabinet not delivered") == 25_000
+    fake.wait_for_deliveries(1, type_="charge.refunded")
+    fake.drain_webhooks()
+    assert status_of(invoice) == "partially_refunded"
+    with pytest.raises(payments.PaymentRefused, match="At most \\$1,000.00"):
+        payments.refund(invoice.number, user, "1000.01", "too much")
+    payments.refund(invoice.number, user, "1000", "job cancelled")
+    fake.wait_for_deliveries(2, type_="charge.refunded")
+    fake.drain_webhooks()
+    assert status_of(invoice) == "refunded"
+    with db_session() as session:
+        [payment] = session.exec(select(Payment)).all()
+    assert payment.amount_refunded_cents == 125_000
+
+
+def test_only_an_admin_refunds_and_a_reason_is_required(fake, invoice):
+    pay(fake, invoice)
+    fake.drain_webhooks()
+    staff = auth.create_user("s@example.com", "Sam", "long enough password")
+    with pytest.raises(payments.PaymentRefused, match="admin"):
+        payments.refund(invoice.number, signed_in(staff), "10", "reason")
+    boss = auth.SignedInUser(1, "", "Boss", auth.Role.ADMIN)
+    with pytest.raises(payments.PaymentRefused, match="reason"):
+        payments.refund(invoice.number, boss, "10", "  ")
+
+
+def test_without_keys_payments_are_refused_plainly(monkeypatch, invoice):
+    monkeypatch.setattr(settings, "stripe_secret_key", "")
+    with pytest.raises(payments.PaymentRefused, match="not set up"):
+        payments.start_card_payment(invoice.id)

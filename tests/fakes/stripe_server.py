@@ -1855,3 +1855,30 @@ class FakeStripe:
             "has_more": len(events) > limit,
             "url": "/v1/events",
         }
+
+
+def main() -> None:
+    """Run the fake on its own to try card payments locally (README, 'Card payments')."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tests.fakes.stripe_server")
+    parser.add_argument("--port", type=int, default=8420)
+    parser.add_argument("--webhook", default="http://localhost:3000/api/stripe/webhook")
+    args = parser.parse_args()
+    fake = FakeStripe().start(args.port)
+    secret = "whsec_local_fake"
+    fake.add_webhook(args.webhook, secret)
+    print("Fake Stripe running. Start the site with:")
+    print(f"  STRIPE_API_BASE={fake.url} STRIPE_SECRET_KEY={fake.secret_key} \\")
+    print(f"  STRIPE_PUBLISHABLE_KEY={fake.publishable_key} STRIPE_WEBHOOK_SECRET={secret} make run")
+    print("The browser still loads the real Stripe.js, which talks to Stripe: use the e2e tests'")
+    print("route (FakeStripe.route_playwright) to drive it in Chromium. Ctrl+C stops the fake.")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        fake.stop()
+
+
+if __name__ == "__main__":
+    main()

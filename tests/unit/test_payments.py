@@ -234,3 +234,19 @@ def test_without_keys_payments_are_refused_plainly(monkeypatch, invoice):
     monkeypatch.setattr(settings, "stripe_secret_key", "")
     with pytest.raises(payments.PaymentRefused, match="not set up"):
         payments.start_card_payment(invoice.id)
+
+
+def test_without_keys_the_pay_buttons_are_drawn_disabled_with_the_reason(monkeypatch):
+    from renovation_app.components.payment_dialog import pay_button, payment_dialog
+    from renovation_app.state.invoice_pages import PayState
+
+    monkeypatch.setattr(settings, "stripe_secret_key", "")
+    monkeypatch.setattr(settings, "stripe_publishable_key", "")
+    drawn = str(pay_button(PayState, "Pay now", PayState.found))
+    assert "Card payments are not set up." in drawn and "disabled" in drawn
+    assert "Enter Payment Details" not in str(payment_dialog(PayState, PayState.invoice["due"]))
+    monkeypatch.setattr(settings, "stripe_secret_key", "sk_test_x")
+    monkeypatch.setattr(settings, "stripe_publishable_key", "pk_test_x")
+    assert "Card payments are not set up." not in str(
+        pay_button(PayState, "Pay now", PayState.found)
+    )

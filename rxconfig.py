@@ -23,6 +23,13 @@ config = rx.Config(
     trusted_proxy_hops=settings.trusted_proxy_hops,
     show_built_with_reflex=False,
     plugins=[rx.plugins.TailwindV4Plugin()],
+    # Installed whether or not Stripe keys are set (the payment dialog is only drawn with keys),
+    # so reflex.lock/ stays the same on every machine.
+    frontend_packages=[
+        "@stripe/react-stripe-js@7.0.1",
+        "@stripe/stripe-js@10.2.1",
+        "@radix-ui/react-dialog@1.3.1",
+    ],
     # /sitemap.xml is served by api.py from the content, so it lists every service and gallery.
     disable_plugins=[SitemapPlugin],
 )

@@ -9,8 +9,9 @@ import pytest
 from tests.prod_server import migrate
 
 _TMP = Path(tempfile.mkdtemp(prefix="renovation-tests-"))
-# Set before renovation_app.settings is imported anywhere.
-os.environ["DATABASE_URL"] = f"sqlite:///{_TMP / 'unit.db'}"
+# Set before renovation_app.settings is imported anywhere. TEST_DATABASE_URL runs the same
+# tests against another engine (e.g. a private PostgreSQL, as the production stack check does).
+os.environ["DATABASE_URL"] = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{_TMP / 'unit.db'}"
 # Never reach a real service from tests, whatever a developer's .env says.
 for _name in ("RESEND_API_KEY", "STRIPE_SECRET_KEY", "ADMIN_EMAIL", "ADMIN_PASSWORD"):
     os.environ[_name] = ""

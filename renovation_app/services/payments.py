@@ -392,8 +392,9 @@ def handle_webhook(payload: bytes, signature: str | None) -> str:
             insert(StripeEvent)
             .values(id=str(event_id)[:100], type=str(kind)[:60], received_at=utc_now())
             .on_conflict_do_nothing()
-        ).rowcount
-        if stored != 1:
+            .returning(StripeEvent.id)  # a row back only when this is the first time
+        ).first()
+        if stored is None:
             return "duplicate"
         applied = _apply(session, kind, obj)
         session.commit()  # the event id and its effects together, or neither

@@ -12,7 +12,7 @@ export PATH := $(CURDIR)/$(TOOLS)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH
 export REFLEX_USE_SYSTEM_BUN := 1
 export REFLEX_TELEMETRY_ENABLED := false
 
-.PHONY: run dev test bench install install-test migrate images chromium clean
+.PHONY: run dev test bench install install-test migrate images chromium clean prod-stack-test
 
 run: install migrate images
 	@scripts/serve.sh "$(HOST)" "$(PORT)"
@@ -22,6 +22,10 @@ dev: install migrate images
 
 test: install-test chromium images
 	$(PY) -m pytest
+
+# The app on PostgreSQL + Redis with three workers (private instances; see scripts/prod_stack.py).
+prod-stack-test: install-test chromium images
+	$(PY) scripts/prod_stack.py
 
 bench: install-test chromium images
 	$(PY) -m bench.run_all

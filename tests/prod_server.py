@@ -40,12 +40,15 @@ class RunningServer:
 
 
 @contextmanager
-def prod_server(extra_env: dict[str, str] | None = None) -> Iterator[RunningServer]:
-    """A production server on a free loopback port with its own migrated SQLite database."""
+def prod_server(
+    extra_env: dict[str, str] | None = None, database_url: str = "", port: int = 0
+) -> Iterator[RunningServer]:
+    """A production server on a free loopback port with its own migrated SQLite database, or
+    with the given database (e.g. the production-stack check's PostgreSQL)."""
     tmp = Path(tempfile.mkdtemp(prefix="renovation-server-"))
-    database_url = f"sqlite:///{tmp / 'site.db'}"
+    database_url = database_url or f"sqlite:///{tmp / 'site.db'}"
     migrate(database_url)
-    port = free_port()
+    port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     env = {
         **os.environ,

@@ -15,6 +15,15 @@ from tests.fakes.stripe_server import FakeStripe
 from tests.prod_server import ROOT, prod_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# Set by scripts/prod_stack.py (make prod-stack-test); empty for the usual embedded stack.
+PROD_STACK = {
+    k: v
+    for k, v in (
+        ("database", os.environ.get("PROD_STACK_DATABASE_URL", "")),
+        ("redis", os.environ.get("PROD_STACK_REDIS_URL", "")),
+    )
+    if v
+}
 
 
 class Site:
@@ -68,7 +77,11 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
         "STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
         "STRIPE_API_BASE": stripe_fake.url,
     }
-    with prod_server(env) as server:
+    if PROD_STACK:
+        # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.
+        env.pop("REFLEX_STATE_MANAGER_MODE")
+        env.update(REFLEX_REDIS_URL=PROD_STACK["redis"], GRANIAN_WORKERS="3")
+    with prod_server(env, database_url=PROD_STACK.get("database", "")) as server:
         stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
         yield Site(server.url, server.database_url, resend_fake, stripe_fake, states_dir)
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.conftest import open_page
+from tests.e2e.conftest import PROD_STACK, open_page
 from tests.e2e.test_staff_sign_in import new_user, sign_in
 
 
@@ -31,14 +31,31 @@ def test_page_scripts_cannot_read_the_session_cookie(page: Page, site):
     assert "staff_session" not in page.evaluate("document.cookie")
 
 
+def stored_reflex_state(site) -> bytes:
+    """Everything Reflex has persisted: its .states/ files, or Redis on the production stack."""
+    if not PROD_STACK:
+        return b"".join(p.read_bytes() for p in site.states_dir.rglob("*") if p.is_file())
+    import redis
+
+    client = redis.Redis.from_url(PROD_STACK["redis"])
+    values = []
+    for key in client.scan_iter():
+        kind = client.type(key)
+        if kind == b"string":
+            values.append(client.get(key) or b"")
+        elif kind == b"hash":
+            values.extend(client.hgetall(key).values())
+    return b"".join(values)
+
+
 def test_reflex_state_on_disk_holds_the_tokens_hash_never_the_token(page: Page, site):
     token = signed_in(page, site)
     open_page(page, "/enquiries")
     expect(page.locator("h2", has_text="Contact enquiries")).to_be_visible()
     token_hash = hashlib.sha256(token.encode()).hexdigest().encode()
     stored = b""
-    for _ in range(40):  # Reflex writes its state files a moment after each event
-        stored = b"".join(p.read_bytes() for p in site.states_dir.rglob("*") if p.is_file())
+    for _ in range(40):  # Reflex writes its state a moment after each event
+        stored = stored_reflex_state(site)
         if token_hash in stored:
             break
         time.sleep(0.5)

@@ -214,6 +214,9 @@ def add_invoice() -> rx.Component:
 # --- /invoices: the list ------------------------------------------------------------------------
 
 SELECT = f"{INPUT} py-2"
+DANGER_BUTTON = (
+    "rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+)
 PILL = "inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800"
 
 
@@ -364,6 +367,21 @@ def detail_row(label: str, value: rx.Var) -> rx.Component:
     )
 
 
+def action_input(field_id: str, label: str, value: rx.Var, on_change, **props) -> rx.Component:
+    """A one-line input of an invoice action, named for screen readers by a hidden label."""
+    return rx.fragment(
+        rx.el.label(label, html_for=field_id, class_name="sr-only"),
+        rx.el.input(
+            id=field_id,
+            placeholder=props.pop("placeholder", label),
+            value=value,
+            on_change=on_change,
+            class_name=props.pop("class_name", f"{INPUT} py-2"),
+            **props,
+        ),
+    )
+
+
 def payments_block() -> rx.Component:
     money = InvoiceDetailState.money
     return rx.el.section(
@@ -411,30 +429,26 @@ def payments_block() -> rx.Component:
         rx.cond(
             InvoiceDetailState.is_admin & (money["refundable_cents"].to(int) > 0),
             rx.el.div(
-                rx.el.label("Refund amount", html_for="refund-amount", class_name="sr-only"),
-                rx.el.input(
-                    id="refund-amount",
+                action_input(
+                    "refund-amount",
+                    "Refund amount",
+                    InvoiceDetailState.refund_amount,
+                    InvoiceDetailState.set_refund_amount,
                     placeholder="Amount, e.g. 100.00",
                     input_mode="decimal",
-                    value=InvoiceDetailState.refund_amount,
-                    on_change=InvoiceDetailState.set_refund_amount,
                     class_name=f"{INPUT} max-w-48 py-2",
                 ),
-                rx.el.label(
-                    "Reason for the refund", html_for="refund-reason", class_name="sr-only"
-                ),
-                rx.el.input(
-                    id="refund-reason",
-                    placeholder="Reason for the refund",
-                    value=InvoiceDetailState.refund_reason,
-                    on_change=InvoiceDetailState.set_refund_reason,
-                    class_name=f"{INPUT} py-2",
+                action_input(
+                    "refund-reason",
+                    "Reason for the refund",
+                    InvoiceDetailState.refund_reason,
+                    InvoiceDetailState.set_refund_reason,
                 ),
                 rx.el.button(
                     "Refund",
                     type="button",
                     on_click=InvoiceDetailState.refund,
-                    class_name="rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50",
+                    class_name=DANGER_BUTTON,
                 ),
                 class_name="flex flex-wrap gap-2",
                 data_testid="refund-form",
@@ -467,19 +481,17 @@ def invoice_actions() -> rx.Component:
         rx.cond(
             InvoiceDetailState.can_void,
             rx.el.div(
-                rx.el.label("Reason for voiding", html_for="void-reason", class_name="sr-only"),
-                rx.el.input(
-                    id="void-reason",
-                    placeholder="Reason for voiding",
-                    value=InvoiceDetailState.void_reason,
-                    on_change=InvoiceDetailState.set_void_reason,
-                    class_name=f"{INPUT} py-2",
+                action_input(
+                    "void-reason",
+                    "Reason for voiding",
+                    InvoiceDetailState.void_reason,
+                    InvoiceDetailState.set_void_reason,
                 ),
                 rx.el.button(
                     "Void",
                     type="button",
                     on_click=InvoiceDetailState.void,
-                    class_name="rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50",
+                    class_name=DANGER_BUTTON,
                 ),
                 class_name="flex gap-2",
             ),

@@ -4,7 +4,9 @@ import sys
 
 import reflex as rx
 from reflex.plugins.sitemap import SitemapPlugin
+from reflex_components_radix.primitives.dialog import DialogElement
 
+from renovation_app.components.react.stripe import REACT_STRIPE, STRIPE_JS
 from renovation_app.settings import settings
 
 # Production must not start with a guessable key: every address hash would be forgeable.
@@ -25,11 +27,7 @@ config = rx.Config(
     plugins=[rx.plugins.TailwindV4Plugin()],
     # Installed whether or not Stripe keys are set (the payment dialog is only drawn with keys),
     # so reflex.lock/ stays the same on every machine.
-    frontend_packages=[
-        "@stripe/react-stripe-js@7.0.1",
-        "@stripe/stripe-js@10.2.1",
-        "@radix-ui/react-dialog@1.3.1",
-    ],
+    frontend_packages=[REACT_STRIPE, STRIPE_JS, DialogElement.library],
     # /sitemap.xml is served by api.py from the content, so it lists every service and gallery.
     disable_plugins=[SitemapPlugin],
 )

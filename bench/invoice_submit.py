@@ -17,17 +17,10 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.prod_server import ROOT, migrate, prod_server
 
 PASSWORD = "benchmark password"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def service_throughput(count: int) -> float:
@@ -81,9 +74,7 @@ def total_round_trips(keystrokes: int) -> list[float]:
             capture_output=True,
         )
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(base_url=server.url)
             page.goto("/login")
             page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")

@@ -13,11 +13,12 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.prod_server import ROOT, prod_server
 
 LIGHTHOUSE_VERSION = "13.5.0"
 LIGHTHOUSE = ROOT / "tools/node_modules/.bin/lighthouse"
-CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
+CHROME_FLAGS = " ".join(["--headless=new", *CHROMIUM_ARGS])
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 
@@ -44,7 +45,7 @@ def audit(url: str) -> dict:
             [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report}",
              f"--chrome-flags={CHROME_FLAGS}", "--only-categories=" + ",".join(CATEGORIES)],
             check=True,
-            env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
         )
         data = json.loads(report.read_text())
     audits = data["audits"]

@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 
 from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
@@ -38,3 +39,10 @@ def get_engine(url: str | None = None) -> Engine:
 def db_session() -> Iterator[Session]:
     with Session(get_engine(), expire_on_commit=False) as session:
         yield session
+
+
+def insert_or_ignore(session: Session, model, **values):
+    """INSERT ... ON CONFLICT DO NOTHING for the session's database (SQLite or PostgreSQL)."""
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(model).values(**values).on_conflict_do_nothing()

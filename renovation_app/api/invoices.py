@@ -14,6 +14,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from renovation_app.api.csp import BUILD_DIR
 from renovation_app.api.requests import Refused, check_same_origin, read_json_object
 from renovation_app.services import auth, invoices
+from renovation_app.services.invoice_pdf import render_invoice_pdf
 
 NO_STORE = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 
@@ -45,8 +46,9 @@ async def staff_invoice_pdf(request: Request) -> Response:
 async def customer_invoice_pdf(request: Request) -> Response:
     token = request.path_params["token"]
     invoice = await run_in_threadpool(invoices.invoice_for_pay_token, token)
-    pdf = await run_in_threadpool(invoices.pay_token_pdf, token) if invoice else None
-    return _not_found() if pdf is None else _pdf(pdf, invoice.number)
+    if invoice is None:
+        return _not_found()
+    return _pdf(await run_in_threadpool(render_invoice_pdf, invoice), invoice.number)
 
 
 async def pay_page(request: Request) -> Response:

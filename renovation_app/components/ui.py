@@ -81,6 +81,27 @@ def labelled(label: str, control: rx.Component, *after: rx.Component) -> rx.Comp
     )
 
 
+def field_error(errors: rx.Var, name: str) -> rx.Component:
+    """The message of a field that did not pass validation (named by error_attrs below)."""
+    return rx.cond(
+        errors[name],
+        rx.el.p(
+            errors[name],
+            id=f"{name}-error",
+            class_name="mt-1 text-sm font-medium text-red-700",
+            data_testid=f"error-{name}",
+        ),
+    )
+
+
+def error_attrs(errors: rx.Var, name: str) -> dict:
+    """aria-invalid and aria-describedby of a control, for its custom_attrs."""
+    return {
+        "aria-invalid": rx.cond(errors[name], "true", "false"),
+        "aria-describedby": f"{name}-error",
+    }
+
+
 def more_about_link(service: Service) -> rx.Component:
     """The card button 'MORE ABOUT ' (the spec's text); the hidden title names the link."""
     return link(

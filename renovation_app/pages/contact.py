@@ -6,26 +6,21 @@ from renovation_app import content as c
 from renovation_app import routes
 from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
-from renovation_app.components.ui import INPUT, labelled, section, section_heading
+from renovation_app.components.ui import (
+    INPUT,
+    error_attrs,
+    field_error,
+    labelled,
+    section,
+    section_heading,
+)
 from renovation_app.content.types import ContactCard
 from renovation_app.pages.registry import page
 from renovation_app.state.contact import FORM_ID, ContactState
 
 
-def field_error(name: str) -> rx.Component:
-    return rx.cond(
-        ContactState.errors[name],
-        rx.el.p(
-            ContactState.errors[name],
-            id=f"{name}-error",
-            class_name="mt-1 text-sm font-medium text-red-700",
-            data_testid=f"error-{name}",
-        ),
-    )
-
-
 def field(name: str, label: str, control: rx.Component) -> rx.Component:
-    return labelled(label, control, field_error(name))
+    return labelled(label, control, field_error(ContactState.errors, name))
 
 
 def text_input(name: str, input_type: str, auto_complete: str, placeholder: str) -> rx.Component:
@@ -36,15 +31,8 @@ def text_input(name: str, input_type: str, auto_complete: str, placeholder: str)
         auto_complete=auto_complete,
         placeholder=placeholder,
         class_name=INPUT,
-        custom_attrs=_described(name),
+        custom_attrs=error_attrs(ContactState.errors, name),
     )
-
-
-def _described(name: str) -> dict:
-    return {
-        "aria-invalid": rx.cond(ContactState.errors[name], "true", "false"),
-        "aria-describedby": f"{name}-error",
-    }
 
 
 def contact_form() -> rx.Component:
@@ -66,7 +54,7 @@ def contact_form() -> rx.Component:
                     name="service",
                     default_value="",
                     class_name=INPUT,
-                    custom_attrs=_described("service"),
+                    custom_attrs=error_attrs(ContactState.errors, "service"),
                 ),
             ),
             class_name="grid gap-5 sm:grid-cols-2",
@@ -80,7 +68,7 @@ def contact_form() -> rx.Component:
                 rows=6,
                 placeholder="Tell us about your project",
                 class_name=INPUT,
-                custom_attrs=_described("message"),
+                custom_attrs=error_attrs(ContactState.errors, "message"),
             ),
         ),
         # Honeypot: people never see or fill it; bots that fill every field are stored as spam.

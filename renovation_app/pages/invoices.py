@@ -7,7 +7,7 @@ from renovation_app.components.invoice_lines import invoice_lines_table
 from renovation_app.components.layout import BUTTON
 from renovation_app.components.links import link
 from renovation_app.components.payment_dialog import pay_button, payment_dialog
-from renovation_app.components.ui import INPUT, labelled
+from renovation_app.components.ui import INPUT, error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
 from renovation_app.pages.registry import page
@@ -19,16 +19,8 @@ CARD = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
 CARD_TITLE = "text-xl font-extrabold text-slate-900"
 
 
-def field_error(field: str) -> rx.Component:
-    return rx.cond(
-        InvoiceFormState.errors.contains(field),
-        rx.el.p(
-            InvoiceFormState.errors[field],
-            id=f"error-{field}",
-            class_name="mt-1 text-sm font-medium text-red-700",
-            data_testid=f"error-{field}",
-        ),
-    )
+def form_error(field: str) -> rx.Component:
+    return field_error(InvoiceFormState.errors, field)
 
 
 def text_field(
@@ -42,13 +34,12 @@ def text_field(
             id=f"invoice-{name}",
             name=name,
             auto_complete=autocomplete or "off",
-            aria_invalid=InvoiceFormState.errors.contains(name).to_string(),
-            aria_describedby=f"error-{name}",
+            custom_attrs=error_attrs(InvoiceFormState.errors, name),
             rows=3 if multiline else None,
             class_name=INPUT,
             **props,
         ),
-        field_error(name),
+        form_error(name),
     )
 
 
@@ -132,8 +123,8 @@ def services_information() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Services Information", class_name=CARD_TITLE),
         rx.el.div(*[service_line(o) for o in INVOICE_OPTIONS], class_name="mt-2"),
-        field_error("lines"),
-        field_error("total"),
+        form_error("lines"),
+        form_error("total"),
         rx.el.div(
             rx.el.span("Total", class_name="text-lg font-bold text-slate-900"),
             rx.el.output(
@@ -159,7 +150,7 @@ def terms() -> rx.Component:
                 rx.el.p(
                     "Leave empty for 14 days from today.", class_name="mt-1 text-sm text-slate-600"
                 ),
-                field_error("due_date"),
+                form_error("due_date"),
             ),
             text_field("Note to the customer", "note", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",

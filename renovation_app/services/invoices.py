@@ -13,12 +13,11 @@ from zoneinfo import ZoneInfo
 import phonenumbers
 from email_validator import EmailNotValidError, validate_email
 from sqlalchemy import update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS, INVOICE_OPTIONS
-from renovation_app.db import db_session
+from renovation_app.db import db_session, insert_or_ignore
 from renovation_app.models import (
     Invoice,
     InvoiceCounter,
@@ -231,9 +230,7 @@ def _line(errors: dict[str, str], key: str, slug: str, item: Mapping) -> ValidLi
     if option.description_required and is_blank(description):
         errors[key] = f"Please describe the work on the {option.label} line."
         return None
-    return ValidLine(
-        service=slug, label=option.label, description=description, price_cents=cents
-    )
+    return ValidLine(service=slug, label=option.label, description=description, price_cents=cents)
 
 
 def _lines(errors: dict[str, str], value: object) -> tuple[ValidLine, ...]:
@@ -537,11 +534,7 @@ def get_invoice(number: str) -> InvoiceView | None:
 def _next_number(session: Session, year: int) -> int:
     """Take the year's next number; the UPDATE holds the counter row (PostgreSQL) or the
     database (SQLite) until the transaction ends, so numbers are unique and gap-free."""
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(
-        insert(InvoiceCounter).values(year=year, last_number=0).on_conflict_do_nothing()
-    )
+    session.execute(insert_or_ignore(session, InvoiceCounter, year=year, last_number=0))
     table = InvoiceCounter.__table__
     return session.execute(
         update(table)
@@ -826,9 +819,3 @@ def invoice_pdf(number: str) -> bytes | None:
             return None
         view = _view(invoice, _lines_of(session, invoice.id))
     return render_invoice_pdf(view)
-
-
-def pay_token_pdf(token: str) -> bytes | None:
-    """The PDF behind a customer's pay link; None for an unknown token or a void invoice."""
-    view = invoice_for_pay_token(token)
-    return render_invoice_pdf(view) if view else None

@@ -15,12 +15,11 @@ from typing import Any
 
 import stripe
 from sqlalchemy import update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from renovation_app.content import BUSINESS
-from renovation_app.db import db_session
+from renovation_app.db import db_session, insert_or_ignore
 from renovation_app.models import (
     Invoice,
     InvoiceEvent,
@@ -37,7 +36,6 @@ from renovation_app.services.invoice_pdf import render_receipt_pdf
 from renovation_app.services.invoices import (
     BUSINESS_TIMEZONE,
     _by_number,
-    _by_pay_token,
     _lines_of,
     _view,
 )
@@ -179,22 +177,6 @@ def start_card_payment(invoice_id: int) -> CardCheckout:
             amount=format_usd(due),
             customer_name=invoice.customer_name,
         )
-
-
-def start_card_payment_for_token(pay_token: str) -> CardCheckout:
-    with db_session() as session:
-        invoice = _by_pay_token(session, pay_token)
-    if invoice is None:
-        raise PaymentRefused("This invoice cannot be paid: it does not exist or is void.")
-    return start_card_payment(invoice.id)
-
-
-def start_card_payment_for_number(number: str) -> CardCheckout:
-    with db_session() as session:
-        invoice = _by_number(session, number)
-    if invoice is None:
-        raise PaymentRefused(f"There is no invoice {number}.")
-    return start_card_payment(invoice.id)
 
 
 # --- recording what Stripe reports ----------------------------------------------------------------
@@ -386,13 +368,14 @@ def handle_webhook(payload: bytes, signature: str | None) -> str:
     except (stripe.SignatureVerificationError, ValueError, KeyError, TypeError) as bad:
         raise ValueError(f"webhook refused: {bad}") from bad
     with db_session() as session:
-        dialect = session.get_bind().dialect.name
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         stored = session.execute(
-            insert(StripeEvent)
-            .values(id=str(event_id)[:100], type=str(kind)[:60], received_at=utc_now())
-            .on_conflict_do_nothing()
-            .returning(StripeEvent.id)  # a row back only when this is the first time
+            insert_or_ignore(
+                session,
+                StripeEvent,
+                id=str(event_id)[:100],
+                type=str(kind)[:60],
+                received_at=utc_now(),
+            ).returning(StripeEvent.id)  # a row back only when this is the first time
         ).first()
         if stored is None:
             return "duplicate"

@@ -3,9 +3,9 @@
 from datetime import datetime
 
 from sqlalchemy import update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session
 
+from renovation_app.db import insert_or_ignore
 from renovation_app.models import ThrottleLock, utc_now
 
 
@@ -17,11 +17,7 @@ def lock_key(session: Session, key: str, now: datetime | None = None) -> None:
     counted and recorded. Without it 20 parallel requests all count 0 and all pass.
     """
     now = now or utc_now()
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(
-        insert(ThrottleLock).values(key=key[:120], touched_at=now).on_conflict_do_nothing()
-    )
+    session.execute(insert_or_ignore(session, ThrottleLock, key=key[:120], touched_at=now))
     session.execute(
         update(ThrottleLock).where(ThrottleLock.key == key[:120]).values(touched_at=now)
     )

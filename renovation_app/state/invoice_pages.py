@@ -20,6 +20,19 @@ def _path_part(state: rx.State, index: int) -> str:
     return parts[index] if len(parts) > index else ""
 
 
+def _with_money(view: invoices.InvoiceView | None) -> tuple[invoices.InvoiceView | None, dict]:
+    """An invoice with its paid, refunded and due amounts (run in a worker thread)."""
+    return view, payments.payment_summary(view.id) if view else {}
+
+
+def _staff_invoice(number: str) -> tuple[invoices.InvoiceView | None, dict]:
+    return _with_money(invoices.get_invoice(number))
+
+
+def _customer_invoice(token: str) -> tuple[invoices.InvoiceView | None, dict]:
+    return _with_money(invoices.invoice_for_pay_token(token))
+
+
 class InvoiceDetailState(CardPaymentMixin, StaffState):
     invoice: dict = {}
     money: dict = {}
@@ -34,29 +47,28 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
 
     @rx.var
     def can_void(self) -> bool:
-        return (
-            bool(self.invoice)
-            and self.invoice.get("status") not in ("paid", "void")
-            and (self.is_admin or self.invoice.get("author_id") == self._user_id)
+        """The invoice's status allows it (the service says) and this user may."""
+        return bool(self.invoice.get("can_be_voided")) and (
+            self.is_admin or self.invoice.get("author_id") == self._user_id
         )
 
-    def _show(self, view: invoices.InvoiceView | None) -> None:
+    async def _show(self, number: str) -> None:
+        view, self.money = await asyncio.to_thread(_staff_invoice, number)
         self.found = view is not None
         data = dataclasses.asdict(view) if view else {}
         self.lines = data.pop("lines", [])
         self.events = list(reversed(data.pop("events", [])))  # newest first
         self.emails = data.pop("emails", [])
         self.invoice = data
-        self.money = payments.payment_summary(view.id) if view else {}
 
     def _checkout(self) -> payments.CardCheckout:
-        return payments.start_card_payment_for_number(self.invoice.get("number", ""))
+        return payments.start_card_payment(self._invoice_id())
 
     def _invoice_id(self) -> int:
         return int(self.invoice.get("id") or 0)
 
     async def _after_payment(self):
-        self._show(await asyncio.to_thread(invoices.get_invoice, self.invoice.get("number", "")))
+        await self._show(self.invoice.get("number", ""))
 
     @rx.event
     def set_refund_amount(self, text: str):
@@ -85,13 +97,13 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
             self.action_error = "The refund could not be made. Please try again."
             return
         self.action_error, self.refund_amount, self.refund_reason = "", "", ""
-        self._show(await asyncio.to_thread(invoices.get_invoice, number))
+        await self._show(number)
         yield rx.toast.success(f"Refund of {format_usd(cents)} sent to Stripe.", duration=3000)
 
     @rx.event
     async def load(self):
         self.action_error, self.void_reason = "", ""
-        self._show(await asyncio.to_thread(invoices.get_invoice, _path_part(self, 1)))
+        await self._show(_path_part(self, 1))
 
     @rx.event
     async def resend_email(self):
@@ -101,7 +113,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         except invoices.InvoiceActionRefused as refused:
             self.action_error = str(refused)
             return
-        self._show(await asyncio.to_thread(invoices.get_invoice, number))
+        await self._show(number)
         yield rx.toast.success("The invoice e-mail is queued again.", duration=2000)
 
     @rx.event
@@ -119,7 +131,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
             self.action_error = str(refused)
             return
         self.action_error, self.void_reason = "", ""
-        self._show(await asyncio.to_thread(invoices.get_invoice, number))
+        await self._show(number)
         yield rx.toast.success(f"Invoice {number} is void.", duration=2000)
 
 
@@ -147,7 +159,7 @@ class PayState(CardPaymentMixin, rx.State):
     _invoice_pk: int = 0
 
     def _checkout(self) -> payments.CardCheckout:
-        return payments.start_card_payment_for_token(_path_part(self, 1))
+        return payments.start_card_payment(self._invoice_pk)
 
     def _invoice_id(self) -> int:
         return self._invoice_pk
@@ -161,7 +173,7 @@ class PayState(CardPaymentMixin, rx.State):
 
     async def _load(self, record_view: bool) -> None:
         token = _path_part(self, 1)
-        view = await asyncio.to_thread(invoices.invoice_for_pay_token, token)
+        view, money = await asyncio.to_thread(_customer_invoice, token)
         self._invoice_pk = view.id if view else 0
         self.found = view is not None
         data = dataclasses.asdict(view) if view else {}
@@ -171,7 +183,7 @@ class PayState(CardPaymentMixin, rx.State):
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
         self.invoice["pdf_url"] = f"/pay/{token}/pdf" if view else ""
-        self.invoice["due"] = payments.payment_summary(view.id)["due"] if view else ""
+        self.invoice["due"] = money.get("due", "")
         if view and record_view:
             await asyncio.to_thread(invoices.record_view, view.id)
 

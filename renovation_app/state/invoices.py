@@ -65,7 +65,7 @@ class InvoiceFormState(StaffState):
 
     @rx.event
     def toggle_line(self, slug: str):
-        if slug not in {o.slug for o in INVOICE_OPTIONS}:
+        if slug not in invoices.OPTIONS_BY_SLUG:
             return
         if slug in self.checked:
             self.checked = [s for s in self.checked if s != slug]
@@ -74,7 +74,7 @@ class InvoiceFormState(StaffState):
 
     @rx.event
     def set_price(self, slug: str, text: str):
-        if slug in {o.slug for o in INVOICE_OPTIONS}:
+        if slug in invoices.OPTIONS_BY_SLUG:
             self.prices = {**self.prices, slug: text[:40]}
 
     @rx.event

@@ -10,11 +10,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.fakes.resend_server import FakeResend
 from tests.fakes.stripe_server import FakeStripe
 from tests.prod_server import ROOT, prod_server
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Set by scripts/prod_stack.py (make prod-stack-test); empty for the usual embedded stack.
 PROD_STACK = {
     k: v
@@ -91,14 +91,7 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ],
+        "args": CHROMIUM_ARGS,
     }
 
 

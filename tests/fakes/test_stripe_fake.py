@@ -2,7 +2,6 @@
 the fake Stripe.js (tests/fakes/stripe_js.js) in Chromium when it is installed."""
 
 import json
-import os
 import shutil
 import threading
 import urllib.error
@@ -13,10 +12,10 @@ from urllib.parse import urlencode
 import pytest
 import stripe
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.fakes.stripe_server import FakeStripe
 
 WEBHOOK_SECRET = "whsec_test_selftest"
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
 class Receiver:
@@ -357,14 +356,7 @@ def _browser_checks(fake: FakeStripe, client, results: dict) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         try:
             context = browser.new_context()

@@ -25,6 +25,7 @@ from renovation_app.models import (
 from renovation_app.services import invoices as invoices_module
 from renovation_app.services import mail
 from renovation_app.services.auth import SignedInUser
+from renovation_app.services.invoice_pdf import render_invoice_pdf
 from renovation_app.services.invoices import (
     InvoiceActionRefused,
     InvoiceInvalid,
@@ -32,7 +33,6 @@ from renovation_app.services.invoices import (
     get_invoice,
     invoice_for_pay_token,
     invoice_pdf,
-    pay_token_pdf,
     record_view,
     resend_invoice_email,
     validate_invoice,
@@ -466,14 +466,13 @@ def test_the_pay_link_shows_the_invoice_without_its_history(clean_db):
     view = invoice_for_pay_token(invoice.pay_token)
     assert view.number == invoice.number and view.total == "$13,750.50"
     assert view.events == () and view.emails == () and view.author_name == ""
-    assert pay_token_pdf(invoice.pay_token).startswith(b"%PDF-")
+    assert render_invoice_pdf(view).startswith(b"%PDF-")  # what /pay/<token>/pdf sends
 
 
 @pytest.mark.parametrize("token", ["", "nope", "x" * 500, None])
 def test_an_unknown_pay_token_shows_nothing(clean_db, token):
     make_invoice(user())
-    assert invoice_for_pay_token(token) is None
-    assert pay_token_pdf(token) is None
+    assert invoice_for_pay_token(token) is None  # so /pay/<token>/pdf answers 404
 
 
 def test_pay_tokens_are_long_and_unique(clean_db):
@@ -523,8 +522,7 @@ def test_the_author_voids_an_invoice_and_its_pay_link_stops_working(clean_db):
     assert view.voided_at.startswith("2026-11-23T17:00")
     assert view.events[-1].kind == "voided"
     assert view.events[-1].detail == "Customer cancelled the job."
-    assert invoice_for_pay_token(invoice.pay_token) is None
-    assert pay_token_pdf(invoice.pay_token) is None
+    assert invoice_for_pay_token(invoice.pay_token) is None  # page and PDF answer 404
     assert invoice_pdf(invoice.number).startswith(b"%PDF-")  # staff keep the record
 
 

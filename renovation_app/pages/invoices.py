@@ -352,9 +352,13 @@ def invoice_list() -> rx.Component:
 
 
 def detail_row(label: str, value: rx.Var) -> rx.Component:
-    return rx.el.div(
-        rx.el.dt(label, class_name="text-sm text-slate-600"),
-        rx.el.dd(value, class_name="font-semibold whitespace-pre-line text-slate-900"),
+    """A labelled value; left out when the invoice has none (no phone, no note)."""
+    return rx.cond(
+        value,
+        rx.el.div(
+            rx.el.dt(label, class_name="text-sm text-slate-600"),
+            rx.el.dd(value, class_name="font-semibold whitespace-pre-line text-slate-900"),
+        ),
     )
 
 

@@ -79,10 +79,13 @@ class InvoiceFormState(StaffState):
 
     @rx.event
     def new_form(self):
-        """A fresh form (on page load and after a saved invoice): a new idempotency token."""
+        """A fresh form (on page load and after a saved invoice): a new idempotency token.
+        The form is redrawn too (a new key), so what the browser shows always matches the
+        ticks and prices kept here."""
         self.checked, self.prices, self.errors = [], {}, {}
         self.submitting = False
         self.form_token = secrets.token_urlsafe(16)
+        self.form_key += 1
 
     @rx.event
     async def submit(self, form_data: dict):
@@ -125,6 +128,5 @@ class InvoiceFormState(StaffState):
             return
         self.saved_number = invoice.number
         self.new_form()
-        self.form_key += 1
         yield rx.toast.dismiss("invoice-submit")
         yield rx.toast.success(SENT, duration=2000)

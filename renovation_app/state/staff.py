@@ -34,7 +34,9 @@ class StaffState(rx.State):
         (/add-invoice?signed_in=1) greet once and drop the marker from the address bar."""
         if self.router.url.query_parameters.get("signed_in"):
             yield rx.toast.success("Logged in successfully", duration=2000)
-            yield rx.redirect(self.router.url.path, replace=True)
+            # Not rx.redirect: a navigation would run the page's on_load again (and reset a
+            # form the person may already be filling in).
+            yield rx.call_script("window.history.replaceState(null, '', window.location.pathname)")
 
 
 class EnquiriesState(StaffState):

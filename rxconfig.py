@@ -8,10 +8,13 @@ from reflex_components_radix.primitives.dialog import DialogElement
 
 from renovation_app.components.react.stripe import REACT_STRIPE, STRIPE_JS
 from renovation_app.settings import settings
+from renovation_app.workers import respawn_crashed_workers
 
 # Production must not start with a guessable key: every address hash would be forgeable.
 if problem := settings.production_problem():
     sys.exit(f"refusing to start: {problem}")
+
+respawn_crashed_workers()
 
 config = rx.Config(
     app_name="renovation_app",

@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     resend_api_key: str = ""
     resend_api_url: str = ""
     outbox_poll_seconds: float = 5.0
+    # How long a worker owns a message it is sending before another may take it over (a worker
+    # that died). Keep it longer than the SDK's 30 s timeout, so a live send is never taken over.
+    outbox_claim_seconds: int = 120
     mail_from: str = "Brooklyn Renovation <no-reply@example.com>"
     business_inbox: str = "office@example.com"
 

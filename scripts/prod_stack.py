@@ -24,6 +24,7 @@ SMOKE = [
     "tests/e2e/test_staff_security.py",
     "tests/e2e/test_invoices.py",
     "tests/e2e/test_payments.py",
+    "tests/e2e/test_worker_crash.py",
 ]
 
 

@@ -37,6 +37,7 @@ class RunningServer:
     url: str
     database_url: str
     log_path: Path
+    pid: int  # `reflex run`, which is also Granian's supervisor: its children are the workers
 
 
 @contextmanager
@@ -69,7 +70,7 @@ def prod_server(
         )
         try:
             _wait_until_up(url, server, log_path)
-            yield RunningServer(url, database_url, log_path)
+            yield RunningServer(url, database_url, log_path, server.pid)
         finally:
             _stop(server)
 

@@ -197,7 +197,7 @@ def invoice_form() -> rx.Component:
     )
 
 
-@page(routes.ADD_INVOICE, on_load=(InvoiceFormState.new_form,))
+@page(routes.ADD_INVOICE, on_load=(InvoiceFormState.open_form,))
 def add_invoice() -> rx.Component:
     return staff_page(invoice_form(), title="Add Invoice", on_invoice_page=True)
 

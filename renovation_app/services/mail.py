@@ -27,7 +27,6 @@ from renovation_app.settings import settings
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 12
-CLAIM_SECONDS = 120  # longer than the SDK's 30 s timeout, so a live claim is never taken over
 BATCH_SIZE = 20
 IN_FLIGHT_DELAY = timedelta(seconds=5)  # 409: the provider is still busy with the same key
 MAX_DELAY = timedelta(hours=1)
@@ -159,7 +158,7 @@ def _is_due(now: datetime):
 
 
 def _claim(session: Session, email_id: int, now: datetime) -> str | None:
-    """Take one due message for this worker until now + CLAIM_SECONDS.
+    """Take one due message for this worker until now + OUTBOX_CLAIM_SECONDS.
 
     Returns the claim token, or None when the message is not due or another worker has it.
     """
@@ -169,7 +168,7 @@ def _claim(session: Session, email_id: int, now: datetime) -> str | None:
         .where(OutboxEmail.id == email_id, _is_due(now))
         .values(
             status=OutboxStatus.SENDING,
-            claimed_until=now + timedelta(seconds=CLAIM_SECONDS),
+            claimed_until=now + timedelta(seconds=settings.outbox_claim_seconds),
             claim_token=token,
         )
     )
@@ -288,7 +287,7 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
     """Deliver the messages that are due; returns how many were sent (or logged).
 
     `now` (for tests) pretends the clock reads `now` when the batch starts; it keeps running
-    from there, so each message's claim runs CLAIM_SECONDS from the moment it is claimed.
+    from there, so each message's claim runs OUTBOX_CLAIM_SECONDS from the moment it is claimed.
     """
     skew = now - utc_now() if now else timedelta(0)
 

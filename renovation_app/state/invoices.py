@@ -5,6 +5,7 @@ Every amount shown or saved is computed here on the server from what was typed; 
 """
 
 import asyncio
+import json
 import logging
 import secrets
 
@@ -44,11 +45,17 @@ class InvoiceFormState(StaffState):
     prices: dict[str, str] = {}
     errors: dict[str, str] = {}
     submitting: bool = False
-    form_key: int = 0
+    # The form's React key: a new one redraws the form empty. Kept in sessionStorage so a tab
+    # given a new state (see `draft`) hydrates with the key it already has and keeps what is typed.
+    form_key: str = rx.SessionStorage("0", name="invoice_form_key")
     saved_number: str = ""
     # Sent back with the form: a double click or a resent event carries the same token, and the
     # server saves one invoice per token.
     form_token: str = ""
+    # The lines ticked and priced, also kept in the tab's sessionStorage. Reflex gives a tab that
+    # reconnects while its old socket still looks alive (a network drop behind a proxy, a worker
+    # that died) a new, empty state (reflex-dev/reflex#6345): the draft is then restored from here.
+    draft: str = rx.SessionStorage("", name="invoice_draft")
 
     @rx.var
     def total_display(self) -> str:
@@ -71,21 +78,58 @@ class InvoiceFormState(StaffState):
             self.checked = [s for s in self.checked if s != slug]
         else:
             self.checked = [*self.checked, slug]
+        self._keep_draft()
 
     @rx.event
     def set_price(self, slug: str, text: str):
         if slug in invoices.OPTIONS_BY_SLUG:
             self.prices = {**self.prices, slug: text[:40]}
+            self._keep_draft()
+
+    def _keep_draft(self) -> None:
+        self.draft = json.dumps(
+            {
+                "token": self.form_token,
+                "checked": self.checked,
+                "prices": self.prices,
+            }
+        )
+
+    def _restore_draft(self) -> bool:
+        """The tab's own draft back into a new state; False when there is none to restore."""
+        try:
+            saved = json.loads(self.draft or "{}")
+            token = str(saved.get("token") or "")[:64]
+            checked = [s for s in saved.get("checked", []) if s in invoices.OPTIONS_BY_SLUG]
+            prices = {
+                slug: str(text)[:40]
+                for slug, text in dict(saved.get("prices", {})).items()
+                if slug in invoices.OPTIONS_BY_SLUG
+            }
+        except (ValueError, TypeError, AttributeError):
+            return False
+        if not token:
+            return False
+        self.form_token, self.checked, self.prices = token, checked, prices
+        return True
+
+    @rx.event
+    def open_form(self):
+        """On page load. A reconnect (a phone back from another app, a network drop, a worker
+        restart) loads the page again: the draft being typed is kept, not cleared."""
+        if not self.form_token and not self._restore_draft():
+            self.new_form()
 
     @rx.event
     def new_form(self):
-        """A fresh form (on page load and after a saved invoice): a new idempotency token.
+        """A fresh form (the first time, and after a saved invoice): a new idempotency token.
         The form is redrawn too (a new key), so what the browser shows always matches the
         ticks and prices kept here."""
         self.checked, self.prices, self.errors = [], {}, {}
         self.submitting = False
         self.form_token = secrets.token_urlsafe(16)
-        self.form_key += 1
+        self.form_key = str(int(self.form_key) + 1 if self.form_key.isdigit() else 1)
+        self._keep_draft()
 
     @rx.event
     async def submit(self, form_data: dict):

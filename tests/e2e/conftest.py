@@ -30,13 +30,20 @@ class Site:
     """The running production server and what the tests need to reach it."""
 
     def __init__(
-        self, url: str, database_url: str, resend: FakeResend, stripe: FakeStripe, states_dir: Path
+        self,
+        url: str,
+        database_url: str,
+        resend: FakeResend,
+        stripe: FakeStripe,
+        states_dir: Path,
+        server_pid: int,
     ) -> None:
         self.url = url
         self.database_url = database_url
         self.resend = resend
         self.stripe = stripe
         self.states_dir = states_dir
+        self.server_pid = server_pid
 
 
 @pytest.fixture(scope="session")
@@ -64,6 +71,7 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
         "RESEND_API_KEY": "re_test_fake_key",
         "RESEND_API_URL": resend_fake.url,
         "OUTBOX_POLL_SECONDS": "0.5",
+        "OUTBOX_CLAIM_SECONDS": "8",  # a killed worker's mail is taken over within the test
         "CONTACT_RATE_LIMIT": "1000",  # httpx posts from several tests share 127.0.0.1
         # Every browser context claims its own client address (X-Forwarded-For, see `context`),
         # as if behind one reverse proxy, so login and contact limits count per test.
@@ -83,7 +91,9 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
         env.update(REFLEX_REDIS_URL=PROD_STACK["redis"], GRANIAN_WORKERS="3")
     with prod_server(env, database_url=PROD_STACK.get("database", "")) as server:
         stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
-        yield Site(server.url, server.database_url, resend_fake, stripe_fake, states_dir)
+        yield Site(
+            server.url, server.database_url, resend_fake, stripe_fake, states_dir, server.pid
+        )
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 import base64
 import json
 import threading
+import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -13,6 +14,8 @@ class FakeResend:
     (e.g. {"Retry-After": "30"}).
 
     Like the real API, a repeated Idempotency-Key returns the first answer and sends nothing.
+    `delay_seconds` holds each answer back after the message is taken (a slow provider);
+    `in_flight` maps the client port of every request held back to its Idempotency-Key.
     Each sent message's attachments are also kept decoded under "files":
     [{"filename", "content_type", "content": bytes}].
     """
@@ -23,6 +26,8 @@ class FakeResend:
         self.fail_with: int | None = None
         self.fail_name: str = "application_error"
         self.fail_headers: dict[str, str] = {}
+        self.delay_seconds: float = 0
+        self.in_flight: dict[int, str] = {}
         self._by_key: dict[str, str] = {}
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -62,6 +67,12 @@ class FakeResend:
                     )
                     if key:
                         fake._by_key[key] = email_id
+                    if fake.delay_seconds:
+                        fake.in_flight[self.client_address[1]] = key
+                if fake.delay_seconds:
+                    time.sleep(fake.delay_seconds)
+                    with fake._lock:
+                        fake.in_flight.pop(self.client_address[1], None)
                 return self._answer(200, {"id": email_id})
 
             def _answer(self, status: int, payload: dict, headers: dict | None = None) -> None:

@@ -85,3 +85,46 @@ def test_the_browser_cannot_set_staff_vars_even_when_signed_in(root):
         payload={"var_name": "is_admin", "value": True},
     )
     assert run(StaffGuard().preprocess(None, root, event)) is not None
+
+
+def test_loading_the_page_again_keeps_the_draft_and_a_saved_invoice_starts_a_new_one(root):
+    """A reconnect (phone back from another app, a network drop) runs on_load again."""
+    form = substate(root, InvoiceFormState)
+    InvoiceFormState.open_form.fn(form)
+    first_token, first_key = form.form_token, form.form_key
+    InvoiceFormState.toggle_line.fn(form, "kitchenRemodelling")
+    InvoiceFormState.set_price.fn(form, "kitchenRemodelling", "1200")
+    InvoiceFormState.open_form.fn(form)
+    assert form.checked == ["kitchenRemodelling"] and form.total_display == "$1,200.00"
+    assert (form.form_token, form.form_key) == (first_token, first_key)  # not redrawn
+    InvoiceFormState.new_form.fn(form)  # what a saved invoice does
+    assert form.checked == [] and form.form_token != first_token
+
+
+def test_a_tab_given_a_new_empty_state_gets_its_draft_back_from_session_storage(root):
+    """Reflex may hand a reconnecting tab a new token (reflex-dev/reflex#6345); the draft the
+    browser kept (hydration sends it) is restored, and a tampered one is cleaned."""
+    form = substate(root, InvoiceFormState)
+    InvoiceFormState.open_form.fn(form)
+    InvoiceFormState.toggle_line.fn(form, "kitchenRemodelling")
+    InvoiceFormState.set_price.fn(form, "kitchenRemodelling", "1200")
+    kept, token = form.draft, form.form_token
+
+    fresh = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
+    fresh.draft = kept  # what hydration sets from sessionStorage
+    InvoiceFormState.open_form.fn(fresh)
+    assert (fresh.form_token, fresh.checked) == (token, ["kitchenRemodelling"])
+    assert fresh.total_display == "$1,200.00"
+
+    tampered = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
+    tampered.draft = '{"token": "t", "checked": ["nope", "kitchenRemodelling"], "prices": []}'
+    InvoiceFormState.open_form.fn(tampered)
+    assert (tampered.form_token, tampered.checked, tampered.prices) == (
+        "t",
+        ["kitchenRemodelling"],
+        {},
+    )
+    broken = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
+    broken.draft = "not json"
+    InvoiceFormState.open_form.fn(broken)
+    assert broken.form_token and broken.checked == []

@@ -276,7 +276,7 @@ def test_a_worker_that_died_mid_send_is_taken_over_without_a_duplicate(resend_fa
     row = rows()[0]
     mail._send(row)
     assert mail.deliver_due(now=now) == 0  # the claim is still live
-    later = now + timedelta(seconds=mail.CLAIM_SECONDS + 1)
+    later = now + timedelta(seconds=settings.outbox_claim_seconds + 1)
     assert mail.deliver_due(now=later) == 1
     assert len(resend_fake.sent) == 1  # Resend saw the same idempotency key twice
 
@@ -316,7 +316,7 @@ def test_a_late_result_after_a_lost_claim_is_not_written(
     def stalling_send(row, attachments=()):
         if not stalled:
             stalled.append(row.id)
-            clock.advance(mail.CLAIM_SECONDS + 60)
+            clock.advance(settings.outbox_claim_seconds + 60)
             assert mail.deliver_due() == 1  # the other worker re-claims and delivers
             if late_result == "failure":
                 raise ConnectionError("answer lost after a long stall")

@@ -90,33 +90,56 @@
     return result;
   };
 
+  // The search boxes (side panel, mobile menu): each filters its own list of links.
   document.addEventListener("input", function (event) {
-    if (event.target.id !== "site-search") return;
+    if (!event.target.hasAttribute("data-site-search")) return;
+    var box = event.target.closest("[data-search]");
     var query = event.target.value.trim().toLowerCase();
     var shown = 0;
-    document.querySelectorAll("[data-search-item]").forEach(function (item) {
+    box.querySelectorAll("[data-search-item]").forEach(function (item) {
       var match = query.length > 0 && item.dataset.searchText.indexOf(query) !== -1;
       item.hidden = !match;
       if (match) shown++;
     });
-    var empty = document.getElementById("site-search-empty");
+    var empty = box.querySelector("[data-search-empty]");
     if (empty) empty.hidden = !(query.length > 0 && shown === 0);
   });
 })();
 
 // Gallery lightbox: a link to the large picture, shown in a <dialog> when JavaScript runs.
-document.addEventListener("click", function (event) {
-  var link = event.target.closest("[data-lightbox]");
-  var dialog = document.getElementById("lightbox");
-  if (event.target.closest("[data-lightbox-close]") && dialog) { dialog.close(); return; }
-  if (event.target === dialog) { dialog.close(); return; }
-  if (!link || !dialog) return;
-  event.preventDefault();
-  document.getElementById("lightbox-image").src = link.getAttribute("href");
-  document.getElementById("lightbox-image").alt = link.dataset.caption || "";
-  document.getElementById("lightbox-caption").textContent = link.dataset.caption || "";
-  dialog.showModal();
-});
+// Escape closes it (the dialog's own behaviour); the arrow keys and buttons step through the set.
+(function () {
+  var shownIndex = 0;
+  function pictures() { return document.querySelectorAll("[data-lightbox]"); }
+  function show(index) {
+    var all = pictures();
+    if (!all.length) return;
+    shownIndex = (index + all.length) % all.length;
+    var link = all[shownIndex];
+    var image = document.getElementById("lightbox-image");
+    image.src = link.getAttribute("href");
+    image.alt = link.dataset.caption || "";
+    document.getElementById("lightbox-caption").textContent = link.dataset.caption || "";
+  }
+  document.addEventListener("click", function (event) {
+    var dialog = document.getElementById("lightbox");
+    if (!dialog) return;
+    if (event.target.closest("[data-lightbox-close]") || event.target === dialog) { dialog.close(); return; }
+    var step = event.target.closest("[data-lightbox-step]");
+    if (step) { show(shownIndex + Number(step.dataset.lightboxStep)); return; }
+    var link = event.target.closest("[data-lightbox]");
+    if (!link) return;
+    event.preventDefault();
+    show(Array.prototype.indexOf.call(pictures(), link));
+    dialog.showModal();
+  });
+  document.addEventListener("keydown", function (event) {
+    var dialog = document.getElementById("lightbox");
+    if (!dialog || !dialog.open) return;
+    if (event.key === "ArrowRight") { event.preventDefault(); show(shownIndex + 1); }
+    if (event.key === "ArrowLeft") { event.preventDefault(); show(shownIndex - 1); }
+  });
+})();
 
 // Staff sign-in and sign-out over HTTP, so the server can set and clear the session cookie
 // (HttpOnly: no page script, this one included, can read it). A full page load follows, so the

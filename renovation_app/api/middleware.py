@@ -5,12 +5,20 @@
    headers in its state (persisted to .states/ or Redis), so the `staff_session` cookie of the
    websocket handshake is swapped here for the SHA-256 of its token: the same hash the database
    keeps. A browser-sent `staff_session_ref` is dropped, so a leaked hash cannot be replayed.
+3. Every page answers at its canonical path, the one links, the sitemap and `<link
+   rel=canonical>` use: `/about` is served as it is (Starlette would answer 307 to `/about/`),
+   and `/about/` answers 308 to `/about`.
 """
 
+import functools
 import hashlib
+import os
 from http.cookies import CookieError, SimpleCookie
 
-from starlette.datastructures import MutableHeaders
+from reflex.constants import Dirs
+from reflex.utils.prerequisites import get_web_dir
+from starlette.datastructures import URL, MutableHeaders
+from starlette.responses import RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from renovation_app.api.csp import content_security_policy
@@ -86,3 +94,37 @@ class SecurityMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+@functools.cache
+def _built_pages_dir() -> str:
+    return str(get_web_dir() / Dirs.STATIC)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_built_page(path: str) -> bool:
+    """Whether the production build has a prerendered page for `path` (e.g. "/about")."""
+    if ".." in path or "\\" in path or "//" in path:
+        return False
+    return os.path.isfile(os.path.join(_built_pages_dir(), path.strip("/"), "index.html"))
+
+
+class CanonicalPathMiddleware:
+    """Pages at their canonical path (no trailing slash), with no redirect on the way."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD") or path == "/":
+            await self.app(scope, receive, send)
+            return
+        if path.endswith("/") and _is_built_page(path):
+            url = URL(scope=scope).replace(path=path.rstrip("/"))
+            await RedirectResponse(str(url), status_code=308)(scope, receive, send)
+            return
+        if _is_built_page(path):
+            # Starlette's static files serve `about/index.html` only when asked for `about/`.
+            scope = {**scope, "path": path + "/", "raw_path": (path + "/").encode()}
+        await self.app(scope, receive, send)

@@ -1,13 +1,12 @@
 """The page frame: top strip, header with menus, side panels, breadcrumb, footer."""
 
-from datetime import date
-
 import reflex as rx
 
 from renovation_app.components.brand_icons import brand_icon
 from renovation_app.components.links import MAILTO_HREF, TEL_HREF, link
 from renovation_app.content import BUSINESS, FAQ, GALLERIES, SERVICES
 from renovation_app.media import gallery_picture
+from renovation_app.state.site import SiteState
 from renovation_app.state.staff import StaffState
 
 MAIN_MENU: tuple[tuple[str, str], ...] = (
@@ -242,6 +241,7 @@ def mobile_menu() -> rx.Component:
         "left-0",
         logo(),
         rx.el.nav(rx.el.ul(*items, class_name="flex flex-col gap-1"), aria_label="Mobile"),
+        _search("mobile-search"),
         _contact_list(),
     )
 
@@ -254,18 +254,20 @@ def _search_entries() -> list[tuple[str, str, str]]:
     return entries
 
 
-def _search() -> rx.Component:
+def _search(input_id: str) -> rx.Component:
+    """The site search (services, galleries, FAQ) as links; filtered in the browser (site.js)."""
     return rx.el.div(
         rx.el.label(
             "Search the site",
-            html_for="site-search",
+            html_for=input_id,
             class_name="text-sm font-semibold text-slate-800",
         ),
         rx.el.input(
-            id="site-search",
+            id=input_id,
             type="search",
             placeholder="Kitchen, tile, roofing...",
             auto_complete="off",
+            data_site_search="",
             class_name="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900",
         ),
         rx.el.ul(
@@ -282,13 +284,14 @@ def _search() -> rx.Component:
             ],
             rx.el.li(
                 "No results. Try another word.",
-                id="site-search-empty",
+                data_search_empty="",
                 hidden=True,
                 class_name="py-1.5 text-slate-600",
             ),
             class_name="mt-2",
             aria_live="polite",
         ),
+        data_search="",
     )
 
 
@@ -344,7 +347,7 @@ def side_panel() -> rx.Component:
         "side-panel",
         "Search and contact",
         "right-0",
-        _search(),
+        _search("site-search"),
         _contact_list(),
         rx.el.div(
             rx.el.button(
@@ -455,7 +458,11 @@ def footer() -> rx.Component:
         ),
         rx.el.div(
             rx.el.div(
-                rx.el.p(f"© {date.today().year} {BUSINESS.legal_name}. All rights reserved."),
+                rx.el.p(
+                    "© ",
+                    rx.el.span(SiteState.current_year, id="footer-year"),
+                    f" {BUSINESS.legal_name}. All rights reserved.",
+                ),
                 rx.el.ul(
                     rx.el.li(
                         link(

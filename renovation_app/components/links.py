@@ -2,7 +2,7 @@
 
 from urllib.parse import quote
 
-import reflex as rx
+from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
 
 from renovation_app.content import BUSINESS, EMAIL_SUBJECT, WHATSAPP_TEXT
@@ -20,4 +20,5 @@ def link(*children, href: str, **props):
         and not href.startswith(("/img/", "/api/", "/videos/", "/sitemap"))
     ):
         return ReactRouterLink.create(*children, to=href, **props)
-    return rx.el.a(*children, href=href, **props)
+    # `rx.el.a` would be a router link too, which prerenders "#content" as "/about/#content".
+    return A.create(*children, href=href, **props)

@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import site_page
+from renovation_app.components.layout import icon, site_page
 from renovation_app.components.links import link
 from renovation_app.components.ui import picture, section, section_heading
 from renovation_app.content.types import GallerySet
@@ -54,11 +54,16 @@ def gallery_detail(gallery: GallerySet):
                     class_name="aspect-[4/3] w-full object-cover transition hover:scale-105",
                     eager=i < 3,
                 ),
+                rx.el.span(
+                    icon("expand", 18),
+                    class_name="pointer-events-none absolute bottom-2 right-2 rounded-full "
+                    "bg-slate-900/70 p-2 text-white",
+                ),
                 rx.el.span("Open a larger view", class_name="sr-only"),
                 href=pic.full,
                 data_lightbox="",
                 data_caption=pic.alt,
-                class_name="block overflow-hidden rounded-lg",
+                class_name="relative block overflow-hidden rounded-lg",
                 data_testid="gallery-image",
             )
             for i, pic in enumerate(gallery_pictures(gallery.slug))
@@ -77,6 +82,22 @@ def gallery_detail(gallery: GallerySet):
                     type="button",
                     data_lightbox_close="",
                     class_name="absolute right-3 top-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-900",
+                ),
+                rx.el.button(
+                    icon("chevron-left", 28),
+                    type="button",
+                    aria_label="Previous picture",
+                    data_lightbox_step="-1",
+                    class_name="absolute left-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 "
+                    "text-slate-900 hover:bg-white",
+                ),
+                rx.el.button(
+                    icon("chevron-right", 28),
+                    type="button",
+                    aria_label="Next picture",
+                    data_lightbox_step="1",
+                    class_name="absolute right-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 "
+                    "text-slate-900 hover:bg-white",
                 ),
                 rx.el.img(
                     id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"

@@ -463,7 +463,7 @@ def invoice_actions() -> rx.Component:
             on_click=InvoiceDetailState.resend_email,
             class_name=BUTTON,
         ),
-        rx.el.a("Download PDF", href="/invoices/" + number + "/pdf", class_name=BUTTON),
+        link("Download PDF", href="/invoices/" + number + "/pdf", class_name=BUTTON),
         rx.el.button(
             "Copy pay link",
             type="button",

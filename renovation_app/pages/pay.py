@@ -5,6 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.invoice_lines import invoice_lines_table
 from renovation_app.components.layout import BUTTON, site_page
+from renovation_app.components.links import link
 from renovation_app.components.payment_dialog import pay_button, payment_dialog
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
@@ -41,7 +42,7 @@ def pay_body() -> rx.Component:
             rx.el.p(invoice["note"], class_name="whitespace-pre-line text-slate-700"),
         ),
         rx.el.div(
-            rx.el.a("Download PDF", href=invoice["pdf_url"].to(str), class_name=BUTTON),
+            link("Download PDF", href=invoice["pdf_url"].to(str), class_name=BUTTON),
             pay_button(PayState, "Pay now", invoice["due"].to(str) != "$0.00"),
             class_name="flex flex-wrap items-center gap-3",
         ),

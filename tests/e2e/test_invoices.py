@@ -83,6 +83,9 @@ def test_write_total_submit_email_list_detail_and_pay_page(page: Page, site, bro
     expect(page.get_by_test_id("detail-total")).to_have_text("$1,250.50")
     expect(page.get_by_test_id("invoice-event").first).to_be_visible()
     expect(page.get_by_test_id("invoice-email").first).to_contain_text(email)
+    with page.expect_download() as staff_pdf:  # a file, not a page of the app
+        page.get_by_role("link", name="Download PDF").click()
+    assert staff_pdf.value.suggested_filename.endswith(".pdf")
 
     customer = browser.new_context(base_url=site.url)  # signed out: another browser
     try:
@@ -93,6 +96,9 @@ def test_write_total_submit_email_list_detail_and_pay_page(page: Page, site, bro
         expect(pay.get_by_test_id("pay-total")).to_have_text("$1,250.50")
         expect(pay.get_by_test_id("pay-page")).not_to_contain_text(email)  # no staff data
         expect(pay.locator("meta[name=robots]")).to_have_attribute("content", "noindex")
+        with pay.expect_download() as customer_pdf:
+            pay.get_by_role("link", name="Download PDF").click()
+        assert customer_pdf.value.suggested_filename.endswith(".pdf")
     finally:
         customer.close()
 

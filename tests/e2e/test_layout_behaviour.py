@@ -1,5 +1,7 @@
 """Header, menus, panels, scroll thresholds, FAQ accordion, carousel, galleries and services."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -42,6 +44,35 @@ def test_scroll_to_top_button_appears_after_200px_and_scrolls_up(page: Page):
     expect(button).to_have_css("opacity", "1")
     button.click()
     page.wait_for_function("window.scrollY === 0")
+
+
+def tab_stops(page: Page, limit: int = 200) -> list[str]:
+    """The ids (or tag names) that Tab reaches, from the top of the page."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    stops = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(
+            "() => { const el = document.activeElement;"
+            " return el === document.body ? '' : (el.id || el.tagName) }"
+        )
+        if not stop or (stops and stop == stops[0]):
+            break
+        stops.append(stop)
+    return stops
+
+
+def test_hidden_scroll_to_top_button_is_out_of_the_tab_order_and_the_tree(page: Page):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/contact")
+    button = page.locator("#scroll-top")
+    assert "scroll-top" not in tab_stops(page)
+    expect(page.get_by_role("button", name="Back to the top of the page")).to_have_count(0)
+    scroll_to(page, 400)
+    expect(button).to_have_css("visibility", "visible")
+    expect(page.get_by_role("button", name="Back to the top of the page")).to_have_count(1)
+    button.focus()
+    expect(button).to_be_focused()
 
 
 def test_services_submenu_opens_one_at_a_time_and_the_same_item_closes_it(page: Page):
@@ -98,6 +129,29 @@ def test_side_panel_search_finds_services_galleries_and_faq(page: Page):
     expect(panel.get_by_role("link", name=FAQ[3].question)).to_be_visible()
     panel.get_by_label("Search the site").fill("zzzz")
     expect(panel.get_by_text("No results")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_mobile_menu_has_the_same_search_with_results_as_links(page: Page, viewport):
+    page.set_viewport_size(viewport)
+    open_page(page, "/about")
+    expect(page.get_by_role("button", name="Open the search and contact panel")).to_be_hidden()
+    page.get_by_role("button", name="Open the menu").click()
+    menu = page.locator("#mobile-menu")
+    expect(menu).to_have_attribute("data-open", "true")
+    search = menu.get_by_label("Search the site")
+    search.fill("roof")
+    result = menu.get_by_role("link", name="Roofing gallery", exact=True)
+    expect(result).to_be_visible()
+    expect(
+        page.locator("#side-panel").get_by_role("link", name="Roofing gallery", exact=True)
+    ).to_be_hidden()
+    search.fill("zzzz")
+    expect(menu.get_by_text("No results")).to_be_visible()
+    search.fill("roof")
+    result.click()
+    expect(page).to_have_url(re.compile(r"/gallery/roofing$"))
+    expect(menu).to_have_attribute("data-open", "false")
 
 
 def test_the_map_loads_only_when_asked(page: Page):
@@ -198,14 +252,23 @@ def test_gallery_page_shows_every_image_of_its_set(page: Page, gallery):
         )
 
 
-def test_gallery_image_opens_a_larger_view(page: Page):
+def test_gallery_image_opens_a_larger_view_and_steps_with_the_arrow_keys(page: Page):
     open_page(page, "/gallery/kitchen-remodeling")
-    page.get_by_test_id("gallery-image").first.click()
+    first = page.get_by_test_id("gallery-image").first
+    expect(first.locator("svg")).to_be_visible()  # the expand icon on every picture
+    first.click()
     dialog = page.locator("#lightbox")
+    image = dialog.locator("#lightbox-image")
     expect(dialog).to_be_visible()
-    expect(dialog.locator("img")).to_have_attribute(
-        "src", __import__("re").compile(r"01-1200\.webp")
-    )
+    expect(image).to_have_attribute("src", re.compile(r"01-1200\.webp"))
+    page.keyboard.press("ArrowRight")
+    expect(image).to_have_attribute("src", re.compile(r"02-1200\.webp"))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # from the first back to the last
+    last = next(g for g in GALLERIES if g.slug == "kitchen-remodeling").image_count
+    expect(image).to_have_attribute("src", re.compile(rf"{last:02d}-1200\.webp"))
+    dialog.get_by_role("button", name="Next picture").click()
+    expect(image).to_have_attribute("src", re.compile(r"01-1200\.webp"))
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
 

@@ -90,3 +90,36 @@ def test_sitemap_and_robots_are_served(site):
     assert "<urlset" in httpx.get(f"{site.url}/sitemap.xml").text
     assert "Sitemap:" in httpx.get(f"{site.url}/robots.txt").text
     assert httpx.get(f"{site.url}/api/health").json() == {"status": "ok", "db": "ok"}
+
+
+def internal_urls(html: str, base: str) -> set[str]:
+    """Every same-site URL a page names: links, canonical, og:url, JSON-LD and image sources."""
+    found = set(re.findall(r'(?:href|src|content)="([^"#?]*)', html))
+    found |= set(re.findall(r'"(?:url|@id|logo|image)":\s*"([^"#?]*)"', html))
+    urls = set()
+    for url in found:
+        if url.startswith(base):
+            url = url[len(base) :] or "/"
+        if url.startswith("/") and not url.startswith("//"):
+            urls.add(url)
+    return urls
+
+
+def test_no_url_the_site_names_answers_with_a_redirect(site):
+    """A search engine's crawl: sitemap entries and every URL their pages name answer 200
+    at once, and the one redirect left (a trailing slash) is permanent."""
+    sitemap = httpx.get(f"{site.url}/sitemap.xml").text
+    pages = {loc[len(site.url) :] or "/" for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)}
+    assert "/about" in pages and len(pages) >= len(PUBLIC_ROUTES)
+    named = set()
+    with httpx.Client(base_url=site.url, follow_redirects=False) as client:
+        for path in sorted(pages):
+            answer = client.get(path)
+            assert answer.status_code == 200, (path, answer.status_code)
+            named |= internal_urls(answer.text, site.url)
+        assert "/about" in named and "/login" in named
+        for path in sorted(named - pages):
+            answer = client.head(path) if "." in path.rsplit("/", 1)[-1] else client.get(path)
+            assert answer.status_code == 200, (path, answer.status_code)
+        slashed = client.get("/about/?ref=x")
+        assert slashed.status_code == 308 and slashed.headers["location"].endswith("/about?ref=x")

@@ -106,3 +106,18 @@ def test_public_events_pass_the_guard_untouched(root):
 
     event = Event(name=f"{ContactState.get_full_name()}.submit", payload={})
     assert run(StaffGuard().preprocess(None, with_cookie(root, ""), event)) is None
+
+
+def test_the_footer_year_is_read_when_a_tab_connects_not_when_the_site_was_built(monkeypatch):
+    import datetime
+
+    from renovation_app.state import site
+
+    class NextYear(datetime.date):
+        @classmethod
+        def today(cls):
+            return cls(2031, 1, 1)
+
+    monkeypatch.setattr(site, "date", NextYear)
+    state = rx.State(_reflex_internal_init=True)
+    assert substate(state, site.SiteState).current_year == "2031"

@@ -7,6 +7,7 @@ from reflex.plugins.sitemap import SitemapPlugin
 from reflex_components_radix.primitives.dialog import DialogElement
 
 from renovation_app.components.react.stripe import REACT_STRIPE, STRIPE_JS
+from renovation_app.first_paint import FirstPaintPlugin
 from renovation_app.settings import settings
 from renovation_app.workers import respawn_crashed_workers
 
@@ -27,7 +28,7 @@ config = rx.Config(
     cors_allowed_origins=settings.allowed_origins(),
     trusted_proxy_hops=settings.trusted_proxy_hops,
     show_built_with_reflex=False,
-    plugins=[rx.plugins.TailwindV4Plugin()],
+    plugins=[rx.plugins.TailwindV4Plugin(), FirstPaintPlugin()],
     # Installed whether or not Stripe keys are set (the payment dialog is only drawn with keys),
     # so reflex.lock/ stays the same on every machine.
     frontend_packages=[REACT_STRIPE, STRIPE_JS, DialogElement.library],

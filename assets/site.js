@@ -1,5 +1,20 @@
 // Browser-only behaviour of the layout: menus, panels, sticky header, scroll-to-top, search,
 // click-to-load maps and videos. None of it needs the server, so none of it travels there.
+// React Router's module preloads, held back until the page has painted (renovation_app/first_paint.py).
+(function () {
+  function preloadModules() {
+    document.querySelectorAll("link[data-module]").forEach(function (held) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = held.getAttribute("href");
+      document.head.appendChild(link);
+      held.remove();
+    });
+  }
+  // Right after the first frame is painted (site.js is deferred: the page has been parsed).
+  requestAnimationFrame(function () { setTimeout(preloadModules, 0); });
+})();
+
 (function () {
   if (window.__siteInit) return;
   window.__siteInit = true;

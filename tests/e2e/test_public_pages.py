@@ -123,3 +123,11 @@ def test_no_url_the_site_names_answers_with_a_redirect(site):
             assert answer.status_code == 200, (path, answer.status_code)
         slashed = client.get("/about/?ref=x")
         assert slashed.status_code == 308 and slashed.headers["location"].endswith("/about?ref=x")
+
+
+def test_module_preloads_held_back_in_the_html_are_made_after_the_first_paint(page: Page, site):
+    html = httpx.get(f"{site.url}/contact").text
+    assert 'rel="modulepreload"' not in html and "<link data-module" in html
+    open_page(page, "/contact")
+    assert page.locator("link[data-module]").count() == 0
+    assert page.locator('link[rel="modulepreload"]').count() >= 5

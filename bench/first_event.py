@@ -1,0 +1,78 @@
+"""Time from navigation to the first answered Reflex event, under Lighthouse-like throttling.
+
+Run: .venv/bin/python -m bench.first_event [--runs 5] [--keep-preloads]
+Chromium through CDP: 4x CPU slowdown, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (the
+Lighthouse mobile profile). The first answered event is the page's hydration: Reflex sends it
+over the websocket when the page's JavaScript has started, and the server's answer sets
+`#hydrated[data-hydrated=true]`; from then on forms and menus answer. `--keep-preloads` builds
+the site with React Router's module preloads in the HTML (as before
+renovation_app/first_paint.py), to compare.
+"""
+
+import argparse
+import statistics
+
+from playwright.sync_api import sync_playwright
+
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.prod_server import prod_server
+
+PATHS = ("/", "/contact", "/login", "/gallery/kitchen-remodeling")
+NETWORK = {
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 1.6 * 1024 * 1024 / 8,
+    "uploadThroughput": 750 * 1024 / 8,
+}
+
+
+def first_event_ms(browser, url: str) -> tuple[float, float]:
+    """(first contentful paint, first answered event) in ms from navigation start; cold cache."""
+    context = browser.new_context(viewport={"width": 412, "height": 823})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    try:
+        page.goto(url, wait_until="commit")
+        handle = page.wait_for_function(
+            "() => document.querySelector('#hydrated[data-hydrated=\"true\"]') && performance.now()",
+            timeout=120_000,
+        )
+        answered = handle.json_value()
+        fcp = page.evaluate(
+            "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0"
+        )
+        return fcp, answered
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keep-preloads", action="store_true")
+    args = parser.parse_args()
+    env = {"FIRST_PAINT_KEEP_PRELOADS": "1"} if args.keep_preloads else {}
+    label = (
+        "module preloads in the HTML"
+        if args.keep_preloads
+        else "module preloads after the first paint"
+    )
+    print(
+        f"First answered Reflex event, Lighthouse-like throttling, median of {args.runs} ({label})"
+    )
+    print(f"{'route':30} {'FCP ms':>8} {'first event ms':>15}")
+    with prod_server(env) as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for path in PATHS:
+            runs = [first_event_ms(browser, server.url + path) for _ in range(args.runs)]
+            fcp = statistics.median(r[0] for r in runs)
+            event = statistics.median(r[1] for r in runs)
+            print(f"{path:30} {fcp:8.0f} {event:15.0f}", flush=True)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

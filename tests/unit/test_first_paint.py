@@ -1,0 +1,22 @@
+"""The build step that holds React Router's module preloads back until the first paint."""
+
+from renovation_app.first_paint import FirstPaintPlugin
+
+PAGE = (
+    '<head><link rel="preload" as="image" href="/img/hero-800.webp"/>'
+    '<link rel="modulepreload" href="/assets/entry.client-x.js"/>'
+    '<link rel="modulepreload" href="/assets/root-y.js"/></head>'
+)
+
+
+def test_every_built_page_gets_its_module_preloads_held_back(tmp_path, monkeypatch):
+    monkeypatch.delenv("FIRST_PAINT_KEEP_PRELOADS", raising=False)
+    (tmp_path / "about").mkdir()
+    for page in (tmp_path / "index.html", tmp_path / "about" / "index.html"):
+        page.write_text(PAGE)
+    FirstPaintPlugin().post_build(static_dir=tmp_path)
+    for page in (tmp_path / "index.html", tmp_path / "about" / "index.html"):
+        html = page.read_text()
+        assert 'rel="modulepreload"' not in html
+        assert html.count("<link data-module href=") == 2
+        assert '<link rel="preload" as="image"' in html  # the hero image stays first

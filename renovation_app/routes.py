@@ -91,16 +91,14 @@ SIGNOUT = Route(
 
 def service_route(service: Service) -> Route:
     return Route(
-        f"/services/{service.slug}",
+        service.url,
         f"{service.title} in Brooklyn and NYC | {BUSINESS.name}",
-        service.desc,
+        service.description,
     )
 
 
 def gallery_route(gallery: GallerySet) -> Route:
-    return Route(
-        f"/gallery/{gallery.slug}", f"{gallery.title} Gallery | {BUSINESS.name}", gallery.desc
-    )
+    return Route(gallery.url, f"{gallery.title} Gallery | {BUSINESS.name}", gallery.description)
 
 
 SERVICE_ROUTES = [service_route(s) for s in SERVICES]
@@ -118,17 +116,36 @@ ALL_ROUTES: list[Route] = [
     PRIVACY,
     LOGIN,
     ADD_INVOICE,
-    ENQUIRIES,
     INVOICES,
     INVOICE,
+    ENQUIRIES,
     PAY,
     SIGNOUT,
     NOT_FOUND,
 ]
 PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
-# Kept out of search engines (robots.txt) besides the noindex each of them carries.
+# The signed-in staff area (the staff menu links some of them: navigation.py).
+STAFF_ROUTES = [ADD_INVOICE, INVOICES, INVOICE, ENQUIRIES]
+# Our HTTP API beside the pages (api/__init__.py).
+API_PREFIX = "/api/"
+
+
+def path_prefixes(routes: list[Route]) -> list[str]:
+    """The fixed starts of the routes' paths ("/pay/[token]" -> "/pay/"), in order, leaving out
+    one that an earlier prefix already covers ("/invoices/" after "/invoices")."""
+    prefixes: list[str] = []
+    for route in routes:
+        prefix = route.path.split("[", 1)[0]
+        if not any(prefix == p or prefix.startswith(p.rstrip("/") + "/") for p in prefixes):
+            prefixes.append(prefix)
+    return prefixes
+
+
+# Kept out of search engines (robots.txt) besides the noindex each of them carries: every page
+# that is not public (except the 404 page, which has no path of its own) and the API.
 PRIVATE_PATH_PREFIXES = (
-    "/login", "/add-invoice", "/invoices", "/enquiries", "/pay/", "/signout", "/api/",
+    *path_prefixes([r for r in ALL_ROUTES if not r.public and r is not NOT_FOUND]),
+    API_PREFIX,
 )
 
 # Content-Security-Policy additions per path prefix (api/csp.py). Stripe's documented sources
@@ -142,5 +159,5 @@ STRIPE_CSP = {
     "img-src": ["https://*.stripe.com"],
 }
 CSP_ADDITIONS: dict[str, dict[str, list[str]]] = {
-    prefix: STRIPE_CSP for prefix in ("/add-invoice", "/invoices", "/enquiries", "/pay")
+    prefix.rstrip("/"): STRIPE_CSP for prefix in path_prefixes([*STAFF_ROUTES, PAY])
 }

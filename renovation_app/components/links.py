@@ -1,15 +1,15 @@
-"""Links: contact hrefs from the business profile, and one link() for every <a> of the site."""
+"""Every <a> of the site: link(), and link_items() for the entries of a menu.
 
-from urllib.parse import quote
+The tel:, WhatsApp and mailto: hrefs are built in content/contact_links.py.
+"""
 
+from collections.abc import Iterable
+
+import reflex as rx
 from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
 
-from renovation_app.content import BUSINESS, EMAIL_SUBJECT, WHATSAPP_TEXT
-
-TEL_HREF = f"tel:{BUSINESS.phone_e164}"
-WHATSAPP_HREF = f"https://wa.me/{BUSINESS.whatsapp_e164.lstrip('+')}?text={quote(WHATSAPP_TEXT)}"
-MAILTO_HREF = f"mailto:{BUSINESS.email}?subject={quote(EMAIL_SUBJECT)}&body={quote(WHATSAPP_TEXT)}"
+from renovation_app.navigation import NavLink
 
 
 def link(*children, href: str, **props):
@@ -22,3 +22,8 @@ def link(*children, href: str, **props):
         return ReactRouterLink.create(*children, to=href, **props)
     # `rx.el.a` would be a router link too, which prerenders "#content" as "/about/#content".
     return A.create(*children, href=href, **props)
+
+
+def link_items(entries: Iterable[NavLink], class_name: str) -> list[rx.Component]:
+    """One <li> with a link for each menu entry."""
+    return [rx.el.li(link(e.label, href=e.path, class_name=class_name)) for e in entries]

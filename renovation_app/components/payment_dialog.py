@@ -3,8 +3,8 @@
 import reflex as rx
 from reflex_components_radix.primitives.dialog import dialog
 
-from renovation_app.components.layout import BUTTON
 from renovation_app.components.react.stripe import card_field, stripe_elements
+from renovation_app.components.styles import BUTTON
 from renovation_app.services.payments import NOT_SET_UP, payments_enabled
 
 

@@ -1,11 +1,17 @@
-"""Small building blocks shared by pages: headings, pictures, cards, form fields."""
+"""Small building blocks shared by pages and the page frame: icons, headings, pictures, cards,
+form fields."""
 
 import reflex as rx
 
-from renovation_app.components.layout import CONTAINER, icon
 from renovation_app.components.links import link
+from renovation_app.components.styles import CONTAINER
 from renovation_app.content.types import Service
 from renovation_app.media import Picture
+
+
+def icon(name: str, size: int = 18, class_name: str = "") -> rx.Component:
+    """A lucide icon, hidden from screen readers (the text beside it says what it means)."""
+    return rx.icon(name, size=size, class_name=class_name, aria_hidden="true")
 
 
 def section(*children: rx.Component, class_name: str = "", **props) -> rx.Component:
@@ -29,19 +35,28 @@ def section_heading(
 
 def picture(
     pic: Picture,
-    sizes: str,
+    sizes: str = "",
     class_name: str = "",
     eager: bool = False,
+    high_priority: bool = False,
     alt: str | None = None,
+    thumbnail: bool = False,
 ) -> rx.Component:
-    """A responsive WebP <img> with real width/height; lazy unless it is above the fold."""
-    attrs = {"width": str(pic.width), "height": str(pic.height)}
-    if eager:
+    """Every <img> of a picture in the image manifest, with its real width and height.
+
+    The responsive WebP variants for `sizes`, or with `thumbnail` the one 4:3 crop. Lazy unless
+    `eager` (above the fold); `high_priority` asks the browser to fetch it before the others.
+    """
+    if thumbnail:
+        props = {"src": pic.thumb}
+        attrs = {"width": str(pic.thumb_width), "height": str(pic.thumb_height)}
+    else:
+        props = {"src": pic.src, "src_set": pic.srcset, "sizes": sizes}
+        attrs = {"width": str(pic.width), "height": str(pic.height)}
+    if high_priority:
         attrs["fetchpriority"] = "high"
     return rx.el.img(
-        src=pic.src,
-        src_set=pic.srcset,
-        sizes=sizes,
+        **props,
         alt=pic.alt if alt is None else alt,
         loading="eager" if eager else "lazy",
         decoding="async",
@@ -62,12 +77,6 @@ def check_list(items: tuple[str, ...]) -> rx.Component:
         ],
         class_name="grid gap-3 sm:grid-cols-2",
     )
-
-
-INPUT = (
-    "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
-    "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"
-)
 
 
 def labelled(label: str, control: rx.Component, *after: rx.Component) -> rx.Component:
@@ -105,7 +114,7 @@ def error_attrs(errors: rx.Var, name: str) -> dict:
 def more_about_link(service: Service) -> rx.Component:
     """The card button 'MORE ABOUT ' (the spec's text); the hidden title names the link."""
     return link(
-        service.btn_text,
+        service.more_link_text,
         rx.el.span(service.title, class_name="sr-only"),
         icon("arrow-right", 16),
         href=service.url,

@@ -1,6 +1,7 @@
 """The Contact page texts, the Contact Us cards and the enquiry form's service options."""
 
 from .business import BUSINESS
+from .contact_links import mailto_href, tel_href, whatsapp_href
 from .services import SERVICES
 from .types import ContactCard
 
@@ -28,17 +29,17 @@ CONTACT_CARDS: tuple[ContactCard, ...] = (
         icon="phone",
         title="Phone",
         links=(
-            (BUSINESS.phone_display, f"tel:{BUSINESS.phone_e164}"),
+            (BUSINESS.phone_display, tel_href(BUSINESS.phone_e164)),
             (
                 f"WhatsApp: {_us_phone_display(BUSINESS.whatsapp_e164)}",
-                f"https://wa.me/{BUSINESS.whatsapp_e164.lstrip('+')}",
+                whatsapp_href(BUSINESS.whatsapp_e164),
             ),
         ),
     ),
     ContactCard(
         icon="mail",
         title="Email",
-        links=((BUSINESS.email, f"mailto:{BUSINESS.email}"),),
+        links=((BUSINESS.email, mailto_href(BUSINESS.email)),),
     ),
     ContactCard(
         icon="map-pin",

@@ -17,7 +17,6 @@ else:
 
 FAQ: tuple[FaqItem, ...] = (
     FaqItem(
-        id=1,
         question="What services do you offer?",
         answer=(
             "We remodel kitchens and bathrooms, restore and refinish furniture, build paver "
@@ -28,7 +27,6 @@ FAQ: tuple[FaqItem, ...] = (
         ),
     ),
     FaqItem(
-        id=2,
         question="How can I contact you?",
         answer=(
             f"{_CALL_OR_WHATSAPP}; we answer during business hours ({_HOURS}). You can also "
@@ -38,7 +36,6 @@ FAQ: tuple[FaqItem, ...] = (
         ),
     ),
     FaqItem(
-        id=3,
         question="What areas do you serve?",
         answer=(
             f"We work across {BUSINESS.service_area}. We take on residential projects in "
@@ -48,7 +45,6 @@ FAQ: tuple[FaqItem, ...] = (
         ),
     ),
     FaqItem(
-        id=4,
         question="Can I get a quote?",
         answer=(
             "Yes. We offer a free on-site estimate: we visit, look at the space, take "

@@ -4,10 +4,9 @@ from .types import GallerySet
 
 GALLERIES: tuple[GallerySet, ...] = (
     GallerySet(
-        id=1,
         slug="kitchen-remodeling",
         title="Kitchen Remodeling",
-        desc=(
+        description=(
             "Kitchens we have remodeled across the city, from compact galley kitchens to "
             "open-plan family spaces."
         ),
@@ -15,10 +14,9 @@ GALLERIES: tuple[GallerySet, ...] = (
         alt_subject="kitchen remodel",
     ),
     GallerySet(
-        id=2,
         slug="bathroom-remodeling",
         title="Bathroom Remodeling",
-        desc=(
+        description=(
             "Bathroom remodels large and small, with new showers, tubs, vanities, tile and "
             "lighting."
         ),
@@ -26,10 +24,9 @@ GALLERIES: tuple[GallerySet, ...] = (
         alt_subject="bathroom remodel",
     ),
     GallerySet(
-        id=3,
         slug="furniture-renovation",
         title="Furniture Renovation",
-        desc=(
+        description=(
             "Tables, chairs, dressers and built-ins we have repaired, refinished and brought "
             "back into everyday use."
         ),
@@ -37,20 +34,18 @@ GALLERIES: tuple[GallerySet, ...] = (
         alt_subject="furniture renovation",
     ),
     GallerySet(
-        id=4,
         slug="pavers-walkways",
         title="Pavers & Walkways",
-        desc=(
+        description=(
             "Patios, front walks and garden paths laid in concrete pavers, brick and natural stone."
         ),
         image_count=4,
         alt_subject="paver walkway",
     ),
     GallerySet(
-        id=5,
         slug="screen-enclosure",
         title="Screen Enclosure",
-        desc=(
+        description=(
             "Screened porches and deck enclosures that keep insects out while letting in "
             "light and air."
         ),
@@ -58,10 +53,9 @@ GALLERIES: tuple[GallerySet, ...] = (
         alt_subject="screen enclosure",
     ),
     GallerySet(
-        id=6,
         slug="floor-tile",
         title="Floor and Tile",
-        desc=(
+        description=(
             "Tile, stone and wood floors, backsplashes and shower walls from projects "
             "throughout New York City."
         ),
@@ -69,10 +63,9 @@ GALLERIES: tuple[GallerySet, ...] = (
         alt_subject="floor and tile work",
     ),
     GallerySet(
-        id=7,
         slug="framing-pictures",
         title="Framing Pictures",
-        desc=(
+        description=(
             "Wood framing for new walls, partitions, additions and structural repairs, "
             "photographed before the walls were closed up."
         ),
@@ -80,10 +73,9 @@ GALLERIES: tuple[GallerySet, ...] = (
         alt_subject="wall framing",
     ),
     GallerySet(
-        id=8,
         slug="roofing",
         title="Roofing",
-        desc=(
+        description=(
             "Roof repairs and replacements on row houses and detached homes, including flat "
             "roofs, shingles and flashing."
         ),

@@ -20,7 +20,8 @@ _CONTACT_BULLETS: tuple[str, ...] = (
     f"Address: {BUSINESS.legal_name}, {BUSINESS.address.one_line}",
 )
 
-# One sentence per service for Terms section 2; a service missing here fails at import.
+# One sentence per service for the Terms' "Service Terms" section; a service missing here fails
+# at import.
 _SERVICE_TERMS: dict[str, str] = {
     "kitchen-remodeling": (
         "layout planning, cabinet installation and refacing, countertops, appliance "
@@ -50,7 +51,6 @@ _SERVICE_TERMS: dict[str, str] = {
 
 TERMS: tuple[LegalSection, ...] = (
     LegalSection(
-        number=1,
         heading="Acceptance of Terms",
         paragraphs=(
             f"These terms and conditions apply to your use of this website and to the services "
@@ -63,7 +63,6 @@ TERMS: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=2,
         heading="Service Terms",
         paragraphs=(
             "Work that by law must be carried out by a licensed trade, such as plumbing, "
@@ -81,7 +80,6 @@ TERMS: tuple[LegalSection, ...] = (
         bullets=tuple(f"{s.title}: {_SERVICE_TERMS[s.slug]}" for s in SERVICES),
     ),
     LegalSection(
-        number=3,
         heading="Quotes and Payments",
         paragraphs=(
             "Estimates are free. A quote is our estimate of the cost of the work it "
@@ -97,7 +95,6 @@ TERMS: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=4,
         heading="Liability",
         paragraphs=(
             "We carry out all work with reasonable skill and care. If you believe something "
@@ -115,7 +112,6 @@ TERMS: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=5,
         heading="Privacy Policy",
         paragraphs=(
             "How we collect, use and protect your personal information is explained in our "
@@ -124,7 +120,6 @@ TERMS: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=6,
         heading="Governing Law",
         paragraphs=(
             "These terms, and any dispute arising from them or from our services, are "
@@ -135,7 +130,6 @@ TERMS: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=7,
         heading="Changes",
         paragraphs=(
             "We may update these terms from time to time. The updated version will be posted "
@@ -145,7 +139,6 @@ TERMS: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=8,
         heading="Contact Us",
         paragraphs=("If you have any questions about these terms, please contact us:",),
         bullets=_CONTACT_BULLETS,
@@ -154,7 +147,6 @@ TERMS: tuple[LegalSection, ...] = (
 
 PRIVACY: tuple[LegalSection, ...] = (
     LegalSection(
-        number=1,
         heading="Information We Collect",
         paragraphs=(
             f"This policy explains how {_WE} handles personal information. When you browse "
@@ -178,7 +170,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=2,
         heading="How We Use Information",
         paragraphs=(
             "We do not sell your personal information, and we do not send you marketing "
@@ -196,7 +187,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=3,
         heading="Information Protection",
         paragraphs=(
             "We take reasonable administrative, technical and physical measures to protect "
@@ -213,7 +203,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=4,
         heading="Cookies",
         paragraphs=(
             "The website uses a small number of cookies that it needs to work. When a staff "
@@ -227,7 +216,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=5,
         heading="Sharing",
         paragraphs=(
             "We do not sell, trade or rent your personal information. We may disclose it "
@@ -244,7 +232,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=6,
         heading="Third-Party Links",
         paragraphs=(
             "Our website contains links to other websites, such as our social media pages, "
@@ -254,7 +241,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=7,
         heading="Changes to This Policy",
         paragraphs=(
             "We may update this privacy policy from time to time, for example when we change "
@@ -264,7 +250,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=8,
         heading="Your Consent",
         paragraphs=(
             "By using our website, contacting us or using our services, you consent to the "
@@ -274,7 +259,6 @@ PRIVACY: tuple[LegalSection, ...] = (
         ),
     ),
     LegalSection(
-        number=9,
         heading="Contacting Us",
         paragraphs=(
             "If you have any questions about this privacy policy or how we handle your "

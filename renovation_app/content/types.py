@@ -58,32 +58,24 @@ class BusinessProfile:
 
 @dataclass(frozen=True)
 class Service:
-    id: int
     slug: str
     title: str
     icon: str  # lucide icon name
-    desc: str  # short text for cards
-    content: str  # first paragraph
-    content_para_2: str = ""
-    content_para_3: str = ""
+    description: str  # short text for cards, the search and the page's meta description
+    paragraphs: tuple[str, ...]  # the service page's copy, in order
     features: tuple[str, ...] = ()
-    btn_text: str = "MORE ABOUT "
+    more_link_text: str = "MORE ABOUT "  # the card link's visible text (the spec's wording)
 
     @property
     def url(self) -> str:
         return f"/services/{self.slug}"
 
-    @property
-    def paragraphs(self) -> tuple[str, ...]:
-        return tuple(p for p in (self.content, self.content_para_2, self.content_para_3) if p)
-
 
 @dataclass(frozen=True)
 class GallerySet:
-    id: int
     slug: str
     title: str
-    desc: str
+    description: str  # the gallery page's intro and meta description
     image_count: int
     # a short phrase used in alt text, e.g. "kitchen remodel"
     alt_subject: str
@@ -95,7 +87,6 @@ class GallerySet:
 
 @dataclass(frozen=True)
 class CarouselItem:
-    id: int
     title: str
     description: str
     gallery_slug: str
@@ -104,7 +95,6 @@ class CarouselItem:
 
 @dataclass(frozen=True)
 class FaqItem:
-    id: int
     question: str
     answer: str
 
@@ -118,8 +108,7 @@ class Highlight:
 
 @dataclass(frozen=True)
 class LegalSection:
-    number: int
-    heading: str
+    heading: str  # numbered from the section's place in its document when the page is drawn
     paragraphs: tuple[str, ...]
     bullets: tuple[str, ...] = ()
 

@@ -4,9 +4,10 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
-from renovation_app.components.ui import check_list, picture, section, section_heading
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON
+from renovation_app.components.ui import check_list, icon, picture, section, section_heading
 from renovation_app.content.types import VideoBlock
 from renovation_app.media import gallery_picture
 from renovation_app.pages.registry import page
@@ -43,7 +44,7 @@ def video_block(block: VideoBlock, reverse: bool) -> rx.Component:
                 block.heading, class_name="text-2xl font-extrabold text-slate-900 sm:text-3xl"
             ),
             rx.el.p(block.text, class_name="mt-4 leading-7 text-slate-700"),
-            link("Get a free estimate", href="/contact", class_name=f"{BUTTON} mt-6"),
+            link("Get a free estimate", href=routes.CONTACT.path, class_name=f"{BUTTON} mt-6"),
         ),
         class_name="grid items-center gap-10 lg:grid-cols-2",
     )
@@ -67,6 +68,7 @@ def about() -> rx.Component:
                     gallery_picture("kitchen-remodeling", 4),
                     sizes="(min-width: 1024px) 600px, 100vw",
                     eager=True,
+                    high_priority=True,
                     class_name="aspect-[4/3] w-full rounded-xl object-cover",
                 ),
                 class_name="grid items-center gap-12 lg:grid-cols-2",

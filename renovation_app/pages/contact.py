@@ -4,12 +4,13 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import BUTTON, icon, site_page
 from renovation_app.components.links import link
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON, INPUT
 from renovation_app.components.ui import (
-    INPUT,
     error_attrs,
     field_error,
+    icon,
     labelled,
     section,
     section_heading,

@@ -4,9 +4,9 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import icon, site_page
 from renovation_app.components.links import link
-from renovation_app.components.ui import picture, section, section_heading
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.ui import icon, picture, section, section_heading
 from renovation_app.content.types import GallerySet
 from renovation_app.media import gallery_picture, gallery_pictures
 from renovation_app.pages.registry import page
@@ -16,12 +16,11 @@ from renovation_app.pages.registry import page
 def gallery_list() -> rx.Component:
     cards = [
         link(
-            rx.el.img(
-                src=gallery_picture(g.slug, 1).thumb,
+            picture(
+                gallery_picture(g.slug, 1),
+                thumbnail=True,
                 alt="",
-                loading="lazy" if i > 2 else "eager",
-                decoding="async",
-                custom_attrs={"width": "400", "height": "300"},
+                eager=i < 3,
                 class_name="aspect-[4/3] w-full object-cover transition group-hover:scale-105",
             ),
             rx.el.div(
@@ -53,6 +52,7 @@ def gallery_detail(gallery: GallerySet):
                     sizes="(min-width: 768px) 33vw, 50vw",
                     class_name="aspect-[4/3] w-full object-cover transition hover:scale-105",
                     eager=i < 3,
+                    high_priority=i < 3,
                 ),
                 rx.el.span(
                     icon("expand", 18),
@@ -71,7 +71,7 @@ def gallery_detail(gallery: GallerySet):
         return site_page(
             section(
                 rx.el.p(
-                    gallery.desc,
+                    gallery.description,
                     class_name="mx-auto mb-10 max-w-3xl text-center text-lg text-slate-700",
                 ),
                 rx.el.div(*items, class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"),
@@ -99,6 +99,7 @@ def gallery_detail(gallery: GallerySet):
                     class_name="absolute right-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 "
                     "text-slate-900 hover:bg-white",
                 ),
+                # Not a picture(): site.js sets its src to the opened picture's largest variant.
                 rx.el.img(
                     id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"
                 ),
@@ -108,7 +109,7 @@ def gallery_detail(gallery: GallerySet):
                 class_name="m-auto max-w-5xl bg-transparent p-10 backdrop:bg-slate-950/90",
             ),
             title=gallery.title,
-            trail=(("Gallery", "/gallery"),),
+            trail=(("Gallery", routes.GALLERY_LIST.path),),
         )
 
     return body

@@ -4,16 +4,19 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import BUTTON, CONTAINER, OUTLINE_BUTTON, icon, site_page
-from renovation_app.components.links import MAILTO_HREF, TEL_HREF, WHATSAPP_HREF, link
+from renovation_app.components.links import link
+from renovation_app.components.page_frame import site_page
 from renovation_app.components.react.slick import portfolio_carousel
+from renovation_app.components.styles import BUTTON, CONTAINER, OUTLINE_BUTTON
 from renovation_app.components.ui import (
     check_list,
+    icon,
     more_about_link,
     picture,
     section,
     section_heading,
 )
+from renovation_app.content.contact_links import MAILTO_HREF, TEL_HREF, WHATSAPP_HREF
 from renovation_app.media import gallery_picture, hero_picture
 from renovation_app.pages.registry import page
 
@@ -53,6 +56,7 @@ def hero() -> rx.Component:
                     hero_picture(),
                     sizes="(min-width: 1024px) 600px, 100vw",
                     eager=True,
+                    high_priority=True,
                     class_name="aspect-[4/3] w-full rounded-xl object-cover shadow-2xl",
                 ),
             ),
@@ -92,7 +96,7 @@ def services_grid() -> rx.Component:
                 class_name="inline-flex rounded-lg bg-orange-100 p-3 text-orange-800",
             ),
             rx.el.h3(s.title, class_name="mt-5 text-xl font-bold text-slate-900"),
-            rx.el.p(s.desc, class_name="mt-3 flex-1 leading-7 text-slate-700"),
+            rx.el.p(s.description, class_name="mt-3 flex-1 leading-7 text-slate-700"),
             more_about_link(s),
             class_name="flex flex-col rounded-xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:shadow-lg",
         )

@@ -4,10 +4,10 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.invoice_lines import invoice_lines_table
-from renovation_app.components.layout import BUTTON
 from renovation_app.components.links import link
 from renovation_app.components.payment_dialog import pay_button, payment_dialog
-from renovation_app.components.ui import INPUT, error_attrs, field_error, labelled
+from renovation_app.components.styles import BUTTON, INPUT
+from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
 from renovation_app.pages.registry import page
@@ -332,7 +332,7 @@ def invoice_list() -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.h2("Invoices", class_name="text-2xl font-extrabold text-slate-900"),
-                link("New invoice", href="/add-invoice", class_name=BUTTON),
+                link("New invoice", href=routes.ADD_INVOICE.path, class_name=BUTTON),
                 class_name="flex items-center justify-between",
             ),
             invoice_filters(),

@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import site_page
+from renovation_app.components.page_frame import site_page
 from renovation_app.components.ui import section
 from renovation_app.content.types import LegalSection
 from renovation_app.pages.registry import page
@@ -17,7 +17,7 @@ def legal_document(sections: tuple[LegalSection, ...]) -> rx.Component:
             *[
                 rx.el.section(
                     rx.el.h2(
-                        f"{s.number}. {s.heading}",
+                        f"{number}. {s.heading}",
                         class_name="mt-10 text-2xl font-bold text-slate-900",
                     ),
                     *[rx.el.p(p, class_name="mt-3 leading-7 text-slate-700") for p in s.paragraphs],
@@ -28,7 +28,7 @@ def legal_document(sections: tuple[LegalSection, ...]) -> rx.Component:
                     if s.bullets
                     else rx.fragment(),
                 )
-                for s in sections
+                for number, s in enumerate(sections, start=1)
             ],
             class_name="mx-auto max-w-3xl",
         )

@@ -3,8 +3,9 @@
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.layout import BUTTON, site_page
 from renovation_app.components.links import link
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON
 from renovation_app.components.ui import section
 from renovation_app.pages.registry import page
 
@@ -30,7 +31,7 @@ def not_found() -> rx.Component:
                     "The page you are looking for has moved or never existed.",
                     class_name="mt-3 text-slate-700",
                 ),
-                link("Back To Home", href="/", class_name=f"{BUTTON} mt-8"),
+                link("Back To Home", href=routes.HOME.path, class_name=f"{BUTTON} mt-8"),
                 on_mount=rx.call_script(GO_BACK_SCRIPT),
                 class_name="flex flex-col items-center py-10 text-center",
             )

@@ -4,9 +4,10 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.invoice_lines import invoice_lines_table
-from renovation_app.components.layout import BUTTON, site_page
 from renovation_app.components.links import link
+from renovation_app.components.page_frame import site_page
 from renovation_app.components.payment_dialog import pay_button, payment_dialog
+from renovation_app.components.styles import BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page

@@ -4,11 +4,13 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.layout import BUTTON, icon, site_page
-from renovation_app.components.links import link
-from renovation_app.components.ui import more_about_link, picture, section, section_heading
+from renovation_app.components.links import link, link_items
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON
+from renovation_app.components.ui import icon, more_about_link, picture, section, section_heading
 from renovation_app.content.types import Service
 from renovation_app.media import gallery_pictures
+from renovation_app.navigation import SERVICE_LINKS
 from renovation_app.pages.registry import page
 
 MAX_SERVICE_IMAGES = 6
@@ -24,7 +26,7 @@ def service_card(service: Service) -> rx.Component:
         ),
         rx.el.div(
             rx.el.h2(service.title, class_name="text-xl font-bold text-slate-900"),
-            rx.el.p(service.desc, class_name="mt-2 flex-1 leading-7 text-slate-700"),
+            rx.el.p(service.description, class_name="mt-2 flex-1 leading-7 text-slate-700"),
             more_about_link(service),
             class_name="flex flex-1 flex-col p-6",
         ),
@@ -100,22 +102,15 @@ def service_detail(service: Service):
                     rx.el.aside(
                         rx.el.h2("Other services", class_name="font-bold text-slate-900"),
                         rx.el.ul(
-                            *[
-                                rx.el.li(
-                                    link(
-                                        s.title,
-                                        href=s.url,
-                                        class_name="block rounded-md px-3 py-2 hover:bg-orange-50 hover:text-orange-800",
-                                    )
-                                )
-                                for s in c.SERVICES
-                                if s.slug != service.slug
-                            ],
+                            *link_items(
+                                [e for e in SERVICE_LINKS if e.path != service.url],
+                                "block rounded-md px-3 py-2 hover:bg-orange-50 hover:text-orange-800",
+                            ),
                             class_name="mt-3 flex flex-col",
                         ),
                         link(
                             "Ask for a free quote",
-                            href="/contact",
+                            href=routes.CONTACT.path,
                             class_name=f"{BUTTON} mt-6 w-full",
                         ),
                         class_name="h-fit rounded-xl border border-slate-200 bg-slate-50 p-6",
@@ -127,14 +122,14 @@ def service_detail(service: Service):
                     link(
                         "See More",
                         rx.el.span(f" photos of {service.title}", class_name="sr-only"),
-                        href=f"/gallery/{service.slug}",
+                        href=c.gallery_by_slug(service.slug).url,
                         class_name=BUTTON,
                     ),
                     class_name="mt-8 text-center",
                 ),
             ),
             title=service.title,
-            trail=(("Services", "/services"),),
+            trail=(("Services", routes.SERVICES_LIST.path),),
         )
 
     return body

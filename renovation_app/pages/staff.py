@@ -3,9 +3,12 @@
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.layout import BUTTON, site_page
-from renovation_app.components.links import link
-from renovation_app.components.ui import INPUT, labelled, section
+from renovation_app.components.links import link, link_items
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON, INPUT
+from renovation_app.components.ui import labelled, section
+from renovation_app.content.contact_links import mailto_href
+from renovation_app.navigation import STAFF_MENU
 from renovation_app.pages.registry import page
 from renovation_app.state.auth import SIGN_IN_SCRIPT, AuthState
 from renovation_app.state.staff import EnquiriesState, StaffState
@@ -71,22 +74,10 @@ def staff_only(content: rx.Component) -> rx.Component:
     return rx.cond(StaffState.signed_in, content, login_form())
 
 
-STAFF_LINKS = (
-    ("New invoice", "/add-invoice"),
-    ("Invoices", "/invoices"),
-    ("Enquiries", "/enquiries"),
-)
-
-
 def staff_menu() -> rx.Component:
     return rx.el.nav(
         rx.el.ul(
-            *[
-                rx.el.li(
-                    link(label, href=href, class_name="font-semibold text-orange-800 underline")
-                )
-                for label, href in STAFF_LINKS
-            ],
+            *link_items(STAFF_MENU, "font-semibold text-orange-800 underline"),
             rx.el.li(
                 "Signed in as ",
                 rx.el.strong(StaffState.user_name),
@@ -127,7 +118,7 @@ def enquiry_card(row: rx.Var) -> rx.Component:
             " · ",
             link(
                 row["email"],
-                href="mailto:" + row["email"].to(str),
+                href=mailto_href(row["email"].to(str)),
                 class_name="text-orange-800 underline",
             ),
             " · ",

@@ -2,7 +2,8 @@
 
 Each kind of e-mail has `<kind>.html` (autoescaped, extends `_layout.html`, which carries the
 business name and contact details) and `<kind>.txt` (the plain-text part, extends `_layout.txt`).
-Every template sees `business` (renovation_app.content.BUSINESS) and `site_url`.
+Every template sees `business` (renovation_app.content.BUSINESS), `site_url`, and `tel_href` and
+`mailto_href` (renovation_app.content.contact_links), the site's one way to build those links.
 """
 
 import re
@@ -13,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 
 from renovation_app.content import BUSINESS
+from renovation_app.content.contact_links import mailto_href, tel_href
 from renovation_app.settings import settings
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -39,6 +41,8 @@ def _environment() -> Environment:
     )
     env.filters["nl2br"] = _nl2br
     env.globals["business"] = BUSINESS
+    env.globals["tel_href"] = tel_href
+    env.globals["mailto_href"] = mailto_href
     return env
 
 

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from renovation_app.components.ui import picture
 from renovation_app.media import Picture
 
 
@@ -67,14 +68,9 @@ def _slide(pic: Picture, title: str = "", description: str = "") -> rx.Component
     )
     return rx.el.div(
         rx.el.figure(
-            rx.el.img(
-                src=pic.src,
-                src_set=pic.srcset,
+            picture(
+                pic,
                 sizes="(max-width: 530px) 100vw, (max-width: 991px) 50vw, 33vw",
-                alt=pic.alt,
-                loading="lazy",
-                decoding="async",
-                custom_attrs={"width": str(pic.width), "height": str(pic.height)},
                 class_name="h-[500px] w-full object-cover",
             ),
             caption,

@@ -1,0 +1,18 @@
+"""Design tokens: the page width and the Tailwind classes of buttons and form controls."""
+
+# The centred content column of every section, header and footer.
+CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8"
+BUTTON = (
+    "inline-flex items-center justify-center gap-2 rounded-md bg-orange-700 px-5 py-2.5 "
+    "text-sm font-semibold text-white shadow-sm hover:bg-orange-800 focus-visible:outline "
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"
+)
+# A button on a dark background (the home page's hero).
+OUTLINE_BUTTON = (
+    "inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-5 "
+    "py-2.5 text-sm font-semibold text-white hover:bg-white hover:text-slate-900"
+)
+INPUT = (
+    "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
+    "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"
+)

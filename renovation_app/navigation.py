@@ -1,0 +1,54 @@
+"""The site's menus as data: every entry a label and a path from the route table (routes.py).
+
+The header, the mobile menu, the footer and the staff menu draw these; none of them spells a
+path of its own.
+"""
+
+from dataclasses import dataclass
+
+from renovation_app import routes
+from renovation_app.content import SERVICES
+
+
+@dataclass(frozen=True)
+class NavLink:
+    label: str
+    path: str
+    # The entries of the dropdown this entry opens instead of being a link (Services).
+    submenu: tuple["NavLink", ...] = ()
+
+
+SERVICE_LINKS: tuple[NavLink, ...] = tuple(
+    NavLink(service.title, route.path)
+    for service, route in zip(SERVICES, routes.SERVICE_ROUTES, strict=True)
+)
+
+MAIN_MENU: tuple[NavLink, ...] = (
+    NavLink("Home", routes.HOME.path),
+    NavLink("About", routes.ABOUT.path),
+    NavLink(
+        "Services",
+        routes.SERVICES_LIST.path,
+        submenu=(*SERVICE_LINKS, NavLink("All services", routes.SERVICES_LIST.path)),
+    ),
+    NavLink("Gallery", routes.GALLERY_LIST.path),
+    NavLink("Contact", routes.CONTACT.path),
+)
+
+# The footer's "Useful links" and its legal line.
+FOOTER_LINKS: tuple[NavLink, ...] = (
+    NavLink("Gallery", routes.GALLERY_LIST.path),
+    NavLink("About Us", routes.ABOUT.path),
+    NavLink("Contact", routes.CONTACT.path),
+)
+LEGAL_LINKS: tuple[NavLink, ...] = (
+    NavLink("Terms and Conditions", routes.TERMS.path),
+    NavLink("Privacy Policy", routes.PRIVACY.path),
+)
+
+# Above every staff screen.
+STAFF_MENU: tuple[NavLink, ...] = (
+    NavLink("New invoice", routes.ADD_INVOICE.path),
+    NavLink("Invoices", routes.INVOICES.path),
+    NavLink("Enquiries", routes.ENQUIRIES.path),
+)

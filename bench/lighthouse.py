@@ -40,10 +40,10 @@ def ensure_lighthouse() -> None:
 
 
 def public_paths() -> list[str]:
-    import renovation_app.pages  # noqa: F401  (declares the routes)
-    from renovation_app.pages.registry import ROUTES
+    """Every page in the sitemap, the staff login and the 404 page (an unknown path)."""
+    from renovation_app.routes import PUBLIC_ROUTES, LOGIN
 
-    return [r.path for r in ROUTES if r.public]
+    return [r.path for r in PUBLIC_ROUTES] + [LOGIN.path, "/no-such-page"]
 
 
 def audit(url: str) -> dict:

@@ -20,8 +20,10 @@ run: install migrate images
 dev: install migrate images
 	reflex run --env dev
 
+# The worker-crash tests kill the server's workers: they get a server of their own.
 test: install-test chromium images
-	$(PY) -m pytest
+	$(PY) -m pytest --deselect tests/e2e/test_worker_crash.py
+	$(PY) -m pytest tests/e2e/test_worker_crash.py
 
 # The app on PostgreSQL + Redis with three workers (private instances; see scripts/prod_stack.py).
 prod-stack-test: install-test chromium images

@@ -50,17 +50,13 @@ def worker_sending(site, fake, timeout: float = 30) -> tuple[psutil.Process, str
     raise AssertionError("no worker was sending")
 
 
-def outbox_statuses(database_url: str, batch: str) -> list[str]:
-    engine = create_engine(database_url)
-    try:
-        with engine.connect() as connection:
-            rows = connection.execute(
-                text("SELECT status FROM outbox_email WHERE subject LIKE :batch"),
-                {"batch": f"{batch}%"},
-            )
-            return [row.status for row in rows]
-    finally:
-        engine.dispose()
+def outbox_statuses(engine, batch: str) -> list[str]:
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT status FROM outbox_email WHERE subject LIKE :batch"),
+            {"batch": f"{batch}%"},
+        )
+        return [row.status for row in rows]
 
 
 def test_a_worker_killed_mid_batch_loses_no_mail_and_sends_none_twice(site):
@@ -68,8 +64,8 @@ def test_a_worker_killed_mid_batch_loses_no_mail_and_sends_none_twice(site):
     worker_count = len(workers(site))
     fake = site.resend
     fake.delay_seconds = 0.2  # a slow provider, so a worker is caught in the middle of a send
+    engine = create_engine(site.database_url)
     try:
-        engine = create_engine(site.database_url)
         with Session(engine) as session:
             for n in range(count):
                 message = EmailMessage(
@@ -81,7 +77,6 @@ def test_a_worker_killed_mid_batch_loses_no_mail_and_sends_none_twice(site):
                 )
                 queue_email(session, message, "test", None)
             session.commit()
-        engine.dispose()
 
         victim, key_in_flight = worker_sending(site, fake)
         victim.kill()
@@ -89,12 +84,13 @@ def test_a_worker_killed_mid_batch_loses_no_mail_and_sends_none_twice(site):
         wait_until_serving(site, worker_count)
         deadline = time.monotonic() + 60  # the victim's claims run out after 8 s (conftest)
         while time.monotonic() < deadline:
-            statuses = outbox_statuses(site.database_url, batch)
+            statuses = outbox_statuses(engine, batch)
             if statuses.count("sent") == count:
                 break
             time.sleep(0.5)
     finally:
         fake.delay_seconds = 0
+        engine.dispose()
 
     assert statuses == ["sent"] * count
     delivered = sorted(m["to"][0] for m in fake.sent if m["subject"].startswith(batch))

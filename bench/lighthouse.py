@@ -1,11 +1,12 @@
 """Lighthouse (mobile profile) for every public route of the production server.
 
-Run: .venv/bin/python -m bench.lighthouse [--runs 3] [--only /,/contact]
+Run: .venv/bin/python -m bench.lighthouse [--runs 3] [--only /,/contact] [--url http://...]
 Installs Lighthouse from npm into tools/ on first use; Chrome is Debian's Chromium.
 Prints the median of each score, LCP, CLS, TBT and transferred bytes per route.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -79,6 +80,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", default="", help="comma-separated paths")
+    parser.add_argument("--url", default="", help="a running production server to audit")
     args = parser.parse_args()
     ensure_lighthouse()
     paths = args.only.split(",") if args.only else public_paths()
@@ -86,9 +88,10 @@ def main() -> None:
     print(
         f"{'route':34} {'perf':>4} {'a11y':>4} {'bp':>4} {'seo':>4} {'FCP s':>6} {'LCP s':>6} {'CLS':>6} {'TBT ms':>7} {'KiB':>6}"
     )
-    with prod_server() as server:
+    with contextlib.nullcontext(args.url) if args.url else prod_server() as server:
+        base_url = args.url or server.url
         for path in paths:
-            runs = [audit(server.url + path) for _ in range(args.runs)]
+            runs = [audit(base_url + path) for _ in range(args.runs)]
             m = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
             print(
                 f"{path:34} {m['performance']:4.0f} {m['accessibility']:4.0f} {m['best-practices']:4.0f} "

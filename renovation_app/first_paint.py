@@ -9,6 +9,11 @@ for them at low priority kept LCP at 2.4 s. So they are held back here (`data-mo
 and site.js turns them into real preloads right after the first frame is painted: all at once
 (bench/first_event.py measures how soon the page answers: about 0.4 s later than with the
 preloads in <head>, under Lighthouse's throttling; see the README's benchmark section).
+
+React Router prerenders only paths without parameters, so Reflex's 404 page (the `*` route)
+had no HTML of its own: an unknown path got the bare SPA shell and its text waited for the
+JavaScript (Lighthouse 96, LCP 2.7 s). The build also prerenders it at /404, which the
+NotFoundPageMiddleware (api/middleware.py) sends for unknown paths.
 """
 
 import os
@@ -17,6 +22,16 @@ from pathlib import Path
 from reflex.plugins import Plugin
 
 _MODULE_PRELOAD = '<link rel="modulepreload" href='
+NOT_FOUND_PAGE = "404"  # prerendered at /404, matched by the `*` route
+_PRERENDER_ALL = '"prerender": true'
+
+
+def with_not_found_page_prerendered(react_router_config: str) -> str:
+    """React Router's config with the 404 page among the prerendered paths."""
+    every_static_path_and_404 = (
+        f'"prerender": ({{getStaticPaths}}) => [...getStaticPaths(), "/{NOT_FOUND_PAGE}"]'
+    )
+    return react_router_config.replace(_PRERENDER_ALL, every_static_path_and_404)
 
 
 def with_module_preloads_held_back(html: str) -> str:
@@ -24,7 +39,11 @@ def with_module_preloads_held_back(html: str) -> str:
 
 
 class FirstPaintPlugin(Plugin):
-    """Runs after the production frontend build, before Reflex writes the .gz copies."""
+    """Prerenders the 404 page too; after the production build (before Reflex writes the .gz
+    copies) holds the module preloads back."""
+
+    def pre_compile(self, **context) -> None:
+        context["add_modify_task"]("react-router.config.js", with_not_found_page_prerendered)
 
     def post_build(self, **context) -> None:
         if os.environ.get("FIRST_PAINT_KEEP_PRELOADS"):  # bench.first_event compares both

@@ -4,7 +4,11 @@ import reflex as rx
 
 from renovation_app import pages  # noqa: F401  (importing declares every page)
 from renovation_app.api import create_api
-from renovation_app.api.middleware import CanonicalPathMiddleware, SecurityMiddleware
+from renovation_app.api.middleware import (
+    CanonicalPathMiddleware,
+    NotFoundPageMiddleware,
+    SecurityMiddleware,
+)
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
@@ -33,9 +37,14 @@ def with_seo(page: Page):
 
 
 app = rx.App(
-    # Our API routes around Reflex's, pages at their canonical paths, then security headers
-    # around everything.
-    api_transformer=[create_api(), CanonicalPathMiddleware, SecurityMiddleware],
+    # Our API routes around Reflex's, pages at their canonical paths, unknown paths the
+    # prerendered 404 page, then security headers around everything.
+    api_transformer=[
+        create_api(),
+        CanonicalPathMiddleware,
+        NotFoundPageMiddleware,
+        SecurityMiddleware,
+    ],
     stylesheets=["/site.css"],
     head_components=[
         rx.el.script(src="/site.js", defer=True),

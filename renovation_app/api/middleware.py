@@ -8,6 +8,10 @@
 3. Every page answers at its canonical path, the one links, the sitemap and `<link
    rel=canonical>` use: `/about` is served as it is (Starlette would answer 307 to `/about/`),
    and `/about/` answers 308 to `/about`.
+4. An unknown path answers 404 with the prerendered 404 page (first_paint.py has it built), so
+   its text shows before any JavaScript runs; Reflex would send the bare SPA shell. Paths of
+   the dynamic pages (`/pay/<token>`, `/invoices/<number>`) keep the shell: the browser draws
+   those routes, and hydrating another route's HTML there would not match.
 """
 
 import functools
@@ -16,12 +20,14 @@ import os
 from http.cookies import CookieError, SimpleCookie
 
 from reflex.constants import Dirs
+from reflex.utils.exec import get_routes_manifest_router
 from reflex.utils.prerequisites import get_web_dir
-from starlette.datastructures import URL, MutableHeaders
-from starlette.responses import RedirectResponse
+from starlette.datastructures import URL, Headers, MutableHeaders
+from starlette.responses import FileResponse, RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from renovation_app.api.csp import content_security_policy
+from renovation_app.first_paint import NOT_FOUND_PAGE
 from renovation_app.services.auth import SESSION_COOKIE, SESSION_REF_COOKIE
 from renovation_app.settings import settings
 
@@ -104,7 +110,7 @@ def _built_pages_dir() -> str:
 @functools.lru_cache(maxsize=1024)
 def _is_built_page(path: str) -> bool:
     """Whether the production build has a prerendered page for `path` (e.g. "/about")."""
-    if ".." in path or "\\" in path or "//" in path:
+    if ".." in path or "\\" in path or "//" in path or path.strip("/") == NOT_FOUND_PAGE:
         return False
     return os.path.isfile(os.path.join(_built_pages_dir(), path.strip("/"), "index.html"))
 
@@ -128,3 +134,68 @@ class CanonicalPathMiddleware:
             # Starlette's static files serve `about/index.html` only when asked for `about/`.
             scope = {**scope, "path": path + "/", "raw_path": (path + "/").encode()}
         await self.app(scope, receive, send)
+
+
+@functools.cache
+def _page_router():
+    return get_routes_manifest_router()
+
+
+def _is_routed_page(path: str) -> bool:
+    """Whether the browser's router has a page for `path`, other than the 404 page."""
+    router = _page_router()
+    return router is not None and router(path) not in (None, "404")
+
+
+def _not_found_page_messages(scope: Scope) -> list[Message] | None:
+    """The prerendered 404 page as a 404 response (gzip when the client takes it)."""
+    page = os.path.join(_built_pages_dir(), NOT_FOUND_PAGE, "index.html")
+    headers = {"content-type": "text/html; charset=utf-8", "cache-control": "no-cache"}
+    headers["vary"] = "Accept-Encoding"
+    if "gzip" in Headers(scope=scope).get("accept-encoding", "") and os.path.isfile(page + ".gz"):
+        headers["content-encoding"] = "gzip"
+        page += ".gz"
+    try:
+        with open(page, "rb") as built:
+            body = built.read()
+    except OSError:
+        return None  # the dev server and unbuilt checkouts keep Reflex's own answer
+    headers["content-length"] = str(len(body))
+    raw_headers = [(name.encode(), value.encode()) for name, value in headers.items()]
+    return [
+        {"type": "http.response.start", "status": 404, "headers": raw_headers},
+        {"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body},
+    ]
+
+
+class NotFoundPageMiddleware:
+    """An unknown path answers 404 with the prerendered 404 page instead of the bare SPA shell."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        if path.strip("/") == NOT_FOUND_PAGE and (messages := _not_found_page_messages(scope)):
+            for message in messages:  # /404 itself is the 404 page, with its status
+                await send(message)
+            return
+        replaced = False
+
+        async def send_prerendered_page(message: Message) -> None:
+            nonlocal replaced
+            if message["type"] == "http.response.start" and message["status"] == 404:
+                content_type = Headers(raw=message["headers"]).get("content-type", "")
+                if content_type.startswith("text/html") and not _is_routed_page(path):
+                    if messages := _not_found_page_messages(scope):
+                        replaced = True
+                        for page_message in messages:
+                            await send(page_message)
+                        return
+            if not replaced:  # once the page is sent, the shell's body is dropped
+                await send(message)
+
+        await self.app(scope, receive, send_prerendered_page)

@@ -23,7 +23,7 @@ from reflex.constants import Dirs
 from reflex.utils.exec import get_routes_manifest_router
 from reflex.utils.prerequisites import get_web_dir
 from starlette.datastructures import URL, Headers, MutableHeaders
-from starlette.responses import FileResponse, RedirectResponse
+from starlette.responses import RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from renovation_app.api.csp import content_security_policy

@@ -54,10 +54,10 @@ def gallery_detail(gallery: GallerySet):
                     eager=i < 3,
                     high_priority=i < 3,
                 ),
+                # Drawn by site.css, not an SVG per picture: a gallery has up to 48 of them.
                 rx.el.span(
-                    icon("expand", 18),
-                    class_name="pointer-events-none absolute bottom-2 right-2 rounded-full "
-                    "bg-slate-900/70 p-2 text-white",
+                    class_name="expand-icon pointer-events-none absolute bottom-2 right-2 "
+                    "rounded-full bg-slate-900/70 p-2 text-white",
                 ),
                 rx.el.span("Open a larger view", class_name="sr-only"),
                 href=pic.full,

@@ -62,6 +62,23 @@ def test_an_unknown_path_is_the_404_page_with_a_404_status(page: Page, site):
     expect(page.get_by_role("link", name="Back To Home")).to_have_attribute("href", "/")
 
 
+@pytest.mark.parametrize("path", ["/no-such-page", "/services/plumbing", "/404"])
+def test_an_unknown_path_is_sent_as_the_prerendered_404_page(site, path):
+    """Its text is in the HTML, so it shows before any JavaScript (Reflex sent an empty shell)."""
+    for encoding in ("gzip", "identity"):
+        response = httpx.get(site.url + path, headers={"Accept-Encoding": encoding})
+        assert response.status_code == 404
+        assert response.headers["content-type"].startswith("text/html")
+        assert "404 Page Not Found" in response.text
+        assert "Content-Security-Policy" in response.headers
+
+
+def test_an_unknown_pay_link_keeps_the_shell_its_route_is_drawn_from(site):
+    response = httpx.get(f"{site.url}/pay/{'x' * 43}")
+    assert response.status_code == 404
+    assert "404 Page Not Found" not in response.text  # the pay route draws it in the browser
+
+
 def test_an_unknown_service_slug_is_the_404_page(page: Page, site):
     assert httpx.get(site.url + "/services/plumbing").status_code == 404
     open_page(page, "/services/plumbing")

@@ -1,6 +1,6 @@
 """The build step that holds React Router's module preloads back until the first paint."""
 
-from renovation_app.first_paint import FirstPaintPlugin
+from renovation_app.first_paint import FirstPaintPlugin, with_not_found_page_prerendered
 
 PAGE = (
     '<head><link rel="preload" as="image" href="/img/hero-800.webp"/>'
@@ -20,3 +20,16 @@ def test_every_built_page_gets_its_module_preloads_held_back(tmp_path, monkeypat
         assert 'rel="modulepreload"' not in html
         assert html.count("<link data-module href=") == 2
         assert '<link rel="preload" as="image"' in html  # the hero image stays first
+
+
+def test_the_404_page_is_prerendered_with_every_static_path():
+    config = 'export default {"ssr": false, "prerender": true, "build": "build"};'
+    assert with_not_found_page_prerendered(config) == (
+        'export default {"ssr": false, "prerender": ({getStaticPaths}) => '
+        '[...getStaticPaths(), "/404"], "build": "build"};'
+    )
+
+
+def test_the_dev_server_config_without_prerendering_is_left_alone():
+    config = 'export default {"ssr": false};'
+    assert with_not_found_page_prerendered(config) == config

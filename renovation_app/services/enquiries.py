@@ -9,7 +9,7 @@ from email_validator import EmailNotValidError, validate_email
 from sqlmodel import func, select
 
 from renovation_app.content import ENQUIRY_SERVICE_OPTIONS
-from renovation_app.db import db_session
+from renovation_app.db import write_session
 from renovation_app.models import Enquiry, utc_now
 from renovation_app.services.clients import client_fingerprint
 from renovation_app.services.enquiry_mail import enquiry_acknowledgement, enquiry_notification
@@ -107,7 +107,7 @@ def submit_enquiry(
     """Store the enquiry and queue both e-mails in one transaction; spam is stored, not mailed."""
     now = now or utc_now()
     fingerprint = client_fingerprint(client_ip)
-    with db_session() as session:
+    with write_session() as session:
         lock_key(session, f"contact:{fingerprint}", now)  # count and insert as one step
         window_start = now - timedelta(seconds=settings.contact_rate_window_seconds)
         recent = session.exec(
@@ -116,7 +116,9 @@ def submit_enquiry(
             .where(Enquiry.source_ip_hash == fingerprint, Enquiry.created_at >= window_start)
         ).one()
         if recent >= settings.contact_rate_limit:
-            raise TooManyEnquiries(RATE_LIMIT_MESSAGE, retry_after=settings.contact_rate_window_seconds)
+            raise TooManyEnquiries(
+                RATE_LIMIT_MESSAGE, retry_after=settings.contact_rate_window_seconds
+            )
         enquiry = Enquiry(
             **asdict(form), is_spam=bool(honeypot), source_ip_hash=fingerprint, created_at=now
         )

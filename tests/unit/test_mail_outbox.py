@@ -413,3 +413,32 @@ def test_a_wake_from_another_thread_delivers_at_once(resend_fake, monkeypatch):
         worker.stop()
     assert not worker.thread.is_alive()
     assert mail._wakeup is None and mail._loop is None
+
+
+def test_without_an_api_key_a_batch_is_logged_at_once_and_a_live_claim_is_left_alone(
+    monkeypatch, clean_db
+):
+    monkeypatch.setattr(settings, "resend_api_key", "")
+    claimed_elsewhere, *others = queue(mail.BATCH_SIZE + 6)
+    with db_session() as session:  # another worker holds this one, sending it right now
+        assert mail._claim(session, claimed_elsewhere, utc_now())
+    assert mail.deliver_due() == mail.BATCH_SIZE
+    assert mail.deliver_due() == 5
+    assert mail.deliver_due() == 0
+    by_id = {r.id: r for r in rows()}
+    assert by_id[claimed_elsewhere].status == "sending" and by_id[claimed_elsewhere].attempts == 0
+    assert all(by_id[i].status == "logged" and by_id[i].attempts == 1 for i in others)
+    assert all(by_id[i].claim_token == "" for i in others)
+
+
+def test_after_a_full_batch_the_worker_goes_round_again_without_waiting(monkeypatch, clean_db):
+    monkeypatch.setattr(settings, "resend_api_key", "")
+    queue(mail.BATCH_SIZE * 2 + 3)
+    worker = WorkerThread(poll_seconds=120)  # no poll would come in time: only the loop itself
+    try:
+        deadline = time.monotonic() + 15
+        while any(r.status != "logged" for r in rows()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert all(r.status == "logged" for r in rows())
+    finally:
+        worker.stop()

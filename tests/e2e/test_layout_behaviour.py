@@ -255,7 +255,10 @@ def test_gallery_page_shows_every_image_of_its_set(page: Page, gallery):
 def test_gallery_image_opens_a_larger_view_and_steps_with_the_arrow_keys(page: Page):
     open_page(page, "/gallery/kitchen-remodeling")
     first = page.get_by_test_id("gallery-image").first
-    expect(first.locator("svg")).to_be_visible()  # the expand icon on every picture
+    icon = first.locator(".expand-icon")  # on every picture, drawn by a CSS mask
+    expect(icon).to_be_visible()
+    mask = icon.evaluate("e => getComputedStyle(e, '::before').maskImage")
+    assert mask.startswith('url("data:image/svg+xml')
     first.click()
     dialog = page.locator("#lightbox")
     image = dialog.locator("#lightbox-image")

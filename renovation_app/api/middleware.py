@@ -110,7 +110,7 @@ def _built_pages_dir() -> str:
 @functools.lru_cache(maxsize=1024)
 def _is_built_page(path: str) -> bool:
     """Whether the production build has a prerendered page for `path` (e.g. "/about")."""
-    if ".." in path or "\\" in path or "//" in path or path.strip("/") == NOT_FOUND_PAGE:
+    if ".." in path or "\\" in path or "//" in path:
         return False
     return os.path.isfile(os.path.join(_built_pages_dir(), path.strip("/"), "index.html"))
 
@@ -147,19 +147,28 @@ def _is_routed_page(path: str) -> bool:
     return router is not None and router(path) not in (None, "404")
 
 
+@functools.cache
+def _not_found_page(gzip: bool) -> bytes | None:
+    """The prerendered 404 page as built (read once: the build does not change while serving)."""
+    page = os.path.join(_built_pages_dir(), NOT_FOUND_PAGE, "index.html")
+    try:
+        with open(page + ".gz" if gzip else page, "rb") as built:
+            return built.read()
+    except OSError:
+        return None
+
+
 def _not_found_page_messages(scope: Scope) -> list[Message] | None:
     """The prerendered 404 page as a 404 response (gzip when the client takes it)."""
-    page = os.path.join(_built_pages_dir(), NOT_FOUND_PAGE, "index.html")
     headers = {"content-type": "text/html; charset=utf-8", "cache-control": "no-cache"}
     headers["vary"] = "Accept-Encoding"
-    if "gzip" in Headers(scope=scope).get("accept-encoding", "") and os.path.isfile(page + ".gz"):
-        headers["content-encoding"] = "gzip"
-        page += ".gz"
-    try:
-        with open(page, "rb") as built:
-            body = built.read()
-    except OSError:
+    accepts_gzip = "gzip" in Headers(scope=scope).get("accept-encoding", "")
+    gzip = accepts_gzip and _not_found_page(gzip=True) is not None
+    body = _not_found_page(gzip)
+    if body is None:
         return None  # the dev server and unbuilt checkouts keep Reflex's own answer
+    if gzip:
+        headers["content-encoding"] = "gzip"
     headers["content-length"] = str(len(body))
     raw_headers = [(name.encode(), value.encode()) for name, value in headers.items()]
     return [

@@ -34,4 +34,7 @@ config = rx.Config(
     frontend_packages=[REACT_STRIPE, STRIPE_JS, DialogElement.library],
     # /sitemap.xml is served by api.py from the content, so it lists every service and gallery.
     disable_plugins=[SitemapPlugin],
+    # Brotli copies beside the gzip ones: the JavaScript is about 15% smaller for every browser
+    # that accepts br, and gzip stays for the rest.
+    frontend_compression_formats=["brotli", "gzip"],
 )

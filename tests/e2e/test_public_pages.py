@@ -65,9 +65,10 @@ def test_an_unknown_path_is_the_404_page_with_a_404_status(page: Page, site):
 @pytest.mark.parametrize("path", ["/no-such-page", "/services/plumbing", "/404"])
 def test_an_unknown_path_is_sent_as_the_prerendered_404_page(site, path):
     """Its text is in the HTML, so it shows before any JavaScript (Reflex sent an empty shell)."""
-    for encoding in ("gzip", "identity"):
+    for encoding in ("br", "gzip", "identity"):
         response = httpx.get(site.url + path, headers={"Accept-Encoding": encoding})
         assert response.status_code == 404
+        assert response.headers.get("content-encoding", "identity") == encoding
         assert response.headers["content-type"].startswith("text/html")
         assert "404 Page Not Found" in response.text
         assert "Content-Security-Policy" in response.headers
@@ -148,3 +149,40 @@ def test_module_preloads_held_back_in_the_html_are_made_after_the_first_paint(pa
     open_page(page, "/contact")
     assert page.locator("link[data-module]").count() == 0
     assert page.locator('link[rel="modulepreload"]').count() >= 5
+
+
+# What only the staff pages and the payment dialog use: Stripe's loader and card field, Radix's
+# dialog, the invoice form (its fields' refs).
+STAFF_ONLY_CODE = ("loadStripe", "RenovationCardField", "DismissableLayer", "ref_invoice_name")
+
+
+def page_modules(site, path: str) -> list[str]:
+    """Every JavaScript module a page loads before it answers: React Router lists them all."""
+    html = httpx.get(site.url + path).text
+    return re.findall(r'<link data-module href="(/assets/[^"]+\.js)"', html)
+
+
+@pytest.mark.parametrize("path", ["/", "/contact", "/gallery/floor-tile", "/about"])
+def test_a_public_page_loads_none_of_the_staff_code(site, path):
+    """Reflex writes a page's memoized components into a module named after the page function's
+    module; all of them once shared one module, so every visitor downloaded the staff forms."""
+    modules = page_modules(site, path)
+    assert len(modules) >= 5
+    for module in modules:
+        code = httpx.get(site.url + module).text
+        assert not [name for name in STAFF_ONLY_CODE if name in code], module
+
+
+def test_the_staff_code_is_still_there_for_the_staff_pages(site):
+    code = "".join(httpx.get(site.url + m).text for m in page_modules(site, "/add-invoice"))
+    assert "ref_invoice_name" in code
+
+
+def test_scripts_come_brotli_compressed_to_browsers_that_take_it(site):
+    module = page_modules(site, "/contact")[1]
+    brotli = httpx.get(site.url + module, headers={"Accept-Encoding": "br, gzip"})
+    gzip = httpx.get(site.url + module, headers={"Accept-Encoding": "gzip"})
+    assert brotli.headers["content-encoding"] == "br"
+    assert gzip.headers["content-encoding"] == "gzip"
+    assert brotli.text == gzip.text
+    assert int(brotli.headers["content-length"]) < int(gzip.headers["content-length"])

@@ -103,6 +103,20 @@ def test_every_response_carries_the_security_headers(site):
         assert "strict-transport-security" not in headers  # http here; https adds it
 
 
+def test_scripts_and_styles_carry_no_policy_only_the_other_headers(site):
+    """A policy applies only where a response becomes a document; the pages' scripts and styles
+    never do, so they go without its 2 KB (an SVG could be opened as a document and keeps it)."""
+    html = httpx.get(f"{site.url}/contact").text
+    assets = re.findall(r'href="(/assets/[^"]+\.(?:js|css))"', html)
+    assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
+    for asset in assets:
+        headers = httpx.get(f"{site.url}{asset}").headers
+        assert "content-security-policy" not in headers, asset
+        assert headers["x-content-type-options"] == "nosniff"
+    svg = httpx.get(f"{site.url}/favicon.svg").headers
+    assert "frame-ancestors 'none'" in svg["content-security-policy"]
+
+
 def test_pages_run_under_the_policy_without_violations(page: Page, site):
     violations: list[str] = []
     page.on(

@@ -10,7 +10,6 @@ from renovation_app.api.middleware import (
     SecurityMiddleware,
 )
 from renovation_app.components.error_screen import error_boundary
-from renovation_app.components.react.toaster import lazy_toaster
 from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
 from renovation_app.services.auth import ensure_first_admin
@@ -55,7 +54,7 @@ app = rx.App(
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         rx.el.meta(name="theme-color", content="#0f172a"),
     ],
-    toaster=lazy_toaster(),
+    toaster=rx.toast.provider(position="top-right", close_button=True),
 )
 app.app_wraps[(55, "ErrorBoundary")] = error_boundary
 # Before Reflex's own hydration middleware, so a signed-out tab is emptied before it is sent.

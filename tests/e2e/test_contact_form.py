@@ -67,24 +67,3 @@ def test_the_button_reads_sending_and_is_disabled_while_in_flight(page: Page):
     states = page.evaluate("window.__buttonStates")
     assert ["Sending...", True] in states
 
-
-def test_a_toast_asked_for_before_the_toaster_has_loaded_is_shown_once_it_has(page: Page):
-    """The toaster (sonner) is fetched after the page hydrates; a toast that comes sooner waits."""
-    held = []
-
-    def hold_the_toaster(route):
-        response = route.fetch()
-        if "data-sonner-toaster" in response.text():
-            held.append((route, response))
-        else:
-            route.fulfill(response=response)
-
-    page.route("**/assets/*.js", hold_the_toaster)
-    open_page(page, "/contact")
-    page.get_by_role("button", name="Submit Now").click()
-    expect(page.get_by_test_id("error-name")).to_be_visible()  # the server has answered
-    assert held and page.locator("[data-sonner-toaster]").count() == 0
-    for route, response in held:
-        route.fulfill(response=response)
-    toast = page.locator("[data-sonner-toast]", has_text="Please check the highlighted fields.")
-    expect(toast).to_be_visible()

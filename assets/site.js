@@ -1,6 +1,7 @@
 // Browser-only behaviour of the layout: menus, panels, sticky header, scroll-to-top, search,
 // click-to-load maps and videos. None of it needs the server, so none of it travels there.
-// React Router's module preloads, held back until the page has painted (renovation_app/first_paint.py).
+// React Router's module preloads, held back in the HTML until the first contentful paint is on
+// screen (renovation_app/first_paint.py). This file is async, so it usually listens before then.
 (function () {
   function preloadModules() {
     document.querySelectorAll("link[data-module]").forEach(function (held) {
@@ -11,8 +12,16 @@
       held.remove();
     });
   }
-  // Right after the first frame is painted (site.js is deferred: the page has been parsed).
-  requestAnimationFrame(function () { setTimeout(preloadModules, 0); });
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf("paint") < 0) {
+    requestAnimationFrame(function () { setTimeout(preloadModules, 0); });
+    return;
+  }
+  new PerformanceObserver(function (list, observer) {
+    if (!list.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    preloadModules();
+  }).observe({ type: "paint", buffered: true });
 })();
 
 (function () {

@@ -6,9 +6,13 @@ gzipped JavaScript fetched at once, competing with the first paint and the large
 Lighthouse measured it (LCP 2.3-2.8 s with them): dropping them took LCP to about 1 s, but made the first
 answered event a second later (the modules then load one import level at a time), and asking
 for them at low priority kept LCP at 2.4 s. So they are held back here (`data-module`, inert)
-and site.js turns them into real preloads right after the first frame is painted: all at once
-(bench/first_event.py measures how soon the page answers: about 0.4 s later than with the
-preloads in <head>, under Lighthouse's throttling; see the README's benchmark section).
+and site.js turns them into real preloads, all at once, as soon as the first contentful paint is
+on screen (bench/first_event.py measures how soon the page answers; see the README's benchmark
+section). site.js is loaded `async`, so it is listening before the paint; a deferred script
+runs only once the whole document is parsed, up to 0.4 s after the paint on a slow phone.
+(An inline script at the top of <head> would listen sooner still, but React's hydration of
+<head> then failed on it and rendered every page again.) Without the preloads the modules
+still load, one import level at a time.
 
 React Router prerenders only paths without parameters, so Reflex's 404 page (the `*` route)
 had no HTML of its own: an unknown path got the bare SPA shell and its text waited for the

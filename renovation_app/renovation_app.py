@@ -50,7 +50,8 @@ app = rx.App(
     ],
     stylesheets=["/site.css"],
     head_components=[
-        rx.el.script(src="/site.js", defer=True),
+        # async: it must listen for the first paint (first_paint.py); it only delegates events.
+        rx.el.script(src="/site.js", async_=True),
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         rx.el.meta(name="theme-color", content="#0f172a"),
     ],

@@ -212,6 +212,18 @@ def test_carousel_shows_3_2_1_slides_by_width(page: Page, viewport, visible):
     assert height == 500
 
 
+def test_the_carousel_starts_only_when_the_visitor_scrolls_near_it(page: Page):
+    """Starting react-slick was the longest task after the home page loaded; at the top of the
+    page nothing of it runs, and it is there by the time the visitor reaches it."""
+    page.set_viewport_size(PHONE)
+    open_page(page, "/")
+    page.wait_for_timeout(500)
+    carousel = page.get_by_test_id("portfolio-carousel")
+    assert carousel.locator(".slick-slider").count() == 0
+    carousel.scroll_into_view_if_needed()
+    expect(carousel.locator(".slick-slide.slick-active").first).to_be_visible()
+
+
 def test_carousel_autoplays_every_2000_ms(page: Page):
     page.set_viewport_size(DESKTOP)
     open_page(page, "/")

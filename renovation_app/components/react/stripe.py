@@ -29,7 +29,7 @@ const renovationStripePromise =
   typeof window === "undefined" ? null : loadStripe(%(key)s);
 """
 
-# With event handlers the card field is memoized by Reflex into a shared module, so its
+# With event handlers the card field is memoized by Reflex into its page's memo module, so its
 # definition travels with it (not with the page).
 CARD_FIELD_JS = """
 function RenovationCardField({ onReady, onCardChange, id }) {

@@ -30,7 +30,7 @@ const renovationStripePromise =
 """
 
 # With event handlers the card field is memoized by Reflex into its page's memo module, so its
-# definition travels with it (not with the page).
+# definition travels with it (not with the page's route module).
 CARD_FIELD_JS = """
 function RenovationCardField({ onReady, onCardChange, id }) {
   const stripe = useStripe();

@@ -196,14 +196,11 @@ def _not_found_page_messages(scope: Scope) -> list[Message] | None:
     headers = {"content-type": "text/html; charset=utf-8", "cache-control": "no-cache"}
     headers["vary"] = "Accept-Encoding"
     accepted = _accepted_encodings(scope)
-    encoding, body = next(
-        (
-            (encoding, body)
-            for encoding, suffix in _SIDECARS
-            if encoding in accepted and (body := _not_found_page(suffix)) is not None
-        ),
-        (None, _not_found_page()),
-    )
+    encoding, body = None, _not_found_page()
+    for sidecar_encoding, suffix in _SIDECARS:
+        if sidecar_encoding in accepted and (compressed := _not_found_page(suffix)) is not None:
+            encoding, body = sidecar_encoding, compressed
+            break
     if body is None:
         return None  # the dev server and unbuilt checkouts keep Reflex's own answer
     if encoding:

@@ -119,21 +119,20 @@ def _slide(pic: Picture, title: str = "", description: str = "") -> rx.Component
     )
 
 
+def _carousel(slides: list[rx.Component], **props) -> rx.Component:
+    """The spec's carousel of `slides`, started once the visitor scrolls near it."""
+    return rx.el.div(
+        WhenNear.create(Slider.create(*slides, **PORTFOLIO_SETTINGS), margin="100% 0px"),
+        class_name="portfolio-carousel min-h-[500px]",
+        **props,
+    )
+
+
 def portfolio_carousel(slides: list[tuple[Picture, str, str]]) -> rx.Component:
     """The home carousel: each slide a picture with a caption."""
-    return rx.el.div(
-        WhenNear.create(
-            Slider.create(*[_slide(*s) for s in slides], **PORTFOLIO_SETTINGS),
-            margin="100% 0px",
-        ),
-        class_name="portfolio-carousel min-h-[500px]",
-        data_testid="portfolio-carousel",
-    )
+    return _carousel([_slide(*s) for s in slides], data_testid="portfolio-carousel")
 
 
 def picture_carousel(pictures: list[Picture]) -> rx.Component:
-    """The second variant: a list of pictures with the same settings."""
-    return rx.el.div(
-        Slider.create(*[_slide(p) for p in pictures], **PORTFOLIO_SETTINGS),
-        class_name="portfolio-carousel min-h-[500px]",
-    )
+    """The spec's second variant: the pictures passed in, with the same settings."""
+    return _carousel([_slide(p) for p in pictures])

@@ -1,12 +1,14 @@
 """Time from navigation to the first answered Reflex event, under Lighthouse-like throttling.
 
-Run: .venv/bin/python -m bench.first_event [--runs 5] [--keep-preloads]
+Run: .venv/bin/python -m bench.first_event [--runs 5] [--keep-preloads] [--baseline URL]
 Chromium through CDP: 4x CPU slowdown, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (the
 Lighthouse mobile profile). The first answered event is the page's hydration: Reflex sends it
 over the websocket when the page's JavaScript has started, and the server's answer sets
 `#hydrated[data-hydrated=true]`; from then on forms and menus answer. `--keep-preloads` builds
 the site with React Router's module preloads in the HTML (as before
-renovation_app/first_paint.py), to compare.
+renovation_app/first_paint.py), to compare. `--baseline URL` compares with another build already
+serving at URL (e.g. an older commit's `make run` in a worktree): the two are loaded in turn,
+alternating which goes first, so both see the same moments of this shared machine.
 """
 
 import argparse
@@ -53,6 +55,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keep-preloads", action="store_true")
+    parser.add_argument("--baseline", default="", help="URL of another build to compare with")
     args = parser.parse_args()
     env = {"FIRST_PAINT_KEEP_PRELOADS": "1"} if args.keep_preloads else {}
     label = (
@@ -63,15 +66,36 @@ def main() -> None:
     print(
         f"First answered Reflex event, Lighthouse-like throttling, median of {args.runs} ({label})"
     )
-    print(f"{'route':30} {'FCP ms':>8} {'first event ms':>15}")
     with prod_server(env) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for path in PATHS:
-            runs = [first_event_ms(browser, server.url + path) for _ in range(args.runs)]
-            fcp = statistics.median(r[0] for r in runs)
-            event = statistics.median(r[1] for r in runs)
-            print(f"{path:30} {fcp:8.0f} {event:15.0f}", flush=True)
+        if args.baseline:
+            compare(browser, args.baseline.rstrip("/"), server.url, args.runs)
+        else:
+            print(f"{'route':30} {'FCP ms':>8} {'first event ms':>15}")
+            for path in PATHS:
+                runs = [first_event_ms(browser, server.url + path) for _ in range(args.runs)]
+                fcp = statistics.median(r[0] for r in runs)
+                event = statistics.median(r[1] for r in runs)
+                print(f"{path:30} {fcp:8.0f} {event:15.0f}", flush=True)
         browser.close()
+
+
+def compare(browser, baseline_url: str, url: str, runs: int) -> None:
+    """Medians of the baseline and this build, loaded in turn (ABBA...), and the median of the
+    paired differences (this build minus the baseline; negative is sooner)."""
+    print(f"{'route':30} {'baseline ms':>12} {'this build ms':>14} {'difference ms':>14}")
+    for path in PATHS:
+        baseline, this_build = [], []
+        for run in range(runs):
+            order = ((baseline, baseline_url), (this_build, url))
+            for results, base in order if run % 2 == 0 else reversed(order):
+                results.append(first_event_ms(browser, base + path)[1])
+        differences = [b - a for a, b in zip(baseline, this_build, strict=True)]
+        print(
+            f"{path:30} {statistics.median(baseline):12.0f} {statistics.median(this_build):14.0f}"
+            f" {statistics.median(differences):+14.0f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

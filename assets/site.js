@@ -96,13 +96,19 @@
     }
   });
 
+  // Written only when they change: a new attribute on <html> restyles the whole page.
+  function setFlag(name, on) {
+    if ((root.dataset[name] === "true") !== on) root.dataset[name] = on ? "true" : "false";
+  }
   function onScroll() {
     var y = window.scrollY;
-    root.dataset.scrolled = y > 100 ? "true" : "false";
-    root.dataset.showTop = y > 200 ? "true" : "false";
+    setFlag("scrolled", y > 100);
+    setFlag("showTop", y > 200);
   }
   window.addEventListener("scroll", onScroll, { passive: true });
-  onScroll();
+  // A page opened mid-way down (reload, back) is checked after its first frame: reading scrollY
+  // before then forces a layout while the page is still on its way to the first paint.
+  requestAnimationFrame(function () { setTimeout(onScroll, 0); });
 
   // Every route change starts at the top of the page with the menus closed.
   var push = history.pushState;

@@ -46,6 +46,19 @@ def test_scroll_to_top_button_appears_after_200px_and_scrolls_up(page: Page):
     page.wait_for_function("window.scrollY === 0")
 
 
+def test_a_page_opened_part_way_down_has_the_fixed_header_and_the_button(page: Page):
+    """site.js checks the scroll position once it runs, not only on later scroll events: here
+    it arrives after the page has already jumped to #faq."""
+    page.set_viewport_size(DESKTOP)
+    held = []
+    page.route("**/site.js", lambda route: held.append(route))
+    page.goto("/#faq", wait_until="domcontentloaded")  # "load" would wait for site.js
+    page.wait_for_function("window.scrollY > 200")
+    held[0].continue_()
+    expect(page.locator(".header-bar")).to_have_css("position", "fixed")
+    expect(page.locator("#scroll-top")).to_have_css("visibility", "visible")
+
+
 def tab_stops(page: Page, limit: int = 200) -> list[str]:
     """The ids (or tag names) that Tab reaches, from the top of the page."""
     page.evaluate("document.activeElement && document.activeElement.blur()")

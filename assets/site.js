@@ -1,5 +1,5 @@
 // Browser-only behaviour of the layout: menus, panels, sticky header, scroll-to-top, search,
-// click-to-load maps and videos. None of it needs the server, so none of it travels there.
+// click-to-load maps and videos. None of it needs Reflex's state, so none of it travels there.
 // React Router's module preloads, held back in the HTML until the first contentful paint is on
 // screen (renovation_app/first_paint.py). This file is async, so it usually listens before then.
 (function () {
@@ -120,19 +120,46 @@
     return result;
   };
 
-  // The search boxes (side panel, mobile menu): each filters its own list of links.
-  document.addEventListener("input", function (event) {
-    if (!event.target.hasAttribute("data-site-search")) return;
-    var box = event.target.closest("[data-search]");
-    var query = event.target.value.trim().toLowerCase();
-    var shown = 0;
-    box.querySelectorAll("[data-search-item]").forEach(function (item) {
-      var match = query.length > 0 && item.dataset.searchText.indexOf(query) !== -1;
-      item.hidden = !match;
-      if (match) shown++;
+  // The search boxes (side panel, mobile menu): the index (/api/search-index) is fetched when a
+  // box first gets focus; each box lists its matches as links, copies of its hidden prototype.
+  var searchIndex = null;
+  function loadSearchIndex() {
+    if (!searchIndex) {
+      searchIndex = fetch("/api/search-index", { credentials: "same-origin" })
+        .then(function (answer) { if (!answer.ok) throw new Error(answer.status); return answer.json(); })
+        .catch(function () { searchIndex = null; return null; });  // asked again on the next key
+    }
+    return searchIndex;
+  }
+  function showMatches(input, entries) {
+    var list = input.closest("[data-search]").querySelector("[data-search-results]");
+    var prototype = list.querySelector("[data-search-prototype]");
+    var empty = list.querySelector("[data-search-empty]");
+    var failed = list.querySelector("[data-search-failed]");
+    var query = input.value.trim().toLowerCase();
+    list.querySelectorAll("[data-search-result]").forEach(function (old) { old.remove(); });
+    failed.hidden = !(query && !entries);
+    if (!query || !entries) { empty.hidden = true; return; }
+    var matches = entries.filter(function (entry) { return entry.text.indexOf(query) !== -1; });
+    matches.forEach(function (entry) {
+      var item = prototype.cloneNode(true);
+      item.removeAttribute("data-search-prototype");
+      item.setAttribute("data-search-result", "");
+      item.hidden = false;
+      var link = item.querySelector("a");
+      link.href = entry.href;
+      link.textContent = entry.label;
+      list.insertBefore(item, empty);
     });
-    var empty = box.querySelector("[data-search-empty]");
-    if (empty) empty.hidden = !(query.length > 0 && shown === 0);
+    empty.hidden = matches.length > 0;
+  }
+  document.addEventListener("focusin", function (event) {
+    if (event.target.hasAttribute("data-site-search")) loadSearchIndex();
+  });
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.hasAttribute("data-site-search")) return;
+    loadSearchIndex().then(function (entries) { showMatches(input, entries); });
   });
 })();
 

@@ -1,4 +1,5 @@
-"""HTTP routes beside Reflex's event socket: health, contact, session, sitemap, robots."""
+"""HTTP routes beside Reflex's event socket: health, contact, session, sitemap, robots,
+search index."""
 
 from starlette.applications import Starlette
 from starlette.routing import Route
@@ -11,7 +12,7 @@ from renovation_app.api.invoices import (
     staff_invoice_pdf,
 )
 from renovation_app.api.session import sign_in, sign_out
-from renovation_app.api.site import health, robots, sitemap
+from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.stripe_webhook import stripe_webhook
 
 
@@ -30,5 +31,6 @@ def create_api() -> Starlette:
             Route("/pay/{token}/", pay_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Route("/robots.txt", robots, methods=["GET"]),
+            Route("/api/search-index", site_search_index, methods=["GET"]),
         ]
     )

@@ -1,4 +1,4 @@
-"""Site-wide HTTP routes: health, sitemap, robots."""
+"""Site-wide HTTP routes: health, sitemap, robots, the site search's index."""
 
 import logging
 
@@ -10,8 +10,10 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from renovation_app.db import get_engine
 from renovation_app.routes import PRIVATE_PATH_PREFIXES, PUBLIC_ROUTES
 from renovation_app.seo import absolute_url
+from renovation_app.services.site_search import search_index
 
 log = logging.getLogger(__name__)
+
 
 def _ping_database() -> None:
     with get_engine().connect() as connection:
@@ -42,3 +44,8 @@ def robots(_request: Request) -> PlainTextResponse:
     return PlainTextResponse(
         f"User-agent: *\n{disallowed}Allow: /\n\nSitemap: {absolute_url('/sitemap.xml')}\n"
     )
+
+
+def site_search_index(_request: Request) -> JSONResponse:
+    # The content changes only with a deploy: the later pages of a visit search without asking.
+    return JSONResponse(search_index(), headers={"Cache-Control": "public, max-age=3600"})

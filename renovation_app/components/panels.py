@@ -8,7 +8,7 @@ from renovation_app.components.brand_icons import brand_icon
 from renovation_app.components.header import logo, main_menu_items
 from renovation_app.components.links import link
 from renovation_app.components.ui import icon
-from renovation_app.content import BUSINESS, FAQ, GALLERIES, SERVICES
+from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import MAILTO_HREF, TEL_HREF
 from renovation_app.state.staff import StaffState
 
@@ -73,20 +73,9 @@ def mobile_menu() -> rx.Component:
     )
 
 
-def _search_entries() -> list[tuple[str, str, str]]:
-    """(label, href, searchable text) for services, galleries and FAQ."""
-    entries = [
-        (s.title, s.url, f"{s.title} {s.description} {' '.join(s.features)}") for s in SERVICES
-    ]
-    entries += [
-        (f"{g.title} gallery", g.url, f"{g.title} gallery {g.description}") for g in GALLERIES
-    ]
-    entries += [(q.question, f"{routes.HOME.path}#faq", f"{q.question} {q.answer}") for q in FAQ]
-    return entries
-
-
 def _site_search(input_id: str) -> rx.Component:
-    """The site search (services, galleries, FAQ) as links; filtered in the browser (site.js)."""
+    """The site search (services, galleries, FAQ): site.js fetches the index when the box gets
+    focus and lists the matches as links, each a copy of the hidden prototype item."""
     return rx.el.div(
         rx.el.label(
             "Search the site",
@@ -102,23 +91,25 @@ def _site_search(input_id: str) -> rx.Component:
             class_name="mt-2 w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900",
         ),
         rx.el.ul(
-            *[
-                rx.el.li(
-                    link(
-                        label, href=href, class_name="block py-1.5 text-orange-800 hover:underline"
-                    ),
-                    data_search_item="",
-                    data_search_text=text.lower(),
-                    hidden=True,
-                )
-                for label, href, text in _search_entries()
-            ],
+            rx.el.li(
+                # a plain <a> (site.js sets each copy's href), not a router link
+                link(href="#", class_name="block py-1.5 text-orange-800 hover:underline"),
+                data_search_prototype="",
+                hidden=True,
+            ),
             rx.el.li(
                 "No results. Try another word.",
                 data_search_empty="",
                 hidden=True,
                 class_name="py-1.5 text-slate-600",
             ),
+            rx.el.li(
+                "The search could not load. Check the connection and type again.",
+                data_search_failed="",
+                hidden=True,
+                class_name="py-1.5 text-slate-600",
+            ),
+            data_search_results="",
             class_name="mt-2",
             aria_live="polite",
         ),

@@ -118,6 +118,24 @@ def test_sitemap_lists_every_public_route_with_each_service_and_gallery(client):
     assert "/add-invoice" not in xml and "/login" not in xml
 
 
+def test_the_search_index_finds_every_service_gallery_and_faq_answer(client):
+    from renovation_app.content import FAQ, GALLERIES, SERVICES
+
+    answer = client.get("/api/search-index")
+    assert answer.status_code == 200
+    assert "max-age" in answer.headers["cache-control"]
+    entries = {entry["label"]: entry for entry in answer.json()}
+    for service in SERVICES:
+        assert entries[service.title]["href"] == service.url
+        assert service.description.lower() in entries[service.title]["text"]
+    for gallery in GALLERIES:
+        assert entries[f"{gallery.title} gallery"]["href"] == gallery.url
+    for question in FAQ:
+        assert entries[question.question]["href"] == "/#faq"
+        assert question.answer.lower() in entries[question.question]["text"]
+    assert len(entries) == len(SERVICES) + len(GALLERIES) + len(FAQ)
+
+
 def test_robots_points_at_the_sitemap_and_keeps_staff_pages_out(client):
     text = client.get("/robots.txt").text
     assert "Sitemap: " in text and "/sitemap.xml" in text
@@ -281,7 +299,10 @@ def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
     token = client.post("/api/session", json=credentials).cookies["staff_session"]
     answer = client.delete("/api/session")
     assert answer.status_code == 204
-    assert 'staff_session=""' in answer.headers["set-cookie"] or "Max-Age=0" in answer.headers["set-cookie"]
+    assert (
+        'staff_session=""' in answer.headers["set-cookie"]
+        or "Max-Age=0" in answer.headers["set-cookie"]
+    )
     assert auth.user_for_token(token) is None
 
 

@@ -144,6 +144,42 @@ def test_side_panel_search_finds_services_galleries_and_faq(page: Page):
     expect(panel.get_by_text("No results")).to_be_visible()
 
 
+def test_the_search_index_is_fetched_once_a_search_box_gets_focus(page: Page):
+    """The index is not in the page (it was twice in every page's HTML and JavaScript)."""
+    page.set_viewport_size(DESKTOP)
+    asked = []
+    page.on("request", lambda r: "/api/search-index" in r.url and asked.append(r.url))
+    open_page(page, "/")
+    assert "data-search-text" not in page.content()
+    page.wait_for_timeout(300)
+    assert asked == []
+    page.get_by_role("button", name="Open the search and contact panel").click()
+    search = page.locator("#side-panel").get_by_label("Search the site")
+    with page.expect_request("**/api/search-index"):
+        search.focus()
+    search.fill("kitchen")
+    kitchen = page.locator("#side-panel").get_by_role("link", name="Kitchen Remodeling", exact=True)
+    expect(kitchen).to_have_attribute("href", "/services/kitchen-remodeling")
+    search.fill("bath")
+    expect(kitchen).to_have_count(0)
+    assert len(asked) == 1
+
+
+def test_a_search_whose_index_cannot_load_says_so_and_works_when_it_can(page: Page):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/")
+    page.route("**/api/search-index", lambda route: route.abort())
+    page.get_by_role("button", name="Open the search and contact panel").click()
+    panel = page.locator("#side-panel")
+    panel.get_by_label("Search the site").fill("tile")
+    expect(panel.get_by_text("The search could not load")).to_be_visible()
+    page.unroute("**/api/search-index")
+    panel.get_by_label("Search the site").fill("")
+    panel.get_by_label("Search the site").fill("tile")
+    expect(panel.get_by_role("link", name="Floor and Tile", exact=True)).to_be_visible()
+    expect(panel.get_by_text("The search could not load")).to_be_hidden()
+
+
 @pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
 def test_the_mobile_menu_has_the_same_search_with_results_as_links(page: Page, viewport):
     page.set_viewport_size(viewport)

@@ -118,6 +118,26 @@ def test_mobile_menu_slides_in_locks_scrolling_and_closes(page: Page):
     assert not page.evaluate("document.documentElement.classList.contains('scroll-locked')")
 
 
+@pytest.mark.parametrize("opening", ["first", "second"])
+def test_the_side_panel_slides_in_each_time_it_opens(page: Page, opening):
+    """Its contents are skipped until the first opening (site.css), which must still slide."""
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/contact")
+    toggle = page.get_by_role("button", name="Open the search and contact panel")
+    panel = page.locator("#side-panel")
+    if opening == "second":
+        toggle.click()
+        expect(panel).to_have_attribute("data-open", "true")
+        page.keyboard.press("Escape")
+        expect(panel).to_have_attribute("data-open", "false")
+    toggle.click()
+    sliding = panel.evaluate(
+        "p => p.getAnimations({ subtree: true }).some(a => a.transitionProperty === 'transform')"
+    )
+    assert sliding
+    expect(panel.get_by_label("Search the site")).to_be_visible()
+
+
 def test_mobile_menu_link_navigates_closes_and_starts_at_the_top(page: Page, site):
     page.set_viewport_size(PHONE)
     open_page(page, "/")

@@ -120,7 +120,8 @@ def test_mobile_menu_slides_in_locks_scrolling_and_closes(page: Page):
 
 @pytest.mark.parametrize("opening", ["first", "second"])
 def test_the_side_panel_slides_in_each_time_it_opens(page: Page, opening):
-    """Its contents are skipped until the first opening (site.css), which must still slide."""
+    """A closed panel's contents are skipped by style and layout (site.css); it must still
+    slide in, the first time and after it was closed."""
     page.set_viewport_size(DESKTOP)
     open_page(page, "/contact")
     toggle = page.get_by_role("button", name="Open the search and contact panel")

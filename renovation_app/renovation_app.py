@@ -2,7 +2,10 @@
 
 import reflex as rx
 
-from renovation_app import pages  # noqa: F401  (importing declares every page)
+from renovation_app import (
+    pages,  # noqa: F401  (importing declares every page)
+    reflex_fixes,
+)
 from renovation_app.api import create_api
 from renovation_app.api.middleware import (
     CanonicalPathMiddleware,
@@ -38,6 +41,8 @@ def with_seo(page: Page):
     body.__module__ = page.body.__module__
     return body
 
+
+reflex_fixes.apply()
 
 app = rx.App(
     # Our API routes around Reflex's, pages at their canonical paths, unknown paths the

@@ -1,8 +1,8 @@
 """make prod-stack-test: the app on PostgreSQL and Redis with three workers, checked end to end.
 
 Starts a private PostgreSQL and Redis on loopback in a temporary folder (no system service is
-touched), runs the unit and API tests against that PostgreSQL (limits, numbering, outbox and
-payments under real concurrency), then the browser smoke suite against the production server
+touched), runs the unit and API tests against that PostgreSQL and Redis (limits, numbering,
+outbox and payments under real concurrency), then the browser smoke suite against the production server
 with DATABASE_URL, REFLEX_REDIS_URL and GRANIAN_WORKERS=3, and stops everything it started.
 """
 
@@ -150,7 +150,7 @@ def main() -> int:
             unit = subprocess.run(
                 [*pytest, "tests/unit", "tests/api"],
                 cwd=ROOT,
-                env={**os.environ, "TEST_DATABASE_URL": database},
+                env={**os.environ, "TEST_DATABASE_URL": database, "TEST_REDIS_URL": redis},
             )
             print("\nBrowser smoke suite: PostgreSQL, Redis, three workers", flush=True)
             stack_env = {

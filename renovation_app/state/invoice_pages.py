@@ -56,9 +56,10 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         view, self.money = await asyncio.to_thread(_staff_invoice, number)
         self.found = view is not None
         data = dataclasses.asdict(view) if view else {}
-        self.lines = data.pop("lines", [])
-        self.events = list(reversed(data.pop("events", [])))  # newest first
-        self.emails = data.pop("emails", [])
+        # The view's tuples as lists, the vars' declared type.
+        self.lines = list(data.pop("lines", ()))
+        self.events = list(reversed(data.pop("events", ())))  # newest first
+        self.emails = list(data.pop("emails", ()))
         self.invoice = data
 
     def _checkout(self) -> payments.CardCheckout:

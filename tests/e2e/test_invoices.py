@@ -42,9 +42,13 @@ def test_write_total_submit_email_list_detail_and_pay_page(page: Page, site, bro
     total = page.get_by_test_id("invoice-total")
     expect(total).to_have_text("$0.00")
     page.check("#service-kitchenRemodelling")
+    # Typing waits for the field as a person would: it is enabled once the server has the tick
+    # (keys sent to a disabled field are lost; three workers behind Redis answer later).
+    expect(page.locator("#price-kitchenRemodelling")).to_be_enabled()
     page.locator("#price-kitchenRemodelling").press_sequentially("1200")
     expect(total).to_have_text("$1,200.00")  # as typed, not on blur
     page.check("#service-floorAndTile")
+    expect(page.locator("#price-floorAndTile")).to_be_enabled()
     page.locator("#price-floorAndTile").press_sequentially("50.5")
     expect(total).to_have_text("$1,250.50")
     page.fill("#price-floorAndTile", "lots")

@@ -121,6 +121,18 @@ def test_escape_closes_the_idle_dialog(page: Page, site):
     expect(page.get_by_test_id("payment-dialog")).to_have_count(0)
 
 
+def test_a_stripe_js_that_cannot_load_says_so_and_nothing_is_charged(page: Page, site):
+    number, _ = save_invoice(page, site)
+    page.route("https://js.stripe.com/**", lambda route: route.abort())  # tried before the fake
+    open_page(page, f"/invoices/{number}")
+    page.get_by_role("button", name="Take card payment").click()
+    expect(page.get_by_test_id("card-unavailable")).to_have_text(
+        re.compile("Card payments could not load")
+    )
+    expect(page.get_by_test_id("pay-button")).to_be_disabled()
+    assert invoice_status(site, number) == "sent"
+
+
 def test_the_webhook_refuses_a_bad_signature(site):
     answer = httpx.post(
         f"{site.url}/api/stripe/webhook",

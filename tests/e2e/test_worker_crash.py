@@ -107,6 +107,7 @@ def test_a_worker_restart_signs_nobody_out_and_keeps_the_form(page: Page, site):
     signed_in_form(page, site)
     page.fill("#invoice-name", "Kept Through Restart")
     page.check("#service-kitchenRemodelling")
+    expect(page.locator("#price-kitchenRemodelling")).to_be_enabled()  # the server has the tick
     page.locator("#price-kitchenRemodelling").press_sequentially("1200")
     total = page.get_by_test_id("invoice-total")
     expect(total).to_have_text("$1,200.00")

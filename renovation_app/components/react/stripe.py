@@ -24,10 +24,15 @@ CARD_STYLE = {
     "invalid": {"color": "#b91c1c"},
 }
 
+# A Stripe.js that cannot load (offline, blocked) resolves to null, which the card field shows.
 STRIPE_PROMISE_JS = """
 const renovationStripePromise =
-  typeof window === "undefined" ? null : loadStripe(%(key)s);
+  typeof window === "undefined" ? null : loadStripe(%(key)s).catch(() => null);
+if (typeof window !== "undefined") window.__renovationStripePromise = renovationStripePromise;
 """
+STRIPE_UNAVAILABLE = (
+    "Card payments could not load. Check the connection and reload the page to try again."
+)
 
 # With event handlers the card field is memoized by Reflex into its page's memo module, so its
 # definition travels with it (not with the page's route module).
@@ -35,9 +40,26 @@ CARD_FIELD_JS = """
 function RenovationCardField({ onReady, onCardChange, id }) {
   const stripe = useStripe();
   const elements = useElements();
+  const [unavailable, setUnavailable] = React.useState(false);
   React.useEffect(() => {
     window.__renovationStripe = { stripe, elements };
   }, [stripe, elements]);
+  React.useEffect(() => {
+    const loading = window.__renovationStripePromise;
+    if (!loading) return undefined;
+    let shown = true;
+    loading.then((loaded) => {
+      if (shown && !loaded) setUnavailable(true);
+    });
+    return () => { shown = false; };
+  }, []);
+  if (unavailable) {
+    return (
+      <p id={id} role="alert" className="text-sm font-medium text-red-700" data-testid="card-unavailable">
+        %(unavailable)s
+      </p>
+    );
+  }
   return (
     <div id={id} className="rounded-md border border-slate-300 bg-white px-4 py-3">
       <CardElement
@@ -110,7 +132,7 @@ class CardField(rx.Component):
 
     def add_custom_code(self) -> list[str]:
         options = {"hidePostalCode": True, "style": CARD_STYLE}
-        return [CARD_FIELD_JS % {"options": json.dumps(options)}]
+        return [CARD_FIELD_JS % {"options": json.dumps(options), "unavailable": STRIPE_UNAVAILABLE}]
 
 
 def stripe_elements(*children: rx.Component) -> rx.Component:

@@ -13,6 +13,7 @@ import pytest
 from reflex.istate.manager.redis import StateManagerRedis
 
 from renovation_app import reflex_fixes
+from tests.unit.test_staff_state import run  # its own loop: Playwright may hold this thread's
 
 reflex_fixes.apply()
 
@@ -63,7 +64,7 @@ def test_a_lock_taken_by_a_cancelled_attempt_is_given_back():
         # The tab's next event (the new page's hydration) gets the lock at once.
         assert await manager._try_get_lock(b"tab_lock", b"hydrate:2") is True
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_cancelled_attempt_leaves_a_lock_it_did_not_take():
@@ -74,7 +75,7 @@ def test_a_cancelled_attempt_leaves_a_lock_it_did_not_take():
         await cancel_mid_set(manager, b"tab_lock")
         assert manager.redis.keys[b"tab_lock"] == b"event:held"
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 @pytest.mark.skipif(not os.environ.get("TEST_REDIS_URL"), reason="needs a Redis (prod stack)")

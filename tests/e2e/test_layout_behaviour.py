@@ -59,6 +59,21 @@ def test_a_page_opened_part_way_down_has_the_fixed_header_and_the_button(page: P
     expect(page.locator("#scroll-top")).to_have_css("visibility", "visible")
 
 
+def test_a_reloaded_page_part_way_down_has_the_fixed_header_and_the_button(page: Page):
+    """A reload returns to where the visitor was: site.js checks the position then too. (A new
+    visit starts at the top, so there it reads no position and forces no layout.)"""
+    page.set_viewport_size(DESKTOP)
+    open_page(page, "/")
+    scroll_to(page, 1500)
+    held = []
+    page.route("**/site.js", lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("window.scrollY > 200")
+    held[0].continue_()
+    expect(page.locator(".header-bar")).to_have_css("position", "fixed")
+    expect(page.locator("#scroll-top")).to_have_css("visibility", "visible")
+
+
 def tab_stops(page: Page, limit: int = 200) -> list[str]:
     """The ids (or tag names) that Tab reaches, from the top of the page."""
     page.evaluate("document.activeElement && document.activeElement.blur()")

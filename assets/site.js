@@ -3,17 +3,13 @@
 // React Router's module preloads, held back in the HTML until the first contentful paint is on
 // screen (renovation_app/first_paint.py). This file is async, so it usually listens before then.
 (function () {
-  // One task per module: adding a modulepreload starts its fetch, about 3 ms each at 4x CPU
-  // throttling, and the twelve of a page together were a long task right after the paint.
   function preloadModules() {
     document.querySelectorAll("link[data-module]").forEach(function (held) {
-      setTimeout(function () {
-        var link = document.createElement("link");
-        link.rel = "modulepreload";
-        link.href = held.getAttribute("href");
-        document.head.appendChild(link);
-        held.remove();
-      }, 0);
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = held.getAttribute("href");
+      document.head.appendChild(link);
+      held.remove();
     });
   }
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
@@ -110,13 +106,9 @@
     setFlag("showTop", y > 200);
   }
   window.addEventListener("scroll", onScroll, { passive: true });
-  // Only a page that may open mid-way down (reload, back, a #fragment) is checked at the start,
-  // after its first frame. Reading scrollY forces a style and layout pass while the page is
-  // still being parsed (40-60 ms at 4x CPU throttling on a gallery); a new visit starts at 0.
-  var navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-  if (!navigation || navigation.type !== "navigate" || location.hash) {
-    requestAnimationFrame(function () { setTimeout(onScroll, 0); });
-  }
+  // A page opened mid-way down (reload, back) is checked after its first frame: reading scrollY
+  // before then forces a layout while the page is still on its way to the first paint.
+  requestAnimationFrame(function () { setTimeout(onScroll, 0); });
 
   // Every route change starts at the top of the page with the menus closed.
   var push = history.pushState;

@@ -2,8 +2,9 @@
 
 Starts a private PostgreSQL and Redis on loopback in a temporary folder (no system service is
 touched), runs the unit and API tests against that PostgreSQL and Redis (limits, numbering,
-outbox and payments under real concurrency), then the browser smoke suite against the production server
-with DATABASE_URL, REFLEX_REDIS_URL and GRANIAN_WORKERS=3, and stops everything it started.
+outbox and payments under real concurrency), then the browser smoke suite against the
+production server with DATABASE_URL, REFLEX_REDIS_URL and GRANIAN_WORKERS=3, and stops
+everything it started.
 """
 
 import glob

@@ -60,8 +60,8 @@ def test_a_page_opened_part_way_down_has_the_fixed_header_and_the_button(page: P
 
 
 def test_a_reloaded_page_part_way_down_has_the_fixed_header_and_the_button(page: Page):
-    """A reload returns to where the visitor was: site.js checks the position then too. (A new
-    visit starts at the top, so there it reads no position and forces no layout.)"""
+    """A reload returns to where the visitor was: site.js checks the position after the first
+    frame, not only on later scroll events."""
     page.set_viewport_size(DESKTOP)
     open_page(page, "/")
     scroll_to(page, 1500)

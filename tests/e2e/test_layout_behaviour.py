@@ -23,6 +23,18 @@ def header_position(page: Page) -> str:
     return page.locator(".header-bar").evaluate("el => getComputedStyle(el).position")
 
 
+def expect_scrolled_layout_once_site_js_runs(page: Page, load) -> None:
+    """Holds site.js back while `load` leaves the page more than 200 px down, then lets it run:
+    the header turns fixed and the button shows with no later scroll event."""
+    held = []
+    page.route("**/site.js", lambda route: held.append(route))
+    load()
+    page.wait_for_function("window.scrollY > 200")
+    held[0].continue_()
+    expect(page.locator(".header-bar")).to_have_css("position", "fixed")
+    expect(page.locator("#scroll-top")).to_have_css("visibility", "visible")
+
+
 def test_header_is_fixed_only_after_100px_of_scroll(page: Page):
     page.set_viewport_size(DESKTOP)
     open_page(page, "/")
@@ -50,13 +62,10 @@ def test_a_page_opened_part_way_down_has_the_fixed_header_and_the_button(page: P
     """site.js checks the scroll position once it runs, not only on later scroll events: here
     it arrives after the page has already jumped to #faq."""
     page.set_viewport_size(DESKTOP)
-    held = []
-    page.route("**/site.js", lambda route: held.append(route))
-    page.goto("/#faq", wait_until="domcontentloaded")  # "load" would wait for site.js
-    page.wait_for_function("window.scrollY > 200")
-    held[0].continue_()
-    expect(page.locator(".header-bar")).to_have_css("position", "fixed")
-    expect(page.locator("#scroll-top")).to_have_css("visibility", "visible")
+    # "load" would wait for site.js
+    expect_scrolled_layout_once_site_js_runs(
+        page, lambda: page.goto("/#faq", wait_until="domcontentloaded")
+    )
 
 
 def test_a_reloaded_page_part_way_down_has_the_fixed_header_and_the_button(page: Page):
@@ -65,13 +74,9 @@ def test_a_reloaded_page_part_way_down_has_the_fixed_header_and_the_button(page:
     page.set_viewport_size(DESKTOP)
     open_page(page, "/")
     scroll_to(page, 1500)
-    held = []
-    page.route("**/site.js", lambda route: held.append(route))
-    page.reload(wait_until="domcontentloaded")
-    page.wait_for_function("window.scrollY > 200")
-    held[0].continue_()
-    expect(page.locator(".header-bar")).to_have_css("position", "fixed")
-    expect(page.locator("#scroll-top")).to_have_css("visibility", "visible")
+    expect_scrolled_layout_once_site_js_runs(
+        page, lambda: page.reload(wait_until="domcontentloaded")
+    )
 
 
 def tab_stops(page: Page, limit: int = 200) -> list[str]:

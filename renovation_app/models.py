@@ -153,6 +153,9 @@ class InvoiceEventKind(StrEnum):
     VOIDED = "voided"
     REFUNDED = "refunded"
     PAYMENT_FAILED = "payment_failed"
+    # Something staff must look at: money after a void, a dispute, a failed refund, a payment
+    # that does not match what was asked.
+    ATTENTION = "attention"
 
 
 def new_pay_token() -> str:
@@ -187,7 +190,15 @@ class Invoice(SQLModel, table=True):
     paid_at: datetime | None = None
     voided_at: datetime | None = None
     void_reason: str = Field(default="", max_length=500)
+    # When it became paid in full, refunded or void: its pay link expires a while after.
+    settled_at: datetime | None = None
+    # What staff must look at, in words ("" when nothing): recomputed from the payments,
+    # refunds and disputes whenever one of them changes.
+    attention: str = Field(default="", max_length=500)
     author_id: int = Field(foreign_key="user.id", index=True)
+    # The SHA-256 of the API request that made it, so a reused Idempotency-Key with another
+    # body is refused.
+    request_hash: str = Field(default="", max_length=64)
 
 
 class InvoiceLine(SQLModel, table=True):
@@ -231,6 +242,9 @@ class PaymentStatus(StrEnum):
     SUCCEEDED = "succeeded"
     FAILED = "failed"  # the last card was declined; the intent can still be paid
     CANCELED = "canceled"
+    # Stripe took money that does not match what this site asked (amount or currency):
+    # not counted as paid, shown to staff.
+    REVIEW = "review"
 
 
 class Payment(SQLModel, table=True):
@@ -253,19 +267,46 @@ class Payment(SQLModel, table=True):
     succeeded_at: datetime | None = None
     # Set once the receipt and the business notice are queued: exactly once per payment.
     receipt_queued_at: datetime | None = None
+    # A chargeback: Stripe's dispute status ("needs_response", "won", "lost"...), "" if none.
+    dispute_status: str = Field(default="", max_length=30)
+    dispute_amount_cents: int = 0
+
+
+class RefundStatus(StrEnum):
+    REQUESTED = "requested"  # recorded here, Stripe not yet answered (retried with its key)
+    PENDING = "pending"  # Stripe accepted it; the money is on its way back
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"  # Stripe could not return the money
+    CANCELED = "canceled"
+
+
+# Refunds that hold part of a payment: what can still be refunded leaves them out.
+ACTIVE_REFUND_STATUSES = (RefundStatus.REQUESTED, RefundStatus.PENDING, RefundStatus.SUCCEEDED)
 
 
 class Refund(SQLModel, table=True):
-    """A refund an admin asked for; Stripe's charge.refunded webhook confirms the amount."""
+    """A refund: written here before Stripe is asked (its id is the idempotency key), then
+    Stripe's id and status; refunds made in Stripe's dashboard get a row from the webhook."""
 
     id: int | None = Field(default=None, primary_key=True)
     payment_id: int = Field(foreign_key="payment.id", index=True)
-    stripe_refund_id: str = Field(unique=True, max_length=100)
+    stripe_refund_id: str | None = Field(default=None, unique=True, max_length=100)
     amount_cents: int
     reason: str = Field(default="", max_length=500)
-    status: str = Field(default="pending", max_length=20)
+    status: RefundStatus = Field(default=RefundStatus.REQUESTED, sa_type=sa.String(20))
+    failure_reason: str = Field(default="", max_length=200)
     user_id: int | None = Field(default=None, foreign_key="user.id")
     created_at: datetime = Field(default_factory=utc_now)
+
+
+class RateHit(SQLModel, table=True):
+    """One use of a limited action (e.g. "Pay now" on a pay link), counted per key."""
+
+    __tablename__ = "rate_hit"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(index=True, max_length=120)
+    at: datetime = Field(default_factory=utc_now, index=True)
 
 
 class StripeEvent(SQLModel, table=True):

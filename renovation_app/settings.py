@@ -49,6 +49,8 @@ class Settings(BaseSettings):
     stripe_publishable_key: str = ""
     stripe_webhook_secret: str = ""
     stripe_api_base: str = ""
+    # A pay link shows its invoice until this many days after it is paid in full or refunded.
+    pay_link_days_after_settled: int = 90
 
     # Abuse limits for the contact form
     contact_rate_limit: int = 5

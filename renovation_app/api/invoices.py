@@ -7,6 +7,9 @@ GET /pay/{token}             404 with the site's 404 page for an unknown or void
                              otherwise the page itself (its data loads over the websocket)
 """
 
+import hashlib
+import json
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -52,9 +55,10 @@ async def customer_invoice_pdf(request: Request) -> Response:
 
 
 async def pay_page(request: Request) -> Response:
-    invoice = await run_in_threadpool(invoices.invoice_for_pay_token, request.path_params["token"])
+    """The page for a known link: open, or void or expired (the page says so)."""
+    found = await run_in_threadpool(invoices.pay_link, request.path_params["token"])
     page = BUILD_DIR / "__spa-fallback.html"  # dynamic routes are drawn in the browser
-    if invoice is None or not page.exists():
+    if found is None or not page.exists():
         return _not_found()
     return FileResponse(page, headers=NO_STORE)
 
@@ -72,12 +76,22 @@ async def create_invoice(request: Request) -> Response:
         payload = await read_json_object(request)
     except Refused as refused:
         return refused.response
+    key = request.headers.get("idempotency-key", "").strip()
+    # The key is the user's own (create_invoice keeps tokens per author); the body's hash
+    # tells a retry of the same request from a reuse of the key for another one.
+    token = "api:" + hashlib.sha256(key.encode()).hexdigest()[:40] if key else ""
+    body_hash = hashlib.sha256(
+        json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
     try:
         valid = invoices.validate_invoice(payload)
-        key = request.headers.get("idempotency-key", "")[:64]
-        invoice = await run_in_threadpool(invoices.create_invoice, valid, user.id, key)
+        invoice = await run_in_threadpool(
+            invoices.create_invoice, valid, user.id, token, None, body_hash
+        )
     except invoices.InvoiceInvalid as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
+    except invoices.IdempotencyConflict as conflict:
+        return JSONResponse({"error": str(conflict)}, status_code=422, headers=NO_STORE)
     view = await run_in_threadpool(invoices.get_invoice, invoice.number)
     return JSONResponse(
         {

@@ -4,8 +4,10 @@
    every response that can be a document: pages, API answers, SVG).
 2. The websocket never sees the raw session token. Reflex keeps each connection's request
    headers in its state (persisted to .states/ or Redis), so the `staff_session` cookie of the
-   websocket handshake is swapped here for the SHA-256 of its token: the same hash the database
-   keeps. A browser-sent `staff_session_ref` is dropped, so a leaked hash cannot be replayed.
+   websocket handshake is swapped here for a reference: the token's SHA-256 (the hash the
+   database keeps) signed with SECRET_KEY. A browser-sent `staff_session_ref`, and any cookie
+   whose value could smuggle one past a parser, is dropped (services/auth.py parses cookies
+   for this and for the guard alike), so a leaked hash cannot be replayed.
 3. Every page answers at its canonical path, the one links, the sitemap and `<link
    rel=canonical>` use: `/about` is served as it is (Starlette would answer 307 to `/about/`),
    and `/about/` answers 308 to `/about`.
@@ -16,9 +18,7 @@
 """
 
 import functools
-import hashlib
 import os
-from http.cookies import CookieError, SimpleCookie
 
 from reflex.constants import Dirs
 from reflex.utils.exec import get_routes_manifest_router
@@ -29,28 +29,26 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from renovation_app.api.csp import content_security_policy
 from renovation_app.first_paint import NOT_FOUND_PAGE
-from renovation_app.services.auth import SESSION_COOKIE, SESSION_REF_COOKIE
+from renovation_app.services.auth import (
+    SESSION_COOKIE,
+    SESSION_REF_COOKIE,
+    parse_cookie_header,
+    session_ref,
+)
 from renovation_app.settings import settings
 
 EVENT_PATH = "/_event"
 
 
 def session_ref_cookie_header(cookie_header: str) -> str:
-    """The Cookie header with the session token replaced by its hash."""
-    jar = SimpleCookie()
-    try:
-        jar.load(cookie_header)
-    except CookieError:
-        return ""
-    pairs = [
-        f"{name}={morsel.value}"
-        for name, morsel in jar.items()
-        if name not in (SESSION_COOKIE, SESSION_REF_COOKIE)
-    ]
-    if token := jar.get(SESSION_COOKIE):
-        if token.value:
-            pairs.append(f"{SESSION_REF_COOKIE}={hashlib.sha256(token.value.encode()).hexdigest()}")
-    return "; ".join(pairs)
+    """The Cookie header with the session token replaced by its signed reference; every
+    browser-sent reference and every pair the shared parser refuses is dropped."""
+    pairs = parse_cookie_header(cookie_header)
+    kept = [f"{name}={value}" for name, value in pairs if name not in (SESSION_COOKIE, SESSION_REF_COOKIE)]
+    tokens = [value for name, value in pairs if name == SESSION_COOKIE and value]
+    if len(tokens) == 1:
+        kept.append(f"{SESSION_REF_COOKIE}={session_ref(tokens[0])}")
+    return "; ".join(kept)
 
 
 def _without_raw_session(scope: Scope) -> Scope:

@@ -10,14 +10,24 @@ from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
 
 from renovation_app.navigation import NavLink
+from renovation_app.routes import CSP_ADDITIONS
+
+
+def loads_fully(path: str) -> bool:
+    """Pages with another Content-Security-Policy (Stripe's: staff and pay pages) are loaded
+    from the server: a page keeps the policy it was loaded with, so a client-side step from a
+    public page would leave Stripe.js blocked there."""
+    return any(path == prefix or path.startswith(prefix + "/") for prefix in CSP_ADDITIONS)
 
 
 def link(*children, href: str, **props):
-    """An <a>: client-side navigation for pages of this site, a plain link for everything else."""
+    """An <a>: client-side navigation for pages of this site, a plain link for everything else
+    (files, the API, and pages that load fully)."""
     if (
         isinstance(href, str)
         and href.startswith("/")
         and not href.startswith(("/img/", "/api/", "/videos/", "/sitemap"))
+        and not loads_fully(href.split("?", 1)[0])
     ):
         return ReactRouterLink.create(*children, to=href, **props)
     # `rx.el.a` would be a router link too, which prerenders "#content" as "/about/#content".

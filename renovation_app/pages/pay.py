@@ -10,6 +10,7 @@ from renovation_app.components.payment_dialog import pay_button, payment_dialog
 from renovation_app.components.styles import BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
+from renovation_app.content.contact_links import TEL_HREF, mailto_href
 from renovation_app.pages.registry import page
 from renovation_app.state.invoice_pages import PayState
 
@@ -25,7 +26,7 @@ def pay_body() -> rx.Component:
         ),
         rx.el.p("For ", rx.el.strong(invoice["customer_name"]), class_name="text-slate-700"),
         rx.cond(
-            invoice["due"].to(str) != "$0.00",
+            PayState.due_cents > 0,
             rx.el.p("Amount due: ", rx.el.strong(invoice["due"], data_testid="pay-due")),
         ),
         rx.el.p(
@@ -43,8 +44,9 @@ def pay_body() -> rx.Component:
             rx.el.p(invoice["note"], class_name="whitespace-pre-line text-slate-700"),
         ),
         rx.el.div(
-            link("Download PDF", href=invoice["pdf_url"].to(str), class_name=BUTTON),
-            pay_button(PayState, "Pay now", invoice["due"].to(str) != "$0.00"),
+            # The PDF's address from the browser's own location: no var holds the token.
+            link("Download PDF", href=rx.State.router.url.path + "/pdf", class_name=BUTTON),
+            pay_button(PayState, "Pay now", PayState.due_cents > 0),
             class_name="flex flex-wrap items-center gap-3",
         ),
         payment_dialog(PayState, invoice["due"]),
@@ -53,13 +55,47 @@ def pay_body() -> rx.Component:
     )
 
 
+def closed_link(heading: str, words: str) -> rx.Component:
+    """A link that takes no payment: what happened and how to reach the office."""
+    return rx.el.div(
+        rx.el.h2(heading, class_name="text-2xl font-extrabold text-slate-900"),
+        rx.el.p(words, class_name="text-slate-700"),
+        rx.el.p(
+            "Questions? Call ",
+            link(BUSINESS.phone_display, href=TEL_HREF, class_name="font-semibold underline"),
+            " or write to ",
+            link(BUSINESS.email, href=mailto_href(BUSINESS.email), class_name="underline"),
+            ".",
+            class_name="text-slate-700",
+        ),
+        class_name="mx-auto flex max-w-3xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8",
+        data_testid="pay-link-closed",
+    )
+
+
 @page(routes.PAY, on_load=(PayState.load,))
 def pay() -> rx.Component:
     return site_page(
         section(
-            rx.cond(
-                PayState.found,
-                pay_body(),
+            rx.match(
+                PayState.link_state,
+                ("open", pay_body()),
+                (
+                    "void",
+                    closed_link(
+                        "This invoice was cancelled",
+                        "It can no longer be paid. If you think this is a mistake, please "
+                        "get in touch.",
+                    ),
+                ),
+                (
+                    "expired",
+                    closed_link(
+                        "This link has expired",
+                        "Invoice links stop working a while after the invoice is settled. "
+                        "We are glad to send you a copy.",
+                    ),
+                ),
                 rx.el.p("This invoice link is not valid.", class_name="text-center text-slate-700"),
             ),
             class_name="bg-slate-50",

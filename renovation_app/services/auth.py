@@ -1,6 +1,8 @@
 """Staff accounts, password hashing, sign-in sessions and the failed-login limit."""
 
 import hashlib
+import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -14,6 +16,7 @@ from renovation_app.db import db_session
 from renovation_app.models import AuthSession, LoginAttempt, Role, User, utc_now
 from renovation_app.services.clients import client_fingerprint
 from renovation_app.services.throttle import lock_key
+from renovation_app.settings import settings
 
 password_context = CryptContext(schemes=["argon2"], deprecated="auto")
 
@@ -84,6 +87,50 @@ def verify_password(password: str, password_hash: str) -> bool:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+# --- the session's reference on the websocket ------------------------------------------------
+
+_COOKIE_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_COOKIE_VALUE = re.compile(r"[!#$%&'()*+\-./0-9:<>?@A-Z\[\]^_`a-z{|}~]*")
+
+
+def parse_cookie_header(header: str) -> list[tuple[str, str]]:
+    """The (name, value) pairs of a Cookie header, the one parser the middleware and the guard
+    share. A pair whose value carries a quote, `;`, `=`, `,`, a backslash or a space is dropped:
+    a parser that unquotes such a value would turn it into cookies of its own."""
+    pairs = []
+    for part in header.split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep and _COOKIE_NAME.fullmatch(name) and _COOKIE_VALUE.fullmatch(value):
+            pairs.append((name, value))
+    return pairs
+
+
+def _ref_signature(token_hash: str) -> str:
+    return hmac.new(settings.secret_key.encode(), token_hash.encode(), hashlib.sha256).hexdigest()
+
+
+def session_ref(token: str) -> str:
+    """What the websocket carries in place of the session token: its hash, signed with
+    SECRET_KEY, so a hash read from the database cannot be turned into a reference."""
+    token_hash = hash_token(token)
+    return f"{token_hash}.{_ref_signature(token_hash)}"
+
+
+def token_hash_from_ref(ref: str) -> str:
+    """The token hash of a reference made by session_ref(), or "" for anything else."""
+    token_hash, _, signature = ref.partition(".")
+    if not token_hash or not hmac.compare_digest(signature, _ref_signature(token_hash)):
+        return ""
+    return token_hash
+
+
+def session_ref_from_cookies(header: str) -> str:
+    """The one session reference in a Cookie header the middleware rewrote; "" if there is
+    none or more than one."""
+    refs = [value for name, value in parse_cookie_header(header) if name == SESSION_REF_COOKIE]
+    return token_hash_from_ref(refs[0]) if len(refs) == 1 else ""
 
 
 # --- accounts -------------------------------------------------------------------------------

@@ -4,10 +4,12 @@ the staff view with its history, the customer's pay link, voiding and resending.
 Every amount is computed here from the typed prices; a total sent by a browser is ignored.
 """
 
+import hashlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
+from enum import StrEnum
 from zoneinfo import ZoneInfo
 
 import phonenumbers
@@ -47,8 +49,10 @@ from renovation_app.services.money import (
     format_usd,
     parse_price,
 )
+from renovation_app.services.stripe_gateway import PaymentRefused, stop_open_intents
 from renovation_app.services.templates import render_email
 from renovation_app.services.text import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.throttle import lock_key
 from renovation_app.settings import settings
 
 # Dates on invoices (issue date, due date, "today", the invoice year) are New York dates.
@@ -65,13 +69,6 @@ SUBJECT_MAX = 200
 
 OPTIONS_BY_SLUG = {option.slug: option for option in INVOICE_OPTIONS}
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in InvoiceStatus}
-# Money has moved for these: voiding would hide it; they are refunded instead.
-_PAID_STATUSES = (
-    InvoiceStatus.PAID,
-    InvoiceStatus.PARTIALLY_PAID,
-    InvoiceStatus.REFUNDED,
-    InvoiceStatus.PARTIALLY_REFUNDED,
-)
 _VOIDABLE_STATUSES = (InvoiceStatus.DRAFT, InvoiceStatus.SENT)
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -97,6 +94,16 @@ class InvoiceActionRefused(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class IdempotencyConflict(Exception):
+    """An API Idempotency-Key used before with another request body."""
+
+
+def lock_invoice(session: Session, invoice_id: int) -> None:
+    """Hold the invoice until the transaction ends: voiding, starting a card payment, a refund
+    and recording what Stripe reports never interleave on one invoice."""
+    lock_key(session, f"invoice:{invoice_id}")
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -288,7 +295,10 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     lines = _lines(errors, raw.get("lines"))
     if not any(k == "lines" or k.startswith("line:") for k in errors):
         if sum(line.price_cents for line in lines) > MAX_TOTAL_CENTS:
-            errors["total"] = f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less."
+            errors["total"] = (
+                f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less: the most one card "
+                "payment can take. Split the work over two invoices."
+            )
     if errors:
         raise InvoiceInvalid(errors)
     return ValidInvoice(
@@ -363,6 +373,8 @@ class InvoiceView:
     paid_at: str
     voided_at: str
     void_reason: str
+    # What staff must look at ("" when nothing): money after a void, a dispute, a failed refund.
+    attention: str
     author_id: int
     author_name: str  # "" in the customer's view
     pay_url: str
@@ -407,7 +419,7 @@ def pay_url(invoice: Invoice) -> str:
     return settings.url(f"/pay/{invoice.pay_token}")
 
 
-def _view(
+def invoice_view(
     invoice: Invoice,
     lines: list[InvoiceLine],
     author_name: str = "",
@@ -441,6 +453,7 @@ def _view(
         paid_at=_iso(invoice.paid_at),
         voided_at=_iso(invoice.voided_at),
         void_reason=invoice.void_reason,
+        attention=invoice.attention,
         author_id=invoice.author_id,
         author_name=author_name,
         pay_url=pay_url(invoice),
@@ -462,7 +475,7 @@ def _view(
     )
 
 
-def _lines_of(session: Session, invoice_id: int) -> list[InvoiceLine]:
+def lines_of(session: Session, invoice_id: int) -> list[InvoiceLine]:
     return list(
         session.exec(
             select(InvoiceLine)
@@ -472,7 +485,7 @@ def _lines_of(session: Session, invoice_id: int) -> list[InvoiceLine]:
     )
 
 
-def _by_number(session: Session, number: str) -> Invoice | None:
+def by_number(session: Session, number: str) -> Invoice | None:
     if not isinstance(number, str) or not number.strip() or len(number) > 20:
         return None
     return session.exec(select(Invoice).where(Invoice.number == number.strip())).first()
@@ -512,9 +525,9 @@ def _staff_view(session: Session, invoice: Invoice) -> InvoiceView:
             .order_by(OutboxEmail.id)
         )
     )
-    return _view(
+    return invoice_view(
         invoice,
-        _lines_of(session, invoice.id),
+        lines_of(session, invoice.id),
         author_name=names.get(invoice.author_id, ""),
         events=events,
         emails=emails,
@@ -524,7 +537,7 @@ def _staff_view(session: Session, invoice: Invoice) -> InvoiceView:
 def get_invoice(number: str) -> InvoiceView | None:
     """The staff view of an invoice: lines, history and its e-mails with delivery status."""
     with db_session() as session:
-        invoice = _by_number(session, number)
+        invoice = by_number(session, number)
         return _staff_view(session, invoice) if invoice else None
 
 
@@ -566,7 +579,7 @@ def _invoice_email(view: InvoiceView) -> EmailMessage:
 def _queue_invoice_email(
     session: Session, invoice: Invoice, user_id: int | None, now: datetime
 ) -> None:
-    view = _view(invoice, _lines_of(session, invoice.id))
+    view = invoice_view(invoice, lines_of(session, invoice.id))
     queue_email(session, _invoice_email(view), about_kind="invoice", about_id=invoice.id)
     session.add(
         InvoiceEvent(
@@ -579,42 +592,60 @@ def _queue_invoice_email(
     )
 
 
-def _by_form_token(session: Session, token: str) -> Invoice | None:
-    return session.exec(select(Invoice).where(Invoice.form_token == token)).first()
+def _by_form_token(session: Session, token: str, author_id: int) -> Invoice | None:
+    return session.exec(
+        select(Invoice).where(Invoice.form_token == token, Invoice.author_id == author_id)
+    ).first()
+
+
+def _replayed(existing: Invoice, request_hash: str) -> Invoice:
+    if existing.request_hash != request_hash:
+        raise IdempotencyConflict("This Idempotency-Key was used with another request.")
+    return existing
 
 
 def create_invoice(
-    valid: ValidInvoice, author_id: int, form_token: str, now: datetime | None = None
+    valid: ValidInvoice,
+    author_id: int,
+    form_token: str,
+    now: datetime | None = None,
+    request_hash: str = "",
 ) -> Invoice:
     """Save the invoice with the year's next number and queue its e-mail, in one transaction.
 
-    `form_token` is a random value the form made when it opened: a second submit with the same
-    token (a double click, a retried request) returns the first invoice and saves nothing.
+    `form_token` is a random value the form made when it opened (or the API's Idempotency-Key,
+    scoped to the user): a second submit with the same token by the same author (a double
+    click, a retried request) returns the first invoice and saves nothing. `request_hash`
+    identifies the API request's body: the same token with another body raises
+    IdempotencyConflict.
     """
     now = now or utc_now()
     token = form_token.strip() if isinstance(form_token, str) else ""
     if len(token) > FORM_TOKEN_MAX:
         raise ValueError(f"form_token must be at most {FORM_TOKEN_MAX} characters")
+    # Stored per author: another user's token (or key) never finds this user's invoice.
+    token = hashlib.sha256(f"{author_id}:{token}".encode()).hexdigest() if token else ""
     year = business_today(now).year
     with db_session() as session:
         try:
             # The counter first: from here on a second submit of the same form waits for us.
             number = _next_number(session, year)
-            existing = _by_form_token(session, token) if token else None
+            existing = _by_form_token(session, token, author_id) if token else None
             if existing is not None:
                 session.rollback()  # gives the number back
-                return _by_form_token(session, token)
+                return _replayed(_by_form_token(session, token, author_id), request_hash)
             invoice = _save(session, valid, author_id, token, now, year, number)
+            invoice.request_hash = request_hash
             _queue_invoice_email(session, invoice, author_id, now)
             session.commit()
         except IntegrityError:
             # The same form token saved meanwhile under another year's counter (at midnight
-            # on New Year's Eve): the first one wins.
+            # on New Year's Eve), or another author's token: the first one wins.
             session.rollback()
-            existing = _by_form_token(session, token) if token else None
+            existing = _by_form_token(session, token, author_id) if token else None
             if existing is None:
                 raise
-            return existing
+            return _replayed(existing, request_hash)
     wake_outbox_worker()
     return invoice
 
@@ -679,7 +710,7 @@ def resend_invoice_email(
     """Queue the invoice e-mail (with its PDF) again; refused for a void invoice."""
     now = now or utc_now()
     with db_session() as session:
-        invoice = _by_number(session, number)
+        invoice = by_number(session, number)
         if invoice is None:
             raise InvoiceActionRefused(f"There is no invoice {number}.")
         if invoice.status == InvoiceStatus.VOID:
@@ -710,37 +741,35 @@ def _check_void_reason(reason: object) -> str:
 def void_invoice(
     number: str, user: SignedInUser, reason: str, now: datetime | None = None
 ) -> InvoiceView:
-    """Cancel an unpaid invoice (admins and its author only); its pay link stops working."""
+    """Cancel an unpaid invoice (admins and its author only): every open card payment is
+    cancelled at Stripe first, and its pay link stops taking payments."""
     now = now or utc_now()
     with db_session() as session:
-        invoice = _by_number(session, number)
+        invoice = by_number(session, number)
         if invoice is None:
             raise InvoiceActionRefused(f"There is no invoice {number}.")
         if not (user.is_admin or user.id == invoice.author_id):
             raise InvoiceActionRefused(
                 "Only an administrator or the person who wrote an invoice can void it."
             )
+        text = _check_void_reason(reason)
+        lock_invoice(session, invoice.id)  # no card payment starts or is recorded meanwhile
+        session.refresh(invoice)
         if invoice.status == InvoiceStatus.VOID:
             raise InvoiceActionRefused(f"Invoice {invoice.number} is already void.")
-        if invoice.status in _PAID_STATUSES:
+        if invoice.status not in _VOIDABLE_STATUSES:
             raise InvoiceActionRefused(
                 f"Invoice {invoice.number} has been paid, so it cannot be voided. "
                 "Refund the payment instead."
             )
-        text = _check_void_reason(reason)
-        # Compare-and-set: a payment recorded meanwhile (the Stripe webhook) wins.
-        changed = session.execute(
-            update(Invoice)
-            .where(Invoice.id == invoice.id, Invoice.status.in_(_VOIDABLE_STATUSES))
-            .values(status=InvoiceStatus.VOID, voided_at=now, void_reason=text)
-            .execution_options(synchronize_session=False)
-        ).rowcount
-        if changed != 1:
+        try:
+            stop_open_intents(session, invoice.id)
+        except PaymentRefused as refused:
             session.rollback()
-            raise InvoiceActionRefused(
-                f"Invoice {invoice.number} changed meanwhile (it may have been paid). "
-                "Reload it and try again."
-            )
+            raise InvoiceActionRefused(refused.message) from refused
+        invoice.status, invoice.voided_at, invoice.void_reason = InvoiceStatus.VOID, now, text
+        invoice.settled_at = now
+        session.add(invoice)
         session.add(
             InvoiceEvent(
                 invoice_id=invoice.id,
@@ -751,27 +780,55 @@ def void_invoice(
             )
         )
         session.commit()
-        session.refresh(invoice)
         return _staff_view(session, invoice)
 
 
 # --- the customer's pay link -----------------------------------------------------------------
 
 
+class PayLinkState(StrEnum):
+    OPEN = "open"  # shows the invoice; takes a card while something is due
+    VOID = "void"  # the invoice was cancelled: a page that says so
+    EXPIRED = "expired"  # settled long enough ago: a page that says so
+
+
 def _by_pay_token(session: Session, token: str) -> Invoice | None:
     if not isinstance(token, str) or not token or len(token) > 64:
         return None
-    return session.exec(
-        select(Invoice).where(Invoice.pay_token == token, Invoice.status != InvoiceStatus.VOID)
-    ).first()
+    return session.exec(select(Invoice).where(Invoice.pay_token == token)).first()
 
 
-def invoice_for_pay_token(token: str) -> InvoiceView | None:
-    """The customer's view of the invoice behind a pay link (no history, no staff names);
-    None for an unknown token or a void invoice."""
+def _link_state(invoice: Invoice, now: datetime) -> PayLinkState:
+    if invoice.status == InvoiceStatus.VOID:
+        return PayLinkState.VOID
+    days = timedelta(days=settings.pay_link_days_after_settled)
+    if invoice.settled_at is not None and now - invoice.settled_at > days:
+        return PayLinkState.EXPIRED
+    return PayLinkState.OPEN
+
+
+def customer_view(view: InvoiceView) -> InvoiceView:
+    """What a pay link shows (the page and its PDF): the invoice without the customer's
+    e-mail and phone, staff names, history or e-mails, since anyone holding the link sees it."""
+    return replace(view, customer_email="", customer_phone="", author_name="", events=(), emails=())
+
+
+def pay_link(token: str, now: datetime | None = None) -> tuple[PayLinkState, InvoiceView] | None:
+    """The state of a pay link and the customer's view of its invoice; None for an unknown
+    token."""
     with db_session() as session:
         invoice = _by_pay_token(session, token)
-        return _view(invoice, _lines_of(session, invoice.id)) if invoice else None
+        if invoice is None:
+            return None
+        view = customer_view(invoice_view(invoice, lines_of(session, invoice.id)))
+        return _link_state(invoice, now or utc_now()), view
+
+
+def invoice_for_pay_token(token: str, now: datetime | None = None) -> InvoiceView | None:
+    """The customer's view of the invoice behind an open pay link; None for an unknown token,
+    a void invoice or an expired link."""
+    found = pay_link(token, now)
+    return found[1] if found and found[0] == PayLinkState.OPEN else None
 
 
 def record_view(invoice_id: int, now: datetime | None = None) -> bool:
@@ -814,8 +871,8 @@ def record_view(invoice_id: int, now: datetime | None = None) -> bool:
 def invoice_pdf(number: str) -> bytes | None:
     """The PDF of an invoice for staff (a void one is marked VOID); None if unknown."""
     with db_session() as session:
-        invoice = _by_number(session, number)
+        invoice = by_number(session, number)
         if invoice is None:
             return None
-        view = _view(invoice, _lines_of(session, invoice.id))
+        view = invoice_view(invoice, lines_of(session, invoice.id))
     return render_invoice_pdf(view)

@@ -3,8 +3,10 @@
 import re
 from decimal import Decimal
 
-MAX_LINE_CENTS = 100_000_000  # $1,000,000.00 for one line of an invoice
-MAX_TOTAL_CENTS = 1_000_000_000  # $10,000,000.00 for a whole invoice
+# Stripe takes at most $999,999.99 in one card payment: an invoice (and so each of its lines)
+# stays within it, so every invoice can be paid by card in one go.
+MAX_TOTAL_CENTS = 99_999_999
+MAX_LINE_CENTS = MAX_TOTAL_CENTS
 
 # Digits, optionally grouped by commas in threes, optionally with a decimal part. ASCII only:
 # no exponents, no hex, no "NaN" or "inf", no Arabic-Indic or full-width digits.

@@ -1,7 +1,6 @@
 """One guard for every staff handler: a Reflex middleware that runs before each event."""
 
 import asyncio
-from http.cookies import CookieError, SimpleCookie
 
 from reflex.middleware import Middleware
 from reflex.state import BaseState, StateUpdate
@@ -13,15 +12,9 @@ HYDRATE_EVENTS = (".hydrate", ".hydrate_and_load")
 
 
 def session_ref(state: BaseState) -> str:
-    """The session token's hash from the websocket's Cookie header (api/middleware.py puts it
-    there in place of the token; the browser-side cookie is HttpOnly)."""
-    jar = SimpleCookie()
-    try:
-        jar.load(state.router.headers.cookie or "")
-    except CookieError:
-        return ""
-    morsel = jar.get(auth.SESSION_REF_COOKIE)
-    return morsel.value if morsel else ""
+    """The session token's hash from the websocket's Cookie header (api/middleware.py puts a
+    signed reference there in place of the token; the browser-side cookie is HttpOnly)."""
+    return auth.session_ref_from_cookies(state.router.headers.cookie or "")
 
 
 def _staff_classes(cls: type[BaseState] = StaffState) -> list[type[BaseState]]:

@@ -6,7 +6,8 @@ import logging
 
 import reflex as rx
 
-from renovation_app.services import invoices, payments
+from renovation_app.services import invoices, payments, refunds
+from renovation_app.services.clients import client_address_from_headers, client_fingerprint
 from renovation_app.services.invoice_list import InvoiceFilters, list_invoices
 from renovation_app.services.money import format_usd
 from renovation_app.state.payments import CardPaymentMixin
@@ -20,17 +21,25 @@ def _path_part(state: rx.State, index: int) -> str:
     return parts[index] if len(parts) > index else ""
 
 
-def _with_money(view: invoices.InvoiceView | None) -> tuple[invoices.InvoiceView | None, dict]:
-    """An invoice with its paid, refunded and due amounts (run in a worker thread)."""
-    return view, payments.payment_summary(view.id) if view else {}
+def _money(view: invoices.InvoiceView | None) -> dict:
+    """An invoice's paid, refunded and due amounts (run in a worker thread)."""
+    return dataclasses.asdict(payments.payment_summary(view.id)) if view else {}
 
 
 def _staff_invoice(number: str) -> tuple[invoices.InvoiceView | None, dict]:
-    return _with_money(invoices.get_invoice(number))
+    view = invoices.get_invoice(number)
+    return view, _money(view)
 
 
-def _customer_invoice(token: str) -> tuple[invoices.InvoiceView | None, dict]:
-    return _with_money(invoices.invoice_for_pay_token(token))
+def _customer_invoice(token: str) -> tuple[str, invoices.InvoiceView | None, dict]:
+    """The pay link's state ("unknown", "open", "void", "expired"), its invoice and money."""
+    found = invoices.pay_link(token)
+    if found is None:
+        return "unknown", None, {}
+    state, view = found
+    if state != invoices.PayLinkState.OPEN:
+        return str(state), None, {}
+    return str(state), view, _money(view)
 
 
 class InvoiceDetailState(CardPaymentMixin, StaffState):
@@ -84,7 +93,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         number = self.invoice.get("number", "")
         try:
             cents = await asyncio.to_thread(
-                payments.refund,
+                refunds.refund,
                 number,
                 self._signed_in_user(),
                 self.refund_amount,
@@ -92,6 +101,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
             )
         except payments.PaymentRefused as refused:
             self.action_error = refused.message
+            await self._show(number)
             return
         except Exception:
             log.exception("refund of invoice %s failed", number)
@@ -104,6 +114,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
     @rx.event
     async def load(self):
         self.action_error, self.void_reason = "", ""
+        self.reset_payment_dialog()
         await self._show(_path_part(self, 1))
 
     @rx.event
@@ -130,6 +141,11 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
             )
         except invoices.InvoiceActionRefused as refused:
             self.action_error = str(refused)
+            await self._show(number)
+            return
+        except Exception:
+            log.exception("void of invoice %s failed", number)
+            self.action_error = "The invoice could not be voided. Please try again."
             return
         self.action_error, self.void_reason = "", ""
         await self._show(number)
@@ -152,15 +168,23 @@ CUSTOMER_FIELDS = (
 
 
 class PayState(CardPaymentMixin, rx.State):
-    """The customer's view: only what the invoice itself shows, found by its pay token."""
+    """The customer's view: only what the invoice itself shows, found by its pay token. The
+    token itself is read from the address on each event and kept in no var."""
 
     invoice: dict = {}
     lines: list[dict] = []
-    found: bool = True
+    # "open" (the invoice is shown), "void", "expired" or "unknown" (a page that says so).
+    link_state: str = "open"
+    due_cents: int = 0
     _invoice_pk: int = 0
+    _client_hash: str = ""
+
+    @rx.var
+    def found(self) -> bool:
+        return self.link_state == "open"
 
     def _checkout(self) -> payments.CardCheckout:
-        return payments.start_card_payment(self._invoice_pk)
+        return payments.start_card_payment(self._invoice_pk, client_hash=self._client_hash)
 
     def _invoice_id(self) -> int:
         return self._invoice_pk
@@ -170,21 +194,25 @@ class PayState(CardPaymentMixin, rx.State):
 
     @rx.event
     async def load(self):
+        self.reset_payment_dialog()  # a reload shows the page fresh, never the dialog
+        headers = self.router.headers.raw_headers
+        self._client_hash = client_fingerprint(
+            client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
+        )
         await self._load(record_view=True)
 
     async def _load(self, record_view: bool) -> None:
-        token = _path_part(self, 1)
-        view, money = await asyncio.to_thread(_customer_invoice, token)
+        state, view, money = await asyncio.to_thread(_customer_invoice, _path_part(self, 1))
+        self.link_state = state
         self._invoice_pk = view.id if view else 0
-        self.found = view is not None
         data = dataclasses.asdict(view) if view else {}
         self.lines = [
             {k: line[k] for k in ("label", "description", "price")}
             for line in data.get("lines", [])
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
-        self.invoice["pdf_url"] = f"/pay/{token}/pdf" if view else ""
         self.invoice["due"] = money.get("due", "")
+        self.due_cents = int(money.get("due_cents", 0))
         if view and record_view:
             await asyncio.to_thread(invoices.record_view, view.id)
 

@@ -22,6 +22,13 @@ SENDING = "Sending email, please wait..."
 SENT = "Email sent successfully!"
 FAILED = "Error sending email. Please try again."
 FORM_ID = "invoice-form"
+# What the browser shows ticked, with each ticked line's typed price: {slug: price}.
+READ_TICKS_SCRIPT = (
+    "Object.fromEntries(Array.from(document.querySelectorAll("
+    "'input[type=checkbox][id^=\"service-\"]')).filter((box) => box.checked).map((box) => {"
+    "const slug = box.id.slice(8); const price = document.getElementById('price-' + slug);"
+    "return [slug, price ? price.value : ''];}))"
+)
 
 
 def price_problem(text: str) -> str:
@@ -116,9 +123,24 @@ class InvoiceFormState(StaffState):
     @rx.event
     def open_form(self):
         """On page load. A reconnect (a phone back from another app, a network drop, a worker
-        restart) loads the page again: the draft being typed is kept, not cleared."""
+        restart) loads the page again: the draft being typed is kept, not cleared. The ticks
+        are then read from what the browser shows (the checkboxes keep their own state), so a
+        price box is enabled exactly when its line shows ticked."""
         if not self.form_token and not self._restore_draft():
             self.new_form()
+        return rx.call_script(READ_TICKS_SCRIPT, callback=InvoiceFormState.sync_ticks)
+
+    @rx.event
+    def sync_ticks(self, shown: dict):
+        """What the browser shows ticked and typed becomes this state's."""
+        if not isinstance(shown, dict):
+            return
+        self.checked = [o.slug for o in INVOICE_OPTIONS if o.slug in shown]
+        self.prices = {
+            **self.prices,
+            **{slug: str(shown[slug])[:40] for slug in self.checked},
+        }
+        self._keep_draft()
 
     @rx.event
     def new_form(self):

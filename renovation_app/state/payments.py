@@ -35,6 +35,11 @@ class CardPaymentMixin(rx.State, mixin=True):
     async def _after_payment(self):
         """Reload what the page shows once a payment is recorded."""
 
+    def reset_payment_dialog(self) -> None:
+        """Closed and idle: what a page shows when it is (re)loaded."""
+        self.dialog_open, self.processing, self.payment_error = False, False, ""
+        self.card_ready, self._payment_intent_id = False, ""
+
     @rx.event
     def open_payment(self):
         self.dialog_open, self.payment_error, self.processing = True, "", False

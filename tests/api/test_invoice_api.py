@@ -77,6 +77,24 @@ def test_a_retried_request_with_the_same_idempotency_key_saves_one_invoice(staff
     assert len(stored()) == 1
 
 
+def test_an_idempotency_key_reused_with_another_body_is_refused(staff_client):
+    first = staff_client.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k2"})
+    other = {**INVOICE, "lines": [{"service": "kitchenRemodelling", "price": "9.00"}]}
+    again = staff_client.post("/api/invoices", json=other, headers={"Idempotency-Key": "k2"})
+    assert first.status_code == 201 and again.status_code == 422
+    assert "another request" in again.json()["error"] and len(stored()) == 1
+
+
+def test_another_users_idempotency_key_never_returns_their_invoice(staff_client, client):
+    mine = staff_client.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k3"})
+    auth.create_user("t@example.com", "Tess", "long enough password")
+    other = TestClient(create_api())
+    other.post("/api/session", json={"email": "t@example.com", "password": "long enough password"})
+    theirs = other.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k3"})
+    assert theirs.status_code == 201 and theirs.json()["number"] != mine.json()["number"]
+    assert len(stored()) == 2
+
+
 def test_a_cross_site_request_is_refused(staff_client):
     answer = staff_client.post(
         "/api/invoices", json=INVOICE, headers={"Origin": "https://evil.example"}

@@ -69,6 +69,9 @@ DEFAULT_WEBHOOK_EVENTS = (
     "payment_intent.succeeded",
     "payment_intent.payment_failed",
     "charge.refunded",
+    "charge.refund.updated",
+    "charge.dispute.created",
+    "charge.dispute.closed",
 )
 
 _ALNUM = string.ascii_letters + string.digits
@@ -614,6 +617,44 @@ class FakeStripe:
         with self._lock:
             data = _public(self._objects[obj]) if isinstance(obj, str) else copy.deepcopy(obj)
             return copy.deepcopy(self._emit(type_, data, None, previous_attributes))
+
+    def set_intent_status(self, pi_id: str, status: str) -> None:
+        """Put a PaymentIntent in a status no test card reaches here (e.g. "processing", as a
+        bank debit or a slow card network leaves it)."""
+        with self._lock:
+            self._objects[pi_id]["status"] = status
+
+    def fail_refund(self, refund_id: str, reason: str = "expired_or_canceled_card") -> dict:
+        """A refund the card network sent back, as Stripe reports it: the refund becomes
+        failed, its amount returns to the charge, and charge.refund.updated is sent."""
+        with self._lock:
+            refund = self._objects[refund_id]
+            charge = self._objects[refund["charge"]]
+            refund.update(status="failed", failure_reason=reason)
+            charge["amount_refunded"] -= refund["amount"]
+            charge["refunded"] = False
+            return copy.deepcopy(self._emit("charge.refund.updated", refund, None))
+
+    def open_dispute(self, pi_id: str, status: str = "needs_response") -> dict:
+        """A chargeback on the intent's charge (charge.dispute.created, or .closed when the
+        status is won or lost)."""
+        with self._lock:
+            pi = self._objects[pi_id]
+            charge = self._objects[pi["latest_charge"]]
+            dispute = {
+                "id": _new_id("dp"),
+                "object": "dispute",
+                "amount": charge["amount"],
+                "charge": charge["id"],
+                "currency": charge["currency"],
+                "payment_intent": pi_id,
+                "reason": "fraudulent",
+                "status": status,
+                "created": int(time.time()),
+            }
+            closed = status in ("won", "lost")
+            kind = "charge.dispute.closed" if closed else "charge.dispute.created"
+            return copy.deepcopy(self._emit(kind, dispute, None))
 
     def redeliver(self, event_id: str) -> None:
         """Send an event again (same id and body, a new signature), as Stripe's retries and

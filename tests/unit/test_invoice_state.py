@@ -1,7 +1,6 @@
 """Invoice handlers: the guard refuses every one of them without a valid session, and the
 form's submit stores only what the server computes."""
 
-import hashlib
 
 import pytest
 import reflex as rx
@@ -57,7 +56,7 @@ async def _submit(state, form_data):
 def test_a_forged_total_in_the_event_is_ignored(root):
     user = auth.create_user("s@example.com", "Sam", "long enough password")
     token = auth.start_session(user.id)
-    with_cookie(root, f"staff_session_ref={hashlib.sha256(token.encode()).hexdigest()}")
+    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
     event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
     assert run(StaffGuard().preprocess(None, root, event)) is None
     form = substate(root, InvoiceFormState)
@@ -79,7 +78,7 @@ def test_a_forged_total_in_the_event_is_ignored(root):
 def test_the_browser_cannot_set_staff_vars_even_when_signed_in(root):
     user = auth.create_user("s@example.com", "Sam", "long enough password")
     token = auth.start_session(user.id)
-    with_cookie(root, f"staff_session_ref={hashlib.sha256(token.encode()).hexdigest()}")
+    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
     event = Event(
         name=f"{InvoiceFormState.get_full_name()}.setvar",
         payload={"var_name": "is_admin", "value": True},

@@ -1,7 +1,6 @@
 """The staff guard: every staff event and every hydration passes it, without a browser."""
 
 import asyncio
-import hashlib
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -23,7 +22,8 @@ def run(coroutine):
 
 
 def ref(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    """What api/middleware.py puts on the websocket in place of the token."""
+    return auth.session_ref(token)
 
 
 @pytest.fixture

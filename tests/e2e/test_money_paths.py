@@ -1,0 +1,104 @@
+"""The money paths in Chromium: a void against a customer's open payment dialog, a card
+payment reached from a public page, and the form and dialog showing what the server holds."""
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.conftest import _block_remote, open_page
+from tests.e2e.test_invoices import signed_in_form, wait_for_mail
+from tests.e2e.test_payments import fill_card, invoice_status, open_dialog, save_invoice
+
+
+def customer_page(context: BrowserContext, site):
+    """A second browser, the customer's, with Stripe.js served by the fake."""
+    customer = context.browser.new_context(base_url=site.url)
+    customer.route("**/*", _block_remote)
+    site.stripe.route_playwright(customer)
+    return customer
+
+
+def charged_for(site, number: str) -> list[dict]:
+    return [
+        pi
+        for pi in site.stripe.objects("payment_intent")
+        if pi["metadata"].get("invoice_number") == number and pi["status"] == "succeeded"
+    ]
+
+
+def test_a_void_stops_the_payment_the_customer_has_open(page: Page, site, context):
+    number, email = save_invoice(page, site, price="210")
+    [mail] = wait_for_mail(site, email)
+    customer = customer_page(context, site)
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+        open_dialog(pay, "Pay now")
+        open_page(page, f"/invoices/{number}")
+        page.fill("#void-reason", "Customer cancelled the job")
+        page.get_by_role("button", name="Void").click()
+        expect(page.get_by_test_id("invoice-status")).to_have_text("Void")
+        fill_card(pay, "4242 4242 4242 4242")
+        pay.get_by_test_id("pay-button").click()
+        expect(pay.get_by_test_id("payment-error")).to_have_text(re.compile("void"))
+        pay.reload()
+        expect(pay.get_by_test_id("pay-link-closed")).to_contain_text("cancelled")
+    finally:
+        customer.close()
+    assert invoice_status(site, number) == "void" and charged_for(site, number) == []
+
+
+def test_from_a_public_page_through_the_header_to_a_card_payment(page: Page, site):
+    number, _ = save_invoice(page, site, price="95")
+    open_page(page, "/about")  # a public page, with the public Content-Security-Policy
+    page.locator("#header-button").click()  # "Add Invoice"
+    expect(page.get_by_test_id("invoice-form")).to_be_visible()
+    page.get_by_role("link", name="Invoices").first.click()
+    page.get_by_role("link", name=number).click()
+    expect(page.get_by_test_id("invoice-detail")).to_be_visible()
+    open_dialog(page, "Take card payment")  # Stripe.js loaded: the card field is ready
+    fill_card(page, "4242 4242 4242 4242")
+    page.get_by_test_id("pay-button").click()
+    expect(page.get_by_test_id("invoice-status")).to_have_text("Paid")
+
+
+def _ticks_match_price_boxes(page: Page) -> None:
+    for box in page.locator("input[type=checkbox][id^=service-]").all():
+        slug = box.get_attribute("id").removeprefix("service-")
+        price = page.locator(f"#price-{slug}")
+        expect(price).to_be_enabled() if box.is_checked() else expect(price).to_be_disabled()
+
+
+def test_after_a_refused_submit_the_ticks_and_price_boxes_agree(page: Page, site):
+    signed_in_form(page, site)
+    page.check("#service-kitchenRemodelling")
+    expect(page.locator("#price-kitchenRemodelling")).to_be_enabled()
+    page.fill("#price-kitchenRemodelling", "-5")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_test_id("note-kitchenRemodelling")).not_to_be_empty()
+    _ticks_match_price_boxes(page)
+    for reopen in (page.reload, lambda: open_page(page, "/add-invoice")):
+        reopen()
+        page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+        _ticks_match_price_boxes(page)
+
+
+def test_a_reload_after_a_declined_card_shows_the_page_fresh(page: Page, site, context):
+    number, email = save_invoice(page, site, price="75")
+    [mail] = wait_for_mail(site, email)
+    customer = customer_page(context, site)
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+        open_dialog(pay, "Pay now")
+        fill_card(pay, "4000 0000 0000 0002")
+        pay.get_by_test_id("pay-button").click()
+        expect(pay.get_by_test_id("payment-error")).to_have_text("Your card was declined.")
+        pay.reload()
+        pay.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+        expect(pay.get_by_test_id("pay-due")).to_have_text("$75.00")
+        expect(pay.get_by_role("button", name="Pay now")).to_be_visible()
+        expect(pay.get_by_test_id("payment-dialog")).to_have_count(0)
+    finally:
+        customer.close()
+    assert invoice_status(site, number) == "sent"

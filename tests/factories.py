@@ -1,0 +1,43 @@
+"""Shared test data and lookups: invoices, signed-in users, payments and what they left."""
+
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, OutboxEmail, User
+from renovation_app.services import auth, invoices, payments
+from tests.fakes.stripe_server import FakeStripe
+from tests.fakes.test_stripe_fake import js_confirm
+
+
+def make_invoice(
+    author: User, form_token: str, price: str = "100.00", phone: str = "718-555-0142"
+) -> Invoice:
+    """A saved (and e-mailed) one-line invoice to Pat Payer."""
+    raw = {
+        "name": "Pat Payer",
+        "email": "pat@example.com",
+        "phone": phone,
+        "lines": [{"service": "kitchenRemodelling", "price": price}],
+    }
+    return invoices.create_invoice(invoices.validate_invoice(raw), author.id, form_token)
+
+
+def signed_in(user: User) -> auth.SignedInUser:
+    return auth.SignedInUser(user.id, user.email, user.name, user.role)
+
+
+def status_of(invoice: Invoice) -> str:
+    with db_session() as session:
+        return session.get(Invoice, invoice.id).status
+
+
+def mails(kind: str) -> list[OutboxEmail]:
+    with db_session() as session:
+        return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()
+
+
+def pay(fake: FakeStripe, invoice: Invoice, card: str = "4242424242424242"):
+    """ "Pay now" and the card, as the customer's browser does."""
+    checkout = payments.start_card_payment(invoice.id)
+    status, answer = js_confirm(fake, checkout.client_secret, card)
+    return checkout, status, answer

@@ -1,0 +1,58 @@
+"""Fixtures of the payment tests: our API on loopback, the fake Stripe delivering signed
+webhooks to it, an admin and a saved invoice."""
+
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+
+from renovation_app.api import create_api
+from renovation_app.models import Invoice
+from renovation_app.services import auth
+from renovation_app.settings import settings
+from tests.factories import make_invoice
+from tests.fakes.stripe_server import FakeStripe
+
+SECRET = "whsec_unit_test_secret"
+
+
+@pytest.fixture(scope="module")
+def api_url():
+    """Our HTTP API on a free loopback port, so the fake can deliver webhooks to it."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_api(), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture
+def fake(monkeypatch, api_url, clean_db):
+    fake = FakeStripe().start()
+    fake.add_webhook(f"{api_url}/api/stripe/webhook", SECRET)
+    monkeypatch.setattr(settings, "stripe_secret_key", fake.secret_key)
+    monkeypatch.setattr(settings, "stripe_publishable_key", fake.publishable_key)
+    monkeypatch.setattr(settings, "stripe_webhook_secret", SECRET)
+    monkeypatch.setattr(settings, "stripe_api_base", fake.url)
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def admin(clean_db):
+    return auth.create_user("boss@example.com", "Bea Boss", "long enough password", admin=True)
+
+
+@pytest.fixture
+def invoice(admin) -> Invoice:
+    return make_invoice(admin, "form-1", price="1250.00", phone="")

@@ -173,9 +173,7 @@ class Invoice(SQLModel, table=True):
     customer_phone: str = Field(default="", max_length=40)
     customer_address: str = Field(default="", max_length=500)
     note: str = Field(default="", max_length=2000)
-    status: InvoiceStatus = Field(
-        default=InvoiceStatus.DRAFT, sa_type=sa.String(20), index=True
-    )
+    status: InvoiceStatus = Field(default=InvoiceStatus.DRAFT, sa_type=sa.String(20), index=True)
     subtotal_cents: int
     total_cents: int
     currency: str = Field(default="usd", max_length=3)

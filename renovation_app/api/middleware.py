@@ -44,7 +44,11 @@ def session_ref_cookie_header(cookie_header: str) -> str:
     """The Cookie header with the session token replaced by its signed reference; every
     browser-sent reference and every pair the shared parser refuses is dropped."""
     pairs = parse_cookie_header(cookie_header)
-    kept = [f"{name}={value}" for name, value in pairs if name not in (SESSION_COOKIE, SESSION_REF_COOKIE)]
+    kept = [
+        f"{name}={value}"
+        for name, value in pairs
+        if name not in (SESSION_COOKIE, SESSION_REF_COOKIE)
+    ]
     tokens = [value for name, value in pairs if name == SESSION_COOKIE and value]
     if len(tokens) == 1:
         kept.append(f"{SESSION_REF_COOKIE}={session_ref(tokens[0])}")

@@ -271,7 +271,19 @@ def invoice_row(row: rx.Var) -> rx.Component:
             class_name="py-3 pr-4",
         ),
         rx.el.td(row["total"], class_name="py-3 pr-4 text-right font-semibold tabular-nums"),
-        rx.el.td(rx.el.span(row["status_label"], class_name=PILL), class_name="py-3 pr-4"),
+        rx.el.td(
+            rx.el.span(row["status_label"], class_name=PILL),
+            rx.cond(
+                row["attention"],
+                rx.el.span(
+                    "Needs attention",
+                    title=row["attention"],
+                    class_name="mt-1 block text-xs font-bold text-red-700",
+                    data_testid="row-attention",
+                ),
+            ),
+            class_name="py-3 pr-4",
+        ),
         rx.el.td(row["delivery"], class_name="py-3 pr-4 text-sm"),
         rx.el.td(row["created"], class_name="py-3 text-sm whitespace-nowrap"),
         class_name="border-b border-slate-100 align-top",
@@ -406,8 +418,29 @@ def payments_block() -> rx.Component:
                     rx.cond(
                         pay["error"], rx.el.span(" · ", pay["error"], class_name="text-red-700")
                     ),
+                    rx.cond(
+                        pay["dispute"],
+                        rx.el.span(" · disputed: ", pay["dispute"], class_name="text-red-700"),
+                    ),
                     class_name="text-sm",
                     data_testid="payment-row",
+                ),
+            ),
+            rx.foreach(
+                money["refunds"].to(list[dict]),
+                lambda refund: rx.el.li(
+                    "Refund ",
+                    refund["amount"],
+                    " ",
+                    refund["status"],
+                    " · ",
+                    refund["reason"],
+                    rx.cond(
+                        refund["failure"],
+                        rx.el.span(" · ", refund["failure"], class_name="text-red-700"),
+                    ),
+                    class_name="text-sm",
+                    data_testid="refund-row",
                 ),
             ),
             class_name="flex flex-col gap-1",
@@ -513,6 +546,16 @@ def invoice_detail_body() -> rx.Component:
             ),
             rx.el.span(invoice["status_label"], class_name=PILL, data_testid="invoice-status"),
             class_name="flex flex-wrap items-center gap-3",
+        ),
+        rx.cond(
+            invoice["attention"],
+            rx.el.p(
+                rx.el.strong("Needs attention: "),
+                invoice["attention"],
+                role="alert",
+                class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
+                data_testid="invoice-attention",
+            ),
         ),
         rx.el.dl(
             detail_row("Customer", invoice["customer_name"]),

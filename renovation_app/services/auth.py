@@ -262,9 +262,7 @@ def authenticate(
         return SignedInUser(user.id, user.email, user.name, Role(user.role))
 
 
-def start_session(
-    user_id: int, replaces_token: str = "", now: datetime | None = None
-) -> str:
+def start_session(user_id: int, replaces_token: str = "", now: datetime | None = None) -> str:
     """Create a session and return its token (the only copy; the database keeps a hash).
     The browser's previous session, if any, ends: one browser, one session."""
     now = now or utc_now()

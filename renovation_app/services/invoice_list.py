@@ -88,7 +88,7 @@ class InvoiceFilters:
         }
 
     def query_string(self) -> str:
-        """"?status=paid&page=2", or "" when every filter is at its default."""
+        """ "?status=paid&page=2", or "" when every filter is at its default."""
         query = self.to_query()
         return f"?{urlencode(query)}" if query else ""
 
@@ -115,6 +115,7 @@ class InvoiceRow:
     location: str
     created: str  # "2026-11-23" (New York date)
     due_date: str  # "2026-12-07"
+    attention: str  # what staff must look at, "" when nothing (e.g. paid after it was voided)
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,7 @@ def list_invoices(filters: InvoiceFilters, page_size: int = 25) -> InvoiceListPa
             location=i.location,
             created=business_today(i.created_at).isoformat(),
             due_date=i.due_date.isoformat(),
+            attention=i.attention,
         )
         for i in invoices
     )

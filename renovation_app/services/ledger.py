@@ -88,9 +88,7 @@ def _derived_status(invoice: Invoice, paid: int, refunded: int) -> InvoiceStatus
 
 def _failed_refunds(refunds: list[Refund]) -> list[Refund]:
     """Failed refunds not followed by a later working one on the same payment."""
-    last_working = {
-        r.payment_id: r.id for r in refunds if r.status in ACTIVE_REFUND_STATUSES
-    }
+    last_working = {r.payment_id: r.id for r in refunds if r.status in ACTIVE_REFUND_STATUSES}
     return [
         r
         for r in refunds

@@ -172,7 +172,9 @@ def refund(number: str, user: SignedInUser, amount_text: str, reason: str) -> in
     client = stripe_client()
     for earlier in _unanswered(number):  # refunds recorded before Stripe answered
         _ask_stripe(client, earlier)
-    problems = [p for row in _reserve(number, user, amount, reason) if (p := _ask_stripe(client, row))]
+    problems = [
+        p for row in _reserve(number, user, amount, reason) if (p := _ask_stripe(client, row))
+    ]
     if problems:
         raise PaymentRefused(" ".join(problems))
     return amount

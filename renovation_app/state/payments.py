@@ -90,7 +90,10 @@ class CardPaymentMixin(rx.State, mixin=True):
             return
         if not isinstance(result, dict) or not result.get("ok"):
             message = ""
-            if isinstance(result, dict) and result.get("kind") in ("card_error", "validation_error"):
+            if isinstance(result, dict) and result.get("kind") in (
+                "card_error",
+                "validation_error",
+            ):
                 message = str(result.get("message") or "")[:300]
             await self._confirm()  # records a decline in the invoice's history
             self.processing = False

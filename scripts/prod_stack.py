@@ -25,6 +25,7 @@ SMOKE = [
     "tests/e2e/test_staff_security.py",
     "tests/e2e/test_invoices.py",
     "tests/e2e/test_payments.py",
+    "tests/e2e/test_money_paths.py",
 ]
 WORKER_CRASH = "tests/e2e/test_worker_crash.py"  # kills workers: a server of its own
 

@@ -25,7 +25,9 @@ ENQUIRY = {
 }
 
 
-async def run_load(url: str, clients: int, requests: int) -> tuple[list[float], dict[int, int], float]:
+async def run_load(
+    url: str, clients: int, requests: int
+) -> tuple[list[float], dict[int, int], float]:
     latencies: list[float] = []
     statuses: dict[int, int] = {}
     queue: asyncio.Queue[int] = asyncio.Queue()
@@ -63,7 +65,9 @@ def main() -> None:
     args = parser.parse_args()
     # One client address for all: lift the rate limit so it measures the server, not the limit.
     with prod_server({"CONTACT_RATE_LIMIT": str(10**9)}) as server:
-        latencies, statuses, elapsed = asyncio.run(run_load(server.url, args.clients, args.requests))
+        latencies, statuses, elapsed = asyncio.run(
+            run_load(server.url, args.clients, args.requests)
+        )
         with create_engine(server.database_url).connect() as connection:
             stored = connection.execute(text("SELECT count(*) FROM enquiry")).scalar_one()
             queued = connection.execute(text("SELECT count(*) FROM outbox_email")).scalar_one()
@@ -72,11 +76,15 @@ def main() -> None:
     created = statuses.get(201, 0)
     print(f"contact load: {args.requests} requests from {args.clients} concurrent clients")
     print(f"  throughput   {args.requests / elapsed:8.1f} requests/s  ({elapsed:.1f} s)")
-    print(f"  latency      p50 {p(0.50):.0f} ms   p95 {p(0.95):.0f} ms   max {latencies[-1] * 1000:.0f} ms"
-          f"   mean {statistics.mean(latencies) * 1000:.0f} ms")
+    print(
+        f"  latency      p50 {p(0.50):.0f} ms   p95 {p(0.95):.0f} ms   max {latencies[-1] * 1000:.0f} ms"
+        f"   mean {statistics.mean(latencies) * 1000:.0f} ms"
+    )
     print(f"  answers      {dict(sorted(statuses.items()))}")
-    print(f"  stored rows  {stored} enquiries, {queued} outbox e-mails; 201 answers {created}: "
-          f"{'MATCH' if stored == created and queued == 2 * created else 'MISMATCH'}")
+    print(
+        f"  stored rows  {stored} enquiries, {queued} outbox e-mails; 201 answers {created}: "
+        f"{'MATCH' if stored == created and queued == 2 * created else 'MISMATCH'}"
+    )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ from bench.contact_load import ENQUIRY
 from tests.prod_server import prod_server
 
 
-async def open_loop(url: str, rate: float, seconds: float) -> tuple[list[float], dict[int, int], float]:
+async def open_loop(
+    url: str, rate: float, seconds: float
+) -> tuple[list[float], dict[int, int], float]:
     total = int(rate * seconds)
     latencies: list[float] = []
     statuses: dict[int, int] = {}

@@ -28,7 +28,8 @@ def service_throughput(count: int) -> float:
     database = Path(tempfile.mkdtemp(prefix="bench-invoices-")) / "bench.db"
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
     migrate(os.environ["DATABASE_URL"])
-    from renovation_app.services import auth, invoices
+    from renovation_app.services import invoicing
+    from renovation_app.services.staff import auth
 
     user = auth.create_user("bench@example.com", "Bench", PASSWORD)
     raw = {
@@ -42,7 +43,7 @@ def service_throughput(count: int) -> float:
     }
     start = time.perf_counter()
     for i in range(count):
-        invoices.create_invoice(invoices.validate_invoice(raw), user.id, f"bench-{i}")
+        invoicing.create_invoice(invoicing.validate_invoice(raw), user.id, f"bench-{i}")
     return count / (time.perf_counter() - start)
 
 

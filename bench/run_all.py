@@ -3,5 +3,10 @@
 import subprocess
 import sys
 
-for module in ("bench.lighthouse", "bench.contact_load", "bench.invoice_submit", "bench.first_event"):
+for module in (
+    "bench.lighthouse",
+    "bench.contact_load",
+    "bench.invoice_submit",
+    "bench.first_event",
+):
     subprocess.run([sys.executable, "-m", module], check=True)

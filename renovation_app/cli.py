@@ -4,7 +4,7 @@ import argparse
 import getpass
 import sys
 
-from renovation_app.services import auth
+from renovation_app.services.staff import auth
 
 
 def _read_password(from_stdin: bool) -> str:

@@ -263,8 +263,6 @@ class Payment(SQLModel, table=True):
     attempt: int = 1
     created_at: datetime = Field(default_factory=utc_now)
     succeeded_at: datetime | None = None
-    # Set once the receipt and the business notice are queued: exactly once per payment.
-    receipt_queued_at: datetime | None = None
     # A chargeback: Stripe's dispute status ("needs_response", "won", "lost"...), "" if none.
     dispute_status: str = Field(default="", max_length=30)
     dispute_amount_cents: int = 0

@@ -15,12 +15,12 @@ from renovation_app.api.middleware import (
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
-from renovation_app.services.auth import ensure_first_admin
 from renovation_app.services.mail import outbox_worker
+from renovation_app.services.staff.auth import ensure_first_admin
 from renovation_app.settings import settings
-from renovation_app.state.auth import AuthState
-from renovation_app.state.guard import StaffGuard
 from renovation_app.state.staff import StaffState
+from renovation_app.state.staff.auth import AuthState
+from renovation_app.state.staff.guard import StaffGuard
 
 
 def with_seo(page: Page):
@@ -42,7 +42,19 @@ def with_seo(page: Page):
     return body
 
 
+def check_staff_pages() -> None:
+    """Start-up fails when a staff page loads its data through a state the guard does not
+    cover: every staff page's states inherit StaffState."""
+    for page in PAGES:
+        for handler in page.on_load if page.route.staff else ():
+            if not issubclass(handler.state, StaffState):
+                raise RuntimeError(
+                    f"{page.route.path}: {handler.state.__name__} must inherit StaffState"
+                )
+
+
 reflex_fixes.apply()
+check_staff_pages()
 
 app = rx.App(
     # Our API routes around Reflex's, pages at their canonical paths, unknown paths the

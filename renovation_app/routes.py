@@ -17,6 +17,14 @@ class Route:
     image: str = "/og-image.jpg"
     # False for staff pages, the pay page and the 404 page: no sitemap, no search engines.
     public: bool = True
+    # Signed-in staff only: its state inherits StaffState (checked at start-up).
+    staff: bool = False
+    # A card can be taken here: the page's policy allows Stripe.js and its frames.
+    takes_cards: bool = False
+
+    def __post_init__(self) -> None:
+        if self.staff and self.public:
+            raise ValueError(f"{self.path}: a staff page is never public")
 
 
 HOME = Route(
@@ -65,22 +73,49 @@ ADD_INVOICE = Route(
     f"Add Invoice | {BUSINESS.name}",
     "Write an invoice for a customer.",
     public=False,
+    staff=True,
 )
 ENQUIRIES = Route(
-    "/enquiries", f"Enquiries | {BUSINESS.name}", "Contact enquiries for staff.", public=False
+    "/enquiries",
+    f"Enquiries | {BUSINESS.name}",
+    "Contact enquiries for staff.",
+    public=False,
+    staff=True,
 )
 INVOICES = Route(
-    "/invoices", f"Invoices | {BUSINESS.name}", "Saved invoices for staff.", public=False
+    "/invoices",
+    f"Invoices | {BUSINESS.name}",
+    "Saved invoices for staff.",
+    public=False,
+    staff=True,
 )
 INVOICE = Route(
-    "/invoices/[number]", f"Invoice | {BUSINESS.name}", "A saved invoice.", public=False
+    "/invoices/[number]",
+    f"Invoice | {BUSINESS.name}",
+    "A saved invoice.",
+    public=False,
+    staff=True,
+    takes_cards=True,
 )
 PAY = Route(
     "/pay/[token]",
     f"Your invoice | {BUSINESS.name}",
     "View and pay your invoice.",
     public=False,
+    takes_cards=True,
 )
+
+
+def invoice_path(number: str) -> str:
+    """The staff page of one invoice (`number` may be a Var on a page)."""
+    return "/invoices/" + number
+
+
+def pay_path(token: str) -> str:
+    """The customer's pay page of one invoice."""
+    return "/pay/" + token
+
+
 SIGNOUT = Route(
     "/signout",
     f"Signing you Out | {BUSINESS.name}",
@@ -125,7 +160,7 @@ ALL_ROUTES: list[Route] = [
 ]
 PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
 # The signed-in staff area (the staff menu links some of them: navigation.py).
-STAFF_ROUTES = [ADD_INVOICE, INVOICES, INVOICE, ENQUIRIES]
+STAFF_ROUTES = [r for r in ALL_ROUTES if r.staff]
 # Our HTTP API beside the pages (api/__init__.py).
 API_PREFIX = "/api/"
 
@@ -149,9 +184,9 @@ PRIVATE_PATH_PREFIXES = (
 )
 
 # Content-Security-Policy additions per path prefix (api/csp.py). Stripe's documented sources
-# for Stripe.js and its card frames, on the pay page and on every staff page (staff move between
-# them without a page load, and a page keeps the policy it was loaded with). Public pages never
-# load Stripe.js and keep the site-only policy.
+# for Stripe.js and its card frames, on the pages that take cards and the rest of the staff area
+# (a page keeps the policy it was loaded with; links into these pages load them from the server:
+# components/links.py). Public pages never load Stripe.js and keep the site-only policy.
 STRIPE_CSP = {
     "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
     "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
@@ -159,5 +194,6 @@ STRIPE_CSP = {
     "img-src": ["https://*.stripe.com"],
 }
 CSP_ADDITIONS: dict[str, dict[str, list[str]]] = {
-    prefix.rstrip("/"): STRIPE_CSP for prefix in path_prefixes([*STAFF_ROUTES, PAY])
+    prefix.rstrip("/"): STRIPE_CSP
+    for prefix in path_prefixes([r for r in ALL_ROUTES if r.staff or r.takes_cards])
 }

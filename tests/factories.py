@@ -4,9 +4,10 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, OutboxEmail, User
-from renovation_app.services import auth, invoices, payments
+from renovation_app.services import invoicing, payments
+from renovation_app.services.staff import auth
+from tests.fakes.stripe_js_client import js_confirm
 from tests.fakes.stripe_server import FakeStripe
-from tests.fakes.test_stripe_fake import js_confirm
 
 
 def make_invoice(
@@ -19,7 +20,7 @@ def make_invoice(
         "phone": phone,
         "lines": [{"service": "kitchenRemodelling", "price": price}],
     }
-    return invoices.create_invoice(invoices.validate_invoice(raw), author.id, form_token)
+    return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, form_token)
 
 
 def signed_in(user: User) -> auth.SignedInUser:

@@ -64,9 +64,24 @@ def prod_server(
     log_path = tmp / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
-            ["reflex", "run", "--env", "prod", "--single-port", "--backend-host", "127.0.0.1",
-             "--backend-port", str(port), "--frontend-port", str(port)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                "reflex",
+                "run",
+                "--env",
+                "prod",
+                "--single-port",
+                "--backend-host",
+                "127.0.0.1",
+                "--backend-port",
+                str(port),
+                "--frontend-port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         try:
             _wait_until_up(url, server, log_path)

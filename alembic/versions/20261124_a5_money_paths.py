@@ -1,5 +1,5 @@
 """money paths: settled and attention on invoices, API request hash, disputes, refunds
-recorded before Stripe is asked, rate hits
+recorded before Stripe is asked, rate hits; receipt_queued_at dropped (never read)
 
 Revision ID: a5moneypaths
 Revises: a4payments
@@ -30,6 +30,8 @@ def upgrade() -> None:
             sa.Column("request_hash", sa.String(length=64), nullable=False, server_default="")
         )
     with op.batch_alter_table("payment") as batch:
+        # The payment's status moving to succeeded once is what queues its receipt once.
+        batch.drop_column("receipt_queued_at")
         batch.add_column(
             sa.Column("dispute_status", sa.String(length=30), nullable=False, server_default="")
         )
@@ -66,6 +68,7 @@ def downgrade() -> None:
     with op.batch_alter_table("payment") as batch:
         batch.drop_column("dispute_amount_cents")
         batch.drop_column("dispute_status")
+        batch.add_column(sa.Column("receipt_queued_at", UTCDateTime(), nullable=True))
     with op.batch_alter_table("invoice") as batch:
         batch.drop_column("request_hash")
         batch.drop_column("attention")

@@ -6,11 +6,11 @@ from starlette.responses import JSONResponse
 
 from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
 from renovation_app.services.enquiries import (
-    EnquiryInvalid,
     TooManyEnquiries,
     submit_enquiry,
     validate_enquiry,
 )
+from renovation_app.services.errors import FormInvalid
 
 
 async def contact(request: Request) -> JSONResponse:
@@ -23,7 +23,7 @@ async def contact(request: Request) -> JSONResponse:
         form = validate_enquiry(payload)
         honeypot = payload.get("website") if isinstance(payload.get("website"), str) else ""
         enquiry = await run_in_threadpool(submit_enquiry, form, client_of(request), honeypot)
-    except EnquiryInvalid as invalid:
+    except FormInvalid as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except TooManyEnquiries as limited:
         return JSONResponse(

@@ -16,8 +16,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from renovation_app.api.csp import BUILD_DIR
 from renovation_app.api.requests import Refused, check_same_origin, read_json_object
-from renovation_app.services import auth, invoices
-from renovation_app.services.invoice_pdf import render_invoice_pdf
+from renovation_app.services import invoicing
+from renovation_app.services.billing import render_invoice_pdf
+from renovation_app.services.errors import FormInvalid
+from renovation_app.services.staff import auth
 
 NO_STORE = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 
@@ -42,13 +44,13 @@ async def staff_invoice_pdf(request: Request) -> Response:
     if await run_in_threadpool(auth.user_for_token, token) is None:
         return JSONResponse({"error": "Sign in to download invoices."}, 401, headers=NO_STORE)
     number = request.path_params["number"]
-    pdf = await run_in_threadpool(invoices.invoice_pdf, number)
+    pdf = await run_in_threadpool(invoicing.invoice_pdf, number)
     return _not_found() if pdf is None else _pdf(pdf, number)
 
 
 async def customer_invoice_pdf(request: Request) -> Response:
     token = request.path_params["token"]
-    invoice = await run_in_threadpool(invoices.invoice_for_pay_token, token)
+    invoice = await run_in_threadpool(invoicing.invoice_for_pay_token, token)
     if invoice is None:
         return _not_found()
     return _pdf(await run_in_threadpool(render_invoice_pdf, invoice), invoice.number)
@@ -56,7 +58,7 @@ async def customer_invoice_pdf(request: Request) -> Response:
 
 async def pay_page(request: Request) -> Response:
     """The page for a known link: open, or void or expired (the page says so)."""
-    found = await run_in_threadpool(invoices.pay_link, request.path_params["token"])
+    found = await run_in_threadpool(invoicing.pay_link, request.path_params["token"])
     page = BUILD_DIR / "__spa-fallback.html"  # dynamic routes are drawn in the browser
     if found is None or not page.exists():
         return _not_found()
@@ -84,15 +86,15 @@ async def create_invoice(request: Request) -> Response:
         json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
     ).hexdigest()
     try:
-        valid = invoices.validate_invoice(payload)
+        valid = invoicing.validate_invoice(payload)
         invoice = await run_in_threadpool(
-            invoices.create_invoice, valid, user.id, token, None, body_hash
+            invoicing.create_invoice, valid, user.id, token, None, body_hash
         )
-    except invoices.InvoiceInvalid as invalid:
+    except FormInvalid as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
-    except invoices.IdempotencyConflict as conflict:
+    except invoicing.IdempotencyConflict as conflict:
         return JSONResponse({"error": str(conflict)}, status_code=422, headers=NO_STORE)
-    view = await run_in_threadpool(invoices.get_invoice, invoice.number)
+    view = await run_in_threadpool(invoicing.get_invoice, invoice.number)
     return JSONResponse(
         {
             "number": view.number,

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from renovation_app.api.csp import content_security_policy
 from renovation_app.first_paint import NOT_FOUND_PAGE
-from renovation_app.services.auth import (
+from renovation_app.services.staff.auth import (
     SESSION_COOKIE,
     SESSION_REF_COOKIE,
     parse_cookie_header,

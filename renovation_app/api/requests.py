@@ -6,7 +6,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from renovation_app.services.clients import client_address_from_headers
+from renovation_app.services.limits import client_address_from_headers
 from renovation_app.settings import settings
 
 MAX_JSON_BYTES = 64 * 1024

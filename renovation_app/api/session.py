@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
-from renovation_app.services import auth
+from renovation_app.services.staff import auth
 from renovation_app.settings import settings
 
 
@@ -38,7 +38,9 @@ async def sign_in(request: Request) -> JSONResponse:
         )
     except auth.LockedOut as refused:
         retry = str(int(auth.LOCKOUT_WINDOW.total_seconds()))
-        return JSONResponse({"error": str(refused)}, status_code=429, headers={"Retry-After": retry})
+        return JSONResponse(
+            {"error": str(refused)}, status_code=429, headers={"Retry-After": retry}
+        )
     except auth.LoginFailed as refused:
         return JSONResponse({"error": str(refused)}, status_code=401)
     response = JSONResponse({"name": user.name})

@@ -1,6 +1,9 @@
-"""The services an invoice can list, with the spec's labels and slugs, plus one free line."""
+"""The services an invoice can list: the catalogue's services (services.py, with their invoice
+keys and labels) plus one free line."""
 
 from dataclasses import dataclass
+
+from .services import SERVICES
 
 OTHER_WORK = "otherWork"
 
@@ -12,17 +15,11 @@ class InvoiceOption:
 
     @property
     def description_required(self) -> bool:
-        """"Other work" says nothing by itself, so its line must describe the work."""
+        """ "Other work" says nothing by itself, so its line must describe the work."""
         return self.slug == OTHER_WORK
 
 
 INVOICE_OPTIONS: list[InvoiceOption] = [
-    InvoiceOption("kitchenRemodelling", "Kitchen Remodelling"),
-    InvoiceOption("bathroomRemodelling", "Bathroom Remodelling"),
-    InvoiceOption("furnitureRenovation", "Furniture Renovation"),
-    InvoiceOption("paversAndWalkways", "Pavers and Walkways"),
-    # The spec gives this option no slug; it gets one in the same style as the others.
-    InvoiceOption("screenEnclosure", "Screen Enclosure"),
-    InvoiceOption("floorAndTile", "Floor and Tile"),
+    *(InvoiceOption(service.invoice_key, service.invoice_label) for service in SERVICES),
     InvoiceOption(OTHER_WORK, "Other work"),
 ]

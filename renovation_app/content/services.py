@@ -5,6 +5,8 @@ from .types import Service
 SERVICES: tuple[Service, ...] = (
     Service(
         slug="kitchen-remodeling",
+        invoice_key="kitchenRemodelling",
+        invoice_label="Kitchen Remodelling",
         title="Kitchen Remodeling",
         icon="chef-hat",
         description=(
@@ -45,6 +47,8 @@ SERVICES: tuple[Service, ...] = (
     ),
     Service(
         slug="bathroom-remodeling",
+        invoice_key="bathroomRemodelling",
+        invoice_label="Bathroom Remodelling",
         title="Bathroom Remodeling",
         icon="bath",
         description=(
@@ -83,6 +87,8 @@ SERVICES: tuple[Service, ...] = (
     ),
     Service(
         slug="furniture-renovation",
+        invoice_key="furnitureRenovation",
+        invoice_label="Furniture Renovation",
         title="Furniture Renovation",
         icon="armchair",
         description=(
@@ -114,6 +120,8 @@ SERVICES: tuple[Service, ...] = (
     ),
     Service(
         slug="pavers-walkways",
+        invoice_key="paversAndWalkways",
+        invoice_label="Pavers and Walkways",
         title="Pavers & Walkways",
         icon="route",
         description=(
@@ -146,6 +154,8 @@ SERVICES: tuple[Service, ...] = (
     ),
     Service(
         slug="screen-enclosure",
+        invoice_key="screenEnclosure",
+        invoice_label="Screen Enclosure",
         title="Screen Enclosure",
         icon="panels-top-left",
         description=(
@@ -177,6 +187,8 @@ SERVICES: tuple[Service, ...] = (
     ),
     Service(
         slug="floor-tile",
+        invoice_key="floorAndTile",
+        invoice_label="Floor and Tile",
         title="Floor and Tile",
         icon="grid-3x3",
         description=(

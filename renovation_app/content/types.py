@@ -65,6 +65,10 @@ class Service:
     paragraphs: tuple[str, ...]  # the service page's copy, in order
     features: tuple[str, ...] = ()
     more_link_text: str = "MORE ABOUT "  # the card link's visible text (the spec's wording)
+    # On invoices: the key stored on each line (the spec's, e.g. "kitchenRemodelling") and the
+    # label shown on the form, the invoice, the e-mail and the PDF.
+    invoice_key: str = ""
+    invoice_label: str = ""
 
     @property
     def url(self) -> str:

@@ -43,31 +43,64 @@ def gallery_list() -> rx.Component:
     )
 
 
+def gallery_item(pic, index: int) -> rx.Component:
+    """One picture of a gallery, opening the lightbox (the first row loads at once)."""
+    return link(
+        picture(
+            pic,
+            sizes="(min-width: 768px) 33vw, 50vw",
+            class_name="aspect-[4/3] w-full object-cover transition hover:scale-105",
+            eager=index < 3,
+            high_priority=index < 3,
+        ),
+        # Drawn by site.css, not an SVG per picture: a gallery has up to 48 of them.
+        rx.el.span(
+            class_name="expand-icon pointer-events-none absolute bottom-2 right-2 "
+            "rounded-full bg-slate-900/70 p-2 text-white",
+        ),
+        rx.el.span("Open a larger view", class_name="sr-only"),
+        href=pic.full,
+        data_lightbox="",
+        data_caption=pic.alt,
+        class_name="relative block overflow-hidden rounded-lg",
+        data_testid="gallery-image",
+    )
+
+
+def _step_button(direction: str, step: str, side: str) -> rx.Component:
+    return rx.el.button(
+        icon(f"chevron-{direction}", 28),
+        type="button",
+        aria_label="Previous picture" if step == "-1" else "Next picture",
+        data_lightbox_step=step,
+        class_name=f"absolute {side} top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 "
+        "text-slate-900 hover:bg-white",
+    )
+
+
+def lightbox() -> rx.Component:
+    """The larger view, a native <dialog> that site.js opens, steps through and closes."""
+    return rx.el.dialog(
+        rx.el.button(
+            "Close",
+            type="button",
+            data_lightbox_close="",
+            class_name="absolute right-3 top-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-900",
+        ),
+        _step_button("left", "-1", "left-1"),
+        _step_button("right", "1", "right-1"),
+        # Not a picture(): site.js sets its src to the opened picture's largest variant.
+        rx.el.img(id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"),
+        rx.el.p(id="lightbox-caption", class_name="mt-2 text-center text-sm text-white"),
+        id="lightbox",
+        aria_label="Larger view",
+        class_name="m-auto max-w-5xl bg-transparent p-10 backdrop:bg-slate-950/90",
+    )
+
+
 def gallery_detail(gallery: GallerySet):
     def body() -> rx.Component:
-        items = [
-            link(
-                picture(
-                    pic,
-                    sizes="(min-width: 768px) 33vw, 50vw",
-                    class_name="aspect-[4/3] w-full object-cover transition hover:scale-105",
-                    eager=i < 3,
-                    high_priority=i < 3,
-                ),
-                # Drawn by site.css, not an SVG per picture: a gallery has up to 48 of them.
-                rx.el.span(
-                    class_name="expand-icon pointer-events-none absolute bottom-2 right-2 "
-                    "rounded-full bg-slate-900/70 p-2 text-white",
-                ),
-                rx.el.span("Open a larger view", class_name="sr-only"),
-                href=pic.full,
-                data_lightbox="",
-                data_caption=pic.alt,
-                class_name="relative block overflow-hidden rounded-lg",
-                data_testid="gallery-image",
-            )
-            for i, pic in enumerate(gallery_pictures(gallery.slug))
-        ]
+        items = [gallery_item(pic, i) for i, pic in enumerate(gallery_pictures(gallery.slug))]
         return site_page(
             section(
                 rx.el.p(
@@ -76,38 +109,7 @@ def gallery_detail(gallery: GallerySet):
                 ),
                 rx.el.div(*items, class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"),
             ),
-            rx.el.dialog(
-                rx.el.button(
-                    "Close",
-                    type="button",
-                    data_lightbox_close="",
-                    class_name="absolute right-3 top-3 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-900",
-                ),
-                rx.el.button(
-                    icon("chevron-left", 28),
-                    type="button",
-                    aria_label="Previous picture",
-                    data_lightbox_step="-1",
-                    class_name="absolute left-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 "
-                    "text-slate-900 hover:bg-white",
-                ),
-                rx.el.button(
-                    icon("chevron-right", 28),
-                    type="button",
-                    aria_label="Next picture",
-                    data_lightbox_step="1",
-                    class_name="absolute right-1 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 "
-                    "text-slate-900 hover:bg-white",
-                ),
-                # Not a picture(): site.js sets its src to the opened picture's largest variant.
-                rx.el.img(
-                    id="lightbox-image", alt="", class_name="max-h-[85vh] w-auto max-w-full rounded"
-                ),
-                rx.el.p(id="lightbox-caption", class_name="mt-2 text-center text-sm text-white"),
-                id="lightbox",
-                aria_label="Larger view",
-                class_name="m-auto max-w-5xl bg-transparent p-10 backdrop:bg-slate-950/90",
-            ),
+            lightbox(),
             title=gallery.title,
             trail=(("Gallery", routes.GALLERY_LIST.path),),
         )

@@ -3,16 +3,16 @@
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.invoice_lines import invoice_lines_table
+from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
-from renovation_app.components.payment_dialog import pay_button, payment_dialog
+from renovation_app.components.payments.dialog import pay_button, payment_dialog
 from renovation_app.components.styles import BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import TEL_HREF, mailto_href
 from renovation_app.pages.registry import page
-from renovation_app.state.invoice_pages import PayState
+from renovation_app.state.pay import PayState
 
 
 def pay_body() -> rx.Component:

@@ -69,52 +69,53 @@ def service_images(service: Service) -> rx.Component:
     )
 
 
+def service_copy(service: Service) -> rx.Component:
+    """The service's title, paragraphs and the list of what it includes."""
+    return rx.el.div(
+        rx.el.h2(service.title, class_name="text-3xl font-extrabold text-slate-900"),
+        *[rx.el.p(p, class_name="mt-4 leading-7 text-slate-700") for p in service.paragraphs],
+        rx.el.h3(
+            f"Our {service.title} include:",
+            class_name="mt-8 text-xl font-bold text-slate-900",
+        ),
+        rx.el.ul(
+            *[
+                rx.el.li(
+                    icon("circle-check", 18, "mt-1 shrink-0 text-orange-700"),
+                    f,
+                    class_name="flex gap-3",
+                )
+                for f in service.features
+            ],
+            class_name="mt-4 flex flex-col gap-2 text-slate-700",
+        ),
+        class_name="lg:col-span-2",
+    )
+
+
+def other_services(service: Service) -> rx.Component:
+    """The side box: the other services and the way to ask for a quote."""
+    return rx.el.aside(
+        rx.el.h2("Other services", class_name="font-bold text-slate-900"),
+        rx.el.ul(
+            *link_items(
+                [e for e in SERVICE_LINKS if e.path != service.url],
+                "block rounded-md px-3 py-2 hover:bg-orange-50 hover:text-orange-800",
+            ),
+            class_name="mt-3 flex flex-col",
+        ),
+        link("Ask for a free quote", href=routes.CONTACT.path, class_name=f"{BUTTON} mt-6 w-full"),
+        class_name="h-fit rounded-xl border border-slate-200 bg-slate-50 p-6",
+    )
+
+
 def service_detail(service: Service):
     def body() -> rx.Component:
         return site_page(
             section(
                 rx.el.div(
-                    rx.el.div(
-                        rx.el.h2(
-                            service.title, class_name="text-3xl font-extrabold text-slate-900"
-                        ),
-                        *[
-                            rx.el.p(p, class_name="mt-4 leading-7 text-slate-700")
-                            for p in service.paragraphs
-                        ],
-                        rx.el.h3(
-                            f"Our {service.title} include:",
-                            class_name="mt-8 text-xl font-bold text-slate-900",
-                        ),
-                        rx.el.ul(
-                            *[
-                                rx.el.li(
-                                    icon("circle-check", 18, "mt-1 shrink-0 text-orange-700"),
-                                    f,
-                                    class_name="flex gap-3",
-                                )
-                                for f in service.features
-                            ],
-                            class_name="mt-4 flex flex-col gap-2 text-slate-700",
-                        ),
-                        class_name="lg:col-span-2",
-                    ),
-                    rx.el.aside(
-                        rx.el.h2("Other services", class_name="font-bold text-slate-900"),
-                        rx.el.ul(
-                            *link_items(
-                                [e for e in SERVICE_LINKS if e.path != service.url],
-                                "block rounded-md px-3 py-2 hover:bg-orange-50 hover:text-orange-800",
-                            ),
-                            class_name="mt-3 flex flex-col",
-                        ),
-                        link(
-                            "Ask for a free quote",
-                            href=routes.CONTACT.path,
-                            class_name=f"{BUTTON} mt-6 w-full",
-                        ),
-                        class_name="h-fit rounded-xl border border-slate-200 bg-slate-50 p-6",
-                    ),
+                    service_copy(service),
+                    other_services(service),
                     class_name="grid gap-10 lg:grid-cols-3",
                 ),
                 rx.el.div(service_images(service), class_name="mt-12"),

@@ -5,13 +5,13 @@ import logging
 
 import reflex as rx
 
-from renovation_app.services.clients import client_address_from_headers
 from renovation_app.services.enquiries import (
-    EnquiryInvalid,
     TooManyEnquiries,
     submit_enquiry,
     validate_enquiry,
 )
+from renovation_app.services.errors import FormInvalid
+from renovation_app.services.limits import client_address_from_headers
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ class ContactState(rx.State):
             headers = self.router.headers.raw_headers
             client = client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
             await asyncio.to_thread(submit_enquiry, form, client, honeypot)
-        except EnquiryInvalid as invalid:
+        except FormInvalid as invalid:
             self.errors = invalid.errors
             yield rx.toast.error("Please check the highlighted fields.", duration=4000)
         except TooManyEnquiries as limited:

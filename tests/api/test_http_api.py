@@ -227,13 +227,13 @@ def test_behind_a_trusted_proxy_the_limit_counts_the_forwarded_client(client, mo
 
 @pytest.fixture
 def staff(clean_db):
-    from renovation_app.services import auth
+    from renovation_app.services.staff import auth
 
     return auth.create_user("staff@example.com", "Sam Staff", "long enough password")
 
 
 def test_signing_in_sets_an_httponly_lax_cookie_with_the_absolute_expiry(client, staff):
-    from renovation_app.services import auth
+    from renovation_app.services.staff import auth
 
     answer = client.post(
         "/api/session", json={"email": "staff@example.com", "password": "long enough password"}
@@ -283,7 +283,7 @@ def test_signing_in_cross_site_is_refused(client, staff):
 
 
 def test_signing_in_again_revokes_the_previous_session_of_that_browser(client, staff):
-    from renovation_app.services import auth
+    from renovation_app.services.staff import auth
 
     credentials = {"email": "staff@example.com", "password": "long enough password"}
     first = client.post("/api/session", json=credentials).cookies["staff_session"]
@@ -293,7 +293,7 @@ def test_signing_in_again_revokes_the_previous_session_of_that_browser(client, s
 
 
 def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
-    from renovation_app.services import auth
+    from renovation_app.services.staff import auth
 
     credentials = {"email": "staff@example.com", "password": "long enough password"}
     token = client.post("/api/session", json=credentials).cookies["staff_session"]
@@ -307,7 +307,7 @@ def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
 
 
 def test_signing_out_cross_site_is_refused(client, staff):
-    from renovation_app.services import auth
+    from renovation_app.services.staff import auth
 
     credentials = {"email": "staff@example.com", "password": "long enough password"}
     token = client.post("/api/session", json=credentials).cookies["staff_session"]

@@ -7,7 +7,7 @@ from starlette.testclient import TestClient
 from renovation_app.api import create_api
 from renovation_app.db import db_session
 from renovation_app.models import Invoice
-from renovation_app.services import auth
+from renovation_app.services.staff import auth
 
 INVOICE = {
     "name": "Ann Customer",

@@ -110,7 +110,7 @@ def browser_context_args(browser_context_args, site: Site):
     return {**browser_context_args, "base_url": site.url}
 
 
-def _block_remote(route) -> None:
+def block_remote(route) -> None:
     host = urlparse(route.request.url).hostname or ""
     if host in ("127.0.0.1", "localhost"):
         route.continue_()
@@ -126,7 +126,7 @@ def random_client_address() -> str:
 def context(context, stripe_fake: FakeStripe):
     """Every request that leaves the machine is refused: tests never depend on the internet.
     Each test's browser is a client of its own (see TRUSTED_PROXY_HOPS above)."""
-    context.route("**/*", _block_remote)
+    context.route("**/*", block_remote)
     # Stripe.js and api.stripe.com are served by the fake (routes added later are tried first).
     stripe_fake.route_playwright(context)
     context.set_extra_http_headers({"X-Forwarded-For": random_client_address()})

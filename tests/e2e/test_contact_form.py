@@ -66,4 +66,3 @@ def test_the_button_reads_sending_and_is_disabled_while_in_flight(page: Page):
     expect(page.get_by_role("button", name="Submit Now")).to_be_enabled()
     states = page.evaluate("window.__buttonStates")
     assert ["Sending...", True] in states
-

@@ -93,7 +93,9 @@ def test_write_total_submit_email_list_detail_and_pay_page(page: Page, site, bro
 
     customer = browser.new_context(base_url=site.url)  # signed out: another browser
     try:
-        customer.route("**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort())
+        customer.route(
+            "**/*", lambda r: r.continue_() if "127.0.0.1" in r.request.url else r.abort()
+        )
         pay = customer.new_page()
         pay.goto(pay_link.replace(re.match(r"https?://[^/]+", pay_link).group(0), site.url))
         expect(pay.get_by_test_id("pay-page")).to_contain_text(number)

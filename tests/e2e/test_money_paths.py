@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.conftest import _block_remote, open_page
+from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.test_invoices import signed_in_form, wait_for_mail
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog, save_invoice
 
@@ -13,7 +13,7 @@ from tests.e2e.test_payments import fill_card, invoice_status, open_dialog, save
 def customer_page(context: BrowserContext, site):
     """A second browser, the customer's, with Stripe.js served by the fake."""
     customer = context.browser.new_context(base_url=site.url)
-    customer.route("**/*", _block_remote)
+    customer.route("**/*", block_remote)
     site.stripe.route_playwright(customer)
     return customer
 

@@ -90,9 +90,9 @@ def test_the_customer_pays_on_the_pay_page_after_insufficient_funds(
     pay_path = re.search(r"/pay/[\w-]+", mail["text"]).group(0)
     customer = context.browser.new_context(base_url=site.url)
     try:
-        from tests.e2e.conftest import _block_remote
+        from tests.e2e.conftest import block_remote
 
-        customer.route("**/*", _block_remote)
+        customer.route("**/*", block_remote)
         site.stripe.route_playwright(customer)
         pay = customer.new_page()
         open_page(pay, pay_path)

@@ -69,8 +69,13 @@ def test_a_signed_out_tab_reloading_receives_no_enquiry_data(
     customer = f"Private Customer {uuid.uuid4().hex[:6]}"
     answer = httpx.post(
         f"{site.url}/api/contact",
-        json={"name": customer, "email": "p@example.com", "phone": "", "service": "other",
-              "message": "Please call me back"},
+        json={
+            "name": customer,
+            "email": "p@example.com",
+            "phone": "",
+            "service": "other",
+            "message": "Please call me back",
+        },
     )
     assert answer.status_code == 201
     signed_in(page, site)
@@ -94,9 +99,10 @@ def test_every_response_carries_the_security_headers(site):
     for path in ("/", "/contact/", "/api/health"):
         headers = httpx.get(f"{site.url}{path}").headers
         policy = headers["content-security-policy"]
-        assert "frame-ancestors 'none'" in policy and "'unsafe-inline'" not in policy.split(
-            "style-src"
-        )[0]
+        assert (
+            "frame-ancestors 'none'" in policy
+            and "'unsafe-inline'" not in policy.split("style-src")[0]
+        )
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "strict-origin-when-cross-origin"
         assert "camera=()" in headers["permissions-policy"]

@@ -1911,7 +1911,9 @@ def main() -> None:
     fake.add_webhook(args.webhook, secret)
     print("Fake Stripe running. Start the site with:")
     print(f"  STRIPE_API_BASE={fake.url} STRIPE_SECRET_KEY={fake.secret_key} \\")
-    print(f"  STRIPE_PUBLISHABLE_KEY={fake.publishable_key} STRIPE_WEBHOOK_SECRET={secret} make run")
+    print(
+        f"  STRIPE_PUBLISHABLE_KEY={fake.publishable_key} STRIPE_WEBHOOK_SECRET={secret} make run"
+    )
     print("The browser still loads the real Stripe.js, which talks to Stripe: use the e2e tests'")
     print("route (FakeStripe.route_playwright) to drive it in Chromium. Ctrl+C stops the fake.")
     try:

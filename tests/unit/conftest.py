@@ -10,7 +10,7 @@ import uvicorn
 
 from renovation_app.api import create_api
 from renovation_app.models import Invoice
-from renovation_app.services import auth
+from renovation_app.services.staff import auth
 from renovation_app.settings import settings
 from tests.factories import make_invoice
 from tests.fakes.stripe_server import FakeStripe

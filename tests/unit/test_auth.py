@@ -7,7 +7,7 @@ import pytest
 
 from renovation_app.cli import main as cli
 from renovation_app.models import utc_now
-from renovation_app.services import auth
+from renovation_app.services.staff import auth
 
 PASSWORD = "correct horse battery"
 ADDRESS = "192.0.2.10"
@@ -127,9 +127,7 @@ def test_the_lock_lifts_when_the_window_has_passed(user):
         with pytest.raises(auth.LoginFailed):
             login("staff@example.com", "wrong password", now=now)
     with pytest.raises(auth.LockedOut):
-        login(
-            "staff@example.com", PASSWORD, now=now + timedelta(minutes=14, seconds=59)
-        )
+        login("staff@example.com", PASSWORD, now=now + timedelta(minutes=14, seconds=59))
     later = now + auth.LOCKOUT_WINDOW + timedelta(seconds=1)
     assert login("staff@example.com", PASSWORD, now=later).name == "Sam Staff"
 
@@ -141,12 +139,8 @@ def test_locked_attempts_do_not_extend_the_lock(user):
             login("staff@example.com", "wrong password", now=now)
     for minute in range(1, 15):  # hammering while locked
         with pytest.raises(auth.LockedOut):
-            login(
-                "staff@example.com", "wrong password", now=now + timedelta(minutes=minute)
-            )
-    assert login(
-        "staff@example.com", PASSWORD, now=now + timedelta(minutes=15, seconds=1)
-    )
+            login("staff@example.com", "wrong password", now=now + timedelta(minutes=minute))
+    assert login("staff@example.com", PASSWORD, now=now + timedelta(minutes=15, seconds=1))
 
 
 def test_the_first_admin_comes_from_the_environment_only_once(clean_db):

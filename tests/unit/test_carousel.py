@@ -3,7 +3,6 @@ list of pictures passed in, with the same settings."""
 
 from renovation_app.components.react.slick import (
     Slider,
-    picture_carousel,
     portfolio_carousel,
 )
 from renovation_app.media import Picture
@@ -30,24 +29,8 @@ def _slider(component) -> Slider | None:
     return next((found for child in component.children if (found := _slider(child))), None)
 
 
-def test_the_second_variant_shows_each_picture_passed_in_once_without_a_caption():
-    pictures = [_picture("kitchen"), _picture("bathroom"), _picture("patio")]
-
-    carousel = picture_carousel(pictures)
-
-    rendered = str(carousel)
-    assert len(_slider(carousel).children) == 3
-    for pic in pictures:
-        assert rendered.count(f'src:"{pic.src}"') == 1
-        assert f'alt:"{pic.alt}"' in rendered
-    assert 'jsx("h3"' not in rendered  # the home carousel's caption title
-
-
-def test_the_second_variant_has_the_home_carousels_settings():
+def test_the_home_carousel_has_the_specs_settings():
     home = _slider(portfolio_carousel([(_picture("kitchen"), "Kitchen", "Opened up")]))
-    variant = _slider(picture_carousel([_picture("kitchen")]))
-
-    assert variant.render()["props"] == home.render()["props"]
-    props = " ".join(variant.render()["props"])
+    props = " ".join(home.render()["props"])
     for setting in ("slidesToShow:3", "autoplaySpeed:2000", "speed:1500", "arrows:false"):
         assert setting in props

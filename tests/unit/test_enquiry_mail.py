@@ -4,8 +4,8 @@ import pytest
 
 from renovation_app.content import BUSINESS
 from renovation_app.models import Enquiry
-from renovation_app.services.enquiry_mail import enquiry_acknowledgement, enquiry_notification
-from renovation_app.services.templates import render_email
+from renovation_app.services.enquiries.mail import enquiry_acknowledgement, enquiry_notification
+from renovation_app.services.mail.templates import render_email
 
 NAME = "Zebulon Quaxmire-Ostrowski"
 MESSAGE = "Please phone my friend about the velvet-otter-4471 offer at http://spam.example"

@@ -5,13 +5,13 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Enquiry, OutboxEmail
-from renovation_app.services import mail
 from renovation_app.services.enquiries import (
     TooManyEnquiries,
     submit_enquiry,
     validate_enquiry,
 )
-from renovation_app.services.enquiry_list import recent_enquiries
+from renovation_app.services.enquiries.listing import recent_enquiries
+from renovation_app.services.mail import outbox as mail
 from renovation_app.settings import settings
 from tests.fakes.resend_server import FakeResend
 from tests.unit.test_enquiry_validation import VALID

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from renovation_app.services.enquiries import EnquiryInvalid, validate_enquiry
+from renovation_app.services.enquiries import validate_enquiry
+from renovation_app.services.errors import FormInvalid
 
 VALID = {
     "name": "Maria Lopez",
@@ -16,7 +17,7 @@ VALID = {
 
 
 def errors_for(**changes) -> dict[str, str]:
-    with pytest.raises(EnquiryInvalid) as invalid:
+    with pytest.raises(FormInvalid) as invalid:
         validate_enquiry({**VALID, **changes})
     return invalid.value.errors
 
@@ -84,7 +85,7 @@ def test_limits_are_inclusive():
 def test_arbitrary_input_is_either_accepted_or_refused_with_field_messages(raw):
     try:
         form = validate_enquiry(raw)
-    except EnquiryInvalid as invalid:
+    except FormInvalid as invalid:
         assert invalid.errors
         assert all(isinstance(m, str) and m for m in invalid.errors.values())
     else:

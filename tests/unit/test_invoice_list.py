@@ -8,16 +8,16 @@ from sqlmodel import select, update
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, OutboxEmail, Role, User
-from renovation_app.services import invoices as invoices_module
-from renovation_app.services.auth import SignedInUser
-from renovation_app.services.invoice_list import InvoiceFilters, list_invoices
-from renovation_app.services.invoices import (
+from renovation_app.services.invoicing import (
     create_invoice,
     resend_invoice_email,
     validate_invoice,
     void_invoice,
 )
-from renovation_app.services.locations import location_of
+from renovation_app.services.invoicing import saving as saving_module
+from renovation_app.services.invoicing.listing import InvoiceFilters, list_invoices
+from renovation_app.services.invoicing.locations import location_of
+from renovation_app.services.staff.auth import SignedInUser
 
 TODAY = date(2026, 11, 23)
 START = datetime(2026, 11, 1, 15, 0, tzinfo=UTC)
@@ -26,7 +26,7 @@ START = datetime(2026, 11, 1, 15, 0, tzinfo=UTC)
 @pytest.fixture(autouse=True)
 def _no_pdfs(monkeypatch):
     """The list does not read the PDF: skip drawing one for each of the many invoices here."""
-    monkeypatch.setattr(invoices_module, "render_invoice_pdf", lambda view: b"%PDF-1.7 stub")
+    monkeypatch.setattr(saving_module, "render_invoice_pdf", lambda view: b"%PDF-1.7 stub")
 
 
 @pytest.fixture
@@ -86,7 +86,12 @@ def numbers(page) -> list[str]:
 
 def test_the_defaults_show_everything_newest_first():
     filters = InvoiceFilters()
-    assert (filters.search, filters.status, filters.type, filters.location) == ("", "All", "All", "All")
+    assert (filters.search, filters.status, filters.type, filters.location) == (
+        "",
+        "All",
+        "All",
+        "All",
+    )
     assert (filters.sort, filters.page) == ("newest", 1)
     assert InvoiceFilters.from_query({}) == filters
     assert filters.to_query() == {} and filters.query_string() == ""
@@ -129,7 +134,9 @@ def test_good_values_are_kept_and_lists_give_their_first_value():
             "page": "2",
         }
     )
-    assert filters == InvoiceFilters("Lopez", "void", "floorAndTile", "Staten Island", "total_high", 2)
+    assert filters == InvoiceFilters(
+        "Lopez", "void", "floorAndTile", "Staten Island", "total_high", 2
+    )
 
 
 def test_filters_survive_a_round_trip_through_a_link():

@@ -10,16 +10,16 @@ from pypdf import PdfReader
 from renovation_app.content import BUSINESS, TERMS
 from renovation_app.db import db_session
 from renovation_app.models import Role, User
-from renovation_app.services import invoice_pdf as invoice_pdf_module
-from renovation_app.services.auth import SignedInUser
-from renovation_app.services.invoice_pdf import fallback_font
-from renovation_app.services.invoices import (
+from renovation_app.services.billing import pdf as invoice_pdf_module
+from renovation_app.services.billing.pdf import fallback_font
+from renovation_app.services.invoicing import (
     create_invoice,
     get_invoice,
     invoice_pdf,
     validate_invoice,
     void_invoice,
 )
+from renovation_app.services.staff.auth import SignedInUser
 
 TODAY = date(2026, 11, 23)
 NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)

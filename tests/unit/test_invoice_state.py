@@ -1,7 +1,6 @@
 """Invoice handlers: the guard refuses every one of them without a valid session, and the
 form's submit stores only what the server computes."""
 
-
 import pytest
 import reflex as rx
 from reflex_base.event import Event
@@ -9,15 +8,16 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice
-from renovation_app.services import auth
-from renovation_app.state.guard import StaffGuard, _staff_classes
-from renovation_app.state.invoice_pages import InvoiceDetailState  # noqa: F401  (declares it)
-from renovation_app.state.invoices import InvoiceFormState
+from renovation_app.services.staff import auth
+from renovation_app.state.invoices.detail import InvoiceDetailState  # noqa: F401  (declares it)
+from renovation_app.state.invoices.form import InvoiceFormState
+from renovation_app.state.invoices.list import InvoiceListState  # noqa: F401  (declares it)
+from renovation_app.state.staff.guard import StaffGuard, staff_classes
 from tests.unit.test_staff_state import run, substate, with_cookie
 
 STAFF_HANDLERS = [
     (cls, name)
-    for cls in _staff_classes()
+    for cls in staff_classes()
     for name in cls.event_handlers
     if not name.startswith("set_") or name in ("set_price", "set_void_reason")
 ]

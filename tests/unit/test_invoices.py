@@ -22,13 +22,9 @@ from renovation_app.models import (
     Role,
     User,
 )
-from renovation_app.services import invoices as invoices_module
-from renovation_app.services import mail
-from renovation_app.services.auth import SignedInUser
-from renovation_app.services.invoice_pdf import render_invoice_pdf
-from renovation_app.services.invoices import (
-    InvoiceActionRefused,
-    InvoiceInvalid,
+from renovation_app.services.billing.pdf import render_invoice_pdf
+from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.invoicing import (
     create_invoice,
     get_invoice,
     invoice_for_pay_token,
@@ -38,6 +34,9 @@ from renovation_app.services.invoices import (
     validate_invoice,
     void_invoice,
 )
+from renovation_app.services.invoicing import validation as validation_module
+from renovation_app.services.mail import outbox as mail
+from renovation_app.services.staff.auth import SignedInUser
 from renovation_app.settings import settings
 
 TODAY = date(2026, 11, 23)
@@ -58,7 +57,7 @@ VALID = {
 
 
 def errors_for(**changes) -> dict[str, str]:
-    with pytest.raises(InvoiceInvalid) as invalid:
+    with pytest.raises(FormInvalid) as invalid:
         validate_invoice({**VALID, **changes}, today=TODAY)
     return invalid.value.errors
 
@@ -110,9 +109,7 @@ def test_a_valid_invoice_is_trimmed_normalised_and_priced_in_cents():
 
 
 def test_phone_address_and_note_are_optional():
-    valid = validate_invoice(
-        {**VALID, "phone": "", "address": None, "note": ""}, today=TODAY
-    )
+    valid = validate_invoice({**VALID, "phone": "", "address": None, "note": ""}, today=TODAY)
     assert (valid.phone, valid.address, valid.note) == ("", "", "")
 
 
@@ -263,9 +260,7 @@ def test_other_work_needs_a_description():
     [("x" * 501, "500 characters"), ("tile\x07", "cannot accept"), (12, "must be text")],
 )
 def test_a_bad_description_is_refused_on_its_line(description, words):
-    errors = line_errors(
-        {"service": "floorAndTile", "price": "80", "description": description}
-    )
+    errors = line_errors({"service": "floorAndTile", "price": "80", "description": description})
     assert words in errors["line:floorAndTile"]
 
 
@@ -278,7 +273,7 @@ def test_a_multi_line_description_is_accepted():
 
 
 def test_the_total_limit_is_enforced(monkeypatch):
-    monkeypatch.setattr(invoices_module, "MAX_TOTAL_CENTS", 1_000_000)
+    monkeypatch.setattr(validation_module, "MAX_TOTAL_CENTS", 1_000_000)
     errors = line_errors(
         {"service": "kitchenRemodelling", "price": "6000"},
         {"service": "floorAndTile", "price": "4000.01"},
@@ -439,9 +434,7 @@ def test_the_staff_view_has_lines_history_and_email_status(clean_db, monkeypatch
 def test_a_failed_delivery_shows_its_reason(clean_db):
     invoice = make_invoice(user())
     with db_session() as session:
-        session.exec(
-            update(OutboxEmail).values(status="failed", last_error="422: bad address")
-        )
+        session.exec(update(OutboxEmail).values(status="failed", last_error="422: bad address"))
         session.commit()
     [email] = get_invoice(invoice.number).emails
     assert email.delivery == "failed: 422: bad address"
@@ -534,7 +527,7 @@ def test_an_admin_may_void_another_persons_invoice(clean_db):
 
 def test_other_staff_may_not_void_an_invoice(clean_db):
     invoice = make_invoice(user("Sam Staff"))
-    with pytest.raises(InvoiceActionRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         void_invoice(invoice.number, user("Other Staff"), "Duplicate")
     assert "administrator" in refused.value.message
     assert get_invoice(invoice.number).status == "sent"
@@ -554,7 +547,7 @@ def test_other_staff_may_not_void_an_invoice(clean_db):
 def test_voiding_needs_a_clean_reason(clean_db, reason, words):
     author = user()
     invoice = make_invoice(author)
-    with pytest.raises(InvoiceActionRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         void_invoice(invoice.number, author, reason)
     assert words in refused.value.message
     assert get_invoice(invoice.number).status == "sent"
@@ -567,7 +560,7 @@ def test_a_paid_invoice_cannot_be_voided(clean_db, status):
     with db_session() as session:
         session.exec(update(Invoice).values(status=status))
         session.commit()
-    with pytest.raises(InvoiceActionRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         void_invoice(invoice.number, author, "Changed my mind")
     assert "cannot be voided" in refused.value.message
     assert get_invoice(invoice.number).status == status
@@ -577,18 +570,18 @@ def test_a_void_invoice_cannot_be_voided_again_or_resent(clean_db):
     author = user()
     invoice = make_invoice(author)
     void_invoice(invoice.number, author, "Duplicate")
-    with pytest.raises(InvoiceActionRefused, match="already void"):
+    with pytest.raises(ActionRefused, match="already void"):
         void_invoice(invoice.number, author, "Again")
-    with pytest.raises(InvoiceActionRefused, match="void"):
+    with pytest.raises(ActionRefused, match="void"):
         resend_invoice_email(invoice.number, author)
     assert count(OutboxEmail) == 1
 
 
 def test_unknown_invoices_cannot_be_voided_or_resent(clean_db):
     author = user()
-    with pytest.raises(InvoiceActionRefused, match="no invoice"):
+    with pytest.raises(ActionRefused, match="no invoice"):
         void_invoice("2026-0404", author, "x")
-    with pytest.raises(InvoiceActionRefused, match="no invoice"):
+    with pytest.raises(ActionRefused, match="no invoice"):
         resend_invoice_email("2026-0404", author)
 
 

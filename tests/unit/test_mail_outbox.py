@@ -14,7 +14,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import OutboxAttachment, OutboxEmail, utc_now
-from renovation_app.services import mail
+from renovation_app.services.mail import outbox as mail
 from renovation_app.settings import settings
 from tests.fakes.resend_server import FakeResend
 

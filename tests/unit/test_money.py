@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from renovation_app.services.money import (
+from renovation_app.services.billing.money import (
     MAX_LINE_CENTS,
     MAX_TOTAL_CENTS,
     PriceInvalid,

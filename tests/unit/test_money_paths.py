@@ -11,11 +11,12 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceEvent, Payment, Refund
-from renovation_app.services import invoices, payments, refunds
-from renovation_app.services.ledger import money_summary
+from renovation_app.services import invoicing, payments
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.payments import money_summary
 from renovation_app.settings import settings
 from tests.factories import mails, make_invoice, pay, signed_in, status_of
-from tests.fakes.test_stripe_fake import js_confirm
+from tests.fakes.stripe_js_client import js_confirm
 
 
 def fresh(invoice: Invoice) -> Invoice:
@@ -50,22 +51,22 @@ def refundable(invoice: Invoice) -> int:
 
 def test_voiding_cancels_the_open_intent_so_the_open_tab_cannot_pay(fake, invoice, admin):
     checkout = payments.start_card_payment(invoice.id)  # "Pay now" in the customer's tab
-    invoices.void_invoice(invoice.number, signed_in(admin), "Customer cancelled")
+    invoicing.void_invoice(invoice.number, signed_in(admin), "Customer cancelled")
     assert fake.get(checkout.payment_intent_id)["status"] == "canceled"
     status, answer = js_confirm(fake, checkout.client_secret, "4242424242424242")
     assert status == 400 and answer["error"]["code"] == "payment_intent_unexpected_state"
     fake.drain_webhooks()
     assert status_of(invoice) == "void" and mails("receipt") == []
-    assert invoices.pay_link(invoice.pay_token)[0] == invoices.PayLinkState.VOID
-    with pytest.raises(payments.PaymentRefused, match="void"):
+    assert invoicing.pay_link(invoice.pay_token)[0] == invoicing.PayLinkState.VOID
+    with pytest.raises(ActionRefused, match="void"):
         payments.start_card_payment(invoice.id)
 
 
 def test_voiding_is_refused_while_a_card_payment_is_processing(fake, invoice, admin):
     checkout = payments.start_card_payment(invoice.id)
     fake.set_intent_status(checkout.payment_intent_id, "processing")
-    with pytest.raises(invoices.InvoiceActionRefused, match="being processed"):
-        invoices.void_invoice(invoice.number, signed_in(admin), "Customer cancelled")
+    with pytest.raises(ActionRefused, match="being processed"):
+        invoicing.void_invoice(invoice.number, signed_in(admin), "Customer cancelled")
     assert status_of(invoice) == "sent"
 
 
@@ -76,8 +77,8 @@ def test_voiding_after_the_card_went_through_is_refused_and_the_payment_recorded
 ):
     fake.hold_webhooks()  # the success is not recorded yet when staff press Void
     pay(fake, invoice)
-    with pytest.raises(invoices.InvoiceActionRefused, match="gone through"):
-        invoices.void_invoice(invoice.number, signed_in(admin), "Customer cancelled")
+    with pytest.raises(ActionRefused, match="gone through"):
+        invoicing.void_invoice(invoice.number, signed_in(admin), "Customer cancelled")
     fake.release_webhooks()
     fake.drain_webhooks()
     assert status_of(invoice) == "paid"
@@ -92,7 +93,7 @@ def test_money_taken_on_a_void_invoice_is_recorded_flagged_and_refundable(
     checkout = payments.start_card_payment(invoice.id)
     # Voided while Stripe was not set up here: the intent could not be cancelled.
     monkeypatch.setattr(settings, "stripe_secret_key", "")
-    invoices.void_invoice(invoice.number, signed_in(admin), "Duplicate")
+    invoicing.void_invoice(invoice.number, signed_in(admin), "Duplicate")
     monkeypatch.setattr(settings, "stripe_secret_key", fake.secret_key)
     js_confirm(fake, checkout.client_secret, "4242424242424242")
     fake.wait_for_deliveries(1, type_="payment_intent.succeeded")
@@ -105,7 +106,7 @@ def test_money_taken_on_a_void_invoice_is_recorded_flagged_and_refundable(
         f"Payment on a void invoice: invoice {invoice.number}"
     ]
     assert refundable(invoice) == 125_000  # the page offers the refund
-    refunds.refund(invoice.number, signed_in(admin), "1250", "Invoice was void")
+    payments.refund(invoice.number, signed_in(admin), "1250", "Invoice was void")
     fake.drain_webhooks()
     assert fresh(invoice).status == "void" and fresh(invoice).attention == ""
 
@@ -118,14 +119,14 @@ def test_void_and_pay_at_the_same_moment_never_leave_a_void_invoice_paid(fake, a
     def customer(invoice: Invoice) -> None:
         try:
             checkout = payments.start_card_payment(invoice.id)
-        except payments.PaymentRefused:
+        except ActionRefused:
             return  # void came first
         js_confirm(fake, checkout.client_secret, "4242424242424242")
 
     def staff(invoice: Invoice) -> None:
         try:
-            invoices.void_invoice(invoice.number, user, "Changed our mind")
-        except invoices.InvoiceActionRefused:
+            invoicing.void_invoice(invoice.number, user, "Changed our mind")
+        except ActionRefused:
             pass  # paid first, or the card is going through
 
     outcomes = []
@@ -181,10 +182,10 @@ def test_refunds_in_flight_count_and_each_has_its_own_key(fake, invoice, admin):
     fake.drain_webhooks()
     fake.hold_webhooks()  # no charge.refunded reaches us meanwhile
     user = signed_in(admin)
-    refunds.refund(invoice.number, user, "500", "first part")
-    refunds.refund(invoice.number, user, "500", "second part, same size")
-    with pytest.raises(payments.PaymentRefused, match="At most \\$250.00"):
-        refunds.refund(invoice.number, user, "250.01", "more than is left")
+    payments.refund(invoice.number, user, "500", "first part")
+    payments.refund(invoice.number, user, "500", "second part, same size")
+    with pytest.raises(ActionRefused, match="At most \\$250.00"):
+        payments.refund(invoice.number, user, "250.01", "more than is left")
     keys = [r["idempotency_key"] for r in fake.requests_to("POST", "/v1/refunds")]
     assert len(set(keys)) == 2 and len(fake.objects("refund")) == 2
     fake.release_webhooks()
@@ -203,14 +204,14 @@ def test_a_refund_stripe_did_not_answer_is_kept_and_sent_once_later(
     user = signed_in(admin)
     monkeypatch.setattr(settings, "stripe_api_base", "http://127.0.0.1:9")  # nothing listens
     monkeypatch.setattr("stripe.DEFAULT_MAX_NETWORK_RETRIES", 0, raising=False)
-    with pytest.raises(payments.PaymentRefused, match="recorded and will be sent again"):
-        refunds.refund(invoice.number, user, "100", "one door missing")
+    with pytest.raises(ActionRefused, match="recorded and will be sent again"):
+        payments.refund(invoice.number, user, "100", "one door missing")
     with db_session() as session:
         [row] = session.exec(select(Refund)).all()
     assert row.status == "requested" and fake.objects("refund") == []
     assert refundable(invoice) == 115_000  # held while in flight
     monkeypatch.setattr(settings, "stripe_api_base", fake.url)
-    refunds.refund(invoice.number, user, "50", "a handle missing")
+    payments.refund(invoice.number, user, "50", "a handle missing")
     fake.drain_webhooks()
     assert sorted(r["amount"] for r in fake.objects("refund")) == [5_000, 10_000]
     with db_session() as session:
@@ -221,7 +222,7 @@ def test_a_refund_stripe_did_not_answer_is_kept_and_sent_once_later(
 def test_a_failed_refund_gives_the_amount_back_and_tells_the_office(fake, invoice, admin):
     pay(fake, invoice)
     fake.drain_webhooks()
-    refunds.refund(invoice.number, signed_in(admin), "1250", "job cancelled")
+    payments.refund(invoice.number, signed_in(admin), "1250", "job cancelled")
     fake.drain_webhooks()
     assert status_of(invoice) == "refunded"
     [stripe_refund] = fake.objects("refund")
@@ -239,12 +240,12 @@ def test_a_failed_refund_gives_the_amount_back_and_tells_the_office(fake, invoic
 def test_pay_now_is_limited_per_link_and_per_client(fake, invoice, admin):
     for _ in range(payments.PAY_LINK_TRIES):
         payments.start_card_payment(invoice.id, client_hash="client-a")
-    with pytest.raises(payments.PaymentRefused, match="Too many"):
+    with pytest.raises(ActionRefused, match="Too many"):
         payments.start_card_payment(invoice.id, client_hash="client-b")
     other = make_invoice(admin, "other")
     for _ in range(payments.CLIENT_TRIES - payments.PAY_LINK_TRIES):
         payments.start_card_payment(other.id, client_hash="client-a")
-    with pytest.raises(payments.PaymentRefused, match="Too many"):
+    with pytest.raises(ActionRefused, match="Too many"):
         payments.start_card_payment(other.id, client_hash="client-a")
     payments.start_card_payment(other.id)  # staff pages are not limited
 
@@ -312,14 +313,14 @@ def test_a_pay_link_expires_a_while_after_the_invoice_is_settled(fake, invoice):
     fake.drain_webhooks()
     settled = fresh(invoice).settled_at
     days = timedelta(days=settings.pay_link_days_after_settled)
-    assert invoices.pay_link(invoice.pay_token, now=settled + days)[0] == "open"
+    assert invoicing.pay_link(invoice.pay_token, now=settled + days)[0] == "open"
     later = settled + days + timedelta(minutes=1)
-    assert invoices.pay_link(invoice.pay_token, now=later)[0] == "expired"
-    assert invoices.invoice_for_pay_token(invoice.pay_token, now=later) is None  # PDF: 404
+    assert invoicing.pay_link(invoice.pay_token, now=later)[0] == "expired"
+    assert invoicing.invoice_for_pay_token(invoice.pay_token, now=later) is None  # PDF: 404
 
 
 def test_the_pay_links_copy_shows_neither_e_mail_nor_phone(admin):
     invoice = make_invoice(admin, "privacy")
-    view = invoices.invoice_for_pay_token(invoice.pay_token)
+    view = invoicing.invoice_for_pay_token(invoice.pay_token)
     assert view.customer_email == "" and view.customer_phone == ""
     assert view.customer_name == "Pat Payer"

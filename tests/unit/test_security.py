@@ -8,10 +8,11 @@ import sys
 import pytest
 
 from renovation_app.api.middleware import session_ref_cookie_header
-from renovation_app.services import auth
-from renovation_app.services.clients import address_group, client_address, client_fingerprint
-from renovation_app.services.enquiries import EnquiryInvalid, validate_enquiry
-from renovation_app.services.text import has_refused_characters, is_blank
+from renovation_app.services.enquiries import validate_enquiry
+from renovation_app.services.errors import FormInvalid
+from renovation_app.services.fields import has_refused_characters, is_blank
+from renovation_app.services.limits import address_group, client_address, client_fingerprint
+from renovation_app.services.staff import auth
 from tests.prod_server import ROOT
 from tests.unit.test_enquiry_validation import VALID
 
@@ -62,7 +63,7 @@ def test_a_name_of_only_invisible_characters_is_blank():
 
 @pytest.mark.parametrize("name", ["Dana\u202eevil", "Dana\nBcc: x@example.com", "\u200b\u200b"])
 def test_an_enquiry_with_such_a_name_is_refused_with_a_message(name):
-    with pytest.raises(EnquiryInvalid) as invalid:
+    with pytest.raises(FormInvalid) as invalid:
         validate_enquiry({**VALID, "name": name})
     assert invalid.value.errors["name"]
 
@@ -133,3 +134,29 @@ def test_production_refuses_to_start_with_a_weak_secret_key(secret):
 def test_production_starts_with_a_long_secret_key_and_local_http_with_the_default():
     assert _start_config(SITE_URL="https://renovation.example", SECRET_KEY="k" * 40).returncode == 0
     assert _start_config(SITE_URL="http://localhost:3000").returncode == 0
+
+
+def test_start_up_refuses_a_staff_page_whose_state_is_not_guarded(monkeypatch):
+    import reflex as rx
+
+    from renovation_app import renovation_app as app_module
+    from renovation_app.pages.registry import PAGES, Page
+    from renovation_app.routes import ADD_INVOICE
+
+    class UnguardedState(rx.State):
+        @rx.event
+        def load(self):
+            pass
+
+    app_module.check_staff_pages()  # the real pages pass
+    unguarded = Page(ADD_INVOICE, rx.fragment, (UnguardedState.load,))
+    monkeypatch.setattr(app_module, "PAGES", [*PAGES, unguarded])
+    with pytest.raises(RuntimeError, match="UnguardedState must inherit StaffState"):
+        app_module.check_staff_pages()
+
+
+def test_a_staff_route_is_never_public():
+    from renovation_app.routes import Route
+
+    with pytest.raises(ValueError, match="never public"):
+        Route("/staff-thing", "t", "d", public=True, staff=True)

@@ -8,10 +8,11 @@ import reflex as rx
 from reflex.istate.data import HeaderData
 from reflex_base.event import Event
 
-from renovation_app.services import auth
 from renovation_app.services.enquiries import submit_enquiry, validate_enquiry
-from renovation_app.state.guard import StaffGuard
-from renovation_app.state.staff import EnquiriesState, StaffState
+from renovation_app.services.staff import auth
+from renovation_app.state.enquiries import EnquiriesState
+from renovation_app.state.staff import StaffState
+from renovation_app.state.staff.guard import StaffGuard
 from tests.unit.test_enquiry_validation import VALID
 
 
@@ -74,7 +75,9 @@ def test_the_raw_token_is_not_accepted_where_only_its_hash_belongs(root):
 
 def test_a_signed_in_caller_gets_the_enquiries_and_their_name(root):
     token = auth.start_session(staff_user().id)
-    names = [e["name"] for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))]
+    names = [
+        e["name"] for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))
+    ]
     assert names == ["Maria Lopez"]
     staff = substate(root, StaffState)
     assert staff.signed_in is True and staff.user_name == "Sam" and staff.is_admin is False

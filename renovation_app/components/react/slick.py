@@ -131,8 +131,3 @@ def _carousel(slides: list[rx.Component], **props) -> rx.Component:
 def portfolio_carousel(slides: list[tuple[Picture, str, str]]) -> rx.Component:
     """The home carousel: each slide a picture with a caption."""
     return _carousel([_slide(*s) for s in slides], data_testid="portfolio-carousel")
-
-
-def picture_carousel(pictures: list[Picture]) -> rx.Component:
-    """The spec's second variant: the pictures passed in, with the same settings."""
-    return _carousel([_slide(p) for p in pictures])

@@ -1,0 +1,102 @@
+"""'Enter Payment Details': the card dialog of the staff invoice page and the pay page."""
+
+import reflex as rx
+from reflex_components_radix.primitives.dialog import dialog
+
+from renovation_app.components.react.stripe import card_field, stripe_elements
+from renovation_app.components.styles import BUTTON
+from renovation_app.services.payments import NOT_SET_UP, payments_enabled
+
+
+def pay_button(state, label: str, can_pay: rx.Var) -> rx.Component:
+    """The button that opens the dialog, or a disabled one with the reason when it cannot."""
+    if not payments_enabled():
+        return rx.el.div(
+            rx.el.button(
+                label,
+                type="button",
+                disabled=True,
+                aria_describedby="pay-note",
+                class_name=f"{BUTTON} opacity-60",
+            ),
+            rx.el.p(NOT_SET_UP, id="pay-note", class_name="text-sm text-slate-600"),
+            class_name="flex flex-wrap items-center gap-3",
+        )
+    return rx.cond(
+        can_pay,
+        rx.el.button(
+            label,
+            type="button",
+            on_click=state.open_payment,
+            class_name=BUTTON,
+            data_testid="open-payment",
+        ),
+    )
+
+
+def dialog_buttons(state) -> rx.Component:
+    """Cancel and Pay; both wait while the card is being charged."""
+    return rx.el.div(
+        dialog.close(
+            rx.el.button(
+                "Cancel",
+                type="button",
+                disabled=state.processing,
+                class_name="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold",
+            ),
+        ),
+        rx.el.button(
+            rx.cond(state.processing, "Processing...", "Pay"),
+            type="button",
+            on_click=state.pay,
+            disabled=state.processing | ~state.card_ready,
+            class_name=f"{BUTTON} disabled:opacity-60",
+            data_testid="pay-button",
+        ),
+        class_name="mt-6 flex justify-end gap-3",
+    )
+
+
+def payment_dialog(state, amount_due: rx.Var) -> rx.Component:
+    if not payments_enabled():
+        return rx.fragment()
+    return dialog.root(
+        dialog.portal(
+            dialog.overlay(class_name="fixed inset-0 z-50 bg-slate-900/60"),
+            dialog.content(
+                dialog.title(
+                    "Enter Payment Details", class_name="text-xl font-extrabold text-slate-900"
+                ),
+                dialog.description(
+                    "Amount due: ",
+                    rx.el.strong(amount_due, data_testid="payment-amount"),
+                    class_name="mt-1 text-slate-700",
+                ),
+                rx.el.label(
+                    "Card", html_for="card-field", class_name="mt-4 block text-sm font-semibold"
+                ),
+                stripe_elements(
+                    card_field(
+                        id="card-field",
+                        on_ready=state.card_is_ready,
+                        on_card_change=state.card_changed,
+                    ),
+                ),
+                rx.cond(
+                    state.payment_error,
+                    rx.el.p(
+                        state.payment_error,
+                        role="alert",
+                        class_name="mt-2 text-sm font-medium text-red-700",
+                        data_testid="payment-error",
+                    ),
+                ),
+                dialog_buttons(state),
+                class_name="fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 "
+                "-translate-y-1/2 rounded-xl bg-white p-6 shadow-xl",
+                data_testid="payment-dialog",
+            ),
+        ),
+        open=state.dialog_open,
+        on_open_change=state.set_dialog_open,
+    )

@@ -1,0 +1,272 @@
+"""/invoices/<number>: one invoice for staff: details, actions, payments, e-mails, history."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.billing.lines import invoice_lines_table
+from renovation_app.components.links import link
+from renovation_app.components.payments.dialog import pay_button, payment_dialog
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, PILL
+from renovation_app.pages.registry import page
+from renovation_app.state.invoices.detail import InvoiceDetailState
+
+
+def detail_row(label: str, value: rx.Var) -> rx.Component:
+    """A labelled value; left out when the invoice has none (no phone, no note)."""
+    return rx.cond(
+        value,
+        rx.el.div(
+            rx.el.dt(label, class_name="text-sm text-slate-600"),
+            rx.el.dd(value, class_name="font-semibold whitespace-pre-line text-slate-900"),
+        ),
+    )
+
+
+def action_input(field_id: str, label: str, value: rx.Var, on_change, **props) -> rx.Component:
+    """A one-line input of an invoice action, named for screen readers by a hidden label."""
+    return rx.fragment(
+        rx.el.label(label, html_for=field_id, class_name="sr-only"),
+        rx.el.input(
+            id=field_id,
+            placeholder=props.pop("placeholder", label),
+            value=value,
+            on_change=on_change,
+            class_name=props.pop("class_name", f"{INPUT} py-2"),
+            **props,
+        ),
+    )
+
+
+def payment_row(pay: rx.Var) -> rx.Component:
+    return rx.el.li(
+        pay["amount"],
+        " ",
+        pay["status"],
+        " ",
+        pay["card"],
+        rx.cond(pay["refunded_cents"].to(int) > 0, rx.el.span(" · refunded ", pay["refunded"])),
+        rx.cond(pay["error"], rx.el.span(" · ", pay["error"], class_name="text-red-700")),
+        rx.cond(
+            pay["dispute"],
+            rx.el.span(" · disputed: ", pay["dispute"], class_name="text-red-700"),
+        ),
+        class_name="text-sm",
+        data_testid="payment-row",
+    )
+
+
+def refund_row(refund: rx.Var) -> rx.Component:
+    return rx.el.li(
+        "Refund ",
+        refund["amount"],
+        " ",
+        refund["status"],
+        " · ",
+        refund["reason"],
+        rx.cond(refund["failure"], rx.el.span(" · ", refund["failure"], class_name="text-red-700")),
+        class_name="text-sm",
+        data_testid="refund-row",
+    )
+
+
+def refund_form() -> rx.Component:
+    """Admins refund what is paid and not yet refunded (refunds in flight count)."""
+    return rx.cond(
+        InvoiceDetailState.is_admin & (InvoiceDetailState.money["refundable_cents"].to(int) > 0),
+        rx.el.div(
+            action_input(
+                "refund-amount",
+                "Refund amount",
+                InvoiceDetailState.refund_amount,
+                InvoiceDetailState.set_refund_amount,
+                placeholder="Amount, e.g. 100.00",
+                input_mode="decimal",
+                class_name=f"{INPUT} max-w-48 py-2",
+            ),
+            action_input(
+                "refund-reason",
+                "Reason for the refund",
+                InvoiceDetailState.refund_reason,
+                InvoiceDetailState.set_refund_reason,
+            ),
+            rx.el.button(
+                "Refund",
+                type="button",
+                on_click=InvoiceDetailState.refund,
+                class_name=DANGER_BUTTON,
+            ),
+            class_name="flex flex-wrap gap-2",
+            data_testid="refund-form",
+        ),
+    )
+
+
+def payments_block() -> rx.Component:
+    money = InvoiceDetailState.money
+    return rx.el.section(
+        rx.el.h3("Payments", class_name="text-lg font-bold"),
+        rx.el.p(
+            "Paid ",
+            rx.el.strong(money["paid"], data_testid="paid-amount"),
+            " · Refunded ",
+            rx.el.strong(money["refunded"]),
+            " · Due ",
+            rx.el.strong(money["due"], data_testid="due-amount"),
+            class_name="text-slate-700",
+        ),
+        rx.el.ul(
+            rx.foreach(money["payments"].to(list[dict]), payment_row),
+            rx.foreach(money["refunds"].to(list[dict]), refund_row),
+            class_name="flex flex-col gap-1",
+        ),
+        rx.el.div(
+            pay_button(
+                InvoiceDetailState,
+                "Take card payment",
+                (money["due_cents"].to(int) > 0)
+                & (InvoiceDetailState.invoice["status"].to(str) != "void"),
+            ),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
+        refund_form(),
+        payment_dialog(InvoiceDetailState, money["due"]),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def invoice_actions() -> rx.Component:
+    number = InvoiceDetailState.invoice["number"].to(str)
+    return rx.el.div(
+        rx.el.button(
+            "Resend e-mail",
+            type="button",
+            on_click=InvoiceDetailState.resend_email,
+            class_name=BUTTON,
+        ),
+        link("Download PDF", href=routes.invoice_path(number) + "/pdf", class_name=BUTTON),
+        rx.el.button(
+            "Copy pay link",
+            type="button",
+            on_click=[
+                rx.set_clipboard(InvoiceDetailState.invoice["pay_url"].to(str)),
+                rx.toast.success("Pay link copied.", duration=2000),
+            ],
+            class_name=BUTTON,
+        ),
+        rx.cond(
+            InvoiceDetailState.can_void,
+            rx.el.div(
+                action_input(
+                    "void-reason",
+                    "Reason for voiding",
+                    InvoiceDetailState.void_reason,
+                    InvoiceDetailState.set_void_reason,
+                ),
+                rx.el.button(
+                    "Void",
+                    type="button",
+                    on_click=InvoiceDetailState.void,
+                    class_name=DANGER_BUTTON,
+                ),
+                class_name="flex gap-2",
+            ),
+        ),
+        rx.cond(
+            InvoiceDetailState.action_error,
+            rx.el.p(
+                InvoiceDetailState.action_error,
+                role="alert",
+                class_name="w-full text-sm font-medium text-red-700",
+                data_testid="action-error",
+            ),
+        ),
+        class_name="flex flex-wrap items-center gap-3",
+    )
+
+
+def emails_and_history() -> rx.Component:
+    """The invoice's e-mails with their delivery status, then its history, newest first."""
+    return rx.fragment(
+        rx.el.h3("E-mails", class_name="text-lg font-bold"),
+        rx.el.ul(
+            rx.foreach(
+                InvoiceDetailState.emails,
+                lambda e: rx.el.li(
+                    e["to"], ": ", e["delivery"], class_name="text-sm", data_testid="invoice-email"
+                ),
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+        rx.el.h3("History", class_name="text-lg font-bold"),
+        rx.el.ol(
+            rx.foreach(
+                InvoiceDetailState.events,
+                lambda e: rx.el.li(
+                    rx.el.span(e["when_display"], class_name="text-slate-600"),
+                    " · ",
+                    e["kind"],
+                    " ",
+                    e["who"],
+                    " ",
+                    e["detail"],
+                    class_name="text-sm",
+                    data_testid="invoice-event",
+                ),
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+    )
+
+
+def invoice_detail_body() -> rx.Component:
+    invoice = InvoiceDetailState.invoice
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h2(
+                "Invoice ", invoice["number"], class_name="text-2xl font-extrabold text-slate-900"
+            ),
+            rx.el.span(invoice["status_label"], class_name=PILL, data_testid="invoice-status"),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
+        rx.cond(
+            invoice["attention"],
+            rx.el.p(
+                rx.el.strong("Needs attention: "),
+                invoice["attention"],
+                role="alert",
+                class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
+                data_testid="invoice-attention",
+            ),
+        ),
+        rx.el.dl(
+            detail_row("Customer", invoice["customer_name"]),
+            detail_row("E-mail", invoice["customer_email"]),
+            detail_row("Phone", invoice["customer_phone"]),
+            detail_row("Address", invoice["customer_address"]),
+            detail_row("Issued", invoice["issue_date_display"]),
+            detail_row("Due", invoice["due_date_display"]),
+            detail_row("Written by", invoice["author_name"]),
+            detail_row("Note", invoice["note"]),
+            class_name="grid gap-4 sm:grid-cols-2",
+        ),
+        invoice_lines_table(InvoiceDetailState.lines, invoice["total"], "detail-total"),
+        invoice_actions(),
+        payments_block(),
+        emails_and_history(),
+        class_name=f"{CARD} mx-auto flex max-w-4xl flex-col gap-6",
+        data_testid="invoice-detail",
+    )
+
+
+@page(routes.INVOICE, on_load=(InvoiceDetailState.load,))
+def invoice_detail() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            InvoiceDetailState.found,
+            invoice_detail_body(),
+            rx.el.p("There is no such invoice.", class_name="text-center text-slate-700"),
+        ),
+        title="Invoice",
+        on_invoice_page=True,
+    )

@@ -1,0 +1,196 @@
+"""/add-invoice: the invoice form (customer, services with a price each, due date, note)."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT
+from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.invoice_options import InvoiceOption
+from renovation_app.pages.registry import page
+from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
+
+
+def form_error(field: str) -> rx.Component:
+    return field_error(InvoiceFormState.errors, field)
+
+
+def text_field(
+    label: str, name: str, kind: str = "text", autocomplete: str = "", multiline: bool = False
+) -> rx.Component:
+    control = rx.el.textarea if multiline else rx.el.input
+    props = {} if multiline else {"type": kind}
+    return labelled(
+        label,
+        control(
+            id=f"invoice-{name}",
+            name=name,
+            auto_complete=autocomplete or "off",
+            custom_attrs=error_attrs(InvoiceFormState.errors, name),
+            rows=3 if multiline else None,
+            class_name=INPUT,
+            **props,
+        ),
+        form_error(name),
+    )
+
+
+def basic_information() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Basic Information", class_name=CARD_TITLE),
+        rx.el.div(
+            text_field("Name", "name", autocomplete="name"),
+            text_field("Phone Number", "phone", kind="tel", autocomplete="tel"),
+            text_field("Email", "email", kind="email", autocomplete="email"),
+            text_field("Address", "address", autocomplete="street-address", multiline=True),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
+        ),
+        class_name=CARD,
+    )
+
+
+def service_line(option: InvoiceOption) -> rx.Component:
+    slug = option.slug
+    checked = InvoiceFormState.checked.contains(slug)
+    note = InvoiceFormState.price_notes[slug]
+    error = InvoiceFormState.errors[f"line:{slug}"]
+    return rx.el.div(
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                id=f"service-{slug}",
+                name=f"service-{slug}",
+                # Uncontrolled: the browser keeps the tick, the server keeps the same list.
+                on_change=InvoiceFormState.toggle_line(slug),
+                class_name="h-5 w-5 accent-orange-700",
+            ),
+            option.label,
+            html_for=f"service-{slug}",
+            class_name="flex items-center gap-3 font-semibold text-slate-900",
+        ),
+        rx.el.div(
+            rx.el.label("Price", html_for=f"price-{slug}", class_name="sr-only"),
+            rx.el.span("$", class_name="text-slate-600", aria_hidden="true"),
+            rx.el.input(
+                id=f"price-{slug}",
+                type="text",
+                input_mode="decimal",
+                placeholder="0.00",
+                auto_complete="off",
+                name=f"price-{slug}",
+                on_change=lambda text: InvoiceFormState.set_price(slug, text),
+                disabled=~checked,
+                aria_label=f"Price for {option.label}",
+                aria_invalid=(note.to(str) != "").to_string(),
+                aria_describedby=f"note-{slug}",
+                class_name=f"{INPUT} max-w-40 disabled:bg-slate-100",
+            ),
+            class_name="flex items-center gap-2",
+        ),
+        rx.cond(
+            checked,
+            rx.el.input(
+                name=f"description-{slug}",
+                aria_label=f"Description for {option.label}"
+                + ("" if not option.description_required else " (required)"),
+                placeholder="What was done (required)"
+                if option.description_required
+                else "Description (optional)",
+                class_name=f"{INPUT} sm:col-span-2",
+            ),
+        ),
+        rx.el.p(
+            rx.cond(error, error, note),
+            id=f"note-{slug}",
+            role="status",
+            class_name="text-sm font-medium text-red-700 sm:col-span-2 empty:hidden",
+            data_testid=f"note-{slug}",
+        ),
+        class_name="grid items-center gap-3 border-b border-slate-100 py-4 sm:grid-cols-2",
+        data_testid=f"line-{slug}",
+    )
+
+
+def services_information() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Services Information", class_name=CARD_TITLE),
+        rx.el.div(*[service_line(o) for o in INVOICE_OPTIONS], class_name="mt-2"),
+        form_error("lines"),
+        form_error("total"),
+        rx.el.div(
+            rx.el.span("Total", class_name="text-lg font-bold text-slate-900"),
+            rx.el.output(
+                InvoiceFormState.total_display,
+                id="invoice-total",
+                aria_live="polite",
+                class_name="text-2xl font-extrabold text-slate-900",
+                data_testid="invoice-total",
+            ),
+            class_name="mt-4 flex items-center justify-between",
+        ),
+        class_name=CARD,
+    )
+
+
+def terms() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Payment and note", class_name=CARD_TITLE),
+        rx.el.div(
+            labelled(
+                "Due date",
+                rx.el.input(id="invoice-due_date", name="due_date", type="date", class_name=INPUT),
+                rx.el.p(
+                    "Leave empty for 14 days from today.", class_name="mt-1 text-sm text-slate-600"
+                ),
+                form_error("due_date"),
+            ),
+            text_field("Note to the customer", "note", multiline=True),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2",
+        ),
+        class_name=CARD,
+    )
+
+
+def invoice_form() -> rx.Component:
+    return rx.el.form(
+        rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
+        basic_information(),
+        services_information(),
+        terms(),
+        rx.el.div(
+            rx.cond(
+                InvoiceFormState.saved_number,
+                rx.el.p(
+                    "Invoice ",
+                    link(
+                        InvoiceFormState.saved_number,
+                        href=routes.invoice_path(InvoiceFormState.saved_number),
+                        class_name="font-bold text-orange-800 underline",
+                    ),
+                    " was saved and e-mailed.",
+                    role="status",
+                    class_name="text-slate-700",
+                    data_testid="saved-invoice",
+                ),
+            ),
+            rx.el.button(
+                rx.cond(InvoiceFormState.submitting, "Sending...", "Submit"),
+                type="submit",
+                disabled=InvoiceFormState.submitting,
+                class_name=f"{BUTTON} ml-auto px-8 py-3 text-base disabled:opacity-70",
+            ),
+            class_name="flex flex-wrap items-center gap-4",
+        ),
+        key=InvoiceFormState.form_key,
+        id=FORM_ID,
+        on_submit=InvoiceFormState.submit,
+        class_name="mx-auto flex max-w-4xl flex-col gap-6",
+        data_testid="invoice-form",
+    )
+
+
+@page(routes.ADD_INVOICE, on_load=(InvoiceFormState.open_form,))
+def add_invoice() -> rx.Component:
+    return staff_page(invoice_form(), title="Add Invoice", on_invoice_page=True)

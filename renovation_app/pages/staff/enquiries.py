@@ -1,0 +1,57 @@
+"""/enquiries: the contact enquiries, newest first, for staff."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.content.contact_links import mailto_href
+from renovation_app.pages.registry import page
+from renovation_app.state.enquiries import EnquiriesState
+
+
+def enquiry_card(row: rx.Var) -> rx.Component:
+    return rx.el.article(
+        rx.el.div(
+            rx.el.h3(row["name"], class_name="font-bold text-slate-900"),
+            rx.el.span(row["received"], class_name="text-sm text-slate-600"),
+            class_name="flex flex-wrap items-baseline justify-between gap-2",
+        ),
+        rx.el.p(
+            row["service"],
+            " · ",
+            link(
+                row["email"],
+                href=mailto_href(row["email"].to(str)),
+                class_name="text-orange-800 underline",
+            ),
+            " · ",
+            row["phone"],
+            class_name="mt-1 text-sm text-slate-700",
+        ),
+        rx.el.p(row["message"], class_name="mt-3 whitespace-pre-wrap text-slate-800"),
+        rx.el.p(
+            "E-mail: ", row["delivery"], class_name="mt-3 text-sm font-semibold text-slate-600"
+        ),
+        class_name="rounded-lg border border-slate-200 bg-white p-5",
+        data_testid="enquiry",
+    )
+
+
+@page(routes.ENQUIRIES, on_load=(EnquiriesState.load,))
+def enquiries() -> rx.Component:
+    return staff_page(
+        rx.el.div(
+            rx.el.h2("Contact enquiries", class_name="text-2xl font-extrabold text-slate-900"),
+            rx.cond(
+                EnquiriesState.enquiries.length() > 0,
+                rx.el.div(
+                    rx.foreach(EnquiriesState.enquiries, enquiry_card),
+                    class_name="mt-6 flex flex-col gap-4",
+                ),
+                rx.el.p("No enquiries yet.", class_name="mt-4 text-slate-600"),
+            ),
+            class_name="mx-auto max-w-4xl",
+        ),
+        title="Enquiries",
+    )

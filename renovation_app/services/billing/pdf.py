@@ -1,0 +1,245 @@
+"""The PDF of an invoice (fpdf2), in a Unicode font so any customer's name prints.
+
+DejaVu Sans is vendored in renovation_app/fonts/ (licence beside it). Characters it lacks,
+such as Chinese, Japanese and Korean, come from WenQuanYi Micro Hei (the PyPI package
+paperang-p2-fonts-cjk), loaded only for an invoice that needs it: it is large to parse.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from fontTools.ttLib import TTFont
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+from fpdf.fonts import FontFace
+
+from renovation_app.content import BUSINESS, TERMS
+
+if TYPE_CHECKING:
+    from renovation_app.services.billing.views import InvoiceView
+
+FONTS = Path(__file__).resolve().parents[2] / "fonts"
+REGULAR = FONTS / "DejaVuSans.ttf"
+BOLD = FONTS / "DejaVuSans-Bold.ttf"
+FAMILY = "DejaVu"
+FALLBACK_FAMILY = "CJK"
+PAYMENT_TERMS_HEADING = "Quotes and Payments"
+
+INK = (24, 24, 27)
+MUTED = (82, 82, 91)
+ACCENT = (234, 88, 12)
+RULE = (212, 212, 216)
+
+
+@cache
+def _regular_characters() -> frozenset[int]:
+    """The code points DejaVu Sans draws."""
+    return frozenset(TTFont(REGULAR, lazy=True).getBestCmap())
+
+
+@cache
+def fallback_font() -> Path | None:
+    """The CJK font file, when its package is installed."""
+    spec = importlib.util.find_spec("paperang_p2_fonts_cjk")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(spec.submodule_search_locations[0]) / "fonts" / "wqy-microhei.ttc"
+    return path if path.is_file() else None
+
+
+def _payment_terms() -> tuple[str, ...]:
+    section = next(s for s in TERMS if s.heading == PAYMENT_TERMS_HEADING)
+    return section.paragraphs
+
+
+def _all_text(invoice: InvoiceView) -> str:
+    parts = [
+        invoice.customer_name,
+        invoice.customer_address,
+        invoice.customer_email,
+        invoice.customer_phone,
+        invoice.note,
+    ]
+    for line in invoice.lines:
+        parts += [line.label, line.description]
+    return "".join(parts)
+
+
+class _InvoicePdf(FPDF):
+    def footer(self) -> None:
+        self.set_y(-12)
+        self.set_font(FAMILY, size=7)
+        self.set_text_color(*MUTED)
+        self.cell(0, 5, f"{BUSINESS.legal_name} · Page {self.page_no()}/{{nb}}", align="C")
+
+
+def _new_document(invoice: InvoiceView) -> FPDF:
+    pdf = _InvoicePdf(format="Letter")
+    pdf.set_title(f"Invoice {invoice.number}")
+    pdf.set_author(BUSINESS.legal_name)
+    pdf.set_creator(BUSINESS.name)
+    pdf.set_margins(18, 16, 18)
+    pdf.set_auto_page_break(auto=True, margin=18)
+    pdf.add_font(FAMILY, "", REGULAR)
+    pdf.add_font(FAMILY, "B", BOLD)
+    drawn = _regular_characters()
+    needs_fallback = any(ord(c) not in drawn and not c.isspace() for c in _all_text(invoice))
+    fallback = fallback_font() if needs_fallback else None
+    if fallback is not None:
+        pdf.add_font(FALLBACK_FAMILY, "", fallback)
+        pdf.set_fallback_fonts([FALLBACK_FAMILY], exact_match=False)
+    pdf.add_page()
+    return pdf
+
+
+def _header(pdf: FPDF, invoice: InvoiceView) -> None:
+    top = pdf.get_y()
+    pdf.set_text_color(*INK)
+    pdf.set_font(FAMILY, "B", 16)
+    pdf.cell(0, 8, BUSINESS.name, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(FAMILY, size=9)
+    pdf.set_text_color(*MUTED)
+    for line in (
+        BUSINESS.address.one_line,
+        f"Phone {BUSINESS.phone_display}",
+        BUSINESS.email,
+    ):
+        pdf.cell(0, 4.5, line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    below_business = pdf.get_y()
+
+    pdf.set_y(top)
+    pdf.set_text_color(*ACCENT)
+    pdf.set_font(FAMILY, "B", 18)
+    pdf.cell(0, 8, f"Invoice {invoice.number}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_text_color(*INK)
+    pdf.set_font(FAMILY, size=9)
+    for line in (
+        f"Issued {invoice.issue_date_display}",
+        f"Due {invoice.due_date_display}",
+    ):
+        pdf.cell(0, 4.5, line, align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    if invoice.status == "void":
+        pdf.set_text_color(185, 28, 28)
+        pdf.set_font(FAMILY, "B", 12)
+        pdf.cell(0, 7, "VOID", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_y(max(below_business, pdf.get_y()) + 6)
+    _rule(pdf)
+
+
+def _rule(pdf: FPDF) -> None:
+    pdf.set_draw_color(*RULE)
+    pdf.line(pdf.l_margin, pdf.get_y(), pdf.w - pdf.r_margin, pdf.get_y())
+    pdf.ln(4)
+
+
+def _paragraph(pdf: FPDF, height: float, text: str, link: str | None = None) -> None:
+    """Text wrapped across the page width; the next one starts below it at the margin."""
+    pdf.multi_cell(0, height, text, align="L", link=link, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def _customer(pdf: FPDF, invoice: InvoiceView) -> None:
+    pdf.set_text_color(*MUTED)
+    pdf.set_font(FAMILY, "B", 8)
+    pdf.cell(0, 5, "BILL TO", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_text_color(*INK)
+    pdf.set_font(FAMILY, "B", 11)
+    _paragraph(pdf, 5.5, invoice.customer_name)
+    pdf.set_font(FAMILY, size=9.5)
+    for text in (invoice.customer_address, invoice.customer_email, invoice.customer_phone):
+        if text:
+            _paragraph(pdf, 4.8, text)
+    pdf.ln(5)
+
+
+def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
+    pdf.set_font(FAMILY, size=9.5)
+    pdf.set_draw_color(*RULE)
+    with pdf.table(
+        col_widths=(50, 90, 35),
+        text_align=("LEFT", "LEFT", "RIGHT"),
+        line_height=5.5,
+        padding=2,
+        borders_layout="HORIZONTAL_LINES",
+        headings_style=FontFace(emphasis="BOLD", color=INK),
+    ) as table:
+        heading = table.row()
+        for text in ("Service", "Description", "Amount"):
+            heading.cell(text)
+        for line in invoice.lines:
+            row = table.row()
+            row.cell(line.label)
+            row.cell(line.description)
+            row.cell(line.price)
+    pdf.ln(2)
+    pdf.set_font(FAMILY, "B", 12)
+    pdf.cell(0, 8, f"Total due  {invoice.total}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(FAMILY, size=8.5)
+    pdf.set_text_color(*MUTED)
+    pdf.cell(
+        0, 4.5, f"Amounts in US dollars ({invoice.currency.upper()}).", align="R",
+        new_x=XPos.LMARGIN, new_y=YPos.NEXT,
+    )  # fmt: skip
+    pdf.set_text_color(*INK)
+    pdf.ln(4)
+
+
+def _note(pdf: FPDF, invoice: InvoiceView) -> None:
+    if not invoice.note:
+        return
+    pdf.set_font(FAMILY, "B", 9.5)
+    pdf.cell(0, 5, "Note", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(FAMILY, size=9.5)
+    _paragraph(pdf, 4.8, invoice.note)
+    pdf.ln(4)
+
+
+def _payment(pdf: FPDF, invoice: InvoiceView) -> None:
+    if invoice.status != "void":
+        pdf.set_font(FAMILY, "B", 10)
+        pdf.cell(0, 6, "Pay online", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        pdf.set_font(FAMILY, size=9)
+        pdf.set_text_color(*ACCENT)
+        _paragraph(pdf, 4.8, invoice.pay_url, link=invoice.pay_url)
+        pdf.set_text_color(*INK)
+        pdf.ln(4)
+    pdf.set_font(FAMILY, "B", 9)
+    pdf.cell(0, 5, "Payment terms", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(FAMILY, size=8)
+    pdf.set_text_color(*MUTED)
+    for paragraph in _payment_terms():
+        _paragraph(pdf, 4, paragraph)
+        pdf.ln(1.5)
+    pdf.set_text_color(*INK)
+
+
+def render_invoice_pdf(invoice: InvoiceView) -> bytes:
+    """The invoice as a PDF file: business, customer, lines, total, terms and pay link."""
+    pdf = _new_document(invoice)
+    _header(pdf, invoice)
+    _customer(pdf, invoice)
+    _lines(pdf, invoice)
+    _note(pdf, invoice)
+    _payment(pdf, invoice)
+    return bytes(pdf.output())
+
+
+def render_receipt_pdf(invoice: InvoiceView, paid: str, paid_on: str, card: str) -> bytes:
+    """A receipt: the invoice with what was paid, when and with which card (no pay link)."""
+    pdf = _new_document(invoice)
+    _header(pdf, invoice)
+    pdf.set_text_color(*ACCENT)
+    pdf.set_font(FAMILY, "B", 14)
+    pdf.cell(0, 8, f"Receipt: {paid} paid on {paid_on}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_text_color(*INK)
+    pdf.set_font(FAMILY, size=9)
+    pdf.cell(0, 5, f"Card: {card}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.ln(3)
+    _customer(pdf, invoice)
+    _lines(pdf, invoice)
+    pdf.set_font(FAMILY, size=9)
+    pdf.cell(0, 6, f"Thank you. {BUSINESS.name}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    return bytes(pdf.output())

@@ -1,0 +1,51 @@
+"""Reading and holding one invoice in a transaction, and writing its history."""
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, InvoiceLine, utc_now
+from renovation_app.services.limits import lock_key
+
+
+def lines_of(session: Session, invoice_id: int) -> list[InvoiceLine]:
+    return list(
+        session.exec(
+            select(InvoiceLine)
+            .where(InvoiceLine.invoice_id == invoice_id)
+            .order_by(InvoiceLine.position)
+        )
+    )
+
+
+def by_number(session: Session, number: str) -> Invoice | None:
+    if not isinstance(number, str) or not number.strip() or len(number) > 20:
+        return None
+    return session.exec(select(Invoice).where(Invoice.number == number.strip())).first()
+
+
+def lock_invoice(session: Session, invoice_id: int) -> None:
+    """Hold the invoice until the transaction ends: voiding, starting a card payment, a refund
+    and recording what Stripe reports never interleave on one invoice."""
+    lock_key(session, f"invoice:{invoice_id}")
+
+
+def record_event(
+    session: Session,
+    invoice_id: int,
+    kind: str,
+    detail: str = "",
+    user_id: int | None = None,
+    at: datetime | None = None,
+) -> None:
+    """One history row of an invoice (kind: an InvoiceEventKind value): every change of an
+    invoice, by staff, the customer or Stripe, is written through here."""
+    session.add(
+        InvoiceEvent(
+            invoice_id=invoice_id,
+            kind=InvoiceEventKind(kind),
+            at=at or utc_now(),
+            user_id=user_id,
+            detail=detail[:500],
+        )
+    )

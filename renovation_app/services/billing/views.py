@@ -1,0 +1,174 @@
+"""An invoice as plain values for pages, PDFs and e-mails: what an invoice and, later, an
+estimate share. Dates are New York dates; amounts are integer cents with their "$" text."""
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
+from renovation_app.routes import pay_path
+from renovation_app.services.billing.money import format_usd
+from renovation_app.settings import settings
+
+# Dates on invoices (issue date, due date, "today", the invoice year) are New York dates.
+BUSINESS_TIMEZONE = ZoneInfo("America/New_York")
+STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in InvoiceStatus}
+# Statuses that allow voiding; who may void is checked by invoicing.void_invoice.
+VOIDABLE_STATUSES = (InvoiceStatus.DRAFT, InvoiceStatus.SENT)
+
+
+def business_today(now: datetime | None = None) -> date:
+    """Today's date in New York."""
+    return (now or utc_now()).astimezone(BUSINESS_TIMEZONE).date()
+
+
+@dataclass(frozen=True)
+class InvoiceLineView:
+    position: int
+    service: str  # slug
+    label: str
+    description: str
+    price_cents: int
+    price: str  # "$1,250.00"
+
+
+@dataclass(frozen=True)
+class InvoiceEventView:
+    kind: str  # an InvoiceEventKind value
+    when: str  # ISO 8601, UTC
+    when_display: str  # "Nov 23, 2026, 9:41 AM" New York time
+    who: str  # the staff member's name, "Customer" for a view of the pay page, or ""
+    detail: str
+
+
+@dataclass(frozen=True)
+class InvoiceEmailView:
+    id: int
+    to: str
+    subject: str
+    status: str  # queued, sending, sent, logged or failed
+    delivery: str  # the status in plain words, with the reason of a failure
+    queued_at: str  # ISO 8601, UTC
+    sent_at: str  # ISO 8601, UTC, or ""
+
+
+@dataclass(frozen=True)
+class InvoiceView:
+    """An invoice as plain values, for pages, the PDF and the e-mail."""
+
+    id: int
+    number: str
+    status: str  # an InvoiceStatus value
+    status_label: str  # "Sent", "Partially paid"
+    customer_name: str
+    customer_email: str
+    customer_phone: str
+    customer_address: str
+    note: str
+    location: str
+    currency: str
+    subtotal_cents: int
+    total_cents: int
+    subtotal: str  # "$1,250.00"
+    total: str
+    issue_date: str  # ISO "2026-11-23" (New York date of creation)
+    issue_date_display: str  # "November 23, 2026"
+    due_date: str
+    due_date_display: str
+    created_at: str  # ISO 8601 date-times (UTC); "" when not set
+    sent_at: str
+    paid_at: str
+    voided_at: str
+    void_reason: str
+    # What staff must look at ("" when nothing): money after a void, a dispute, a failed refund.
+    attention: str
+    author_id: int
+    author_name: str  # "" in the customer's view
+    pay_url: str
+    is_void: bool
+    # Its status allows voiding (draft or sent); who may void is checked by void_invoice.
+    can_be_voided: bool
+    lines: tuple[InvoiceLineView, ...]
+    events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
+    emails: tuple[InvoiceEmailView, ...] = ()  # oldest first; () in the customer's view
+
+
+def long_date(value: date) -> str:
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def when_display(value: datetime) -> str:
+    """ "Nov 23, 2026, 9:41 AM", New York time."""
+    local = value.astimezone(BUSINESS_TIMEZONE)
+    hour = local.hour % 12 or 12
+    return f"{local:%b} {local.day}, {local.year}, {hour}:{local:%M %p}"
+
+
+def iso(value: datetime | None) -> str:
+    return value.isoformat() if value else ""
+
+
+def pay_url(invoice: Invoice) -> str:
+    return settings.url(pay_path(invoice.pay_token))
+
+
+def invoice_view(
+    invoice: Invoice,
+    lines: list[InvoiceLine],
+    author_name: str = "",
+    events: tuple[InvoiceEventView, ...] = (),
+    emails: tuple[InvoiceEmailView, ...] = (),
+) -> InvoiceView:
+    issued = business_today(invoice.created_at)
+    status = InvoiceStatus(invoice.status)
+    return InvoiceView(
+        id=invoice.id,
+        number=invoice.number,
+        status=status.value,
+        status_label=STATUS_LABELS[status],
+        customer_name=invoice.customer_name,
+        customer_email=invoice.customer_email,
+        customer_phone=invoice.customer_phone,
+        customer_address=invoice.customer_address,
+        note=invoice.note,
+        location=invoice.location,
+        currency=invoice.currency,
+        subtotal_cents=invoice.subtotal_cents,
+        total_cents=invoice.total_cents,
+        subtotal=format_usd(invoice.subtotal_cents),
+        total=format_usd(invoice.total_cents),
+        issue_date=issued.isoformat(),
+        issue_date_display=long_date(issued),
+        due_date=invoice.due_date.isoformat(),
+        due_date_display=long_date(invoice.due_date),
+        created_at=iso(invoice.created_at),
+        sent_at=iso(invoice.sent_at),
+        paid_at=iso(invoice.paid_at),
+        voided_at=iso(invoice.voided_at),
+        void_reason=invoice.void_reason,
+        attention=invoice.attention,
+        author_id=invoice.author_id,
+        author_name=author_name,
+        pay_url=pay_url(invoice),
+        is_void=status == InvoiceStatus.VOID,
+        can_be_voided=status in VOIDABLE_STATUSES,
+        lines=tuple(
+            InvoiceLineView(
+                position=line.position,
+                service=line.service,
+                label=line.label,
+                description=line.description,
+                price_cents=line.price_cents,
+                price=format_usd(line.price_cents),
+            )
+            for line in sorted(lines, key=lambda line: line.position)
+        ),
+        events=events,
+        emails=emails,
+    )
+
+
+def customer_view(view: InvoiceView) -> InvoiceView:
+    """What a pay link shows (the page and its PDF): the invoice without the customer's
+    e-mail and phone, staff names, history or e-mails, since anyone holding the link sees it."""
+    return replace(view, customer_email="", customer_phone="", author_name="", events=(), emails=())

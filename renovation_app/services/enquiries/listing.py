@@ -1,0 +1,77 @@
+"""The staff view of stored enquiries with the delivery status of their e-mails."""
+
+from dataclasses import dataclass
+
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import Enquiry, OutboxEmail, OutboxStatus
+from renovation_app.services.enquiries.submission import SERVICE_LABELS
+from renovation_app.services.mail import About
+
+
+@dataclass(frozen=True)
+class EnquiryRow:
+    id: int
+    received: str
+    name: str
+    email: str
+    phone: str
+    service: str
+    message: str
+    delivery: str  # e.g. "sent", "queued for retry (2 attempts so far: ...)", "spam: ..."
+
+
+def _delivery(enquiry: Enquiry, emails: list[OutboxEmail]) -> str:
+    """The delivery status of the notice to the business inbox, in plain words."""
+    if enquiry.is_spam:
+        return "spam: not e-mailed"
+    notification = next((e for e in emails if e.kind == "enquiry_notification"), None)
+    if notification is None:
+        return "no e-mail"
+    status, attempts = notification.status, notification.attempts
+    reason = notification.last_error[:80]
+    if status == OutboxStatus.SENT:
+        return "sent"
+    if status == OutboxStatus.LOGGED:
+        return "logged (no mail service configured)"
+    if status == OutboxStatus.FAILED:
+        return f"failed: {reason}" if reason else "failed"
+    if status == OutboxStatus.QUEUED and attempts:
+        tries = "attempt" if attempts == 1 else "attempts"
+        return f"queued for retry ({attempts} {tries} so far: {reason})"
+    return str(status)  # queued (first try pending) or sending
+
+
+def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:
+    """Newest first."""
+    with db_session() as session:
+        enquiries = session.exec(
+            select(Enquiry).order_by(Enquiry.created_at.desc(), Enquiry.id.desc()).limit(limit)
+        ).all()
+        ids = [e.id for e in enquiries]
+        emails = (
+            session.exec(
+                select(OutboxEmail).where(
+                    OutboxEmail.about_kind == About.ENQUIRY, OutboxEmail.about_id.in_(ids)
+                )
+            ).all()
+            if ids
+            else []
+        )
+    by_enquiry: dict[int, list[OutboxEmail]] = {}
+    for email in emails:
+        by_enquiry.setdefault(email.about_id, []).append(email)
+    return [
+        EnquiryRow(
+            id=e.id,
+            received=e.created_at.strftime("%Y-%m-%d %H:%M UTC"),
+            name=e.name,
+            email=e.email,
+            phone=e.phone,
+            service=SERVICE_LABELS.get(e.service, e.service),
+            message=e.message,
+            delivery=_delivery(e, by_enquiry.get(e.id, [])),
+        )
+        for e in enquiries
+    ]

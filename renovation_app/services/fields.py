@@ -1,0 +1,92 @@
+"""Rules for what people type into forms (text, e-mail, phone), shared by every form and API.
+
+The check_* functions record the first problem of a field in `errors` under its key and
+return the cleaned value ("" when it is refused).
+"""
+
+import unicodedata
+from collections.abc import Mapping
+
+import phonenumbers
+from email_validator import EmailNotValidError, validate_email
+
+# Cc control, Cf format (e.g. U+202E right-to-left override, zero-width joiners), Cs surrogates.
+_REFUSED_CATEGORIES = {"Cc", "Cf", "Cs"}
+INVALID_CHARACTERS = "This field contains characters we cannot accept (such as control characters)."
+
+
+def has_refused_characters(value: str, multiline: bool = False) -> bool:
+    """True when the text holds control or format characters; tabs and (for multi-line fields)
+    line breaks are the only exceptions. Single-line fields never accept CR or LF, so nothing
+    typed can reach an e-mail header as a new line."""
+    allowed = "\t\n\r" if multiline else "\t"
+    return any(unicodedata.category(c) in _REFUSED_CATEGORIES and c not in allowed for c in value)
+
+
+def is_blank(value: str) -> bool:
+    """Empty, or made only of spaces and invisible characters."""
+    return not any(
+        not c.isspace() and unicodedata.category(c) not in _REFUSED_CATEGORIES | {"Mn", "Zs"}
+        for c in value
+    )
+
+
+NOT_TEXT = "This field must be text."
+BAD_EMAIL = "Please enter a valid e-mail address, like name@example.com."
+BAD_PHONE = "Please enter a valid phone number, like (718) 555-0142."
+BAD_US_PHONE = "Please enter a valid US phone number, like (718) 555-0142."
+
+
+def text_of(raw: Mapping[str, object], field: str) -> str | None:
+    """A field of a form or JSON body, trimmed; "" when missing, None when it is not text."""
+    value = raw.get(field, "")
+    if value is None:
+        return ""
+    return value.strip() if isinstance(value, str) else None
+
+
+def check_text(
+    errors: dict[str, str], key: str, value: str | None, limit: int, multiline: bool = False
+) -> str:
+    """Text with no refused characters and at most `limit` characters."""
+    if value is None:
+        errors.setdefault(key, NOT_TEXT)
+    elif has_refused_characters(value, multiline=multiline):
+        errors.setdefault(key, INVALID_CHARACTERS)
+    elif len(value) > limit:
+        errors.setdefault(key, f"Please keep this to {limit:,} characters or fewer.")
+    else:
+        return value
+    return ""
+
+
+def check_email(errors: dict[str, str], key: str, value: str) -> str:
+    """A valid address, normalised (lower-case domain, Unicode NFC)."""
+    try:
+        return validate_email(value, check_deliverability=False).normalized
+    except EmailNotValidError:
+        errors.setdefault(key, BAD_EMAIL)
+        return ""
+
+
+def check_phone(errors: dict[str, str], key: str, value: str, us_only: bool = False) -> str:
+    """An optional phone number: US numbers as (718) 555-0142, others in international form."""
+    if not value:
+        return ""
+    try:
+        number = phonenumbers.parse(value, "US")
+    except phonenumbers.NumberParseException:
+        number = None
+    if (
+        number is None
+        or not phonenumbers.is_valid_number(number)
+        or (us_only and number.country_code != 1)
+    ):
+        errors.setdefault(key, BAD_US_PHONE if us_only else BAD_PHONE)
+        return ""
+    style = (
+        phonenumbers.PhoneNumberFormat.NATIONAL
+        if number.country_code == 1
+        else phonenumbers.PhoneNumberFormat.INTERNATIONAL
+    )
+    return phonenumbers.format_number(number, style)

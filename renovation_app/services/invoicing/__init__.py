@@ -1,0 +1,51 @@
+"""Invoices: validating, saving and e-mailing, voiding, the customer's pay link, the list."""
+
+from renovation_app.services.invoicing.listing import (
+    InvoiceFilters,
+    InvoiceListPage,
+    InvoiceRow,
+    list_invoices,
+)
+from renovation_app.services.invoicing.pay_links import (
+    PayLinkState,
+    invoice_for_pay_token,
+    pay_link,
+    record_view,
+)
+from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, staff_view
+from renovation_app.services.invoicing.saving import (
+    FORM_TOKEN_MAX,
+    IdempotencyConflict,
+    create_invoice,
+    resend_invoice_email,
+)
+from renovation_app.services.invoicing.validation import (
+    OPTIONS_BY_SLUG,
+    ValidInvoice,
+    ValidLine,
+    validate_invoice,
+)
+from renovation_app.services.invoicing.voiding import void_invoice
+
+__all__ = [
+    "FORM_TOKEN_MAX",
+    "OPTIONS_BY_SLUG",
+    "IdempotencyConflict",
+    "InvoiceFilters",
+    "InvoiceListPage",
+    "InvoiceRow",
+    "PayLinkState",
+    "ValidInvoice",
+    "ValidLine",
+    "create_invoice",
+    "get_invoice",
+    "invoice_for_pay_token",
+    "invoice_pdf",
+    "list_invoices",
+    "pay_link",
+    "record_view",
+    "resend_invoice_email",
+    "staff_view",
+    "validate_invoice",
+    "void_invoice",
+]

@@ -1,0 +1,241 @@
+"""The staff invoice list: the filter context (search, status, type, location, sort), paging,
+and the delivery status of each invoice's latest e-mail."""
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from urllib.parse import urlencode
+
+from sqlalchemy import func
+from sqlmodel import select
+
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, OutboxEmail
+from renovation_app.services.billing import STATUS_LABELS, business_today
+from renovation_app.services.billing.money import format_usd
+from renovation_app.services.fields import has_refused_characters
+from renovation_app.services.invoicing.locations import LOCATIONS
+from renovation_app.services.mail import About, delivery_words
+
+ALL = "All"
+SEARCH_MAX = 100
+PAGE_MAX = 100_000
+SORTS = {
+    "newest": "Newest first",
+    "oldest": "Oldest first",
+    "total_high": "Highest total",
+    "total_low": "Lowest total",
+    "customer": "Customer name",
+}
+_OPTIONS_BY_SLUG = {option.slug: option for option in INVOICE_OPTIONS}
+_SLUG_BY_LABEL = {option.label.casefold(): option.slug for option in INVOICE_OPTIONS}
+
+
+def _one(value: object) -> str:
+    """A query value as one string: the first of a list, "" for anything else."""
+    if isinstance(value, list | tuple):
+        value = value[0] if value else ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _page_number(value: str) -> int:
+    if not (value.isascii() and value.isdigit()) or len(value) > 9:
+        return 1
+    return min(max(int(value), 1), PAGE_MAX)
+
+
+@dataclass(frozen=True)
+class InvoiceFilters:
+    """What the list shows; every value is safe to put into a query."""
+
+    search: str = ""  # part of a customer's name, e-mail or an invoice number
+    status: str = ALL  # an InvoiceStatus value or "All"
+    type: str = ALL  # an INVOICE_OPTIONS slug or "All"
+    location: str = ALL  # one of locations.LOCATIONS or "All"
+    sort: str = "newest"  # a key of SORTS
+    page: int = 1
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, object]) -> "InvoiceFilters":
+        """Filters from a URL query or state; anything unknown falls back to its default."""
+        search = _one(query.get("search"))[:SEARCH_MAX]
+        if has_refused_characters(search):
+            search = ""
+        status = _one(query.get("status"))
+        service = _one(query.get("type"))
+        service = _SLUG_BY_LABEL.get(service.casefold(), service)  # a label works too
+        location = _one(query.get("location"))
+        sort = _one(query.get("sort"))
+        page = _one(query.get("page"))
+        return cls(
+            search=search,
+            status=status if status in set(InvoiceStatus) else ALL,
+            type=service if service in _OPTIONS_BY_SLUG else ALL,
+            location=location if location in LOCATIONS else ALL,
+            sort=sort if sort in SORTS else "newest",
+            page=_page_number(page),
+        )
+
+    def to_query(self) -> dict[str, str]:
+        """The values that differ from the defaults, for a link's query."""
+        defaults = InvoiceFilters()
+        return {
+            f.name: str(getattr(self, f.name))
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(defaults, f.name)
+        }
+
+    def query_string(self) -> str:
+        """ "?status=paid&page=2", or "" when every filter is at its default."""
+        query = self.to_query()
+        return f"?{urlencode(query)}" if query else ""
+
+    def with_page(self, page: int) -> "InvoiceFilters":
+        return replace(self, page=max(1, min(page, PAGE_MAX)))
+
+
+@dataclass(frozen=True)
+class FilterOption:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class InvoiceRow:
+    number: str
+    customer: str
+    email: str
+    total_cents: int
+    total: str  # "$1,250.00"
+    status: str  # an InvoiceStatus value
+    status_label: str
+    delivery: str  # the latest invoice e-mail: "sent", "queued", "failed: ...", "no e-mail"
+    location: str
+    created: str  # "2026-11-23" (New York date)
+    due_date: str  # "2026-12-07"
+    attention: str  # what staff must look at, "" when nothing (e.g. paid after it was voided)
+
+
+@dataclass(frozen=True)
+class InvoiceListPage:
+    rows: tuple[InvoiceRow, ...]
+    total_count: int  # invoices matching the filters, on all pages
+    page: int  # the page shown (the last one when the asked page is past the end)
+    page_count: int  # at least 1
+    page_size: int
+    filters: InvoiceFilters  # as applied, with the page shown
+    status_options: tuple[FilterOption, ...]  # "All" first, then every status
+    type_options: tuple[FilterOption, ...]  # "All" first, then the services on invoices
+    location_options: tuple[FilterOption, ...]  # "All" first, then the locations present
+    sort_options: tuple[FilterOption, ...]
+
+
+def _conditions(filters: InvoiceFilters) -> list:
+    conditions = []
+    if filters.search:
+        term = filters.search.lower()
+        conditions.append(
+            func.lower(Invoice.customer_name).contains(term, autoescape=True)
+            | func.lower(Invoice.customer_email).contains(term, autoescape=True)
+            | func.lower(Invoice.number).contains(term, autoescape=True)
+        )
+    if filters.status != ALL:
+        conditions.append(Invoice.status == filters.status)
+    if filters.type != ALL:
+        conditions.append(
+            Invoice.id.in_(
+                select(InvoiceLine.invoice_id).where(InvoiceLine.service == filters.type)
+            )
+        )
+    if filters.location != ALL:
+        conditions.append(Invoice.location == filters.location)
+    return conditions
+
+
+def _order(sort: str) -> tuple:
+    newest = (Invoice.created_at.desc(), Invoice.id.desc())
+    return {
+        "newest": newest,
+        "oldest": (Invoice.created_at.asc(), Invoice.id.asc()),
+        "total_high": (Invoice.total_cents.desc(), *newest),
+        "total_low": (Invoice.total_cents.asc(), *newest),
+        "customer": (func.lower(Invoice.customer_name).asc(), *newest),
+    }[sort]
+
+
+def _options(session) -> tuple[tuple[FilterOption, ...], ...]:
+    everything = (FilterOption(ALL, ALL),)
+    statuses = everything + tuple(FilterOption(s.value, STATUS_LABELS[s]) for s in InvoiceStatus)
+    used = set(session.exec(select(InvoiceLine.service).distinct()).all())
+    types = everything + tuple(
+        FilterOption(o.slug, o.label) for o in INVOICE_OPTIONS if o.slug in used
+    )
+    present = set(session.exec(select(Invoice.location).distinct()).all())
+    locations = everything + tuple(FilterOption(loc, loc) for loc in LOCATIONS if loc in present)
+    sorts = tuple(FilterOption(key, label) for key, label in SORTS.items())
+    return statuses, types, locations, sorts
+
+
+def _latest_delivery(session, invoice_ids: list[int]) -> dict[int, str]:
+    if not invoice_ids:
+        return {}
+    latest_ids = (
+        select(func.max(OutboxEmail.id))
+        .where(OutboxEmail.about_kind == About.INVOICE, OutboxEmail.about_id.in_(invoice_ids))
+        .group_by(OutboxEmail.about_id)
+    )
+    emails = session.exec(select(OutboxEmail).where(OutboxEmail.id.in_(latest_ids))).all()
+    return {email.about_id: delivery_words(email) for email in emails}
+
+
+def list_invoices(filters: InvoiceFilters, page_size: int = 25) -> InvoiceListPage:
+    """One page of the invoices that match the filters, with the options for each filter."""
+    page_size = max(1, page_size)
+    conditions = _conditions(filters)
+    with db_session() as session:
+        total_count = session.exec(
+            select(func.count()).select_from(Invoice).where(*conditions)
+        ).one()
+        page_count = max(1, math.ceil(total_count / page_size))
+        page = min(max(1, filters.page), page_count)
+        invoices = session.exec(
+            select(Invoice)
+            .where(*conditions)
+            .order_by(*_order(filters.sort))
+            .offset((page - 1) * page_size)
+            .limit(page_size)
+        ).all()
+        delivery = _latest_delivery(session, [i.id for i in invoices])
+        statuses, types, locations, sorts = _options(session)
+    rows = tuple(
+        InvoiceRow(
+            number=i.number,
+            customer=i.customer_name,
+            email=i.customer_email,
+            total_cents=i.total_cents,
+            total=format_usd(i.total_cents),
+            status=str(i.status),
+            status_label=STATUS_LABELS[InvoiceStatus(i.status)],
+            delivery=delivery.get(i.id, "no e-mail"),
+            location=i.location,
+            created=business_today(i.created_at).isoformat(),
+            due_date=i.due_date.isoformat(),
+            attention=i.attention,
+        )
+        for i in invoices
+    )
+    return InvoiceListPage(
+        rows=rows,
+        total_count=total_count,
+        page=page,
+        page_count=page_count,
+        page_size=page_size,
+        filters=replace(filters, page=page),
+        status_options=statuses,
+        type_options=types,
+        location_options=locations,
+        sort_options=sorts,
+    )

@@ -1,0 +1,93 @@
+"""The customer's pay link (/pay/<token>): what it shows, when it closes, who looked."""
+
+from datetime import datetime, time, timedelta
+from enum import StrEnum
+
+from sqlalchemy import update
+from sqlmodel import Session, select
+
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, InvoiceStatus, utc_now
+from renovation_app.services.billing import (
+    BUSINESS_TIMEZONE,
+    InvoiceView,
+    business_today,
+    customer_view,
+    invoice_view,
+    lines_of,
+    record_event,
+)
+from renovation_app.settings import settings
+
+
+class PayLinkState(StrEnum):
+    OPEN = "open"  # shows the invoice; takes a card while something is due
+    VOID = "void"  # the invoice was cancelled: a page that says so
+    EXPIRED = "expired"  # settled long enough ago: a page that says so
+
+
+def _by_pay_token(session: Session, token: str) -> Invoice | None:
+    if not isinstance(token, str) or not token or len(token) > 64:
+        return None
+    return session.exec(select(Invoice).where(Invoice.pay_token == token)).first()
+
+
+def _link_state(invoice: Invoice, now: datetime) -> PayLinkState:
+    if invoice.status == InvoiceStatus.VOID:
+        return PayLinkState.VOID
+    days = timedelta(days=settings.pay_link_days_after_settled)
+    if invoice.settled_at is not None and now - invoice.settled_at > days:
+        return PayLinkState.EXPIRED
+    return PayLinkState.OPEN
+
+
+def pay_link(token: str, now: datetime | None = None) -> tuple[PayLinkState, InvoiceView] | None:
+    """The state of a pay link and the customer's view of its invoice; None for an unknown
+    token."""
+    with db_session() as session:
+        invoice = _by_pay_token(session, token)
+        if invoice is None:
+            return None
+        view = customer_view(invoice_view(invoice, lines_of(session, invoice.id)))
+        return _link_state(invoice, now or utc_now()), view
+
+
+def invoice_for_pay_token(token: str, now: datetime | None = None) -> InvoiceView | None:
+    """The customer's view of the invoice behind an open pay link; None for an unknown token,
+    a void invoice or an expired link."""
+    found = pay_link(token, now)
+    return found[1] if found and found[0] == PayLinkState.OPEN else None
+
+
+def record_view(invoice_id: int, now: datetime | None = None) -> bool:
+    """Note that the customer opened the pay page: at most one `viewed` event per New York
+    calendar day. Returns True when an event was added."""
+    now = now or utc_now()
+    day = business_today(now)
+    start = datetime.combine(day, time(), BUSINESS_TIMEZONE)
+    end = datetime.combine(day + timedelta(days=1), time(), BUSINESS_TIMEZONE)
+    with db_session() as session:
+        # A no-op UPDATE first holds the invoice row, so two views at once add one event.
+        held = session.execute(
+            update(Invoice)
+            .where(Invoice.id == invoice_id)
+            .values(status=Invoice.status)
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        if held != 1:
+            session.rollback()
+            return False
+        seen_today = session.exec(
+            select(InvoiceEvent.id).where(
+                InvoiceEvent.invoice_id == invoice_id,
+                InvoiceEvent.kind == InvoiceEventKind.VIEWED,
+                InvoiceEvent.at >= start,
+                InvoiceEvent.at < end,
+            )
+        ).first()
+        if seen_today is not None:
+            session.rollback()
+            return False
+        record_event(session, invoice_id, "viewed", at=now)
+        session.commit()
+    return True

@@ -1,0 +1,78 @@
+"""Reading invoices for staff: the full view with history and e-mails, and the PDF."""
+
+from sqlmodel import Session, select
+
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, OutboxEmail, User
+from renovation_app.services.billing import (
+    InvoiceEmailView,
+    InvoiceEventView,
+    InvoiceView,
+    by_number,
+    invoice_view,
+    iso,
+    lines_of,
+    render_invoice_pdf,
+    when_display,
+)
+from renovation_app.services.mail import About, delivery_words
+
+
+def staff_view(session: Session, invoice: Invoice) -> InvoiceView:
+    names = dict(session.exec(select(User.id, User.name)).all())
+    events = tuple(
+        InvoiceEventView(
+            kind=str(event.kind),
+            when=iso(event.at),
+            when_display=when_display(event.at),
+            who=names.get(event.user_id, "")
+            if event.user_id
+            else ("Customer" if event.kind == InvoiceEventKind.VIEWED else ""),
+            detail=event.detail,
+        )
+        for event in session.exec(
+            select(InvoiceEvent)
+            .where(InvoiceEvent.invoice_id == invoice.id)
+            .order_by(InvoiceEvent.at, InvoiceEvent.id)
+        )
+    )
+    emails = tuple(
+        InvoiceEmailView(
+            id=email.id,
+            to=email.to,
+            subject=email.subject,
+            status=str(email.status),
+            delivery=delivery_words(email),
+            queued_at=iso(email.created_at),
+            sent_at=iso(email.sent_at),
+        )
+        for email in session.exec(
+            select(OutboxEmail)
+            .where(OutboxEmail.about_kind == About.INVOICE, OutboxEmail.about_id == invoice.id)
+            .order_by(OutboxEmail.id)
+        )
+    )
+    return invoice_view(
+        invoice,
+        lines_of(session, invoice.id),
+        author_name=names.get(invoice.author_id, ""),
+        events=events,
+        emails=emails,
+    )
+
+
+def get_invoice(number: str) -> InvoiceView | None:
+    """The staff view of an invoice: lines, history and its e-mails with delivery status."""
+    with db_session() as session:
+        invoice = by_number(session, number)
+        return staff_view(session, invoice) if invoice else None
+
+
+def invoice_pdf(number: str) -> bytes | None:
+    """The PDF of an invoice for staff (a void one is marked VOID); None if unknown."""
+    with db_session() as session:
+        invoice = by_number(session, number)
+        if invoice is None:
+            return None
+        view = invoice_view(invoice, lines_of(session, invoice.id))
+    return render_invoice_pdf(view)

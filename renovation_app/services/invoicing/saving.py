@@ -1,0 +1,201 @@
+"""Saving an invoice with the year's next number and e-mailing it (also again)."""
+
+import hashlib
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from renovation_app.content import BUSINESS
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
+from renovation_app.services.billing import (
+    InvoiceView,
+    business_today,
+    by_number,
+    format_usd,
+    invoice_view,
+    lines_of,
+    next_number,
+    record_event,
+    render_invoice_pdf,
+)
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.invoicing.locations import location_of
+from renovation_app.services.invoicing.queries import staff_view
+from renovation_app.services.invoicing.validation import ValidInvoice
+from renovation_app.services.mail import (
+    Attachment,
+    EmailKind,
+    EmailMessage,
+    one_line,
+    queue_email,
+    render_email,
+    wake_outbox_worker,
+)
+from renovation_app.services.staff import SignedInUser
+
+FORM_TOKEN_MAX = 64
+SUBJECT_MAX = 200
+
+
+class IdempotencyConflict(Exception):
+    """An API Idempotency-Key used before with another request body."""
+
+
+def _invoice_email(view: InvoiceView) -> EmailMessage:
+    html, text = render_email(EmailKind.INVOICE, invoice=view)
+    return EmailMessage(
+        to=one_line(view.customer_email),
+        reply_to=BUSINESS.email,
+        subject=one_line(f"Invoice {view.number} from {BUSINESS.name}")[:SUBJECT_MAX],
+        kind=EmailKind.INVOICE,
+        html=html,
+        text=text,
+        attachments=(
+            Attachment(
+                filename=f"invoice-{view.number}.pdf",
+                content_type="application/pdf",
+                content=render_invoice_pdf(view),
+            ),
+        ),
+    )
+
+
+def _queue_invoice_email(
+    session: Session, invoice: Invoice, user_id: int | None, now: datetime
+) -> None:
+    view = invoice_view(invoice, lines_of(session, invoice.id))
+    queue_email(session, _invoice_email(view), about_kind=EmailKind.INVOICE, about_id=invoice.id)
+    record_event(
+        session, invoice.id, "emailed", f"to {invoice.customer_email}", user_id=user_id, at=now
+    )
+
+
+def _by_form_token(session: Session, token: str, author_id: int) -> Invoice | None:
+    return session.exec(
+        select(Invoice).where(Invoice.form_token == token, Invoice.author_id == author_id)
+    ).first()
+
+
+def _replayed(existing: Invoice, request_hash: str) -> Invoice:
+    if existing.request_hash != request_hash:
+        raise IdempotencyConflict("This Idempotency-Key was used with another request.")
+    return existing
+
+
+def create_invoice(
+    valid: ValidInvoice,
+    author_id: int,
+    form_token: str,
+    now: datetime | None = None,
+    request_hash: str = "",
+) -> Invoice:
+    """Save the invoice with the year's next number and queue its e-mail, in one transaction.
+
+    `form_token` is a random value the form made when it opened (or the API's Idempotency-Key,
+    scoped to the user): a second submit with the same token by the same author (a double
+    click, a retried request) returns the first invoice and saves nothing. `request_hash`
+    identifies the API request's body: the same token with another body raises
+    IdempotencyConflict.
+    """
+    now = now or utc_now()
+    token = form_token.strip() if isinstance(form_token, str) else ""
+    if len(token) > FORM_TOKEN_MAX:
+        raise ValueError(f"form_token must be at most {FORM_TOKEN_MAX} characters")
+    # Stored per author: another user's token (or key) never finds this user's invoice.
+    token = hashlib.sha256(f"{author_id}:{token}".encode()).hexdigest() if token else ""
+    year = business_today(now).year
+    with db_session() as session:
+        try:
+            # The counter first: from here on a second submit of the same form waits for us.
+            number = next_number(session, year)
+            existing = _by_form_token(session, token, author_id) if token else None
+            if existing is not None:
+                session.rollback()  # gives the number back
+                return _replayed(_by_form_token(session, token, author_id), request_hash)
+            invoice = _save(session, valid, author_id, token, now, year, number)
+            invoice.request_hash = request_hash
+            _queue_invoice_email(session, invoice, author_id, now)
+            session.commit()
+        except IntegrityError:
+            # The same form token saved meanwhile under another year's counter (at midnight
+            # on New Year's Eve), or another author's token: the first one wins.
+            session.rollback()
+            existing = _by_form_token(session, token, author_id) if token else None
+            if existing is None:
+                raise
+            return _replayed(existing, request_hash)
+    wake_outbox_worker()
+    return invoice
+
+
+def _save(
+    session: Session,
+    valid: ValidInvoice,
+    author_id: int,
+    token: str,
+    now: datetime,
+    year: int,
+    number: int,
+) -> Invoice:
+    total = valid.total_cents
+    invoice = Invoice(
+        number=f"{year}-{number:04d}",
+        year=year,
+        customer_name=valid.name,
+        customer_email=valid.email,
+        customer_phone=valid.phone,
+        customer_address=valid.address,
+        note=valid.note,
+        status=InvoiceStatus.SENT,
+        subtotal_cents=total,
+        total_cents=total,
+        due_date=valid.due_date,
+        form_token=token or None,
+        location=location_of(valid.address),
+        created_at=now,
+        sent_at=now,
+        author_id=author_id,
+    )
+    session.add(invoice)
+    session.flush()  # gives the invoice its id for the lines, events and e-mail
+    for position, line in enumerate(valid.lines, start=1):
+        session.add(
+            InvoiceLine(
+                invoice_id=invoice.id,
+                position=position,
+                service=line.service,
+                label=line.label,
+                description=line.description,
+                price_cents=line.price_cents,
+            )
+        )
+    record_event(
+        session,
+        invoice.id,
+        "created",
+        f"{len(valid.lines)} line(s), total {format_usd(total)}",
+        user_id=author_id,
+        at=now,
+    )
+    session.flush()
+    return invoice
+
+
+def resend_invoice_email(
+    number: str, user: SignedInUser, now: datetime | None = None
+) -> InvoiceView:
+    """Queue the invoice e-mail (with its PDF) again; refused for a void invoice."""
+    now = now or utc_now()
+    with db_session() as session:
+        invoice = by_number(session, number)
+        if invoice is None:
+            raise ActionRefused(f"There is no invoice {number}.")
+        if invoice.status == InvoiceStatus.VOID:
+            raise ActionRefused(f"Invoice {invoice.number} is void: it cannot be sent.")
+        _queue_invoice_email(session, invoice, user.id, now)
+        session.commit()
+        view = staff_view(session, invoice)
+    wake_outbox_worker()
+    return view

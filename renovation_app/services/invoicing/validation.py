@@ -1,0 +1,185 @@
+"""One validation of an invoice for the form and the API. Every amount is computed here from
+the typed prices; a total sent by a browser is ignored."""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.services.billing import (
+    MAX_TOTAL_CENTS,
+    NOT_A_NUMBER,
+    PriceInvalid,
+    business_today,
+    format_usd,
+    parse_price,
+)
+from renovation_app.services.errors import FormInvalid
+from renovation_app.services.fields import (
+    check_email,
+    check_phone,
+    check_text,
+    is_blank,
+    text_of,
+)
+
+NAME_MAX = 100
+ADDRESS_MAX = 500
+NOTE_MAX = 2000
+DESCRIPTION_MAX = 500
+DEFAULT_DUE_DAYS = 14
+LATEST_DUE_DAYS = 365
+
+OPTIONS_BY_SLUG = {option.slug: option for option in INVOICE_OPTIONS}
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+@dataclass(frozen=True)
+class ValidLine:
+    service: str  # an INVOICE_OPTIONS slug
+    label: str
+    description: str
+    price_cents: int
+
+
+@dataclass(frozen=True)
+class ValidInvoice:
+    """A checked invoice form: trimmed, e-mail normalised, phone formatted, prices in cents."""
+
+    name: str
+    email: str
+    phone: str
+    address: str
+    note: str
+    due_date: date
+    lines: tuple[ValidLine, ...]
+
+    @property
+    def total_cents(self) -> int:
+        return sum(line.price_cents for line in self.lines)
+
+
+def _due_date(errors: dict[str, str], value: object, today: date) -> date:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return today + timedelta(days=DEFAULT_DUE_DAYS)
+    parsed = None
+    if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
+        try:
+            parsed = date.fromisoformat(value.strip())
+        except ValueError:
+            parsed = None
+    if parsed is None:
+        errors["due_date"] = "Please give the due date as a date, like 2026-12-07."
+    elif parsed < today:
+        errors["due_date"] = "The due date cannot be in the past."
+    elif parsed > today + timedelta(days=LATEST_DUE_DAYS):
+        errors["due_date"] = "The due date must be within one year from today."
+    else:
+        return parsed
+    return today
+
+
+def _price_text(value: object) -> str:
+    """A price from a form (text) or JSON (a number) as text for parse_price."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)  # floats print as their shortest form; nan and inf stay refused
+    raise PriceInvalid(NOT_A_NUMBER)
+
+
+def _line(errors: dict[str, str], key: str, slug: str, item: Mapping) -> ValidLine | None:
+    option = OPTIONS_BY_SLUG[slug]
+    try:
+        cents = parse_price(_price_text(item.get("price")))
+    except PriceInvalid as invalid:
+        errors[key] = invalid.message
+        return None
+    raw_description = item.get("description", "")
+    description = "" if raw_description is None else raw_description
+    if isinstance(description, str):
+        description = description.strip()
+    else:
+        description = None
+    description = check_text(errors, key, description, DESCRIPTION_MAX, multiline=True)
+    if key in errors:
+        return None
+    if option.description_required and is_blank(description):
+        errors[key] = f"Please describe the work on the {option.label} line."
+        return None
+    return ValidLine(service=slug, label=option.label, description=description, price_cents=cents)
+
+
+def _lines(errors: dict[str, str], value: object) -> tuple[ValidLine, ...]:
+    if not isinstance(value, list | tuple) or not value:
+        errors["lines"] = "Please choose at least one service and enter its price."
+        return ()
+    if len(value) > len(INVOICE_OPTIONS):
+        errors["lines"] = (
+            f"An invoice lists each service once: {len(INVOICE_OPTIONS)} lines at most."
+        )
+        return ()
+    lines: list[ValidLine] = []
+    seen: set[str] = set()
+    for item in value:
+        slug = item.get("service") if isinstance(item, Mapping) else None
+        if not isinstance(slug, str) or not slug.strip():
+            errors["lines"] = "Please choose a service for every line."
+            continue
+        slug = slug.strip()
+        key = f"line:{slug[:40]}"
+        if slug not in OPTIONS_BY_SLUG:
+            errors[key] = "This is not one of the services we offer."
+        elif slug in seen:
+            label = OPTIONS_BY_SLUG[slug].label
+            errors[key] = f"{label} is listed more than once: put it on one line."
+        else:
+            seen.add(slug)
+            line = _line(errors, key, slug, item)
+            if line is not None:
+                lines.append(line)
+    return tuple(lines)
+
+
+def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> ValidInvoice:
+    """Check every field of an invoice form or API request; raise FormInvalid otherwise.
+
+    `raw` keys: name, email, phone, address, note, due_date ("YYYY-MM-DD" or empty for 14
+    days from today), lines (a list of {service, price, description}). Any other key, such as
+    a total, is ignored: the server computes every amount. `today` is for tests.
+    """
+    today = today or business_today()
+    errors: dict[str, str] = {}
+    name = check_text(errors, "name", text_of(raw, "name"), NAME_MAX, multiline=False)
+    if "name" not in errors and is_blank(name):
+        errors["name"] = "Please enter the customer's name."
+    email = check_text(errors, "email", text_of(raw, "email"), 254, multiline=False)
+    if "email" not in errors:
+        email = check_email(errors, "email", email)
+    phone = check_text(errors, "phone", text_of(raw, "phone"), 40, multiline=False)
+    if "phone" not in errors:
+        phone = check_phone(errors, "phone", phone)
+    address = check_text(errors, "address", text_of(raw, "address"), ADDRESS_MAX, multiline=True)
+    note = check_text(errors, "note", text_of(raw, "note"), NOTE_MAX, multiline=True)
+    due_date = _due_date(errors, raw.get("due_date"), today)
+    lines = _lines(errors, raw.get("lines"))
+    if not any(k == "lines" or k.startswith("line:") for k in errors):
+        if sum(line.price_cents for line in lines) > MAX_TOTAL_CENTS:
+            errors["total"] = (
+                f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less: the most one card "
+                "payment can take. Split the work over two invoices."
+            )
+    if errors:
+        raise FormInvalid(errors)
+    return ValidInvoice(
+        name=name,
+        email=email,
+        phone=phone,
+        address=address,
+        note=note,
+        due_date=due_date,
+        lines=lines,
+    )

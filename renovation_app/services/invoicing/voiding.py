@@ -1,0 +1,68 @@
+"""Voiding an invoice: every open card payment is stopped first."""
+
+from datetime import datetime
+
+from renovation_app.db import db_session
+from renovation_app.models import InvoiceStatus, utc_now
+from renovation_app.services.billing import (
+    VOIDABLE_STATUSES,
+    InvoiceView,
+    by_number,
+    lock_invoice,
+    record_event,
+)
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.invoicing.queries import staff_view
+from renovation_app.services.payments import stop_open_intents
+from renovation_app.services.staff import SignedInUser
+
+VOID_REASON_MAX = 500
+
+
+def _check_void_reason(reason: object) -> str:
+    text = reason.strip() if isinstance(reason, str) else ""
+    if is_blank(text):
+        raise ActionRefused("Please give a reason for voiding the invoice.")
+    if has_refused_characters(text):
+        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    if len(text) > VOID_REASON_MAX:
+        raise ActionRefused(f"Please keep the reason to {VOID_REASON_MAX} characters or fewer.")
+    return text
+
+
+def void_invoice(
+    number: str, user: SignedInUser, reason: str, now: datetime | None = None
+) -> InvoiceView:
+    """Cancel an unpaid invoice (admins and its author only): every open card payment is
+    cancelled at Stripe first, and its pay link stops taking payments."""
+    now = now or utc_now()
+    with db_session() as session:
+        invoice = by_number(session, number)
+        if invoice is None:
+            raise ActionRefused(f"There is no invoice {number}.")
+        if not (user.is_admin or user.id == invoice.author_id):
+            raise ActionRefused(
+                "Only an administrator or the person who wrote an invoice can void it."
+            )
+        text = _check_void_reason(reason)
+        lock_invoice(session, invoice.id)  # no card payment starts or is recorded meanwhile
+        session.refresh(invoice)
+        if invoice.status == InvoiceStatus.VOID:
+            raise ActionRefused(f"Invoice {invoice.number} is already void.")
+        if invoice.status not in VOIDABLE_STATUSES:
+            raise ActionRefused(
+                f"Invoice {invoice.number} has been paid, so it cannot be voided. "
+                "Refund the payment instead."
+            )
+        try:
+            stop_open_intents(session, invoice.id)  # refuses while a payment is under way
+        except ActionRefused:
+            session.rollback()
+            raise
+        invoice.status, invoice.voided_at, invoice.void_reason = InvoiceStatus.VOID, now, text
+        invoice.settled_at = now
+        session.add(invoice)
+        record_event(session, invoice.id, "voided", text, user_id=user.id, at=now)
+        session.commit()
+        return staff_view(session, invoice)

@@ -1,0 +1,21 @@
+"""Every kind of e-mail the site sends, and what a message can be about."""
+
+from enum import StrEnum
+
+
+class EmailKind(StrEnum):
+    """One template pair (`<kind>.html`, `<kind>.txt`) in renovation_app/templates/ each."""
+
+    ENQUIRY_NOTIFICATION = "enquiry_notification"  # a new enquiry, to the office
+    ENQUIRY_ACK = "enquiry_ack"  # "we got your message", to the visitor
+    INVOICE = "invoice"  # the invoice with its PDF and pay link, to the customer
+    RECEIPT = "receipt"  # a card payment's receipt with its PDF, to the customer
+    PAYMENT_NOTICE = "payment_notice"  # a card payment came in, to the office
+    STAFF_NOTICE = "staff_notice"  # something on an invoice staff must look at
+
+
+class About(StrEnum):
+    """What an outbox row is about (with the row's id), for the pages that list its e-mails."""
+
+    ENQUIRY = "enquiry"
+    INVOICE = "invoice"

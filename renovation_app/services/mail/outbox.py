@@ -1,0 +1,385 @@
+"""The mailer: every e-mail is an outbox row first, then delivered (Resend, or the log).
+
+Delivery is exactly-once per message even with several workers or hosts: a worker claims a row
+with a compare-and-set UPDATE (status, expiry and a random claim token) before sending, writes
+the result only while that claim is still its own, and Resend gets the row's random idempotency
+key with every try, so a worker that dies or stalls between sending and recording is not sent
+twice when its claim expires and another worker takes the message over.
+"""
+
+import asyncio
+import base64
+import email.utils
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from uuid import uuid4
+
+import resend
+from sqlalchemy import and_, or_, update
+from sqlmodel import Session, select
+
+from renovation_app.db import db_session, write_session
+from renovation_app.models import OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.settings import settings
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 12
+BATCH_SIZE = 20
+IN_FLIGHT_DELAY = timedelta(seconds=5)  # 409: the provider is still busy with the same key
+MAX_DELAY = timedelta(hours=1)
+# After a wake-up the worker waits this long, so a burst of enquiries is delivered in one batch
+# instead of one round (and its database writes) per message.
+WAKE_COALESCE_SECONDS = 0.2
+
+_HEADER_BREAKS = re.compile(r"[\r\n\x00]")
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str  # e.g. "application/pdf"
+    content: bytes
+
+
+@dataclass(frozen=True)
+class EmailMessage:
+    to: str
+    subject: str
+    html: str
+    text: str
+    kind: str  # e.g. "enquiry_notification", "invoice"
+    reply_to: str = ""
+    attachments: tuple[Attachment, ...] = ()
+
+
+def queue_email(
+    session: Session, message: EmailMessage, about_kind: str, about_id: int | None
+) -> OutboxEmail:
+    """Add a message (and its attachments) to the outbox in the caller's transaction.
+
+    `about_kind`/`about_id` say what the message is about, e.g. ("enquiry", 12). The caller
+    commits; the worker then delivers it (call wake_outbox_worker() after the commit).
+    """
+    headers = [message.to, message.reply_to, message.subject]
+    headers += [a.filename for a in message.attachments]
+    if any(_HEADER_BREAKS.search(value) for value in headers):
+        raise ValueError("e-mail headers and file names must be one line")
+    row = OutboxEmail(
+        to=message.to,
+        reply_to=message.reply_to,
+        subject=message.subject,
+        html=message.html,
+        text=message.text,
+        kind=message.kind,
+        about_kind=about_kind,
+        about_id=about_id,
+    )
+    session.add(row)
+    if message.attachments:
+        session.flush()  # gives the row its id for the attachments
+        for attachment in message.attachments:
+            session.add(
+                OutboxAttachment(
+                    email_id=row.id,
+                    filename=attachment.filename,
+                    content_type=attachment.content_type,
+                    content=attachment.content,
+                )
+            )
+    return row
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """Exponential backoff: 5 s, 10 s, 20 s ... capped at one hour."""
+    return timedelta(seconds=min(5 * 2 ** max(attempts - 1, 0), 3600))
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    permanent: bool  # True: never retried (status failed at once)
+    delay: timedelta | None = None  # None: the normal exponential backoff
+
+
+def _status_code(error: Exception) -> int | None:
+    # resend.exceptions.ResendError carries the HTTP status in `.code` (an int or a string);
+    # network failures arrive as ResendError(code=500, error_type="HttpClientError").
+    try:
+        return int(str(getattr(error, "code", "")))
+    except ValueError:
+        return None
+
+
+def _retry_after(error: Exception, now: datetime) -> timedelta | None:
+    """The Retry-After header of the response (seconds or an HTTP date), if there was one."""
+    # ResendError.headers holds the response headers (a plain dict, so the case is the server's).
+    headers = getattr(error, "headers", None) or {}
+    value = next((v for k, v in headers.items() if k.lower() == "retry-after"), None)
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        delay = timedelta(seconds=int(value))
+    else:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        delay = when - now
+    return min(max(delay, timedelta(seconds=1)), MAX_DELAY)
+
+
+def _classify(error: Exception, now: datetime | None = None) -> _Verdict:
+    """Sort a send failure: refused for good, or retried (when)."""
+    code = _status_code(error)
+    if code == 429:  # rate limit or quota: wait as long as the provider asks
+        return _Verdict(permanent=False, delay=_retry_after(error, now or utc_now()))
+    if code == 409:
+        # The same idempotency key used with a different body can never succeed; otherwise the
+        # first request with this key is still in flight at the provider: ask again soon.
+        if getattr(error, "error_type", "") == "invalid_idempotent_request":
+            return _Verdict(permanent=True)
+        return _Verdict(permanent=False, delay=IN_FLIGHT_DELAY)
+    if code is not None and 400 <= code < 500:  # bad address, bad request, bad key ...
+        return _Verdict(permanent=True)
+    return _Verdict(permanent=False)  # 5xx, network errors, anything unexpected
+
+
+def _is_due(now: datetime):
+    """Queued and past its backoff, or claimed by a worker whose claim has run out."""
+    return and_(
+        OutboxEmail.next_attempt_at <= now,
+        or_(
+            OutboxEmail.status == OutboxStatus.QUEUED,
+            and_(OutboxEmail.status == OutboxStatus.SENDING, OutboxEmail.claimed_until < now),
+        ),
+    )
+
+
+def _claim(session: Session, email_id: int, now: datetime) -> str | None:
+    """Take one due message for this worker until now + OUTBOX_CLAIM_SECONDS.
+
+    Returns the claim token, or None when the message is not due or another worker has it.
+    """
+    token = str(uuid4())
+    result = session.execute(
+        update(OutboxEmail)
+        .where(OutboxEmail.id == email_id, _is_due(now))
+        .values(
+            status=OutboxStatus.SENDING,
+            claimed_until=now + timedelta(seconds=settings.outbox_claim_seconds),
+            claim_token=token,
+        )
+    )
+    session.commit()
+    return token if result.rowcount == 1 else None
+
+
+def _record(session: Session, email_id: int, token: str, **values) -> bool:
+    """Write a send result only while this worker's claim still holds (compare-and-set)."""
+    result = session.execute(
+        update(OutboxEmail)
+        .where(
+            OutboxEmail.id == email_id,
+            OutboxEmail.status == OutboxStatus.SENDING,
+            OutboxEmail.claim_token == token,
+        )
+        .values(claimed_until=None, claim_token="", **values)
+    )
+    session.commit()
+    if result.rowcount != 1:
+        log.warning("mail %s: claim lost before the result was written; left as it is", email_id)
+        return False
+    return True
+
+
+def _send(row: OutboxEmail, attachments: list[OutboxAttachment] | tuple = ()) -> str:
+    """Hand one message to the provider and return its id. Raises on any failure."""
+    resend.api_key = settings.resend_api_key
+    if settings.resend_api_url:
+        resend.api_url = settings.resend_api_url
+    params: resend.Emails.SendParams = {
+        "from": settings.mail_from,
+        "to": [row.to],
+        "subject": row.subject,
+        "html": row.html,
+        "text": row.text,
+    }
+    if row.reply_to:
+        params["reply_to"] = row.reply_to
+    if attachments:
+        params["attachments"] = [
+            {
+                "filename": a.filename,
+                "content": base64.b64encode(a.content).decode("ascii"),  # the API takes base64
+                "content_type": a.content_type,
+            }
+            for a in attachments
+        ]
+    answer = resend.Emails.send(params, {"idempotency_key": row.idempotency_key})
+    return answer["id"]
+
+
+def _deliver_one(session: Session, email_id: int, clock) -> bool:
+    """Claim, send and record one message; True when it was sent."""
+    token = _claim(session, email_id, clock())
+    if token is None:
+        return False
+    row = session.get(OutboxEmail, email_id, populate_existing=True)
+    attachments = list(
+        session.exec(
+            select(OutboxAttachment)
+            .where(OutboxAttachment.email_id == email_id)
+            .order_by(OutboxAttachment.id)
+        )
+    )
+    session.commit()  # hold no transaction open while talking to the provider
+    attempts = row.attempts + 1
+    try:
+        provider_id = _send(row, attachments)
+    except Exception as error:  # sorted below: refused for good, or retried later
+        now = clock()
+        verdict = _classify(error, now)
+        reason = f"{type(error).__name__}: {error}"[:500]
+        if verdict.permanent or attempts >= MAX_ATTEMPTS:
+            status, next_attempt_at = OutboxStatus.FAILED, row.next_attempt_at
+        else:
+            status = OutboxStatus.QUEUED
+            next_attempt_at = now + (verdict.delay or retry_delay(attempts))
+        log.warning(
+            "mail %s to %s: %s (attempt %s): %s", email_id, row.to, status, attempts, reason
+        )
+        _record(
+            session,
+            email_id,
+            token,
+            status=status,
+            attempts=attempts,
+            last_error=reason,
+            next_attempt_at=next_attempt_at,
+        )
+        return False
+    return _record(
+        session,
+        email_id,
+        token,
+        status=OutboxStatus.SENT,
+        attempts=attempts,
+        provider_id=provider_id,
+        last_error="",
+        sent_at=clock(),
+    )
+
+
+def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
+    """Deliver the messages that are due; returns how many were sent (or logged).
+
+    `now` (for tests) pretends the clock reads `now` when the batch starts; it keeps running
+    from there, so each message's claim runs OUTBOX_CLAIM_SECONDS from the moment it is claimed.
+    """
+    skew = now - utc_now() if now else timedelta(0)
+
+    def clock() -> datetime:
+        return utc_now() + skew
+
+    if not settings.resend_api_key:
+        with write_session() as session:
+            return _log_due(session, clock(), batch)
+    done = 0
+    with db_session() as session:
+        due_ids = session.exec(
+            select(OutboxEmail.id).where(_is_due(clock())).order_by(OutboxEmail.id).limit(batch)
+        ).all()
+        session.commit()
+        for email_id in due_ids:
+            done += _deliver_one(session, email_id, clock)
+    return done
+
+
+def _log_due(session: Session, now: datetime, batch: int) -> int:
+    """No mail service: mark a batch logged with one UPDATE and say that each message exists,
+    never what it says. Nothing slow happens between taking a message and its result here, so
+    there is no claim to hold: the claim and result per message were four of the five write
+    transactions an enquiry cost SQLite's single writer."""
+    due_ids = select(OutboxEmail.id).where(_is_due(now)).order_by(OutboxEmail.id).limit(batch)
+    logged = session.execute(
+        update(OutboxEmail)
+        .where(OutboxEmail.id.in_(due_ids), _is_due(now))  # re-checked: another worker's claim
+        .values(
+            status=OutboxStatus.LOGGED,
+            attempts=OutboxEmail.attempts + 1,
+            last_error="",
+            claimed_until=None,
+            claim_token="",
+        )
+        .returning(OutboxEmail.id, OutboxEmail.to, OutboxEmail.subject)
+    ).all()
+    session.commit()
+    for email_id, to, subject in logged:
+        log.info("mail %s not sent (no RESEND_API_KEY): to=%s subject=%r", email_id, to, subject)
+    return len(logged)
+
+
+# The worker's wake-up event and the loop it runs on, set when outbox_worker starts.
+_wakeup: asyncio.Event | None = None
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def wake_outbox_worker() -> None:
+    """Ask the worker to deliver now instead of at its next poll. Safe from any thread."""
+    loop, event = _loop, _wakeup
+    if loop is None or event is None:
+        return
+    try:
+        loop.call_soon_threadsafe(event.set)
+    except RuntimeError:  # the loop has closed (shutdown): the next start delivers the queue
+        pass
+
+
+async def outbox_worker(poll_seconds: float) -> None:
+    """Reflex lifespan task: deliver due mail forever; a restart resumes the queue from the table."""
+    global _wakeup, _loop
+    event = asyncio.Event()
+    _wakeup, _loop = event, asyncio.get_running_loop()
+    try:
+        while True:
+            event.clear()  # a wake-up from here on triggers another round
+            try:
+                if await asyncio.to_thread(deliver_due) >= BATCH_SIZE:
+                    continue  # a full batch: there may be more due right now
+            except Exception:  # the database may be briefly unavailable; try again next round
+                log.exception("outbox worker round failed")
+            try:
+                await asyncio.wait_for(event.wait(), timeout=poll_seconds)
+                await asyncio.sleep(WAKE_COALESCE_SECONDS)
+            except TimeoutError:
+                pass
+    finally:
+        if _wakeup is event:
+            _wakeup, _loop = None, None
+
+
+def one_line(value: str) -> str:
+    """A typed text made safe for a header: control characters (CR, LF ...) become spaces."""
+    cleaned = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in value)
+    return " ".join(cleaned.split())
+
+
+def delivery_words(email: OutboxEmail) -> str:
+    """The delivery status of an outbox e-mail in plain words."""
+    reason = email.last_error[:120]
+    if email.status == OutboxStatus.SENT:
+        return "sent"
+    if email.status == OutboxStatus.LOGGED:
+        return "logged (no mail service configured)"
+    if email.status == OutboxStatus.FAILED:
+        return f"failed: {reason}" if reason else "failed"
+    if email.status == OutboxStatus.QUEUED and email.attempts:
+        tries = "attempt" if email.attempts == 1 else "attempts"
+        return f"queued for retry ({email.attempts} {tries} so far: {reason})"
+    return str(email.status)  # queued (first try pending) or sending

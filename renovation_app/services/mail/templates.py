@@ -1,0 +1,57 @@
+"""E-mail bodies from Jinja2 templates in renovation_app/templates/.
+
+Each kind of e-mail has `<kind>.html` (autoescaped, extends `_layout.html`, which carries the
+business name and contact details) and `<kind>.txt` (the plain-text part, extends `_layout.txt`).
+Every template sees `business` (renovation_app.content.BUSINESS), `site_url`, and `tel_href` and
+`mailto_href` (renovation_app.content.contact_links), the site's one way to build those links.
+"""
+
+import re
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
+
+from renovation_app.content import BUSINESS
+from renovation_app.content.contact_links import mailto_href, tel_href
+from renovation_app.settings import settings
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+_KIND = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _nl2br(value: object) -> Markup:
+    """Escape a typed text and keep its line breaks in HTML."""
+    return Markup("<br>\n").join(escape(line) for line in str(value).splitlines())
+
+
+@cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        # .html is escaped; .txt (the plain-text part) is not, it is never read as HTML.
+        autoescape=select_autoescape(
+            enabled_extensions=("html",), disabled_extensions=("txt",), default=True
+        ),
+        undefined=StrictUndefined,  # a missing value is an error, not a blank in a customer's mail
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["nl2br"] = _nl2br
+    env.globals["business"] = BUSINESS
+    env.globals["tel_href"] = tel_href
+    env.globals["mailto_href"] = mailto_href
+    return env
+
+
+def render_email(kind: str, **context) -> tuple[str, str]:
+    """Render `<kind>.html` and `<kind>.txt` with `context`; returns (html, text)."""
+    if not _KIND.fullmatch(kind):
+        raise ValueError(f"not a template name: {kind!r}")
+    env = _environment()
+    context = {"site_url": settings.site_url.rstrip("/"), **context}
+    html = env.get_template(f"{kind}.html").render(**context)
+    text = env.get_template(f"{kind}.txt").render(**context)
+    return html, text

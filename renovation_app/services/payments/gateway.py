@@ -1,0 +1,74 @@
+"""The Stripe client, and stopping an invoice's open card payments before it is voided."""
+
+import logging
+
+import stripe
+from sqlmodel import Session, select
+
+from renovation_app.models import Payment, PaymentStatus
+from renovation_app.services.errors import ActionRefused
+from renovation_app.settings import settings
+
+log = logging.getLogger(__name__)
+
+NOT_SET_UP = "Card payments are not set up."
+OPEN_INTENT_STATUSES = ("requires_payment_method", "requires_confirmation", "requires_action")
+
+
+def payments_enabled() -> bool:
+    return bool(settings.stripe_secret_key and settings.stripe_publishable_key)
+
+
+def stripe_client() -> stripe.StripeClient:
+    if not payments_enabled():
+        raise ActionRefused(NOT_SET_UP)
+    addresses = {"api": settings.stripe_api_base} if settings.stripe_api_base else {}
+    return stripe.StripeClient(settings.stripe_secret_key, base_addresses=addresses)
+
+
+def _cancel(client: stripe.StripeClient, intent_id: str) -> str:
+    """Cancel an intent that can still take a card; returns its status afterwards."""
+    intent = client.v1.payment_intents.retrieve(intent_id)
+    if intent.status not in OPEN_INTENT_STATUSES:
+        return intent.status
+    try:
+        return client.v1.payment_intents.cancel(
+            intent_id, params={"cancellation_reason": "abandoned"}
+        ).status
+    except stripe.InvalidRequestError:
+        # The customer's card went through between the two calls: its status says what now.
+        return client.v1.payment_intents.retrieve(intent_id).status
+
+
+def stop_open_intents(session: Session, invoice_id: int) -> None:
+    """Cancel every intent of the invoice that could still take a card, so nothing is charged
+    once it is void. The caller holds the invoice's lock (no new intent can start meanwhile).
+    Raises ActionRefused while a payment is processing or has just succeeded (the webhook will
+    record it); the invoice is then not voided."""
+    open_payments = session.exec(
+        select(Payment).where(
+            Payment.invoice_id == invoice_id,
+            Payment.status.in_((PaymentStatus.OPEN, PaymentStatus.FAILED)),
+        )
+    ).all()
+    if not open_payments:
+        return
+    if not payments_enabled():
+        log.warning("void: Stripe is not set up; %d open intents left", len(open_payments))
+        return  # a success that still comes is recorded and flagged (payments.py)
+    client = stripe_client()
+    for payment in open_payments:
+        status = _cancel(client, payment.payment_intent_id)
+        if status == "canceled":
+            payment.status = PaymentStatus.CANCELED
+            session.add(payment)
+        elif status == "processing":
+            raise ActionRefused(
+                "A card payment on this invoice is being processed. "
+                "Wait a minute and reload the invoice before voiding it."
+            )
+        else:  # succeeded (or capturable): the money is on its way
+            raise ActionRefused(
+                "A card payment on this invoice has just gone through, so it cannot be voided. "
+                "Reload the invoice: refund the payment if needed."
+            )

@@ -1,0 +1,98 @@
+"""The e-mails a payment makes: the customer's receipt with its PDF, the office's notice of a
+payment, and the office's notice of anything staff must look at (a dispute, money on a void
+invoice, a failed refund, a payment that does not match)."""
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from renovation_app.content import BUSINESS
+from renovation_app.models import Invoice, Payment
+from renovation_app.routes import invoice_path
+from renovation_app.services.billing import (
+    BUSINESS_TIMEZONE,
+    format_usd,
+    invoice_view,
+    lines_of,
+    render_receipt_pdf,
+)
+from renovation_app.services.mail import (
+    About,
+    Attachment,
+    EmailKind,
+    EmailMessage,
+    queue_email,
+    render_email,
+)
+from renovation_app.services.payments.ledger import card_words, paid_cents
+from renovation_app.settings import settings
+
+
+def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: datetime) -> None:
+    """The customer's receipt (with its PDF) and the office's payment notice."""
+    view = invoice_view(invoice, lines_of(session, invoice.id))
+    paid_total = paid_cents(session, invoice.id)
+    context = {
+        "invoice": view,
+        "business": BUSINESS,
+        "paid": format_usd(payment.amount_cents),
+        "paid_on": now.astimezone(BUSINESS_TIMEZONE).strftime("%B %-d, %Y"),
+        "card": card_words(payment),
+        "paid_total": format_usd(paid_total),
+        "balance": format_usd(max(invoice.total_cents - paid_total, 0)),
+        "balance_cents": max(invoice.total_cents - paid_total, 0),
+        "payment_intent": payment.payment_intent_id,
+    }
+    pdf = render_receipt_pdf(view, context["paid"], context["paid_on"], context["card"])
+    html, text = render_email(EmailKind.RECEIPT, **context)
+    queue_email(
+        session,
+        EmailMessage(
+            to=invoice.customer_email,
+            reply_to=BUSINESS.email,
+            subject=f"Receipt for invoice {invoice.number} from {BUSINESS.name}",
+            html=html,
+            text=text,
+            kind=EmailKind.RECEIPT,
+            attachments=(Attachment(f"receipt-{invoice.number}.pdf", "application/pdf", pdf),),
+        ),
+        about_kind=About.INVOICE,
+        about_id=invoice.id,
+    )
+    html, text = render_email(EmailKind.PAYMENT_NOTICE, **context)
+    queue_email(
+        session,
+        EmailMessage(
+            to=settings.business_inbox,
+            subject=f"Payment received: invoice {invoice.number}, {context['paid']}",
+            html=html,
+            text=text,
+            kind=EmailKind.PAYMENT_NOTICE,
+        ),
+        about_kind=About.INVOICE,
+        about_id=invoice.id,
+    )
+
+
+def queue_staff_notice(session: Session, invoice: Invoice, title: str, words: str) -> None:
+    """Tell the office about something on an invoice it must look at."""
+    html, text = render_email(
+        EmailKind.STAFF_NOTICE,
+        title=title,
+        words=words,
+        invoice_number=invoice.number,
+        customer_name=invoice.customer_name,
+        invoice_url=settings.url(invoice_path(invoice.number)),
+    )
+    queue_email(
+        session,
+        EmailMessage(
+            to=settings.business_inbox,
+            subject=f"{title}: invoice {invoice.number}",
+            html=html,
+            text=text,
+            kind=EmailKind.STAFF_NOTICE,
+        ),
+        about_kind=About.INVOICE,
+        about_id=invoice.id,
+    )

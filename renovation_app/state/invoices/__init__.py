@@ -1,0 +1,1 @@
+"""The staff invoice screens' states: the form, the list and one invoice."""

@@ -1,0 +1,130 @@
+"""The saved invoice for staff (/invoices/<number>): money, history, void, refund, card."""
+
+import asyncio
+import dataclasses
+import logging
+
+import reflex as rx
+
+from renovation_app.services import invoicing, payments
+from renovation_app.services.billing import InvoiceView, format_usd
+from renovation_app.services.errors import ActionRefused
+from renovation_app.state.payments import CardPaymentMixin, path_part, payment_money
+from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
+
+
+def _staff_invoice(number: str) -> tuple[InvoiceView | None, dict]:
+    view = invoicing.get_invoice(number)
+    return view, payment_money(view)
+
+
+class InvoiceDetailState(CardPaymentMixin, StaffState):
+    invoice: dict = {}
+    money: dict = {}
+    refund_amount: str = ""
+    refund_reason: str = ""
+    lines: list[dict] = []
+    events: list[dict] = []
+    emails: list[dict] = []
+    found: bool = True
+    void_reason: str = ""
+    action_error: str = ""
+
+    @rx.var
+    def can_void(self) -> bool:
+        """The invoice's status allows it (the service says) and this user may."""
+        return bool(self.invoice.get("can_be_voided")) and (
+            self.is_admin or self.invoice.get("author_id") == self._user_id
+        )
+
+    async def _show(self, number: str) -> None:
+        view, self.money = await asyncio.to_thread(_staff_invoice, number)
+        self.found = view is not None
+        data = dataclasses.asdict(view) if view else {}
+        # The view's tuples as lists, the vars' declared type.
+        self.lines = list(data.pop("lines", ()))
+        self.events = list(reversed(data.pop("events", ())))  # newest first
+        self.emails = list(data.pop("emails", ()))
+        self.invoice = data
+
+    def _checkout(self) -> payments.CardCheckout:
+        return payments.start_card_payment(self._invoice_id())
+
+    def _invoice_id(self) -> int:
+        return int(self.invoice.get("id") or 0)
+
+    async def _after_payment(self):
+        await self._show(self.invoice.get("number", ""))
+
+    @rx.event
+    def set_refund_amount(self, text: str):
+        self.refund_amount = text[:20]
+
+    @rx.event
+    def set_refund_reason(self, text: str):
+        self.refund_reason = text[:500]
+
+    @rx.event
+    async def refund(self):
+        number = self.invoice.get("number", "")
+        try:
+            cents = await asyncio.to_thread(
+                payments.refund,
+                number,
+                self._signed_in_user(),
+                self.refund_amount,
+                self.refund_reason,
+            )
+        except ActionRefused as refused:
+            self.action_error = refused.message
+            await self._show(number)
+            return
+        except Exception:
+            log.exception("refund of invoice %s failed", number)
+            self.action_error = "The refund could not be made. Please try again."
+            return
+        self.action_error, self.refund_amount, self.refund_reason = "", "", ""
+        await self._show(number)
+        yield rx.toast.success(f"Refund of {format_usd(cents)} sent to Stripe.", duration=3000)
+
+    @rx.event
+    async def load(self):
+        self.action_error, self.void_reason = "", ""
+        self.reset_payment_dialog()
+        await self._show(path_part(self, 1))
+
+    @rx.event
+    async def resend_email(self):
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(invoicing.resend_invoice_email, number, self._signed_in_user())
+        except ActionRefused as refused:
+            self.action_error = str(refused)
+            return
+        await self._show(number)
+        yield rx.toast.success("The invoice e-mail is queued again.", duration=2000)
+
+    @rx.event
+    def set_void_reason(self, text: str):
+        self.void_reason = text[:500]
+
+    @rx.event
+    async def void(self):
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(
+                invoicing.void_invoice, number, self._signed_in_user(), self.void_reason
+            )
+        except ActionRefused as refused:
+            self.action_error = str(refused)
+            await self._show(number)
+            return
+        except Exception:
+            log.exception("void of invoice %s failed", number)
+            self.action_error = "The invoice could not be voided. Please try again."
+            return
+        self.action_error, self.void_reason = "", ""
+        await self._show(number)
+        yield rx.toast.success(f"Invoice {number} is void.", duration=2000)

@@ -1,0 +1,199 @@
+"""The invoice form: live total while typing, then save, number and e-mail on submit.
+
+Every amount shown or saved is computed here on the server from what was typed; the guard
+(state/guard.py) has checked the session before any of these handlers runs.
+"""
+
+import asyncio
+import json
+import logging
+import secrets
+
+import reflex as rx
+
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.services import invoicing
+from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
+from renovation_app.services.errors import FormInvalid
+from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
+
+SENDING = "Sending email, please wait..."
+SENT = "Email sent successfully!"
+FAILED = "Error sending email. Please try again."
+FORM_ID = "invoice-form"
+# What the browser shows ticked, with each ticked line's typed price: {slug: price}.
+READ_TICKS_SCRIPT = (
+    "Object.fromEntries(Array.from(document.querySelectorAll("
+    "'input[type=checkbox][id^=\"service-\"]')).filter((box) => box.checked).map((box) => {"
+    "const slug = box.id.slice(8); const price = document.getElementById('price-' + slug);"
+    "return [slug, price ? price.value : ''];}))"
+)
+
+
+def price_problem(text: str) -> str:
+    """Why a typed price does not count (it then counts as $0.00), or ''."""
+    try:
+        parse_price(text)
+    except PriceInvalid as invalid:
+        return str(invalid)
+    return ""
+
+
+def cents_or_zero(text: str) -> int:
+    try:
+        return parse_price(text)
+    except PriceInvalid:
+        return 0
+
+
+class InvoiceFormState(StaffState):
+    checked: list[str] = []
+    prices: dict[str, str] = {}
+    errors: dict[str, str] = {}
+    submitting: bool = False
+    # The form's React key: a new one redraws the form empty. Kept in sessionStorage so a tab
+    # given a new state (see `draft`) hydrates with the key it already has and keeps what is typed.
+    form_key: str = rx.SessionStorage("0", name="invoice_form_key")
+    saved_number: str = ""
+    # Sent back with the form: a double click or a resent event carries the same token, and the
+    # server saves one invoice per token.
+    form_token: str = ""
+    # The lines ticked and priced, also kept in the tab's sessionStorage. Reflex gives a tab that
+    # reconnects while its old socket still looks alive (a network drop behind a proxy, a worker
+    # that died) a new, empty state (reflex-dev/reflex#6345): the draft is then restored from here.
+    draft: str = rx.SessionStorage("", name="invoice_draft")
+
+    @rx.var
+    def total_display(self) -> str:
+        return format_usd(sum(cents_or_zero(self.prices.get(s, "")) for s in self.checked))
+
+    @rx.var
+    def price_notes(self) -> dict[str, str]:
+        """Per checked line: the reason its price counts as $0.00."""
+        notes = {}
+        for slug in self.checked:
+            if problem := price_problem(self.prices.get(slug, "")):
+                notes[slug] = f"{problem} Counts as $0.00."
+        return notes
+
+    @rx.event
+    def toggle_line(self, slug: str):
+        if slug not in invoicing.OPTIONS_BY_SLUG:
+            return
+        if slug in self.checked:
+            self.checked = [s for s in self.checked if s != slug]
+        else:
+            self.checked = [*self.checked, slug]
+        self._keep_draft()
+
+    @rx.event
+    def set_price(self, slug: str, text: str):
+        if slug in invoicing.OPTIONS_BY_SLUG:
+            self.prices = {**self.prices, slug: text[:40]}
+            self._keep_draft()
+
+    def _keep_draft(self) -> None:
+        self.draft = json.dumps(
+            {
+                "token": self.form_token,
+                "checked": self.checked,
+                "prices": self.prices,
+            }
+        )
+
+    def _restore_draft(self) -> bool:
+        """The tab's own draft back into a new state; False when there is none to restore."""
+        try:
+            saved = json.loads(self.draft or "{}")
+            token = str(saved.get("token") or "")[:64]
+            checked = [s for s in saved.get("checked", []) if s in invoicing.OPTIONS_BY_SLUG]
+            prices = {
+                slug: str(text)[:40]
+                for slug, text in dict(saved.get("prices", {})).items()
+                if slug in invoicing.OPTIONS_BY_SLUG
+            }
+        except (ValueError, TypeError, AttributeError):
+            return False
+        if not token:
+            return False
+        self.form_token, self.checked, self.prices = token, checked, prices
+        return True
+
+    @rx.event
+    def open_form(self):
+        """On page load. A reconnect (a phone back from another app, a network drop, a worker
+        restart) loads the page again: the draft being typed is kept, not cleared. The ticks
+        are then read from what the browser shows (the checkboxes keep their own state), so a
+        price box is enabled exactly when its line shows ticked."""
+        if not self.form_token and not self._restore_draft():
+            self.new_form()
+        return rx.call_script(READ_TICKS_SCRIPT, callback=InvoiceFormState.sync_ticks)
+
+    @rx.event
+    def sync_ticks(self, shown: dict):
+        """What the browser shows ticked and typed becomes this state's."""
+        if not isinstance(shown, dict):
+            return
+        self.checked = [o.slug for o in INVOICE_OPTIONS if o.slug in shown]
+        self.prices = {
+            **self.prices,
+            **{slug: str(shown[slug])[:40] for slug in self.checked},
+        }
+        self._keep_draft()
+
+    @rx.event
+    def new_form(self):
+        """A fresh form (the first time, and after a saved invoice): a new idempotency token.
+        The form is redrawn too (a new key), so what the browser shows always matches the
+        ticks and prices kept here."""
+        self.checked, self.prices, self.errors = [], {}, {}
+        self.submitting = False
+        self.form_token = secrets.token_urlsafe(16)
+        self.form_key = str(int(self.form_key) + 1 if self.form_key.isdigit() else 1)
+        self._keep_draft()
+
+    @rx.event
+    async def submit(self, form_data: dict):
+        if self.submitting:  # a second click while the first is saved
+            return
+        self.submitting = True
+        self.errors = {}
+        yield rx.toast.loading(SENDING, id="invoice-submit")
+        raw = {
+            **{
+                k: form_data.get(k, "")
+                for k in ("name", "email", "phone", "address", "note", "due_date")
+            },
+            # What the browser shows ticked and typed; any total it might send is never read.
+            "lines": [
+                {
+                    "service": option.slug,
+                    "price": form_data.get(f"price-{option.slug}", ""),
+                    "description": form_data.get(f"description-{option.slug}", ""),
+                }
+                for option in INVOICE_OPTIONS
+                if form_data.get(f"service-{option.slug}")
+            ],
+        }
+        try:
+            valid = invoicing.validate_invoice(raw)
+            token = str(form_data.get("form_token") or "")[:64] or secrets.token_urlsafe(16)
+            invoice = await asyncio.to_thread(invoicing.create_invoice, valid, self._user_id, token)
+        except FormInvalid as invalid:
+            self.errors = invalid.errors
+            self.submitting = False
+            yield rx.toast.dismiss("invoice-submit")
+            yield rx.toast.error("Please check the highlighted fields.", duration=4000)
+            return
+        except Exception:
+            log.exception("invoice form: could not save the invoice")
+            self.submitting = False
+            yield rx.toast.dismiss("invoice-submit")
+            yield rx.toast.error(FAILED, duration=4000)
+            return
+        self.saved_number = invoice.number
+        self.new_form()
+        yield rx.toast.dismiss("invoice-submit")
+        yield rx.toast.success(SENT, duration=2000)

@@ -1,0 +1,88 @@
+"""The customer's pay page (/pay/<token>): only what the invoice itself shows."""
+
+import asyncio
+import dataclasses
+
+import reflex as rx
+
+from renovation_app.services import invoicing, payments
+from renovation_app.services.billing import InvoiceView
+from renovation_app.services.limits import client_address_from_headers, client_fingerprint
+from renovation_app.state.invoices.detail import payment_money
+from renovation_app.state.payments import CardPaymentMixin, path_part
+
+
+def _customer_invoice(token: str) -> tuple[str, InvoiceView | None, dict]:
+    """The pay link's state ("unknown", "open", "void", "expired"), its invoice and money."""
+    found = invoicing.pay_link(token)
+    if found is None:
+        return "unknown", None, {}
+    state, view = found
+    if state != invoicing.PayLinkState.OPEN:
+        return str(state), None, {}
+    return str(state), view, payment_money(view)
+
+
+# What the customer sees of an invoice; nothing about staff, e-mails or history.
+CUSTOMER_FIELDS = (
+    "number",
+    "status",
+    "status_label",
+    "customer_name",
+    "customer_address",
+    "note",
+    "subtotal",
+    "total",
+    "issue_date_display",
+    "due_date_display",
+)
+
+
+class PayState(CardPaymentMixin, rx.State):
+    """The customer's view: only what the invoice itself shows, found by its pay token. The
+    token itself is read from the address on each event and kept in no var."""
+
+    invoice: dict = {}
+    lines: list[dict] = []
+    # "open" (the invoice is shown), "void", "expired" or "unknown" (a page that says so).
+    link_state: str = "open"
+    due_cents: int = 0
+    _invoice_pk: int = 0
+    _client_hash: str = ""
+
+    @rx.var
+    def found(self) -> bool:
+        return self.link_state == "open"
+
+    def _checkout(self) -> payments.CardCheckout:
+        return payments.start_card_payment(self._invoice_pk, client_hash=self._client_hash)
+
+    def _invoice_id(self) -> int:
+        return self._invoice_pk
+
+    async def _after_payment(self):
+        await self._load(record_view=False)
+
+    @rx.event
+    async def load(self):
+        self.reset_payment_dialog()  # a reload shows the page fresh, never the dialog
+        headers = self.router.headers.raw_headers
+        self._client_hash = client_fingerprint(
+            client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
+        )
+        await self._load(record_view=True)
+
+    async def _load(self, record_view: bool) -> None:
+        state, view, money = await asyncio.to_thread(_customer_invoice, path_part(self, 1))
+        self.link_state = state
+        self._invoice_pk = view.id if view else 0
+        data = dataclasses.asdict(view) if view else {}
+        self.lines = [
+            {k: line[k] for k in ("label", "description", "price")}
+            for line in data.get("lines", [])
+        ]
+        self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
+        self.invoice["due"] = money.get("due", "")
+        self.due_cents = int(money.get("due_cents", 0))
+        if view and record_view:
+            await asyncio.to_thread(invoicing.record_view, view.id)

@@ -1,0 +1,5 @@
+"""The signed-in staff area: the guarded base state, the guard, signing in and out."""
+
+from renovation_app.state.staff.base import StaffState
+
+__all__ = ["StaffState"]

@@ -117,10 +117,11 @@ def _attention(invoice: Invoice, payments: list[Payment], refunds: list[Refund])
     return " ".join(notes)[:500]
 
 
-def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
-    """Derive the invoice's status, paid and settled times and attention note from what is
-    recorded. Call with the invoice's lock held, after any payment, refund or dispute."""
-    payments = list(session.exec(select(Payment).where(Payment.invoice_id == invoice.id)))
+def _payments_and_refunds(session: Session, invoice_id: int) -> tuple[list, list]:
+    """An invoice's payments and their refunds, oldest first."""
+    payments = list(
+        session.exec(select(Payment).where(Payment.invoice_id == invoice_id).order_by(Payment.id))
+    )
     refunds = list(
         session.exec(
             select(Refund)
@@ -128,6 +129,13 @@ def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
             .order_by(Refund.id)
         )
     )
+    return payments, refunds
+
+
+def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
+    """Derive the invoice's status, paid and settled times and attention note from what is
+    recorded. Call with the invoice's lock held, after any payment, refund or dispute."""
+    payments, refunds = _payments_and_refunds(session, invoice.id)
     paid = sum(p.amount_cents for p in payments if p.status == PaymentStatus.SUCCEEDED)
     invoice.status = _derived_status(invoice, paid, _refunded_cents(payments))
     if paid and invoice.paid_at is None:
@@ -184,16 +192,7 @@ def refundable_of(payment: Payment, refunds: list[Refund]) -> int:
 
 
 def money_summary(session: Session, invoice_id: int, due: int) -> MoneySummary:
-    payments = list(
-        session.exec(select(Payment).where(Payment.invoice_id == invoice_id).order_by(Payment.id))
-    )
-    refunds = list(
-        session.exec(
-            select(Refund)
-            .where(Refund.payment_id.in_([p.id for p in payments] or [0]))
-            .order_by(Refund.id)
-        )
-    )
+    payments, refunds = _payments_and_refunds(session, invoice_id)
     paid = sum(p.amount_cents for p in payments if p.status == PaymentStatus.SUCCEEDED)
     return MoneySummary(
         paid=format_usd(paid),

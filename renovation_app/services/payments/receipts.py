@@ -59,40 +59,28 @@ def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: da
         about_kind=About.INVOICE,
         about_id=invoice.id,
     )
-    html, text = render_email(EmailKind.PAYMENT_NOTICE, **context)
-    queue_email(
-        session,
-        EmailMessage(
-            to=settings.business_inbox,
-            subject=f"Payment received: invoice {invoice.number}, {context['paid']}",
-            html=html,
-            text=text,
-            kind=EmailKind.PAYMENT_NOTICE,
-        ),
-        about_kind=About.INVOICE,
-        about_id=invoice.id,
-    )
+    subject = f"Payment received: invoice {invoice.number}, {context['paid']}"
+    _to_the_office(session, invoice, EmailKind.PAYMENT_NOTICE, subject, context)
 
 
 def queue_staff_notice(session: Session, invoice: Invoice, title: str, words: str) -> None:
     """Tell the office about something on an invoice it must look at."""
-    html, text = render_email(
-        EmailKind.STAFF_NOTICE,
-        title=title,
-        words=words,
-        invoice_number=invoice.number,
-        customer_name=invoice.customer_name,
-        invoice_url=settings.url(invoice_path(invoice.number)),
+    context = {
+        "title": title,
+        "words": words,
+        "invoice_number": invoice.number,
+        "customer_name": invoice.customer_name,
+        "invoice_url": settings.url(invoice_path(invoice.number)),
+    }
+    subject = f"{title}: invoice {invoice.number}"
+    _to_the_office(session, invoice, EmailKind.STAFF_NOTICE, subject, context)
+
+
+def _to_the_office(
+    session: Session, invoice: Invoice, kind: EmailKind, subject: str, context: dict
+) -> None:
+    html, text = render_email(kind, **context)
+    message = EmailMessage(
+        to=settings.business_inbox, subject=subject, html=html, text=text, kind=kind
     )
-    queue_email(
-        session,
-        EmailMessage(
-            to=settings.business_inbox,
-            subject=f"{title}: invoice {invoice.number}",
-            html=html,
-            text=text,
-            kind=EmailKind.STAFF_NOTICE,
-        ),
-        about_kind=About.INVOICE,
-        about_id=invoice.id,
-    )
+    queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)

@@ -306,24 +306,23 @@ def format_manifest(manifest: dict) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--force", action="store_true", help="redraw placeholders and rewrite every output"
-    )
-    parser.add_argument(
-        "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes"
-    )
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
+def stale_outputs(source: Path, outs: list[dict], old_sigs: dict[str, str]) -> list[dict]:
+    """The outputs of a source that are missing, older than it, or made with other settings."""
+    st = source.stat()
+    stale = []
+    for o in outs:
+        path = Path(o["path"])
+        try:
+            fresh = path.stat().st_mtime_ns >= st.st_mtime_ns
+        except FileNotFoundError:
+            fresh = False
+        if not fresh or old_sigs.get(rel(path)) != signature(source, st, o):
+            stale.append(o)
+    return stale
 
-    state = read_json(STATE_FILE)
-    old_sigs: dict[str, str] = state.get("outputs", {})
-    stamp = PLACEHOLDER_DIR / ".version"
-    redraw_all = (
-        args.force or (stamp.read_text().strip() if stamp.exists() else "") != PLACEHOLDER_VERSION
-    )
 
+def plan(old_sigs: dict[str, str], redraw_all: bool, force: bool):
+    """What to draw and write: (jobs, items, expected output paths, photo and placeholder counts)."""
     jobs, items, expected = [], [], set()
     n_photos = n_placeholders = 0
     for gallery in GALLERIES:
@@ -342,38 +341,17 @@ def main(argv: list[str] | None = None) -> int:
             draw = not is_photo and (redraw_all or not source.exists())
             outs = image_outputs(gallery.slug, n)
             expected.update(rel(Path(o["path"])) for o in outs)
-            if draw or args.force:
-                stale = outs
-            else:
-                st = source.stat()
-                stale = []
-                for o in outs:
-                    path = Path(o["path"])
-                    try:
-                        fresh = path.stat().st_mtime_ns >= st.st_mtime_ns
-                    except FileNotFoundError:
-                        fresh = False
-                    if not fresh or old_sigs.get(rel(path)) != signature(source, st, o):
-                        stale.append(o)
+            stale = outs if draw or force else stale_outputs(source, outs, old_sigs)
             items.append((gallery.slug, n, not is_photo, outs))
             if draw or stale:
                 jobs.append(
                     dict(slug=gallery.slug, n=n, source=str(source), draw=draw, outputs=stale)
                 )
+    return jobs, items, expected, n_photos, n_placeholders
 
-    new_sigs = {k: v for k, v in old_sigs.items() if k in expected}
-    if len(jobs) > 1 and args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(run_job, jobs, chunksize=1))
-    else:
-        results = [run_job(job) for job in jobs]
-    for sigs in results:
-        new_sigs.update(sigs)
-    removed = prune(expected)
-    if redraw_all or not stamp.exists():
-        PLACEHOLDER_DIR.mkdir(parents=True, exist_ok=True)
-        write_if_changed(stamp, PLACEHOLDER_VERSION + "\n")
 
+def build_manifest(items: list) -> dict:
+    """assets/img/manifest.json: every picture's variants, the hero and the Open Graph image."""
     manifest: dict = {
         "generated_by": "scripts/build_images.py (do not edit; paths are relative to assets/)",
         "widths": list(WIDTHS),
@@ -398,7 +376,41 @@ def main(argv: list[str] | None = None) -> int:
                 "thumb": entry["thumb"],
             }
             manifest["og_image"] = file_entry(OG_FILE)
-    wrote_manifest = write_if_changed(MANIFEST_FILE, format_manifest(manifest))
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--force", action="store_true", help="redraw placeholders and rewrite every output"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes"
+    )
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+
+    old_sigs: dict[str, str] = read_json(STATE_FILE).get("outputs", {})
+    stamp = PLACEHOLDER_DIR / ".version"
+    redraw_all = (
+        args.force or (stamp.read_text().strip() if stamp.exists() else "") != PLACEHOLDER_VERSION
+    )
+    jobs, items, expected, n_photos, n_placeholders = plan(old_sigs, redraw_all, args.force)
+
+    new_sigs = {k: v for k, v in old_sigs.items() if k in expected}
+    if len(jobs) > 1 and args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(run_job, jobs, chunksize=1))
+    else:
+        results = [run_job(job) for job in jobs]
+    for sigs in results:
+        new_sigs.update(sigs)
+    removed = prune(expected)
+    if redraw_all or not stamp.exists():
+        PLACEHOLDER_DIR.mkdir(parents=True, exist_ok=True)
+        write_if_changed(stamp, PLACEHOLDER_VERSION + "\n")
+
+    wrote_manifest = write_if_changed(MANIFEST_FILE, format_manifest(build_manifest(items)))
     CACHE_DIR.mkdir(exist_ok=True)
     write_if_changed(
         STATE_FILE, json.dumps({"outputs": dict(sorted(new_sigs.items()))}, indent=0) + "\n"

@@ -2,6 +2,7 @@
 payment reached from a public page, and the form and dialog showing what the server holds."""
 
 import re
+from contextlib import contextmanager
 
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -10,12 +11,22 @@ from tests.e2e.test_invoices import signed_in_form, wait_for_mail
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog, save_invoice
 
 
-def customer_page(context: BrowserContext, site):
-    """A second browser, the customer's, with Stripe.js served by the fake."""
+@contextmanager
+def customer_paying(context: BrowserContext, site, price: str, staff: Page):
+    """Staff save an invoice; the customer opens its pay link in a browser of their own, with
+    Stripe.js served by the fake, and presses "Pay now". Yields (number, customer's page)."""
+    number, email = save_invoice(staff, site, price=price)
+    [mail] = wait_for_mail(site, email)
     customer = context.browser.new_context(base_url=site.url)
     customer.route("**/*", block_remote)
     site.stripe.route_playwright(customer)
-    return customer
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+        open_dialog(pay, "Pay now")
+        yield number, pay
+    finally:
+        customer.close()
 
 
 def charged_for(site, number: str) -> list[dict]:
@@ -27,13 +38,7 @@ def charged_for(site, number: str) -> list[dict]:
 
 
 def test_a_void_stops_the_payment_the_customer_has_open(page: Page, site, context):
-    number, email = save_invoice(page, site, price="210")
-    [mail] = wait_for_mail(site, email)
-    customer = customer_page(context, site)
-    try:
-        pay = customer.new_page()
-        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
-        open_dialog(pay, "Pay now")
+    with customer_paying(context, site, "210", page) as (number, pay):
         open_page(page, f"/invoices/{number}")
         page.fill("#void-reason", "Customer cancelled the job")
         page.get_by_role("button", name="Void").click()
@@ -43,8 +48,6 @@ def test_a_void_stops_the_payment_the_customer_has_open(page: Page, site, contex
         expect(pay.get_by_test_id("payment-error")).to_have_text(re.compile("void"))
         pay.reload()
         expect(pay.get_by_test_id("pay-link-closed")).to_contain_text("cancelled")
-    finally:
-        customer.close()
     assert invoice_status(site, number) == "void" and charged_for(site, number) == []
 
 
@@ -84,13 +87,7 @@ def test_after_a_refused_submit_the_ticks_and_price_boxes_agree(page: Page, site
 
 
 def test_a_reload_after_a_declined_card_shows_the_page_fresh(page: Page, site, context):
-    number, email = save_invoice(page, site, price="75")
-    [mail] = wait_for_mail(site, email)
-    customer = customer_page(context, site)
-    try:
-        pay = customer.new_page()
-        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
-        open_dialog(pay, "Pay now")
+    with customer_paying(context, site, "75", page) as (number, pay):
         fill_card(pay, "4000 0000 0000 0002")
         pay.get_by_test_id("pay-button").click()
         expect(pay.get_by_test_id("payment-error")).to_have_text("Your card was declined.")
@@ -99,6 +96,4 @@ def test_a_reload_after_a_declined_card_shows_the_page_fresh(page: Page, site, c
         expect(pay.get_by_test_id("pay-due")).to_have_text("$75.00")
         expect(pay.get_by_role("button", name="Pay now")).to_be_visible()
         expect(pay.get_by_test_id("payment-dialog")).to_have_count(0)
-    finally:
-        customer.close()
     assert invoice_status(site, number) == "sent"

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Enquiry, OutboxEmail, OutboxStatus
+from renovation_app.models import Enquiry, OutboxEmail
 from renovation_app.services.enquiries.submission import SERVICE_LABELS
-from renovation_app.services.mail import About
+from renovation_app.services.mail import About, EmailKind, delivery_words
 
 
 @dataclass(frozen=True)
@@ -26,21 +26,8 @@ def _delivery(enquiry: Enquiry, emails: list[OutboxEmail]) -> str:
     """The delivery status of the notice to the business inbox, in plain words."""
     if enquiry.is_spam:
         return "spam: not e-mailed"
-    notification = next((e for e in emails if e.kind == "enquiry_notification"), None)
-    if notification is None:
-        return "no e-mail"
-    status, attempts = notification.status, notification.attempts
-    reason = notification.last_error[:80]
-    if status == OutboxStatus.SENT:
-        return "sent"
-    if status == OutboxStatus.LOGGED:
-        return "logged (no mail service configured)"
-    if status == OutboxStatus.FAILED:
-        return f"failed: {reason}" if reason else "failed"
-    if status == OutboxStatus.QUEUED and attempts:
-        tries = "attempt" if attempts == 1 else "attempts"
-        return f"queued for retry ({attempts} {tries} so far: {reason})"
-    return str(status)  # queued (first try pending) or sending
+    notification = next((e for e in emails if e.kind == EmailKind.ENQUIRY_NOTIFICATION), None)
+    return delivery_words(notification) if notification else "no e-mail"
 
 
 def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:

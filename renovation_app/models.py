@@ -65,6 +65,49 @@ class ThrottleLock(SQLModel, table=True):
     touched_at: datetime = Field(default_factory=utc_now)
 
 
+class EnquiryStatus(StrEnum):
+    NEW = "new"
+    REPLIED = "replied"
+    ESTIMATE_SENT = "estimate_sent"
+    WON = "won"
+    LOST = "lost"
+    SPAM = "spam"
+
+
+class Customer(SQLModel, table=True):
+    """A person or business the company works for; e-mails, phones and job addresses in their
+    own tables. A customer merged into another points at it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    notes: str = Field(default="", max_length=2000)
+    created_at: datetime = Field(default_factory=utc_now, index=True)
+    merged_into_id: int | None = Field(default=None, foreign_key="customer.id")
+
+
+class CustomerContact(SQLModel, table=True):
+    """An e-mail or phone of a customer; each belongs to one customer at most."""
+
+    __tablename__ = "customer_contact"
+    __table_args__ = (sa.UniqueConstraint("kind", "value", name="uq_customer_contact_kind_value"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    customer_id: int = Field(foreign_key="customer.id", index=True)
+    kind: str = Field(max_length=10)  # "email" (lower-case) or "phone" (formatted)
+    value: str = Field(max_length=254)
+
+
+class CustomerAddress(SQLModel, table=True):
+    """A job address of a customer, with its borough."""
+
+    __tablename__ = "customer_address"
+
+    id: int | None = Field(default=None, primary_key=True)
+    customer_id: int = Field(foreign_key="customer.id", index=True)
+    address: str = Field(max_length=500)
+    borough: str = Field(default="", max_length=40)
+
+
 class Enquiry(SQLModel, table=True):
     """A message sent through the contact form or POST /api/contact."""
 
@@ -75,6 +118,8 @@ class Enquiry(SQLModel, table=True):
     service: str = Field(max_length=40)
     message: str = Field(max_length=5000)
     is_spam: bool = False
+    status: EnquiryStatus = Field(default=EnquiryStatus.NEW, sa_type=sa.String(20), index=True)
+    customer_id: int | None = Field(default=None, foreign_key="customer.id", index=True)
     source_ip_hash: str = Field(default="", max_length=64, index=True)
     created_at: datetime = Field(default_factory=utc_now, index=True)
 
@@ -183,6 +228,7 @@ class Invoice(SQLModel, table=True):
     # The form's idempotency token: a double click on Submit saves one invoice.
     form_token: str | None = Field(default=None, unique=True, max_length=64)
     location: str = Field(default="", max_length=40, index=True)  # borough, for the list filter
+    customer_id: int | None = Field(default=None, foreign_key="customer.id", index=True)
     created_at: datetime = Field(default_factory=utc_now, index=True)
     sent_at: datetime | None = None
     paid_at: datetime | None = None

@@ -51,4 +51,5 @@ STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("New invoice", routes.ADD_INVOICE.path),
     NavLink("Invoices", routes.INVOICES.path),
     NavLink("Enquiries", routes.ENQUIRIES.path),
+    NavLink("Customers", routes.CUSTOMERS.path),
 )

@@ -97,6 +97,20 @@ INVOICE = Route(
     staff=True,
     takes_cards=True,
 )
+CUSTOMERS = Route(
+    "/customers",
+    f"Customers | {BUSINESS.name}",
+    "Customers for staff.",
+    public=False,
+    staff=True,
+)
+CUSTOMER = Route(
+    "/customers/[id]",
+    f"Customer | {BUSINESS.name}",
+    "A customer and everything about them.",
+    public=False,
+    staff=True,
+)
 PAY = Route(
     "/pay/[token]",
     f"Your invoice | {BUSINESS.name}",
@@ -109,6 +123,11 @@ PAY = Route(
 def invoice_path(number: str) -> str:
     """The staff page of one invoice (`number` may be a Var on a page)."""
     return "/invoices/" + number
+
+
+def customer_path(customer_id: str) -> str:
+    """The staff page of one customer (`customer_id` as text; may be a Var on a page)."""
+    return "/customers/" + customer_id
 
 
 def pay_path(token: str) -> str:
@@ -154,6 +173,8 @@ ALL_ROUTES: list[Route] = [
     INVOICES,
     INVOICE,
     ENQUIRIES,
+    CUSTOMERS,
+    CUSTOMER,
     PAY,
     SIGNOUT,
     NOT_FOUND,

@@ -3,6 +3,7 @@
 from renovation_app.pages import (  # noqa: F401
     about,
     contact,
+    customers,
     gallery,
     home,
     invoices,

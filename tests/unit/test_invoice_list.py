@@ -8,6 +8,7 @@ from sqlmodel import select, update
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, OutboxEmail, Role, User
+from renovation_app.services.customers.locations import location_of
 from renovation_app.services.invoicing import (
     create_invoice,
     resend_invoice_email,
@@ -16,7 +17,6 @@ from renovation_app.services.invoicing import (
 )
 from renovation_app.services.invoicing import saving as saving_module
 from renovation_app.services.invoicing.listing import InvoiceFilters, list_invoices
-from renovation_app.services.invoicing.locations import location_of
 from renovation_app.services.staff.auth import SignedInUser
 
 TODAY = date(2026, 11, 23)

@@ -75,9 +75,7 @@ def test_the_raw_token_is_not_accepted_where_only_its_hash_belongs(root):
 
 def test_a_signed_in_caller_gets_the_enquiries_and_their_name(root):
     token = auth.start_session(staff_user().id)
-    names = [
-        e["name"] for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))
-    ]
+    names = [e.name for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))]
     assert names == ["Maria Lopez"]
     staff = substate(root, StaffState)
     assert staff.signed_in is True and staff.user_name == "Sam" and staff.is_admin is False

@@ -5,34 +5,60 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON
 from renovation_app.content.contact_links import mailto_href
 from renovation_app.pages.registry import page
-from renovation_app.state.enquiries import EnquiriesState
+from renovation_app.state.enquiries import STATUS_OPTIONS, EnquiriesState
+
+
+def enquiry_actions(row: rx.Var) -> rx.Component:
+    """Its status, and the customer behind it (made from the enquiry on the first click)."""
+    enquiry_id = row.id
+    return rx.el.div(
+        rx.el.label(
+            "Status ",
+            rx.el.select(
+                *[rx.el.option(label, value=value) for value, label in STATUS_OPTIONS],
+                value=row.status,
+                on_change=lambda status: EnquiriesState.set_status(enquiry_id, status),
+                class_name="ml-1 rounded-md border border-slate-300 px-2 py-1",
+                data_testid="enquiry-status",
+            ),
+            class_name="text-sm font-semibold text-slate-700",
+        ),
+        rx.el.button(
+            rx.cond(row.customer_id > 0, "Customer", "Create customer"),
+            type="button",
+            on_click=EnquiriesState.open_customer(enquiry_id),
+            class_name=f"{BUTTON} py-1.5",
+            data_testid="enquiry-customer",
+        ),
+        class_name="mt-3 flex flex-wrap items-center gap-4",
+    )
 
 
 def enquiry_card(row: rx.Var) -> rx.Component:
     return rx.el.article(
         rx.el.div(
-            rx.el.h3(row["name"], class_name="font-bold text-slate-900"),
-            rx.el.span(row["received"], class_name="text-sm text-slate-600"),
+            rx.el.h3(row.name, class_name="font-bold text-slate-900"),
+            rx.el.span(row.received, class_name="text-sm text-slate-600"),
             class_name="flex flex-wrap items-baseline justify-between gap-2",
         ),
         rx.el.p(
-            row["service"],
+            row.service,
             " · ",
             link(
-                row["email"],
-                href=mailto_href(row["email"].to(str)),
+                row.email,
+                href=mailto_href(row.email),
                 class_name="text-orange-800 underline",
             ),
             " · ",
-            row["phone"],
+            row.phone,
             class_name="mt-1 text-sm text-slate-700",
         ),
-        rx.el.p(row["message"], class_name="mt-3 whitespace-pre-wrap text-slate-800"),
-        rx.el.p(
-            "E-mail: ", row["delivery"], class_name="mt-3 text-sm font-semibold text-slate-600"
-        ),
+        rx.el.p(row.message, class_name="mt-3 whitespace-pre-wrap text-slate-800"),
+        rx.el.p("E-mail: ", row.delivery, class_name="mt-3 text-sm font-semibold text-slate-600"),
+        enquiry_actions(row),
         class_name="rounded-lg border border-slate-200 bg-white p-5",
         data_testid="enquiry",
     )

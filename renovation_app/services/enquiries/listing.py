@@ -20,6 +20,8 @@ class EnquiryRow:
     service: str
     message: str
     delivery: str  # e.g. "sent", "queued for retry (2 attempts so far: ...)", "spam: ..."
+    status: str  # an EnquiryStatus value
+    customer_id: int  # 0 while no customer is linked
 
 
 def _delivery(enquiry: Enquiry, emails: list[OutboxEmail]) -> str:
@@ -59,6 +61,8 @@ def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:
             service=SERVICE_LABELS.get(e.service, e.service),
             message=e.message,
             delivery=_delivery(e, by_enquiry.get(e.id, [])),
+            status=str(e.status),
+            customer_id=e.customer_id or 0,
         )
         for e in enquiries
     ]

@@ -8,7 +8,8 @@ from sqlmodel import func, select
 
 from renovation_app.content import ENQUIRY_SERVICE_OPTIONS
 from renovation_app.db import write_session
-from renovation_app.models import Enquiry, utc_now
+from renovation_app.models import Enquiry, EnquiryStatus, utc_now
+from renovation_app.services.customers import find_customer
 from renovation_app.services.enquiries.mail import enquiry_acknowledgement, enquiry_notification
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.fields import check_email, check_phone, check_text, is_blank, text_of
@@ -94,8 +95,14 @@ def submit_enquiry(
             raise TooManyEnquiries(
                 RATE_LIMIT_MESSAGE, retry_after=settings.contact_rate_window_seconds
             )
+        known = None if honeypot else find_customer(session, form.email, form.phone)
         enquiry = Enquiry(
-            **asdict(form), is_spam=bool(honeypot), source_ip_hash=fingerprint, created_at=now
+            **asdict(form),
+            is_spam=bool(honeypot),
+            status=EnquiryStatus.SPAM if honeypot else EnquiryStatus.NEW,
+            customer_id=known.id if known else None,
+            source_ip_hash=fingerprint,
+            created_at=now,
         )
         session.add(enquiry)
         session.flush()  # gives the enquiry its id for the e-mails

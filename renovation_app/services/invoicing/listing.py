@@ -14,8 +14,8 @@ from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, OutboxEmail
 from renovation_app.services.billing import STATUS_LABELS, business_today
 from renovation_app.services.billing.money import format_usd
+from renovation_app.services.customers.locations import LOCATIONS
 from renovation_app.services.fields import has_refused_characters
-from renovation_app.services.invoicing.locations import LOCATIONS
 from renovation_app.services.mail import About, delivery_words
 
 ALL = "All"

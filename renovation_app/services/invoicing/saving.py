@@ -20,8 +20,9 @@ from renovation_app.services.billing import (
     record_event,
     render_invoice_pdf,
 )
+from renovation_app.services.customers import ContactDetails, customer_for
+from renovation_app.services.customers.locations import location_of
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.invoicing.locations import location_of
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.validation import ValidInvoice
 from renovation_app.services.mail import (
@@ -154,6 +155,9 @@ def _save(
         due_date=valid.due_date,
         form_token=token or None,
         location=location_of(valid.address),
+        customer_id=customer_for(
+            session, ContactDetails(valid.name, valid.email, valid.phone, valid.address)
+        ).id,
         created_at=now,
         sent_at=now,
         author_id=author_id,

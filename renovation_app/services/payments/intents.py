@@ -145,5 +145,7 @@ def payment_summary(invoice_id: int) -> ledger.MoneySummary:
     """Paid, refunded and due amounts of an invoice, and its payments, for its page."""
     with db_session() as session:
         invoice = session.get(Invoice, invoice_id)
-        due = outstanding_cents(session, invoice) if invoice else 0
+        # Nothing is due on a void invoice (money taken after a void is flagged for refund).
+        payable = invoice is not None and invoice.status != InvoiceStatus.VOID
+        due = outstanding_cents(session, invoice) if payable else 0
         return ledger.money_summary(session, invoice_id, due)

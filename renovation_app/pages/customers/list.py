@@ -1,0 +1,115 @@
+"""/customers: every customer, searched by name, e-mail, phone or address, in pages."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, INPUT
+from renovation_app.components.ui import labelled
+from renovation_app.pages.registry import page
+from renovation_app.state.customers import CustomerListState
+
+
+def search_form() -> rx.Component:
+    # A plain GET form: the search lives in the address, so a link reproduces the view.
+    return rx.el.form(
+        labelled(
+            "Search",
+            rx.el.input(
+                id="customer-search",
+                name="q",
+                type="search",
+                default_value=CustomerListState.query,
+                placeholder="Name, e-mail, phone or address",
+                class_name=f"{INPUT} py-2",
+            ),
+        ),
+        rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
+        action=routes.CUSTOMERS.path,
+        method="get",
+        class_name="flex flex-wrap items-end gap-3",
+        key=CustomerListState.query,
+    )
+
+
+def customer_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        link(
+            row.name,
+            href=routes.customer_path(row.id.to(str)),
+            class_name="font-bold text-orange-800 underline",
+        ),
+        rx.cond(
+            row.emails | row.phones,
+            rx.el.span(
+                " · ",
+                row.emails,
+                rx.cond(row.emails & row.phones, " · "),
+                row.phones,
+                class_name="text-sm text-slate-700",
+            ),
+        ),
+        rx.cond(row.address, rx.el.p(row.address, class_name="text-sm text-slate-600")),
+        class_name="border-b border-slate-100 py-3",
+        data_testid="customer-row",
+    )
+
+
+def pager() -> rx.Component:
+    query = CustomerListState.query
+    return rx.el.nav(
+        rx.cond(
+            CustomerListState.page > 1,
+            link(
+                "Previous",
+                href=routes.CUSTOMERS.path
+                + "?q="
+                + query
+                + "&page="
+                + (CustomerListState.page - 1).to(str),
+                class_name="underline",
+            ),
+        ),
+        rx.el.span(
+            "Page ",
+            CustomerListState.page,
+            " of ",
+            CustomerListState.page_count,
+            " · ",
+            CustomerListState.total_count,
+            " customers",
+        ),
+        rx.cond(
+            CustomerListState.page < CustomerListState.page_count,
+            link(
+                "Next",
+                href=routes.CUSTOMERS.path
+                + "?q="
+                + query
+                + "&page="
+                + (CustomerListState.page + 1).to(str),
+                class_name="underline",
+            ),
+        ),
+        aria_label="Pages",
+        class_name="flex items-center gap-4 text-sm text-slate-700",
+    )
+
+
+@page(routes.CUSTOMERS, on_load=(CustomerListState.load,))
+def customer_list() -> rx.Component:
+    return staff_page(
+        rx.el.div(
+            rx.el.h2("Customers", class_name="text-2xl font-extrabold text-slate-900"),
+            search_form(),
+            rx.cond(
+                CustomerListState.rows.length() > 0,
+                rx.el.ul(rx.foreach(CustomerListState.rows, customer_row)),
+                rx.el.p("No customers match.", class_name="text-slate-600"),
+            ),
+            pager(),
+            class_name=f"{CARD} mx-auto flex max-w-5xl flex-col gap-6",
+        ),
+        title="Customers",
+    )

@@ -1,0 +1,110 @@
+"""One customer's page: their details and everything about them in time order (enquiries,
+invoices, payments, e-mails)."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from renovation_app.db import db_session
+from renovation_app.models import (
+    CustomerAddress,
+    CustomerContact,
+    Enquiry,
+    Invoice,
+    OutboxEmail,
+    Payment,
+    PaymentStatus,
+)
+from renovation_app.routes import invoice_path
+from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
+from renovation_app.services.customers.records import live_customer
+from renovation_app.services.mail import About, delivery_words
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    when: str  # ISO 8601, UTC
+    when_display: str  # "Nov 23, 2026, 9:41 AM" New York time
+    kind: str  # enquiry, invoice, payment, email
+    text: str
+    link: str = ""  # a staff page about it, "" when none
+
+
+@dataclass(frozen=True)
+class CustomerView:
+    id: int
+    name: str
+    notes: str
+    emails: list[str] = field(default_factory=list)
+    phones: list[str] = field(default_factory=list)
+    addresses: list[str] = field(default_factory=list)  # "12 Atlantic Ave ... (Brooklyn)"
+    timeline: list[TimelineEntry] = field(default_factory=list)  # newest first
+
+
+def _entry(at: datetime, kind: str, text: str, link: str = "") -> TimelineEntry:
+    return TimelineEntry(iso(at), when_display(at), kind, text, link)
+
+
+def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
+    entries: list[TimelineEntry] = []
+    enquiries = session.exec(select(Enquiry).where(Enquiry.customer_id == customer_id)).all()
+    invoices = session.exec(select(Invoice).where(Invoice.customer_id == customer_id)).all()
+    for enquiry in enquiries:
+        status = enquiry.status.replace("_", " ")
+        entries.append(
+            _entry(enquiry.created_at, "enquiry", f"Enquiry ({status}): {enquiry.message[:140]}")
+        )
+    by_id = {i.id: i for i in invoices}
+    for invoice in invoices:
+        words = f"Invoice {invoice.number}, {format_usd(invoice.total_cents)}, {STATUS_LABELS[invoice.status]}"
+        entries.append(_entry(invoice.created_at, "invoice", words, invoice_path(invoice.number)))
+    for payment in session.exec(
+        select(Payment).where(
+            Payment.invoice_id.in_(list(by_id) or [0]), Payment.status == PaymentStatus.SUCCEEDED
+        )
+    ):
+        number = by_id[payment.invoice_id].number
+        words = f"Paid {format_usd(payment.amount_cents)} on invoice {number}"
+        entries.append(
+            _entry(
+                payment.succeeded_at or payment.created_at, "payment", words, invoice_path(number)
+            )
+        )
+    about = [(About.INVOICE, list(by_id)), (About.ENQUIRY, [e.id for e in enquiries])]
+    for kind, ids in about:
+        for email in session.exec(
+            select(OutboxEmail).where(
+                OutboxEmail.about_kind == kind, OutboxEmail.about_id.in_(ids or [0])
+            )
+        ):
+            words = f"E-mail to {email.to}: {email.subject} ({delivery_words(email)})"
+            entries.append(_entry(email.created_at, "email", words))
+    return sorted(entries, key=lambda e: e.when, reverse=True)
+
+
+def customer_view(customer_id: int) -> CustomerView | None:
+    """The customer (or the one it was merged into) with their timeline; None if unknown."""
+    with db_session() as session:
+        customer = live_customer(session, customer_id)
+        if customer is None:
+            return None
+        contacts = session.exec(
+            select(CustomerContact)
+            .where(CustomerContact.customer_id == customer.id)
+            .order_by(CustomerContact.id)
+        ).all()
+        addresses = session.exec(
+            select(CustomerAddress)
+            .where(CustomerAddress.customer_id == customer.id)
+            .order_by(CustomerAddress.id)
+        ).all()
+        return CustomerView(
+            id=customer.id,
+            name=customer.name,
+            notes=customer.notes,
+            emails=[c.value for c in contacts if c.kind == "email"],
+            phones=[c.value for c in contacts if c.kind == "phone"],
+            addresses=[f"{a.address} ({a.borough})" if a.borough else a.address for a in addresses],
+            timeline=_timeline(session, customer.id),
+        )

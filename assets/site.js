@@ -227,4 +227,12 @@ window.renovation = {
       .catch(function () { console.log("Error in Signing Out"); })
       .then(function () { window.location.replace("/"); });
   },
+  // Fills the staff form's fields by id (a customer picked from the suggestions): the fields
+  // keep their own values, so the server sets them here.
+  fillFields: function (values) {
+    Object.keys(values).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (field) field.value = values[id];
+    });
+  },
 };

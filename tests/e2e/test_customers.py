@@ -1,6 +1,7 @@
 """Customers in Chromium: an enquiry becomes a customer in one click, the customer's page
 shows everything about them, the list finds them, and an enquiry's status sticks."""
 
+import random
 import re
 import uuid
 
@@ -55,3 +56,24 @@ def test_an_enquiry_becomes_a_customer_with_everything_on_their_page(page: Page,
     open_page(page, "/enquiries")
     card = page.get_by_test_id("enquiry").filter(has_text=email)
     expect(card.get_by_test_id("enquiry-status")).to_have_value("replied")
+
+
+def test_the_invoice_form_offers_an_existing_customer(page: Page, site):
+    email = f"known-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Known Customer")
+    phone = f"(917) 555-01{random.randint(10, 99)}"  # a person of their own
+    page.fill("#invoice-phone", phone)
+    page.check("#service-floorAndTile")
+    page.fill("#price-floorAndTile", "90")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_test_id("saved-invoice")).to_contain_text("was saved")
+    page.fill("#invoice-email", email[:12])
+    suggestion = page.get_by_test_id("customer-suggestion").filter(has_text=email)
+    expect(suggestion).to_have_count(1)
+    suggestion.get_by_role("button", name="Use").click()
+    expect(page.locator("#invoice-name")).to_have_value("Known Customer")
+    expect(page.locator("#invoice-email")).to_have_value(email)
+    expect(page.locator("#invoice-phone")).to_have_value(phone)
+    expect(page.locator("#invoice-address")).to_have_value("12 Atlantic Ave\nBrooklyn, NY 11201")
+    expect(page.get_by_test_id("customer-suggestion")).to_have_count(0)

@@ -45,7 +45,7 @@ def customer_row(row: rx.Var) -> rx.Component:
             rx.el.span(
                 " · ",
                 row.emails,
-                rx.cond(row.emails & row.phones, " · "),
+                rx.cond(row.emails & row.phones, " · ", ""),
                 row.phones,
                 class_name="text-sm text-slate-700",
             ),

@@ -18,10 +18,17 @@ def form_error(field: str) -> rx.Component:
 
 
 def text_field(
-    label: str, name: str, kind: str = "text", autocomplete: str = "", multiline: bool = False
+    label: str,
+    name: str,
+    kind: str = "text",
+    autocomplete: str = "",
+    multiline: bool = False,
+    finds_customers: bool = False,
 ) -> rx.Component:
     control = rx.el.textarea if multiline else rx.el.input
     props = {} if multiline else {"type": kind}
+    if finds_customers:
+        props["on_change"] = InvoiceFormState.suggest.debounce(300)
     return labelled(
         label,
         control(
@@ -41,13 +48,46 @@ def basic_information() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Basic Information", class_name=CARD_TITLE),
         rx.el.div(
-            text_field("Name", "name", autocomplete="name"),
-            text_field("Phone Number", "phone", kind="tel", autocomplete="tel"),
-            text_field("Email", "email", kind="email", autocomplete="email"),
+            text_field("Name", "name", autocomplete="name", finds_customers=True),
+            text_field("Phone Number", "phone", "tel", "tel", finds_customers=True),
+            text_field("Email", "email", "email", "email", finds_customers=True),
             text_field("Address", "address", autocomplete="street-address", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
         ),
+        customer_suggestions(),
         class_name=CARD,
+    )
+
+
+def customer_suggestions() -> rx.Component:
+    """Existing customers matching the name, e-mail or phone being typed."""
+    return rx.cond(
+        InvoiceFormState.suggestions.length() > 0,
+        rx.el.div(
+            rx.el.p("Already a customer?", class_name="text-sm font-semibold text-slate-700"),
+            rx.el.ul(
+                rx.foreach(
+                    InvoiceFormState.suggestions,
+                    lambda row: rx.el.li(
+                        rx.el.button(
+                            "Use",
+                            type="button",
+                            on_click=InvoiceFormState.use_customer(row.id),
+                            class_name="rounded-md border border-orange-700 px-3 py-1 text-sm font-semibold text-orange-800",
+                        ),
+                        rx.el.span(" ", row.name, class_name="font-semibold"),
+                        rx.el.span(
+                            " ", row.emails, " ", row.phones, class_name="text-sm text-slate-600"
+                        ),
+                        class_name="flex flex-wrap items-center gap-2",
+                        data_testid="customer-suggestion",
+                    ),
+                ),
+                class_name="mt-2 flex flex-col gap-2",
+            ),
+            role="status",
+            class_name="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4",
+        ),
     )
 
 

@@ -39,6 +39,7 @@ class CustomerView:
     emails: list[str] = field(default_factory=list)
     phones: list[str] = field(default_factory=list)
     addresses: list[str] = field(default_factory=list)  # "12 Atlantic Ave ... (Brooklyn)"
+    address_lines: list[str] = field(default_factory=list)  # the addresses as typed
     timeline: list[TimelineEntry] = field(default_factory=list)  # newest first
 
 
@@ -106,5 +107,6 @@ def customer_view(customer_id: int) -> CustomerView | None:
             emails=[c.value for c in contacts if c.kind == "email"],
             phones=[c.value for c in contacts if c.kind == "phone"],
             addresses=[f"{a.address} ({a.borough})" if a.borough else a.address for a in addresses],
+            address_lines=[a.address for a in addresses],
             timeline=_timeline(session, customer.id),
         )

@@ -8,18 +8,17 @@ import reflex as rx
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import InvoiceView
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
-from renovation_app.state.invoices.detail import payment_money
-from renovation_app.state.payments import CardPaymentMixin, path_part
+from renovation_app.state.payments import CardPaymentMixin, path_part, payment_money
 
 
-def _customer_invoice(token: str) -> tuple[str, InvoiceView | None, dict]:
+def _customer_invoice(token: str) -> tuple[str, InvoiceView | None, payments.MoneySummary]:
     """The pay link's state ("unknown", "open", "void", "expired"), its invoice and money."""
     found = invoicing.pay_link(token)
     if found is None:
-        return "unknown", None, {}
+        return "unknown", None, payments.MoneySummary()
     state, view = found
     if state != invoicing.PayLinkState.OPEN:
-        return str(state), None, {}
+        return str(state), None, payments.MoneySummary()
     return str(state), view, payment_money(view)
 
 
@@ -82,7 +81,7 @@ class PayState(CardPaymentMixin, rx.State):
             for line in data.get("lines", [])
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
-        self.invoice["due"] = money.get("due", "")
-        self.due_cents = int(money.get("due_cents", 0))
+        self.invoice["due"] = money.due
+        self.due_cents = money.due_cents
         if view and record_view:
             await asyncio.to_thread(invoicing.record_view, view.id)

@@ -40,16 +40,16 @@ def action_input(field_id: str, label: str, value: rx.Var, on_change, **props) -
 
 def payment_row(pay: rx.Var) -> rx.Component:
     return rx.el.li(
-        pay["amount"],
+        pay.amount,
         " ",
-        pay["status"],
+        pay.status,
         " ",
-        pay["card"],
-        rx.cond(pay["refunded_cents"].to(int) > 0, rx.el.span(" · refunded ", pay["refunded"])),
-        rx.cond(pay["error"], rx.el.span(" · ", pay["error"], class_name="text-red-700")),
+        pay.card,
+        rx.cond(pay.refunded_cents > 0, rx.el.span(" · refunded ", pay.refunded)),
+        rx.cond(pay.error, rx.el.span(" · ", pay.error, class_name="text-red-700")),
         rx.cond(
-            pay["dispute"],
-            rx.el.span(" · disputed: ", pay["dispute"], class_name="text-red-700"),
+            pay.dispute,
+            rx.el.span(" · disputed: ", pay.dispute, class_name="text-red-700"),
         ),
         class_name="text-sm",
         data_testid="payment-row",
@@ -59,12 +59,12 @@ def payment_row(pay: rx.Var) -> rx.Component:
 def refund_row(refund: rx.Var) -> rx.Component:
     return rx.el.li(
         "Refund ",
-        refund["amount"],
+        refund.amount,
         " ",
-        refund["status"],
+        refund.status,
         " · ",
-        refund["reason"],
-        rx.cond(refund["failure"], rx.el.span(" · ", refund["failure"], class_name="text-red-700")),
+        refund.reason,
+        rx.cond(refund.failure, rx.el.span(" · ", refund.failure, class_name="text-red-700")),
         class_name="text-sm",
         data_testid="refund-row",
     )
@@ -73,7 +73,7 @@ def refund_row(refund: rx.Var) -> rx.Component:
 def refund_form() -> rx.Component:
     """Admins refund what is paid and not yet refunded (refunds in flight count)."""
     return rx.cond(
-        InvoiceDetailState.is_admin & (InvoiceDetailState.money["refundable_cents"].to(int) > 0),
+        InvoiceDetailState.is_admin & (InvoiceDetailState.money.refundable_cents > 0),
         rx.el.div(
             action_input(
                 "refund-amount",
@@ -108,29 +108,28 @@ def payments_block() -> rx.Component:
         rx.el.h3("Payments", class_name="text-lg font-bold"),
         rx.el.p(
             "Paid ",
-            rx.el.strong(money["paid"], data_testid="paid-amount"),
+            rx.el.strong(money.paid, data_testid="paid-amount"),
             " · Refunded ",
-            rx.el.strong(money["refunded"]),
+            rx.el.strong(money.refunded),
             " · Due ",
-            rx.el.strong(money["due"], data_testid="due-amount"),
+            rx.el.strong(money.due, data_testid="due-amount"),
             class_name="text-slate-700",
         ),
         rx.el.ul(
-            rx.foreach(money["payments"].to(list[dict]), payment_row),
-            rx.foreach(money["refunds"].to(list[dict]), refund_row),
+            rx.foreach(money.payments, payment_row),
+            rx.foreach(money.refunds, refund_row),
             class_name="flex flex-col gap-1",
         ),
         rx.el.div(
             pay_button(
                 InvoiceDetailState,
                 "Take card payment",
-                (money["due_cents"].to(int) > 0)
-                & (InvoiceDetailState.invoice["status"].to(str) != "void"),
+                (money.due_cents > 0) & (InvoiceDetailState.invoice["status"].to(str) != "void"),
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
         refund_form(),
-        payment_dialog(InvoiceDetailState, money["due"]),
+        payment_dialog(InvoiceDetailState, money.due),
         class_name="flex flex-col gap-3",
     )
 

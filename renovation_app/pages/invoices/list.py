@@ -60,34 +60,34 @@ def invoice_row(row: rx.Var) -> rx.Component:
     return rx.el.tr(
         rx.el.td(
             link(
-                row["number"],
-                href=routes.invoice_path(row["number"].to(str)),
+                row.number,
+                href=routes.invoice_path(row.number),
                 class_name="font-bold text-orange-800 underline",
             ),
             class_name="py-3 pr-4",
         ),
         rx.el.td(
-            rx.el.span(row["customer"], class_name="font-semibold"),
+            rx.el.span(row.customer, class_name="font-semibold"),
             rx.el.br(),
-            rx.el.span(row["email"], class_name="text-sm text-slate-600"),
+            rx.el.span(row.email, class_name="text-sm text-slate-600"),
             class_name="py-3 pr-4",
         ),
-        rx.el.td(row["total"], class_name="py-3 pr-4 text-right font-semibold tabular-nums"),
+        rx.el.td(row.total, class_name="py-3 pr-4 text-right font-semibold tabular-nums"),
         rx.el.td(
-            rx.el.span(row["status_label"], class_name=PILL),
+            rx.el.span(row.status_label, class_name=PILL),
             rx.cond(
-                row["attention"],
+                row.attention,
                 rx.el.span(
                     "Needs attention",
-                    title=row["attention"],
+                    title=row.attention,
                     class_name="mt-1 block text-xs font-bold text-red-700",
                     data_testid="row-attention",
                 ),
             ),
             class_name="py-3 pr-4",
         ),
-        rx.el.td(row["delivery"], class_name="py-3 pr-4 text-sm"),
-        rx.el.td(row["created"], class_name="py-3 text-sm whitespace-nowrap"),
+        rx.el.td(row.delivery, class_name="py-3 pr-4 text-sm"),
+        rx.el.td(row.created, class_name="py-3 text-sm whitespace-nowrap"),
         class_name="border-b border-slate-100 align-top",
         data_testid="invoice-row",
     )

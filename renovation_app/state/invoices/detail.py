@@ -22,7 +22,7 @@ def _staff_invoice(number: str) -> tuple[InvoiceView | None, dict]:
 
 class InvoiceDetailState(CardPaymentMixin, StaffState):
     invoice: dict = {}
-    money: dict = {}
+    money: payments.MoneySummary = payments.MoneySummary()
     refund_amount: str = ""
     refund_reason: str = ""
     lines: list[dict] = []

@@ -5,12 +5,12 @@ import dataclasses
 
 import reflex as rx
 
-from renovation_app.services.invoicing import InvoiceFilters, list_invoices
+from renovation_app.services.invoicing import InvoiceFilters, InvoiceRow, list_invoices
 from renovation_app.state.staff import StaffState
 
 
 class InvoiceListState(StaffState):
-    rows: list[dict] = []
+    rows: list[InvoiceRow] = []
     total_count: int = 0
     page: int = 1
     page_count: int = 1
@@ -23,7 +23,7 @@ class InvoiceListState(StaffState):
     async def load(self):
         filters = InvoiceFilters.from_query(self.router.url.query_parameters)
         listing = await asyncio.to_thread(list_invoices, filters)
-        self.rows = [dataclasses.asdict(r) for r in listing.rows]
+        self.rows = list(listing.rows)
         self.total_count, self.page, self.page_count = (
             listing.total_count,
             listing.page,

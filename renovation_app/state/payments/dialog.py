@@ -2,7 +2,6 @@
 and the customer's pay page ('Pay now'). The amount always comes from the server."""
 
 import asyncio
-import dataclasses
 import json
 import logging
 
@@ -23,9 +22,9 @@ def path_part(state: rx.State, index: int) -> str:
     return parts[index] if len(parts) > index else ""
 
 
-def payment_money(view: InvoiceView | None) -> dict:
+def payment_money(view: InvoiceView | None) -> payments.MoneySummary:
     """An invoice's paid, refunded and due amounts (run in a worker thread)."""
-    return dataclasses.asdict(payments.payment_summary(view.id)) if view else {}
+    return payments.payment_summary(view.id) if view else payments.MoneySummary()
 
 
 class CardPaymentMixin(rx.State, mixin=True):

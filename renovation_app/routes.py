@@ -111,6 +111,33 @@ CUSTOMER = Route(
     public=False,
     staff=True,
 )
+ESTIMATES = Route(
+    "/estimates",
+    f"Estimates | {BUSINESS.name}",
+    "Estimates for staff.",
+    public=False,
+    staff=True,
+)
+NEW_ESTIMATE = Route(
+    "/estimates/new",
+    f"New Estimate | {BUSINESS.name}",
+    "Write an estimate for a customer.",
+    public=False,
+    staff=True,
+)
+ESTIMATE = Route(
+    "/estimates/[number]",
+    f"Estimate | {BUSINESS.name}",
+    "An estimate and its signature.",
+    public=False,
+    staff=True,
+)
+ESTIMATE_LINK = Route(
+    "/estimate/[token]",
+    f"Your estimate | {BUSINESS.name}",
+    "Review, accept and sign your estimate.",
+    public=False,
+)
 PAY = Route(
     "/pay/[token]",
     f"Your invoice | {BUSINESS.name}",
@@ -128,6 +155,16 @@ def invoice_path(number: str) -> str:
 def customer_path(customer_id: str) -> str:
     """The staff page of one customer (`customer_id` as text; may be a Var on a page)."""
     return "/customers/" + customer_id
+
+
+def estimate_path(number: str) -> str:
+    """The staff page of one estimate (`number` may be a Var on a page)."""
+    return "/estimates/" + number
+
+
+def estimate_link_path(token: str) -> str:
+    """The customer's page of one estimate: read, accept and sign, decline or cancel."""
+    return "/estimate/" + token
 
 
 def pay_path(token: str) -> str:
@@ -175,6 +212,10 @@ ALL_ROUTES: list[Route] = [
     ENQUIRIES,
     CUSTOMERS,
     CUSTOMER,
+    ESTIMATES,
+    NEW_ESTIMATE,
+    ESTIMATE,
+    ESTIMATE_LINK,
     PAY,
     SIGNOUT,
     NOT_FOUND,

@@ -51,6 +51,10 @@ class Settings(BaseSettings):
     stripe_api_base: str = ""
     # A pay link shows its invoice until this many days after it is paid in full or refunded.
     pay_link_days_after_settled: int = 90
+    # On every home-improvement contract (General Business Law §771): the NYC home
+    # improvement contractor licence number, and the bank of the escrow account for deposits.
+    contractor_licence: str = ""
+    escrow_bank: str = ""
 
     # Abuse limits for the contact form
     contact_rate_limit: int = 5

@@ -1,4 +1,4 @@
-"""Invoice numbers: "2026-0001", gap-free per New York year."""
+"""Invoice and estimate numbers: "2026-0001", "E-2026-0001", gap-free per New York year."""
 
 from sqlalchemy import update
 from sqlmodel import Session
@@ -7,11 +7,11 @@ from renovation_app.db import insert_or_ignore
 from renovation_app.models import InvoiceCounter
 
 
-def next_number(session: Session, year: int) -> int:
-    """Take the year's next number; the UPDATE holds the counter row (PostgreSQL) or the
+def next_number(session: Session, year: int, counter: type = InvoiceCounter) -> int:
+    """Take the year's next number from `counter` (InvoiceCounter or EstimateCounter); the UPDATE holds the counter row (PostgreSQL) or the
     database (SQLite) until the transaction ends, so numbers are unique and gap-free."""
-    session.execute(insert_or_ignore(session, InvoiceCounter, year=year, last_number=0))
-    table = InvoiceCounter.__table__
+    session.execute(insert_or_ignore(session, counter, year=year, last_number=0))
+    table = counter.__table__
     return session.execute(
         update(table)
         .where(table.c.year == year)

@@ -78,8 +78,14 @@ class _InvoicePdf(FPDF):
 
 
 def _new_document(invoice: InvoiceView) -> FPDF:
+    return new_pdf(f"Invoice {invoice.number}", _all_text(invoice))
+
+
+def new_pdf(title: str, all_text: str) -> FPDF:
+    """A Letter page in the house style; the CJK font is loaded only when `all_text` (every
+    text the document will print) has characters DejaVu Sans lacks."""
     pdf = _InvoicePdf(format="Letter")
-    pdf.set_title(f"Invoice {invoice.number}")
+    pdf.set_title(title)
     pdf.set_author(BUSINESS.legal_name)
     pdf.set_creator(BUSINESS.name)
     pdf.set_margins(18, 16, 18)
@@ -87,7 +93,7 @@ def _new_document(invoice: InvoiceView) -> FPDF:
     pdf.add_font(FAMILY, "", REGULAR)
     pdf.add_font(FAMILY, "B", BOLD)
     drawn = _regular_characters()
-    needs_fallback = any(ord(c) not in drawn and not c.isspace() for c in _all_text(invoice))
+    needs_fallback = any(ord(c) not in drawn and not c.isspace() for c in all_text)
     fallback = fallback_font() if needs_fallback else None
     if fallback is not None:
         pdf.add_font(FALLBACK_FAMILY, "", fallback)
@@ -127,16 +133,16 @@ def _header(pdf: FPDF, invoice: InvoiceView) -> None:
         pdf.set_font(FAMILY, "B", 12)
         pdf.cell(0, 7, "VOID", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_y(max(below_business, pdf.get_y()) + 6)
-    _rule(pdf)
+    rule(pdf)
 
 
-def _rule(pdf: FPDF) -> None:
+def rule(pdf: FPDF) -> None:
     pdf.set_draw_color(*RULE)
     pdf.line(pdf.l_margin, pdf.get_y(), pdf.w - pdf.r_margin, pdf.get_y())
     pdf.ln(4)
 
 
-def _paragraph(pdf: FPDF, height: float, text: str, link: str | None = None) -> None:
+def paragraph(pdf: FPDF, height: float, text: str, link: str | None = None) -> None:
     """Text wrapped across the page width; the next one starts below it at the margin."""
     pdf.multi_cell(0, height, text, align="L", link=link, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
@@ -147,11 +153,11 @@ def _customer(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.cell(0, 5, "BILL TO", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_text_color(*INK)
     pdf.set_font(FAMILY, "B", 11)
-    _paragraph(pdf, 5.5, invoice.customer_name)
+    paragraph(pdf, 5.5, invoice.customer_name)
     pdf.set_font(FAMILY, size=9.5)
     for text in (invoice.customer_address, invoice.customer_email, invoice.customer_phone):
         if text:
-            _paragraph(pdf, 4.8, text)
+            paragraph(pdf, 4.8, text)
     pdf.ln(5)
 
 
@@ -193,7 +199,7 @@ def _note(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.set_font(FAMILY, "B", 9.5)
     pdf.cell(0, 5, "Note", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(FAMILY, size=9.5)
-    _paragraph(pdf, 4.8, invoice.note)
+    paragraph(pdf, 4.8, invoice.note)
     pdf.ln(4)
 
 
@@ -203,15 +209,15 @@ def _payment(pdf: FPDF, invoice: InvoiceView) -> None:
         pdf.cell(0, 6, "Pay online", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         pdf.set_font(FAMILY, size=9)
         pdf.set_text_color(*ACCENT)
-        _paragraph(pdf, 4.8, invoice.pay_url, link=invoice.pay_url)
+        paragraph(pdf, 4.8, invoice.pay_url, link=invoice.pay_url)
         pdf.set_text_color(*INK)
         pdf.ln(4)
     pdf.set_font(FAMILY, "B", 9)
     pdf.cell(0, 5, "Payment terms", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(FAMILY, size=8)
     pdf.set_text_color(*MUTED)
-    for paragraph in _payment_terms():
-        _paragraph(pdf, 4, paragraph)
+    for text in _payment_terms():
+        paragraph(pdf, 4, text)
         pdf.ln(1.5)
     pdf.set_text_color(*INK)
 

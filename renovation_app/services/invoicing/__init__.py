@@ -16,6 +16,7 @@ from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, 
 from renovation_app.services.invoicing.saving import (
     FORM_TOKEN_MAX,
     IdempotencyConflict,
+    add_invoice,
     create_invoice,
     resend_invoice_email,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "PayLinkState",
     "ValidInvoice",
     "ValidLine",
+    "add_invoice",
     "create_invoice",
     "get_invoice",
     "invoice_for_pay_token",

@@ -131,6 +131,25 @@ def create_invoice(
     return invoice
 
 
+def add_invoice(
+    session: Session,
+    valid: ValidInvoice,
+    author_id: int,
+    now: datetime,
+    estimate_id: int | None = None,
+    estimate_part: str = "",
+) -> Invoice:
+    """Save an invoice and queue its e-mail in the caller's transaction (which holds what it
+    bills, e.g. an accepted estimate): the year's next number, the customer, the history."""
+    year = business_today(now).year
+    number = next_number(session, year)
+    invoice = _save(session, valid, author_id, "", now, year, number)
+    invoice.estimate_id, invoice.estimate_part = estimate_id, estimate_part
+    session.add(invoice)
+    _queue_invoice_email(session, invoice, author_id, now)
+    return invoice
+
+
 def _save(
     session: Session,
     valid: ValidInvoice,

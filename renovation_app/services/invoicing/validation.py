@@ -15,17 +15,14 @@ from renovation_app.services.billing import (
     format_usd,
     parse_price,
 )
+from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.fields import (
-    check_email,
-    check_phone,
     check_text,
     is_blank,
     text_of,
 )
 
-NAME_MAX = 100
-ADDRESS_MAX = 500
 NOTE_MAX = 2000
 DESCRIPTION_MAX = 500
 DEFAULT_DUE_DAYS = 14
@@ -153,16 +150,7 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     """
     today = today or business_today()
     errors: dict[str, str] = {}
-    name = check_text(errors, "name", text_of(raw, "name"), NAME_MAX, multiline=False)
-    if "name" not in errors and is_blank(name):
-        errors["name"] = "Please enter the customer's name."
-    email = check_text(errors, "email", text_of(raw, "email"), 254, multiline=False)
-    if "email" not in errors:
-        email = check_email(errors, "email", email)
-    phone = check_text(errors, "phone", text_of(raw, "phone"), 40, multiline=False)
-    if "phone" not in errors:
-        phone = check_phone(errors, "phone", phone)
-    address = check_text(errors, "address", text_of(raw, "address"), ADDRESS_MAX, multiline=True)
+    contact = read_contact(errors, raw)
     note = check_text(errors, "note", text_of(raw, "note"), NOTE_MAX, multiline=True)
     due_date = _due_date(errors, raw.get("due_date"), today)
     lines = _lines(errors, raw.get("lines"))
@@ -175,10 +163,10 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     if errors:
         raise FormInvalid(errors)
     return ValidInvoice(
-        name=name,
-        email=email,
-        phone=phone,
-        address=address,
+        name=contact.name,
+        email=contact.email,
+        phone=contact.phone,
+        address=contact.address,
         note=note,
         due_date=due_date,
         lines=lines,

@@ -12,6 +12,9 @@ class EmailKind(StrEnum):
     RECEIPT = "receipt"  # a card payment's receipt with its PDF, to the customer
     PAYMENT_NOTICE = "payment_notice"  # a card payment came in, to the office
     STAFF_NOTICE = "staff_notice"  # something on an invoice staff must look at
+    ESTIMATE = "estimate"  # the estimate with its PDF and link, to the customer
+    ESTIMATE_SIGNED = "estimate_signed"  # the signed contract, to the customer and the office
+    ESTIMATE_NOTICE = "estimate_notice"  # declined or cancelled, to the office
 
 
 class About(StrEnum):
@@ -19,3 +22,4 @@ class About(StrEnum):
 
     ENQUIRY = "enquiry"
     INVOICE = "invoice"
+    ESTIMATE = "estimate"

@@ -1,0 +1,61 @@
+"""Estimates: written by staff, sent with a link, accepted and signed (or declined) by the
+customer as a New York home-improvement contract, cancellable for three business days, and
+turned into a deposit invoice and a final invoice."""
+
+from renovation_app.services.estimates.answering import (
+    Answer,
+    LinkState,
+    accept,
+    decline,
+    read_link,
+    record_view,
+)
+from renovation_app.services.estimates.cancelling import cancel_contract
+from renovation_app.services.estimates.converting import (
+    create_deposit_invoice,
+    create_final_invoice,
+)
+from renovation_app.services.estimates.queries import (
+    EstimateListPage,
+    EstimateRow,
+    customer_estimate_pdf,
+    get_estimate,
+    list_estimates,
+    staff_estimate_pdf,
+)
+from renovation_app.services.estimates.saving import (
+    contract_settings_problem,
+    create_estimate,
+    revise_estimate,
+    send_estimate,
+    update_draft,
+)
+from renovation_app.services.estimates.validation import ValidEstimate, validate_estimate
+from renovation_app.services.estimates.views import EstimateLineView, EstimateView
+
+__all__ = [
+    "Answer",
+    "EstimateLineView",
+    "EstimateListPage",
+    "EstimateRow",
+    "EstimateView",
+    "LinkState",
+    "ValidEstimate",
+    "accept",
+    "cancel_contract",
+    "contract_settings_problem",
+    "create_deposit_invoice",
+    "create_estimate",
+    "create_final_invoice",
+    "customer_estimate_pdf",
+    "decline",
+    "get_estimate",
+    "list_estimates",
+    "read_link",
+    "record_view",
+    "revise_estimate",
+    "send_estimate",
+    "staff_estimate_pdf",
+    "update_draft",
+    "validate_estimate",
+]

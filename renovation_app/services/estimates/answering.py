@@ -1,0 +1,214 @@
+"""The customer's link (/estimate/<token>): what it shows, the optional lines chosen, and the
+answer: accept and sign, decline, or cancel a signed contract within three business days."""
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from sqlmodel import Session
+
+from renovation_app.db import db_session
+from renovation_app.models import Enquiry, EnquiryStatus, Estimate, EstimateStatus, utc_now
+from renovation_app.services.billing import business_today
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.estimates.deadlines import cancellation_deadline
+from renovation_app.services.estimates.document import canonical, contract_document, document_hash
+from renovation_app.services.estimates.mail import queue_office_notice, queue_signed_copies
+from renovation_app.services.estimates.records import (
+    by_token,
+    estimate_lines,
+    lock_estimate,
+    record_estimate_event,
+)
+from renovation_app.services.estimates.totals import estimate_totals
+from renovation_app.services.estimates.views import OPEN_STATUSES, EstimateView, estimate_view
+from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.mail import wake_outbox_worker
+
+NAME_MAX = 100
+REASON_MAX = 500
+
+
+class LinkState(StrEnum):
+    OPEN = "open"  # the customer may accept or decline
+    ACCEPTED = "accepted"  # signed (and, within the deadline, cancellable)
+    DECLINED = "declined"
+    EXPIRED = "expired"
+    WITHDRAWN = "withdrawn"  # replaced by a newer revision
+    CANCELLED = "cancelled"
+    INVOICED = "invoiced"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the link shows: its state and the estimate with the customer's choice."""
+
+    state: LinkState
+    estimate: EstimateView
+
+
+def _is_expired(estimate: Estimate, now: datetime) -> bool:
+    return estimate.status in OPEN_STATUSES and estimate.valid_until < business_today(now)
+
+
+def _state(estimate: Estimate, now: datetime) -> LinkState | None:
+    if estimate.status == EstimateStatus.DRAFT:
+        return None  # a draft's link shows nothing
+    if _is_expired(estimate, now):
+        return LinkState.EXPIRED
+    if estimate.status in OPEN_STATUSES:
+        return LinkState.OPEN
+    return LinkState(estimate.status)
+
+
+def _chosen(estimate: Estimate, lines, choice: object) -> set[int]:
+    """The customer's optional lines: only ids of this estimate's optional lines count."""
+    optional = {line.id for line in lines if line.optional}
+    if not isinstance(choice, list | tuple | set):
+        return optional
+    picked = {int(x) for x in choice if isinstance(x, int) or (isinstance(x, str) and x.isdigit())}
+    return picked & optional
+
+
+def read_link(token: str, choice: object = None, now: datetime | None = None) -> Answer | None:
+    """The link's state and estimate, totals for the customer's choice of optional lines
+    (every optional line when `choice` is None); None for an unknown token or a draft."""
+    now = now or utc_now()
+    with db_session() as session:
+        estimate = by_token(session, token)
+        if estimate is None or (state := _state(estimate, now)) is None:
+            return None
+        lines = estimate_lines(session, estimate.id)
+        chosen = _chosen(estimate, lines, choice) if state == LinkState.OPEN else None
+        return Answer(state, estimate_view(estimate, lines, chosen, now=now))
+
+
+def record_view(token: str, now: datetime | None = None) -> None:
+    """The first opening of a sent estimate makes it "viewed"; a past valid-until date makes
+    an open one "expired"."""
+    now = now or utc_now()
+    with db_session() as session:
+        estimate = by_token(session, token)
+        if estimate is None or estimate.status not in OPEN_STATUSES:
+            return
+        lock_estimate(session, estimate)
+        if _is_expired(estimate, now):
+            estimate.status = EstimateStatus.EXPIRED
+            record_estimate_event(session, estimate.id, "expired", "valid-until date passed")
+        elif estimate.status == EstimateStatus.SENT:
+            estimate.status, estimate.viewed_at = EstimateStatus.VIEWED, now
+            record_estimate_event(session, estimate.id, "viewed", "by the customer")
+        session.add(estimate)
+        session.commit()
+
+
+def _open_for_answer(session: Session, token: str, now: datetime) -> Estimate:
+    estimate = by_token(session, token)
+    if estimate is None or estimate.status == EstimateStatus.DRAFT:
+        raise ActionRefused("This estimate link is not valid.")
+    lock_estimate(session, estimate)  # a second tab waits here, then sees the first answer
+    if _is_expired(estimate, now):
+        raise ActionRefused(
+            f"This estimate expired on {estimate_view(estimate, []).valid_until}: please "
+            "contact us for a new one."
+        )
+    if estimate.status not in OPEN_STATUSES:
+        raise ActionRefused(f"This estimate is already {estimate.status}: nothing was changed.")
+    return estimate
+
+
+def _signer_name(name: object) -> str:
+    text = " ".join(name.split()) if isinstance(name, str) else ""
+    if is_blank(text) or len(text) < 2:
+        raise ActionRefused("Please type your full name to sign.")
+    if len(text) > NAME_MAX or has_refused_characters(text):
+        raise ActionRefused(f"Your name: {INVALID_CHARACTERS}")
+    return text
+
+
+def accept(
+    token: str,
+    choice: object,
+    name: object,
+    agreed: bool,
+    client_hash: str,
+    now: datetime | None = None,
+) -> EstimateView:
+    """Sign: store the signer, the time, the client address hash and the SHA-256 of the exact
+    document accepted (with the chosen optional lines), lock it, and mail the signed PDF."""
+    now = now or utc_now()
+    signer = _signer_name(name)
+    if agreed is not True:
+        raise ActionRefused("Please tick the box to agree to the contract's terms.")
+    with db_session() as session:
+        estimate = _open_for_answer(session, token, now)
+        lines = estimate_lines(session, estimate.id)
+        chosen = _chosen(estimate, lines, choice)
+        totals = estimate_totals(
+            lines, chosen, estimate.discount_cents, estimate.deposit_kind, estimate.deposit_value
+        )
+        document = contract_document(estimate, lines, totals)
+        for line in lines:
+            line.chosen = not line.optional or line.id in chosen
+            session.add(line)
+        estimate.status, estimate.accepted_at = EstimateStatus.ACCEPTED, now
+        estimate.signer_name, estimate.signer_address_hash = signer, client_hash[:64]
+        estimate.signed_document = canonical(document)
+        estimate.document_sha256 = document_hash(document)
+        estimate.accepted_total_cents = totals.total_cents
+        estimate.accepted_deposit_cents = totals.deposit_cents
+        session.add(estimate)
+        _set_enquiry(session, estimate, EnquiryStatus.WON)
+        record_estimate_event(
+            session, estimate.id, "accepted", f"signed by {signer}; {document['total']}"
+        )
+        queue_signed_copies(session, estimate, lines)
+        session.commit()
+        view = estimate_view(estimate, lines, now=now)
+    wake_outbox_worker()
+    return view
+
+
+def decline(token: str, reason: object, now: datetime | None = None) -> None:
+    now = now or utc_now()
+    text = reason.strip() if isinstance(reason, str) else ""
+    if len(text) > REASON_MAX or has_refused_characters(text, multiline=True):
+        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    with db_session() as session:
+        estimate = _open_for_answer(session, token, now)
+        estimate.status, estimate.declined_at, estimate.decline_reason = (
+            EstimateStatus.DECLINED,
+            now,
+            text,
+        )
+        session.add(estimate)
+        _set_enquiry(session, estimate, EnquiryStatus.LOST)
+        record_estimate_event(session, estimate.id, "declined", text or "no reason given")
+        queue_office_notice(session, estimate, "Estimate declined", text or "No reason given.")
+        session.commit()
+    wake_outbox_worker()
+
+
+def _set_enquiry(session: Session, estimate: Estimate, status: EnquiryStatus) -> None:
+    enquiry = session.get(Enquiry, estimate.enquiry_id) if estimate.enquiry_id else None
+    if enquiry is not None and enquiry.status != EnquiryStatus.SPAM:
+        enquiry.status = status
+        session.add(enquiry)
+
+
+def signed_document(token: str) -> dict | None:
+    """The document as accepted (for tests and the customer's copy)."""
+    with db_session() as session:
+        estimate = by_token(session, token)
+        if estimate is None or not estimate.signed_document:
+            return None
+        return json.loads(estimate.signed_document)
+
+
+def cancellation_open(estimate: Estimate, now: datetime) -> bool:
+    return (
+        estimate.status == EstimateStatus.ACCEPTED
+        and estimate.accepted_at is not None
+        and now <= cancellation_deadline(estimate.accepted_at)
+    )

@@ -1,0 +1,151 @@
+"""From an accepted estimate to invoices, in one click each: the deposit invoice (the deposit
+required, with its due date), then the final invoice: the signed lines (optional ones as the
+customer chose) less the discount and less every deposit invoice issued, paid or not."""
+
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from renovation_app.db import db_session
+from renovation_app.models import Estimate, EstimateStatus, Invoice, InvoiceStatus, utc_now
+from renovation_app.services import invoicing
+from renovation_app.services.billing import business_today, format_usd
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.estimates.document import quantity_text
+from renovation_app.services.estimates.records import (
+    estimate_lines,
+    latest_revision,
+    lock_estimate,
+    record_estimate_event,
+)
+from renovation_app.services.estimates.totals import line_cents
+from renovation_app.services.estimates.views import label_of
+from renovation_app.services.invoicing import ValidInvoice, ValidLine
+from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.staff import SignedInUser
+
+DEPOSIT, FINAL = "deposit", "final"
+FINAL_DUE_DAYS = 14
+SERVICE = "estimate"  # the invoice line's service for a free-text estimate line
+
+
+def billed_invoices(session: Session, estimate_id: int, part: str) -> list[Invoice]:
+    """The estimate's invoices of one part that still count (void ones do not)."""
+    return list(
+        session.exec(
+            select(Invoice)
+            .where(
+                Invoice.estimate_id == estimate_id,
+                Invoice.estimate_part == part,
+                Invoice.status != InvoiceStatus.VOID,
+            )
+            .order_by(Invoice.id)
+        )
+    )
+
+
+def _accepted(session: Session, number: str) -> Estimate:
+    estimate = latest_revision(session, number)
+    if estimate is None:
+        raise ActionRefused(f"There is no estimate {number}.")
+    lock_estimate(session, estimate)  # two clicks, two tabs: one invoice
+    if estimate.status != EstimateStatus.ACCEPTED:
+        raise ActionRefused(
+            f"Estimate {label_of(estimate)} is {estimate.status}: only an accepted estimate "
+            "is invoiced."
+        )
+    return estimate
+
+
+def _valid(estimate: Estimate, lines: tuple[ValidLine, ...], due) -> ValidInvoice:
+    return ValidInvoice(
+        name=estimate.customer_name,
+        email=estimate.customer_email,
+        phone=estimate.customer_phone,
+        address=estimate.customer_address,
+        note=f"For contract {label_of(estimate)}, signed by {estimate.signer_name}.",
+        due_date=due,
+        lines=lines,
+    )
+
+
+def _finish(
+    session: Session, estimate: Estimate, invoice: Invoice, user: SignedInUser, part: str
+) -> Invoice:
+    record_estimate_event(
+        session,
+        estimate.id,
+        f"{part}_invoice",
+        f"invoice {invoice.number}, {format_usd(invoice.total_cents)}",
+        user.id,
+    )
+    session.commit()
+    session.refresh(invoice)
+    wake_outbox_worker()
+    return invoice
+
+
+def create_deposit_invoice(number: str, user: SignedInUser, now: datetime | None = None) -> Invoice:
+    now = now or utc_now()
+    with db_session() as session:
+        estimate = _accepted(session, number)
+        if estimate.accepted_deposit_cents <= 0:
+            raise ActionRefused(f"Estimate {label_of(estimate)} asks no deposit.")
+        if existing := billed_invoices(session, estimate.id, DEPOSIT):
+            raise ActionRefused(f"The deposit is already billed on invoice {existing[0].number}.")
+        if billed_invoices(session, estimate.id, FINAL):
+            raise ActionRefused("The final invoice is already made.")
+        today = business_today(now)
+        due = max(estimate.deposit_due_date or today, today)
+        line = ValidLine(
+            service=SERVICE,
+            label="Deposit",
+            description=f"Deposit on contract {label_of(estimate)} (total {format_usd(estimate.accepted_total_cents)})",
+            price_cents=estimate.accepted_deposit_cents,
+        )
+        invoice = invoicing.add_invoice(
+            session, _valid(estimate, (line,), due), user.id, now, estimate.id, DEPOSIT
+        )
+        return _finish(session, estimate, invoice, user, DEPOSIT)
+
+
+def _final_lines(session: Session, estimate: Estimate) -> tuple[ValidLine, ...]:
+    lines = []
+    for line in estimate_lines(session, estimate.id):
+        if not line.chosen:
+            continue
+        quantity = quantity_text(line.quantity_milli)
+        lines.append(
+            ValidLine(
+                service=line.service or SERVICE,
+                label=line.description[:100],
+                description=f"{quantity} {line.unit} x {format_usd(line.unit_price_cents)}".replace(
+                    "  ", " "
+                ),
+                price_cents=line_cents(line.quantity_milli, line.unit_price_cents),
+            )
+        )
+    if estimate.discount_cents:
+        lines.append(ValidLine(SERVICE, "Discount", "", -estimate.discount_cents))
+    for deposit in billed_invoices(session, estimate.id, DEPOSIT):
+        lines.append(
+            ValidLine(SERVICE, "Less deposit", f"Invoice {deposit.number}", -deposit.total_cents)
+        )
+    return tuple(lines)
+
+
+def create_final_invoice(number: str, user: SignedInUser, now: datetime | None = None) -> Invoice:
+    now = now or utc_now()
+    with db_session() as session:
+        estimate = _accepted(session, number)
+        lines = _final_lines(session, estimate)
+        rest = sum(line.price_cents for line in lines)
+        if rest <= 0:
+            raise ActionRefused("Nothing is left to bill: the deposit invoices cover the total.")
+        due = business_today(now) + timedelta(days=FINAL_DUE_DAYS)
+        invoice = invoicing.add_invoice(
+            session, _valid(estimate, lines, due), user.id, now, estimate.id, FINAL
+        )
+        estimate.status = EstimateStatus.INVOICED
+        session.add(estimate)
+        return _finish(session, estimate, invoice, user, FINAL)

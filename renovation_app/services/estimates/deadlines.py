@@ -1,0 +1,36 @@
+"""The owner's right to cancel: until midnight of the third business day after signing
+(General Business Law §771), counting Monday to Friday less New York's public holidays."""
+
+from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
+
+import holidays
+
+from renovation_app.services.billing import BUSINESS_TIMEZONE
+
+BUSINESS_DAYS_TO_CANCEL = 3
+
+
+@cache
+def _new_york_holidays(year: int) -> holidays.HolidayBase:
+    return holidays.country_holidays("US", subdiv="NY", years=(year, year + 1))
+
+
+def is_business_day(day: date) -> bool:
+    return day.weekday() < 5 and day not in _new_york_holidays(day.year)
+
+
+def cancellation_deadline(signed_at: datetime) -> datetime:
+    """The last moment (UTC) the owner may cancel: the end of the third business day after the
+    New York date of signing (a signature on Friday evening can be cancelled until the end of
+    Wednesday, or Thursday when Monday is a holiday)."""
+    if signed_at.tzinfo is None:  # SQLite gives back naive UTC times
+        signed_at = signed_at.replace(tzinfo=UTC)
+    day = signed_at.astimezone(BUSINESS_TIMEZONE).date()
+    counted = 0
+    while counted < BUSINESS_DAYS_TO_CANCEL:
+        day += timedelta(days=1)
+        if is_business_day(day):
+            counted += 1
+    midnight = datetime.combine(day + timedelta(days=1), time(0), tzinfo=BUSINESS_TIMEZONE)
+    return midnight.astimezone(UTC) - timedelta(microseconds=1)

@@ -1,0 +1,116 @@
+"""The contract document: exactly what the customer reads and signs, as plain data. Its
+canonical JSON is hashed at acceptance and kept, so the signed PDF and any later dispute read
+the same words and amounts the customer accepted."""
+
+import hashlib
+import json
+from datetime import date
+
+from renovation_app.content import BUSINESS
+from renovation_app.content import contract as words
+from renovation_app.models import Estimate, EstimateLine
+from renovation_app.services.billing import format_usd, long_date
+from renovation_app.services.estimates.totals import MILLI, EstimateTotals, counted, line_cents
+from renovation_app.settings import settings
+
+
+def quantity_text(quantity_milli: int) -> str:
+    """2500 -> "2.5", 1000 -> "1"."""
+    whole, rest = divmod(quantity_milli, MILLI)
+    return f"{whole}" if not rest else f"{whole}.{rest:03d}".rstrip("0")
+
+
+def _date_or_tbd(value: date | None) -> str:
+    return long_date(value) if value else "a date to be agreed"
+
+
+def _line(line: EstimateLine, chosen: set[int]) -> dict:
+    return {
+        "description": line.description,
+        "quantity": quantity_text(line.quantity_milli),
+        "unit": line.unit,
+        "unit_price": format_usd(line.unit_price_cents),
+        "amount": format_usd(line_cents(line.quantity_milli, line.unit_price_cents)),
+        "optional": line.optional,
+        "included": counted(line, chosen),
+    }
+
+
+def _fill(section: words.ContractSection, values: dict) -> dict:
+    return {
+        "heading": section.heading,
+        "paragraphs": [p.format(**values) for p in section.paragraphs if p.format(**values)],
+        "bold": section.bold,
+    }
+
+
+def _progress(estimate: Estimate) -> dict:
+    stages = [s.strip() for s in estimate.progress_schedule.splitlines() if s.strip()]
+    return {
+        "heading": words.PROGRESS_PAYMENTS_HEADING,
+        "paragraphs": stages or [words.NO_PROGRESS_PAYMENTS],
+        "bold": False,
+    }
+
+
+def contract_document(
+    estimate: Estimate, lines: list[EstimateLine], totals: EstimateTotals
+) -> dict:
+    """The document for the lines counted in `totals` (the customer's choice of optional lines)."""
+    chosen = set(totals.counted_line_ids)
+    values = {
+        "contractor": BUSINESS.legal_name,
+        "address": BUSINESS.address.one_line,
+        "licence": settings.contractor_licence,
+        "bank": settings.escrow_bank,
+        "start": _date_or_tbd(estimate.start_date),
+        "completion": _date_or_tbd(estimate.completion_date),
+        "contingencies": estimate.contingencies.strip() or words.NO_CONTINGENCIES,
+        "time_of_essence": words.TIME_OF_ESSENCE
+        if estimate.time_of_essence
+        else words.TIME_NOT_OF_ESSENCE,
+        "deadline_rule": words.DEADLINE_RULE,
+    }
+    return {
+        "title": words.TITLE,
+        "estimate": estimate.number,
+        "revision": estimate.revision,
+        "valid_until": long_date(estimate.valid_until),
+        "contractor": {
+            "name": BUSINESS.legal_name,
+            "address": BUSINESS.address.one_line,
+            "phone": BUSINESS.phone_display,
+            "email": BUSINESS.email,
+            "licence": settings.contractor_licence,
+        },
+        "owner": {
+            "name": estimate.customer_name,
+            "address": estimate.customer_address,
+            "email": estimate.customer_email,
+            "phone": estimate.customer_phone,
+        },
+        "lines": [_line(line, chosen) for line in sorted(lines, key=lambda x: x.position)],
+        "subtotal": format_usd(totals.subtotal_cents),
+        "discount": format_usd(totals.discount_cents),
+        "total": format_usd(totals.total_cents),
+        "deposit": format_usd(totals.deposit_cents),
+        "note": estimate.note,
+        "sections": [
+            _fill(words.SCHEDULE, values),
+            _progress(estimate),
+            _fill(words.ESCROW_NOTICE, values),
+            _fill(words.LIEN_NOTICE, values),
+            _fill(words.CANCELLATION_NOTICE, values),
+            _fill(words.NOTICE_OF_CANCELLATION, values),
+        ],
+        "acceptance": words.ACCEPTANCE,
+    }
+
+
+def canonical(document: dict) -> str:
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def document_hash(document: dict) -> str:
+    """The SHA-256 (hex) of the document's canonical JSON."""
+    return hashlib.sha256(canonical(document).encode()).hexdigest()

@@ -1,0 +1,133 @@
+"""The estimate's e-mails: the estimate to the customer, the signed contract to the customer
+and the office, and notices to the office (declined, cancelled)."""
+
+import json
+
+from sqlmodel import Session
+
+from renovation_app.content import BUSINESS
+from renovation_app.models import Estimate, EstimateLine
+from renovation_app.routes import estimate_path
+from renovation_app.services.estimates.document import contract_document
+from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
+from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
+from renovation_app.services.mail import (
+    About,
+    Attachment,
+    EmailKind,
+    EmailMessage,
+    one_line,
+    queue_email,
+    render_email,
+)
+from renovation_app.settings import settings
+
+SUBJECT_MAX = 200
+
+
+def _pdf(name: str, content: bytes) -> Attachment:
+    return Attachment(filename=name, content_type="application/pdf", content=content)
+
+
+def estimate_pdf(estimate: Estimate, lines: list[EstimateLine]) -> bytes:
+    """The signed contract once accepted, else the estimate with every line."""
+    if estimate.accepted_at is not None and estimate.signed_document:
+        return render_contract_pdf(json.loads(estimate.signed_document), signature_of(estimate))
+    document = contract_document(estimate, lines, shown_totals(estimate, lines, None))
+    return render_contract_pdf(document)
+
+
+def signature_of(estimate: Estimate) -> Signature:
+    return Signature(
+        name=estimate.signer_name,
+        when=estimate_view(estimate, []).accepted,
+        document_sha256=estimate.document_sha256,
+    )
+
+
+def _queue(
+    session: Session,
+    estimate: Estimate,
+    to: str,
+    kind: EmailKind,
+    subject: str,
+    context: dict,
+    pdf: bytes | None,
+) -> None:
+    html, text = render_email(kind, **context)
+    name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
+    queue_email(
+        session,
+        EmailMessage(
+            to=one_line(to),
+            reply_to=BUSINESS.email,
+            subject=one_line(subject)[:SUBJECT_MAX],
+            kind=kind,
+            html=html,
+            text=text,
+            attachments=(_pdf(name, pdf),) if pdf else (),
+        ),
+        about_kind=About.ESTIMATE,
+        about_id=estimate.id,
+    )
+
+
+def queue_estimate_email(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
+    view = estimate_view(estimate, lines)
+    subject = f"Estimate {label_of(estimate)} from {BUSINESS.name}"
+    _queue(
+        session,
+        estimate,
+        estimate.customer_email,
+        EmailKind.ESTIMATE,
+        subject,
+        {"estimate": view},
+        estimate_pdf(estimate, lines),
+    )
+
+
+def queue_signed_copies(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
+    """The signed contract (PDF) to the customer and to the office."""
+    view = estimate_view(estimate, lines)
+    pdf = estimate_pdf(estimate, lines)
+    context = {"estimate": view, "staff_url": settings.url(estimate_path(estimate.number))}
+    subject = f"Your signed contract {label_of(estimate)} with {BUSINESS.name}"
+    _queue(
+        session,
+        estimate,
+        estimate.customer_email,
+        EmailKind.ESTIMATE_SIGNED,
+        subject,
+        {**context, "to_office": False},
+        pdf,
+    )
+    subject = f"Estimate {label_of(estimate)} accepted by {estimate.signer_name}, {view.total}"
+    _queue(
+        session,
+        estimate,
+        settings.business_inbox,
+        EmailKind.ESTIMATE_SIGNED,
+        subject,
+        {**context, "to_office": True},
+        pdf,
+    )
+
+
+def queue_office_notice(session: Session, estimate: Estimate, title: str, words: str) -> None:
+    context = {
+        "title": title,
+        "words": words,
+        "estimate_label": label_of(estimate),
+        "customer_name": estimate.customer_name,
+        "estimate_url": settings.url(estimate_path(estimate.number)),
+    }
+    subject = f"{title}: estimate {label_of(estimate)}"
+    _queue(
+        session,
+        estimate,
+        settings.business_inbox,
+        EmailKind.ESTIMATE_NOTICE,
+        subject,
+        context,
+        None,
+    )

@@ -1,0 +1,147 @@
+"""The estimate, and the signed contract, as a PDF: both printed from the contract document
+(document.py), so the signed copy shows exactly the words and amounts that were hashed."""
+
+from dataclasses import dataclass
+
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+from fpdf.fonts import FontFace
+
+from renovation_app.services.billing.pdf import (
+    ACCENT,
+    FAMILY,
+    INK,
+    MUTED,
+    RULE,
+    new_pdf,
+    paragraph,
+    rule,
+)
+
+
+@dataclass(frozen=True)
+class Signature:
+    name: str
+    when: str  # "Nov 24, 2026, 3:12 PM" New York time
+    document_sha256: str
+
+
+def _all_text(document: dict) -> str:
+    owner = document["owner"]
+    parts = [owner["name"], owner["address"], owner["email"], owner["phone"], document["note"]]
+    parts += [line["description"] + line["unit"] for line in document["lines"]]
+    return "".join(parts)
+
+
+def _next(pdf: FPDF, height: float, text: str, bold: bool = False, size: float = 9.5) -> None:
+    pdf.set_font(FAMILY, "B" if bold else "", size)
+    pdf.cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def _heading(pdf: FPDF, document: dict, signature: Signature | None) -> None:
+    contractor = document["contractor"]
+    pdf.set_text_color(*INK)
+    _next(pdf, 8, contractor["name"], bold=True, size=15)
+    pdf.set_text_color(*MUTED)
+    for text in (
+        contractor["address"],
+        f"Phone {contractor['phone']} · {contractor['email']}",
+        f"NYC home improvement contractor licence no. {contractor['licence']}",
+    ):
+        _next(pdf, 4.5, text, size=9)
+    pdf.ln(3)
+    pdf.set_text_color(*ACCENT)
+    kind = document["title"] if signature else "Estimate"
+    revision = f", revision {document['revision']}" if document["revision"] > 1 else ""
+    _next(pdf, 8, f"{kind} {document['estimate']}{revision}", bold=True, size=16)
+    pdf.set_text_color(*INK)
+    if not signature:
+        _next(pdf, 5, f"Valid until {document['valid_until']}", size=9)
+    rule(pdf)
+    owner = document["owner"]
+    _next(pdf, 5, "OWNER", bold=True, size=8)
+    _next(pdf, 5.5, owner["name"], bold=True, size=11)
+    pdf.set_font(FAMILY, size=9.5)
+    for text in (owner["address"], owner["email"], owner["phone"]):
+        if text:
+            paragraph(pdf, 4.8, text)
+    pdf.ln(4)
+
+
+def _lines(pdf: FPDF, document: dict) -> None:
+    pdf.set_font(FAMILY, size=9)
+    pdf.set_draw_color(*RULE)
+    with pdf.table(
+        col_widths=(90, 22, 30, 30),
+        text_align=("LEFT", "RIGHT", "RIGHT", "RIGHT"),
+        line_height=5,
+        padding=1.5,
+        borders_layout="HORIZONTAL_LINES",
+        headings_style=FontFace(emphasis="BOLD", color=INK),
+    ) as table:
+        heading = table.row()
+        for text in ("Work and materials", "Quantity", "Unit price", "Amount"):
+            heading.cell(text)
+        for line in document["lines"]:
+            row = table.row()
+            note = ""
+            if line["optional"]:
+                note = " (optional, included)" if line["included"] else " (optional, not included)"
+            row.cell(line["description"] + note)
+            row.cell(f"{line['quantity']} {line['unit']}".strip())
+            row.cell(line["unit_price"])
+            row.cell(line["amount"] if line["included"] else "—")
+    pdf.ln(2)
+    for label, key in (("Subtotal", "subtotal"), ("Discount", "discount")):
+        if key == "discount" and document[key] == "$0.00":
+            continue
+        _right(pdf, f"{label}  {document[key]}", size=9.5)
+    _right(pdf, f"Total  {document['total']}", size=12, bold=True)
+    if document["deposit"] != "$0.00":
+        _right(pdf, f"Deposit due on signing  {document['deposit']}", size=9.5)
+    pdf.ln(3)
+
+
+def _right(pdf: FPDF, text: str, size: float, bold: bool = False) -> None:
+    pdf.set_font(FAMILY, "B" if bold else "", size)
+    pdf.cell(0, 6, text, align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
+def _sections(pdf: FPDF, document: dict) -> None:
+    if document["note"]:
+        _next(pdf, 5, "Note", bold=True)
+        pdf.set_font(FAMILY, size=9)
+        paragraph(pdf, 4.6, document["note"])
+        pdf.ln(3)
+    for section in document["sections"]:
+        _next(pdf, 6, section["heading"], bold=True, size=10)
+        pdf.set_font(FAMILY, "B" if section["bold"] else "", 10 if section["bold"] else 9)
+        for text in section["paragraphs"]:
+            paragraph(pdf, 4.8, text)
+            pdf.ln(1.5)
+        pdf.ln(2)
+
+
+def _signature(pdf: FPDF, document: dict, signature: Signature | None) -> None:
+    rule(pdf)
+    pdf.set_font(FAMILY, size=9)
+    paragraph(pdf, 4.6, document["acceptance"])
+    pdf.ln(2)
+    if signature is None:
+        _next(pdf, 5, "Not signed yet: open the link in your e-mail to accept and sign.")
+        return
+    _next(pdf, 6, f"Signed by {signature.name} on {signature.when} (New York time)", bold=True)
+    pdf.set_text_color(*MUTED)
+    _next(pdf, 4.5, f"Document SHA-256: {signature.document_sha256}", size=7.5)
+    pdf.set_text_color(*INK)
+
+
+def render_contract_pdf(document: dict, signature: Signature | None = None) -> bytes:
+    """The estimate (unsigned) or the signed contract, from the contract document."""
+    title = f"{document['title'] if signature else 'Estimate'} {document['estimate']}"
+    pdf = new_pdf(title, _all_text(document))
+    _heading(pdf, document, signature)
+    _lines(pdf, document)
+    _sections(pdf, document)
+    _signature(pdf, document, signature)
+    return bytes(pdf.output())

@@ -1,0 +1,160 @@
+"""Reading estimates for staff: one with its history and invoices, the list, the PDFs."""
+
+from dataclasses import dataclass
+
+from sqlmodel import Session, func, or_, select
+
+from renovation_app.db import db_session
+from renovation_app.models import Estimate, EstimateEvent, EstimateStatus, Invoice, User
+from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
+from renovation_app.services.billing import format_usd, when_display
+from renovation_app.services.estimates.mail import estimate_pdf
+from renovation_app.services.estimates.records import by_token, estimate_lines, latest_revision
+from renovation_app.services.estimates.views import (
+    STATUS_LABELS,
+    EstimateEventView,
+    EstimateInvoiceView,
+    EstimateView,
+    estimate_view,
+    label_of,
+)
+
+PAGE_SIZE = 25
+SEARCH_MAX = 100
+
+
+def _events(session: Session, estimate_id: int) -> tuple[EstimateEventView, ...]:
+    rows = session.exec(
+        select(EstimateEvent, User.name)
+        .join(User, User.id == EstimateEvent.user_id, isouter=True)
+        .where(EstimateEvent.estimate_id == estimate_id)
+        .order_by(EstimateEvent.at, EstimateEvent.id)
+    )
+    return tuple(
+        EstimateEventView(
+            kind=event.kind,
+            when_display=when_display(event.at),
+            who=name or "",
+            detail=event.detail,
+        )
+        for event, name in rows
+    )
+
+
+def _invoices(session: Session, estimate_id: int) -> tuple[EstimateInvoiceView, ...]:
+    rows = session.exec(
+        select(Invoice).where(Invoice.estimate_id == estimate_id).order_by(Invoice.id)
+    )
+    return tuple(
+        EstimateInvoiceView(
+            number=i.number,
+            part=i.estimate_part,
+            total=format_usd(i.total_cents),
+            status=INVOICE_STATUS_LABELS[i.status],
+        )
+        for i in rows
+    )
+
+
+def get_estimate(number: str) -> EstimateView | None:
+    """The newest revision with its history and invoices, for its staff page."""
+    with db_session() as session:
+        estimate = latest_revision(session, number)
+        if estimate is None:
+            return None
+        lines = estimate_lines(session, estimate.id)
+        return estimate_view(
+            estimate,
+            lines,
+            events=_events(session, estimate.id),
+            invoices=_invoices(session, estimate.id),
+        )
+
+
+def staff_estimate_pdf(number: str) -> tuple[str, bytes] | None:
+    with db_session() as session:
+        estimate = latest_revision(session, number)
+        if estimate is None:
+            return None
+        return _file_name(estimate), estimate_pdf(estimate, estimate_lines(session, estimate.id))
+
+
+def customer_estimate_pdf(token: str) -> tuple[str, bytes] | None:
+    """The PDF behind a customer's link (not for a draft)."""
+    with db_session() as session:
+        estimate = by_token(session, token)
+        if estimate is None or estimate.status == EstimateStatus.DRAFT:
+            return None
+        return _file_name(estimate), estimate_pdf(estimate, estimate_lines(session, estimate.id))
+
+
+def _file_name(estimate: Estimate) -> str:
+    kind = "contract" if estimate.accepted_at else "estimate"
+    return f"{kind}-{estimate.number}-r{estimate.revision}.pdf"
+
+
+@dataclass(frozen=True)
+class EstimateRow:
+    number: str
+    label: str
+    customer: str
+    total: str
+    status: str
+    status_label: str
+    created: str
+
+
+@dataclass(frozen=True)
+class EstimateListPage:
+    rows: list[EstimateRow]
+    total_count: int
+    page: int
+    page_count: int
+
+
+def list_estimates(search: str = "", status: str = "", page: int = 1) -> EstimateListPage:
+    """The newest revision of each estimate, newest first; search by number or customer."""
+    newest = (
+        select(Estimate.number, func.max(Estimate.revision).label("revision"))
+        .group_by(Estimate.number)
+        .subquery()
+    )
+    query = select(Estimate).join(
+        newest, (newest.c.number == Estimate.number) & (newest.c.revision == Estimate.revision)
+    )
+    text = (search or "").strip()[:SEARCH_MAX]
+    if text:
+        like = f"%{text.lower()}%"
+        query = query.where(
+            or_(
+                func.lower(Estimate.number).like(like),
+                func.lower(Estimate.customer_name).like(like),
+                func.lower(Estimate.customer_email).like(like),
+            )
+        )
+    if status in EstimateStatus.__members__.values():
+        query = query.where(Estimate.status == status)
+    with db_session() as session:
+        count = session.exec(select(func.count()).select_from(query.subquery())).one()
+        page_count = max((count + PAGE_SIZE - 1) // PAGE_SIZE, 1)
+        page = min(max(page, 1), page_count)
+        found = session.exec(
+            query.order_by(Estimate.created_at.desc(), Estimate.id.desc())
+            .offset((page - 1) * PAGE_SIZE)
+            .limit(PAGE_SIZE)
+        ).all()
+        rows = []
+        for estimate in found:
+            view = estimate_view(estimate, estimate_lines(session, estimate.id))
+            rows.append(
+                EstimateRow(
+                    number=estimate.number,
+                    label=label_of(estimate),
+                    customer=estimate.customer_name,
+                    total=view.total,
+                    status=estimate.status,
+                    status_label=STATUS_LABELS[EstimateStatus(estimate.status)],
+                    created=view.created,
+                )
+            )
+    return EstimateListPage(rows, count, page, page_count)

@@ -1,0 +1,50 @@
+"""Reading and holding one estimate in a transaction, and writing its history."""
+
+from sqlmodel import Session, select
+
+from renovation_app.models import Estimate, EstimateEvent, EstimateLine, utc_now
+from renovation_app.services.limits import lock_key
+
+
+def estimate_lines(session: Session, estimate_id: int) -> list[EstimateLine]:
+    return list(
+        session.exec(
+            select(EstimateLine)
+            .where(EstimateLine.estimate_id == estimate_id)
+            .order_by(EstimateLine.position)
+        )
+    )
+
+
+def latest_revision(session: Session, number: str) -> Estimate | None:
+    """The newest revision of an estimate number ("E-2026-0001")."""
+    if not isinstance(number, str) or not number.strip() or len(number) > 20:
+        return None
+    return session.exec(
+        select(Estimate).where(Estimate.number == number.strip()).order_by(Estimate.revision.desc())
+    ).first()
+
+
+def by_token(session: Session, token: str) -> Estimate | None:
+    if not isinstance(token, str) or not token or len(token) > 64:
+        return None
+    return session.exec(select(Estimate).where(Estimate.token == token)).first()
+
+
+def lock_estimate(session: Session, estimate: Estimate) -> Estimate:
+    """Hold the estimate until the transaction ends (accepting, declining, cancelling, sending,
+    revising and invoicing never interleave), and read it again under the lock."""
+    lock_key(session, f"estimate:{estimate.number}")
+    session.refresh(estimate)
+    return estimate
+
+
+def record_estimate_event(
+    session: Session, estimate_id: int, kind: str, detail: str = "", user_id: int | None = None
+) -> None:
+    """One history row of an estimate: every change, by staff or the customer, goes here."""
+    session.add(
+        EstimateEvent(
+            estimate_id=estimate_id, kind=kind, at=utc_now(), user_id=user_id, detail=detail[:500]
+        )
+    )

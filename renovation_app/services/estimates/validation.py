@@ -1,0 +1,243 @@
+"""One validation of the estimate form. Amounts are computed from the typed quantities and
+prices; a total sent by a browser is never read."""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
+
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.models import DepositKind
+from renovation_app.services.billing import (
+    MAX_TOTAL_CENTS,
+    PriceInvalid,
+    business_today,
+    format_usd,
+    parse_price,
+)
+from renovation_app.services.customers.fields import read_contact
+from renovation_app.services.customers.records import ContactDetails
+from renovation_app.services.errors import FormInvalid
+from renovation_app.services.estimates.totals import BASIS_POINTS, MILLI, line_cents
+from renovation_app.services.fields import check_text, is_blank, text_of
+
+LINES_MAX = 40
+DESCRIPTION_MAX = 500
+UNIT_MAX = 20
+QUANTITY_MAX_MILLI = 100_000 * MILLI
+TEXT_MAX = 2000
+CONTINGENCIES_MAX = 1000
+DEFAULT_VALID_DAYS = 30
+LATEST_DAYS = 730
+CATALOGUE = {option.slug: option for option in INVOICE_OPTIONS}
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_QUANTITY = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,3})?|\.[0-9]{1,3}")
+
+
+@dataclass(frozen=True)
+class ValidEstimateLine:
+    service: str  # a catalogue slug or ""
+    description: str
+    quantity_milli: int
+    unit: str
+    unit_price_cents: int
+    optional: bool
+
+    @property
+    def amount_cents(self) -> int:
+        return line_cents(self.quantity_milli, self.unit_price_cents)
+
+
+@dataclass(frozen=True)
+class ValidEstimate:
+    contact: ContactDetails
+    note: str
+    lines: tuple[ValidEstimateLine, ...]
+    discount_cents: int
+    deposit_kind: DepositKind
+    deposit_value: int  # basis points or cents
+    deposit_due_date: date | None
+    valid_until: date
+    start_date: date | None
+    completion_date: date | None
+    contingencies: str
+    time_of_essence: bool
+    progress_schedule: str
+
+
+def _date(errors: dict, key: str, value: object, today: date, required_default=None):
+    text = value.strip() if isinstance(value, str) else ""
+    if not text:
+        return required_default
+    parsed = None
+    if _ISO_DATE.fullmatch(text):
+        try:
+            parsed = date.fromisoformat(text)
+        except ValueError:
+            parsed = None
+    if parsed is None:
+        errors[key] = "Please give a date, like 2026-12-07."
+    elif parsed < today:
+        errors[key] = "This date cannot be in the past."
+    elif parsed > today + timedelta(days=LATEST_DAYS):
+        errors[key] = "This date must be within two years from today."
+    else:
+        return parsed
+    return required_default
+
+
+def parse_quantity(text: object) -> int:
+    """ "2.5" -> 2500 thousandths; raises ValueError with a message."""
+    value = text.strip() if isinstance(text, str) else str(text if text is not None else "")
+    if not value:
+        return MILLI  # an empty quantity is one (a lump sum)
+    if not _QUANTITY.fullmatch(value):
+        raise ValueError("Please give the quantity as a number, like 1 or 2.5.")
+    milli = int(Decimal(value) * MILLI)
+    if milli <= 0:
+        raise ValueError("The quantity must be more than 0.")
+    if milli > QUANTITY_MAX_MILLI:
+        raise ValueError("The quantity must be 100,000 or less.")
+    return milli
+
+
+def _line(errors: dict, index: int, item: Mapping) -> ValidEstimateLine | None:
+    key = f"line:{index}"
+    service = str(item.get("service") or "").strip()
+    if service and service not in CATALOGUE:
+        errors[key] = "This is not one of the services we offer."
+        return None
+    description = check_text(errors, key, text_of(item, "description"), DESCRIPTION_MAX, True)
+    unit = check_text(errors, key, text_of(item, "unit"), UNIT_MAX, multiline=False)
+    if key in errors:
+        return None
+    if is_blank(description):
+        description = CATALOGUE[service].label if service else ""
+    if is_blank(description):
+        errors[key] = "Please describe the work on this line."
+        return None
+    try:
+        quantity = parse_quantity(item.get("quantity"))
+        price = parse_price(str(item.get("unit_price") or ""))
+    except (ValueError, PriceInvalid, InvalidOperation) as invalid:
+        errors[key] = getattr(invalid, "message", None) or str(invalid)
+        return None
+    return ValidEstimateLine(
+        service=service,
+        description=description,
+        quantity_milli=quantity,
+        unit=unit,
+        unit_price_cents=price,
+        optional=bool(item.get("optional")),
+    )
+
+
+def _lines(errors: dict, value: object) -> tuple[ValidEstimateLine, ...]:
+    if not isinstance(value, list | tuple) or not value:
+        errors["lines"] = "Please add at least one line with its price."
+        return ()
+    if len(value) > LINES_MAX:
+        errors["lines"] = f"An estimate has at most {LINES_MAX} lines."
+        return ()
+    lines = [
+        _line(errors, i, item if isinstance(item, Mapping) else {}) for i, item in enumerate(value)
+    ]
+    valid = tuple(line for line in lines if line is not None)
+    if valid and all(line.optional for line in valid):
+        errors["lines"] = "At least one line must be required (not optional)."
+    return valid
+
+
+def _amount(errors: dict, key: str, text: object) -> int:
+    value = text.strip() if isinstance(text, str) else ""
+    if not value:
+        return 0
+    try:
+        return parse_price(value)
+    except PriceInvalid as invalid:
+        errors[key] = invalid.message
+        return 0
+
+
+def _deposit(errors: dict, raw: Mapping) -> tuple[DepositKind, int]:
+    kind_text = str(raw.get("deposit_kind") or DepositKind.NONE)
+    if kind_text not in DepositKind.__members__.values():
+        errors["deposit"] = "Please choose no deposit, a percentage or an amount."
+        return DepositKind.NONE, 0
+    kind = DepositKind(kind_text)
+    text = str(raw.get("deposit_value") or "").strip().removesuffix("%").strip()
+    if kind == DepositKind.NONE:
+        return kind, 0
+    if kind == DepositKind.AMOUNT:
+        return kind, _amount(errors, "deposit", text) or _missing(errors)
+    try:
+        points = (
+            int(Decimal(text) * 100) if re.fullmatch(r"[0-9]{1,3}(\.[0-9]{1,2})?", text) else -1
+        )
+    except InvalidOperation:
+        points = -1
+    if not 0 < points <= BASIS_POINTS:
+        errors["deposit"] = "Please give the deposit as a percentage from 1 to 100, like 30."
+        return kind, 0
+    return kind, points
+
+
+def _missing(errors: dict) -> int:
+    errors.setdefault("deposit", "Please enter the deposit amount.")
+    return 0
+
+
+def _totals_fit(errors: dict, lines, discount: int, deposit_kind, deposit_value: int) -> None:
+    if any(k == "lines" or k.startswith("line:") for k in errors):
+        return
+    most = sum(line.amount_cents for line in lines)
+    if most > MAX_TOTAL_CENTS:
+        errors["lines"] = f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less."
+    least = sum(line.amount_cents for line in lines if not line.optional)
+    if discount >= least:
+        errors["discount"] = "The discount must be less than the total of the required lines."
+    elif deposit_kind == DepositKind.AMOUNT and deposit_value > least - discount:
+        errors["deposit"] = "The deposit cannot be more than the total of the required lines."
+
+
+def validate_estimate(raw: Mapping[str, object], today: date | None = None) -> ValidEstimate:
+    """Check every field of the estimate form; raise FormInvalid with a message per field."""
+    today = today or business_today()
+    errors: dict[str, str] = {}
+    contact = read_contact(errors, raw)
+    note = check_text(errors, "note", text_of(raw, "note"), TEXT_MAX, multiline=True)
+    lines = _lines(errors, raw.get("lines"))
+    discount = _amount(errors, "discount", raw.get("discount"))
+    deposit_kind, deposit_value = _deposit(errors, raw)
+    _totals_fit(errors, lines, discount, deposit_kind, deposit_value)
+    valid_until = _date(errors, "valid_until", raw.get("valid_until"), today)
+    valid_until = valid_until or today + timedelta(days=DEFAULT_VALID_DAYS)
+    start = _date(errors, "start_date", raw.get("start_date"), today)
+    completion = _date(errors, "completion_date", raw.get("completion_date"), today)
+    if start and completion and completion < start:
+        errors["completion_date"] = "The completion date cannot be before the start date."
+    deposit_due = _date(errors, "deposit_due_date", raw.get("deposit_due_date"), today)
+    contingencies = check_text(
+        errors, "contingencies", text_of(raw, "contingencies"), CONTINGENCIES_MAX, True
+    )
+    schedule = check_text(
+        errors, "progress_schedule", text_of(raw, "progress_schedule"), TEXT_MAX, True
+    )
+    if errors:
+        raise FormInvalid(errors)
+    return ValidEstimate(
+        contact=contact,
+        note=note,
+        lines=lines,
+        discount_cents=discount,
+        deposit_kind=deposit_kind,
+        deposit_value=deposit_value,
+        deposit_due_date=deposit_due,
+        valid_until=valid_until,
+        start_date=start,
+        completion_date=completion,
+        contingencies=contingencies,
+        time_of_essence=bool(raw.get("time_of_essence")),
+        progress_schedule=schedule,
+    )

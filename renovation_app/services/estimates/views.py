@@ -1,0 +1,206 @@
+"""An estimate as plain values for the staff pages, the customer's page, the PDF and e-mails."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from renovation_app.models import DepositKind, Estimate, EstimateLine, EstimateStatus, utc_now
+from renovation_app.routes import estimate_link_path
+from renovation_app.services.billing import format_usd, long_date, when_display
+from renovation_app.services.estimates.deadlines import cancellation_deadline
+from renovation_app.services.estimates.document import quantity_text
+from renovation_app.services.estimates.totals import (
+    BASIS_POINTS,
+    EstimateTotals,
+    counted,
+    estimate_totals,
+    line_cents,
+)
+from renovation_app.settings import settings
+
+STATUS_LABELS = {status: status.value.capitalize() for status in EstimateStatus}
+# The customer may still accept or decline.
+OPEN_STATUSES = (EstimateStatus.SENT, EstimateStatus.VIEWED)
+REVISABLE_STATUSES = (
+    EstimateStatus.SENT,
+    EstimateStatus.VIEWED,
+    EstimateStatus.DECLINED,
+    EstimateStatus.EXPIRED,
+)
+
+
+@dataclass(frozen=True)
+class EstimateLineView:
+    id: int
+    description: str
+    quantity: str  # "2.5"
+    unit: str
+    unit_price: str  # "$12.00"
+    amount: str
+    amount_cents: int
+    optional: bool
+    included: bool  # counted in the totals shown beside it
+
+
+@dataclass(frozen=True)
+class EstimateEventView:
+    kind: str
+    when_display: str
+    who: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class EstimateInvoiceView:
+    number: str
+    part: str  # "deposit" or "final"
+    total: str
+    status: str
+
+
+@dataclass(frozen=True)
+class EstimateView:
+    id: int
+    number: str
+    revision: int
+    label: str  # "E-2026-0001", or "E-2026-0001 (revision 2)"
+    status: str
+    status_label: str
+    customer_id: int
+    customer_name: str
+    customer_email: str
+    customer_phone: str
+    customer_address: str
+    note: str
+    lines: tuple[EstimateLineView, ...]
+    subtotal: str
+    discount: str
+    discount_cents: int
+    total: str
+    total_cents: int
+    deposit: str
+    deposit_cents: int
+    deposit_words: str  # "30% of the total" / "a fixed amount" / ""
+    valid_until: str  # "December 24, 2026"
+    start: str
+    completion: str
+    contingencies: str
+    time_of_essence: bool
+    progress_schedule: str
+    link_url: str
+    created: str
+    sent: str
+    accepted: str  # "Nov 24, 2026, 3:12 PM" or ""
+    signer_name: str
+    document_sha256: str
+    declined: str
+    decline_reason: str
+    cancelled: str
+    cancel_until: str  # the end of the cancellation period, in words, or ""
+    can_cancel: bool  # the owner may still cancel (accepted, before the deadline)
+    is_open: bool  # the customer may accept or decline
+    has_optional: bool
+    events: tuple[EstimateEventView, ...] = ()
+    invoices: tuple[EstimateInvoiceView, ...] = ()
+
+
+def _deposit_words(estimate: Estimate) -> str:
+    if estimate.deposit_kind == DepositKind.PERCENT:
+        percent = estimate.deposit_value / (BASIS_POINTS / 100)
+        return f"{percent:g}% of the total"
+    if estimate.deposit_kind == DepositKind.AMOUNT:
+        return "a fixed amount"
+    return ""
+
+
+def label_of(estimate: Estimate) -> str:
+    if estimate.revision == 1:
+        return estimate.number
+    return f"{estimate.number} (revision {estimate.revision})"
+
+
+def shown_totals(estimate: Estimate, lines: list[EstimateLine], chosen: set[int] | None):
+    """The totals for the customer's choice, or as signed (accepted lines), or with every
+    optional line in (staff view of an open estimate)."""
+    if chosen is None:
+        signed = estimate.accepted_at is not None
+        chosen = {line.id for line in lines if line.chosen or not signed}
+    return estimate_totals(
+        lines, chosen, estimate.discount_cents, estimate.deposit_kind, estimate.deposit_value
+    )
+
+
+def _when(value: datetime | None) -> str:
+    return when_display(value) if value else ""
+
+
+def estimate_view(
+    estimate: Estimate,
+    lines: list[EstimateLine],
+    chosen: set[int] | None = None,
+    events: tuple[EstimateEventView, ...] = (),
+    invoices: tuple[EstimateInvoiceView, ...] = (),
+    now: datetime | None = None,
+) -> EstimateView:
+    totals: EstimateTotals = shown_totals(estimate, lines, chosen)
+    counted_ids = set(totals.counted_line_ids)
+    status = EstimateStatus(estimate.status)
+    deadline = cancellation_deadline(estimate.accepted_at) if estimate.accepted_at else None
+    return EstimateView(
+        id=estimate.id,
+        number=estimate.number,
+        revision=estimate.revision,
+        label=label_of(estimate),
+        status=status.value,
+        status_label=STATUS_LABELS[status],
+        customer_id=estimate.customer_id or 0,
+        customer_name=estimate.customer_name,
+        customer_email=estimate.customer_email,
+        customer_phone=estimate.customer_phone,
+        customer_address=estimate.customer_address,
+        note=estimate.note,
+        lines=tuple(
+            EstimateLineView(
+                id=line.id,
+                description=line.description,
+                quantity=quantity_text(line.quantity_milli),
+                unit=line.unit,
+                unit_price=format_usd(line.unit_price_cents),
+                amount=format_usd(line_cents(line.quantity_milli, line.unit_price_cents)),
+                amount_cents=line_cents(line.quantity_milli, line.unit_price_cents),
+                optional=line.optional,
+                included=counted(line, counted_ids),
+            )
+            for line in lines
+        ),
+        subtotal=format_usd(totals.subtotal_cents),
+        discount=format_usd(totals.discount_cents),
+        discount_cents=totals.discount_cents,
+        total=format_usd(totals.total_cents),
+        total_cents=totals.total_cents,
+        deposit=format_usd(totals.deposit_cents),
+        deposit_cents=totals.deposit_cents,
+        deposit_words=_deposit_words(estimate),
+        valid_until=long_date(estimate.valid_until),
+        start=long_date(estimate.start_date) if estimate.start_date else "",
+        completion=long_date(estimate.completion_date) if estimate.completion_date else "",
+        contingencies=estimate.contingencies,
+        time_of_essence=estimate.time_of_essence,
+        progress_schedule=estimate.progress_schedule,
+        link_url=settings.url(estimate_link_path(estimate.token)),
+        created=_when(estimate.created_at),
+        sent=_when(estimate.sent_at),
+        accepted=_when(estimate.accepted_at),
+        signer_name=estimate.signer_name,
+        document_sha256=estimate.document_sha256,
+        declined=_when(estimate.declined_at),
+        decline_reason=estimate.decline_reason,
+        cancelled=_when(estimate.cancelled_at),
+        cancel_until=_when(deadline) if deadline else "",
+        can_cancel=status == EstimateStatus.ACCEPTED
+        and deadline is not None
+        and (now or utc_now()) <= deadline,
+        is_open=status in OPEN_STATUSES,
+        has_optional=any(line.optional for line in lines),
+        events=events,
+        invoices=invoices,
+    )

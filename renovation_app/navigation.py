@@ -48,6 +48,8 @@ LEGAL_LINKS: tuple[NavLink, ...] = (
 
 # Above every staff screen.
 STAFF_MENU: tuple[NavLink, ...] = (
+    NavLink("New estimate", routes.NEW_ESTIMATE.path),
+    NavLink("Estimates", routes.ESTIMATES.path),
     NavLink("New invoice", routes.ADD_INVOICE.path),
     NavLink("Invoices", routes.INVOICES.path),
     NavLink("Enquiries", routes.ENQUIRIES.path),

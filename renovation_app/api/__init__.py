@@ -5,6 +5,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from renovation_app.api.contact import contact
+from renovation_app.api.estimates import customer_estimate_pdf, estimate_page, staff_estimate_pdf
 from renovation_app.api.invoices import (
     create_invoice,
     customer_invoice_pdf,
@@ -27,6 +28,10 @@ def create_api() -> Starlette:
             Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
             Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),
+            Route("/estimates/{number}/pdf", staff_estimate_pdf, methods=["GET"]),
+            Route("/estimate/{token}/pdf", customer_estimate_pdf, methods=["GET"]),
+            Route("/estimate/{token}", estimate_page, methods=["GET"]),
+            Route("/estimate/{token}/", estimate_page, methods=["GET"]),
             Route("/pay/{token}", pay_page, methods=["GET"]),
             Route("/pay/{token}/", pay_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),

@@ -32,7 +32,7 @@ def _pdf(pdf: bytes, number: str) -> Response:
     )
 
 
-def _not_found() -> Response:
+def not_found() -> Response:
     page = BUILD_DIR / "404.html"
     if page.exists():
         return FileResponse(page, status_code=404, headers=NO_STORE)
@@ -45,14 +45,14 @@ async def staff_invoice_pdf(request: Request) -> Response:
         return JSONResponse({"error": "Sign in to download invoices."}, 401, headers=NO_STORE)
     number = request.path_params["number"]
     pdf = await run_in_threadpool(invoicing.invoice_pdf, number)
-    return _not_found() if pdf is None else _pdf(pdf, number)
+    return not_found() if pdf is None else _pdf(pdf, number)
 
 
 async def customer_invoice_pdf(request: Request) -> Response:
     token = request.path_params["token"]
     invoice = await run_in_threadpool(invoicing.invoice_for_pay_token, token)
     if invoice is None:
-        return _not_found()
+        return not_found()
     return _pdf(await run_in_threadpool(render_invoice_pdf, invoice), invoice.number)
 
 
@@ -61,7 +61,7 @@ async def pay_page(request: Request) -> Response:
     found = await run_in_threadpool(invoicing.pay_link, request.path_params["token"])
     page = BUILD_DIR / "__spa-fallback.html"  # dynamic routes are drawn in the browser
     if found is None or not page.exists():
-        return _not_found()
+        return not_found()
     return FileResponse(page, headers=NO_STORE)
 
 

@@ -4,6 +4,8 @@ from renovation_app.pages import (  # noqa: F401
     about,
     contact,
     customers,
+    estimate_link,
+    estimates,
     gallery,
     home,
     invoices,

@@ -84,6 +84,9 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
         "STRIPE_PUBLISHABLE_KEY": stripe_fake.publishable_key,
         "STRIPE_WEBHOOK_SECRET": WEBHOOK_SECRET,
         "STRIPE_API_BASE": stripe_fake.url,
+        # Printed on every estimate and contract (General Business Law §771).
+        "CONTRACTOR_LICENCE": "2099999-DCA",
+        "ESCROW_BANK": "Example Community Bank, Brooklyn",
     }
     if PROD_STACK:
         # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.

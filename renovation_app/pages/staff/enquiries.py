@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON
+from renovation_app.components.styles import BUTTON, OUTLINE_BUTTON
 from renovation_app.content.contact_links import mailto_href
 from renovation_app.pages.registry import page
 from renovation_app.state.enquiries import STATUS_OPTIONS, EnquiriesState
@@ -32,6 +32,13 @@ def enquiry_actions(row: rx.Var) -> rx.Component:
             on_click=EnquiriesState.open_customer(enquiry_id),
             class_name=f"{BUTTON} py-1.5",
             data_testid="enquiry-customer",
+        ),
+        rx.el.a(
+            "Create estimate",
+            # A full load: the form opens on this enquiry's customer (made on the way).
+            href=routes.NEW_ESTIMATE.path + "?enquiry=" + enquiry_id.to_string(),
+            class_name=f"{OUTLINE_BUTTON} py-1.5",
+            data_testid="enquiry-estimate",
         ),
         class_name="mt-3 flex flex-wrap items-center gap-4",
     )

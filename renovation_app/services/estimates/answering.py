@@ -2,7 +2,7 @@
 answer: accept and sign, decline, or cancel a signed contract within three business days."""
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -81,7 +81,9 @@ def read_link(token: str, choice: object = None, now: datetime | None = None) ->
             return None
         lines = estimate_lines(session, estimate.id)
         chosen = _chosen(estimate, lines, choice) if state == LinkState.OPEN else None
-        return Answer(state, estimate_view(estimate, lines, chosen, now=now))
+        view = estimate_view(estimate, lines, chosen, now=now)
+        # Anyone holding the link sees it: no e-mail, phone or staff history on it.
+        return Answer(state, replace(view, customer_email="", customer_phone=""))
 
 
 def record_view(token: str, now: datetime | None = None) -> None:

@@ -86,8 +86,6 @@ def contract_document(
         "owner": {
             "name": estimate.customer_name,
             "address": estimate.customer_address,
-            "email": estimate.customer_email,
-            "phone": estimate.customer_phone,
         },
         "lines": [_line(line, chosen) for line in sorted(lines, key=lambda x: x.position)],
         "subtotal": format_usd(totals.subtotal_cents),

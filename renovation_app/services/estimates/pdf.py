@@ -28,7 +28,7 @@ class Signature:
 
 def _all_text(document: dict) -> str:
     owner = document["owner"]
-    parts = [owner["name"], owner["address"], owner["email"], owner["phone"], document["note"]]
+    parts = [owner["name"], owner["address"], document["note"]]
     parts += [line["description"] + line["unit"] for line in document["lines"]]
     return "".join(parts)
 
@@ -62,9 +62,8 @@ def _heading(pdf: FPDF, document: dict, signature: Signature | None) -> None:
     _next(pdf, 5, "OWNER", bold=True, size=8)
     _next(pdf, 5.5, owner["name"], bold=True, size=11)
     pdf.set_font(FAMILY, size=9.5)
-    for text in (owner["address"], owner["email"], owner["phone"]):
-        if text:
-            paragraph(pdf, 4.8, text)
+    if owner["address"]:
+        paragraph(pdf, 4.8, owner["address"])
     pdf.ln(4)
 
 

@@ -5,7 +5,14 @@ from dataclasses import dataclass
 from sqlmodel import Session, func, or_, select
 
 from renovation_app.db import db_session
-from renovation_app.models import Estimate, EstimateEvent, EstimateStatus, Invoice, User
+from renovation_app.models import (
+    DepositKind,
+    Estimate,
+    EstimateEvent,
+    EstimateStatus,
+    Invoice,
+    User,
+)
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, when_display
 from renovation_app.services.estimates.mail import estimate_pdf
@@ -158,3 +165,33 @@ def list_estimates(search: str = "", status: str = "", page: int = 1) -> Estimat
                 )
             )
     return EstimateListPage(rows, count, page, page_count)
+
+
+def _dollars(cents: int) -> str:
+    return f"{cents // 100}.{cents % 100:02d}" if cents else ""
+
+
+def form_values(number: str) -> dict[str, str]:
+    """A draft's fields as the estimate form shows them, to change it."""
+    with db_session() as session:
+        estimate = latest_revision(session, number)
+        if estimate is None:
+            return {}
+        if estimate.deposit_kind == DepositKind.PERCENT:
+            deposit = f"{estimate.deposit_value / 100:g}"
+        else:
+            deposit = _dollars(estimate.deposit_value)
+        dates = ("deposit_due_date", "valid_until", "start_date", "completion_date")
+        return {
+            "name": estimate.customer_name,
+            "email": estimate.customer_email,
+            "phone": estimate.customer_phone,
+            "address": estimate.customer_address,
+            "note": estimate.note,
+            "discount": _dollars(estimate.discount_cents),
+            "deposit_kind": str(estimate.deposit_kind),
+            "deposit_value": deposit,
+            "contingencies": estimate.contingencies,
+            "progress_schedule": estimate.progress_schedule,
+            **{d: getattr(estimate, d).isoformat() if getattr(estimate, d) else "" for d in dates},
+        }

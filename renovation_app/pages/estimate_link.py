@@ -1,0 +1,212 @@
+"""/estimate/<token>: the customer's estimate, found by its unguessable link (no sign-in):
+choose the optional lines, then accept and sign, or decline; a signed contract can be cancelled
+here until midnight of the third business day."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.estimates import dates_and_terms, line_item, totals
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, OUTLINE_BUTTON
+from renovation_app.components.ui import section
+from renovation_app.content import BUSINESS
+from renovation_app.content.contract import ACCEPTANCE
+from renovation_app.pages.registry import page
+from renovation_app.state.estimates import EstimateLinkState
+
+State = EstimateLinkState
+E = State.estimate
+
+
+def choice(line: rx.Var) -> rx.Component:
+    return rx.cond(
+        line.optional & (State.link_state == "open"),
+        rx.el.input(
+            type="checkbox",
+            checked=State.chosen.contains(line.id),
+            on_change=State.toggle_line(line.id),
+            aria_label="Include " + line.description,
+            class_name="h-5 w-5 accent-orange-700",
+            data_testid="optional-line",
+        ),
+    )
+
+
+def sign_form() -> rx.Component:
+    return rx.el.div(
+        rx.el.h3("Accept and sign", class_name="text-xl font-bold"),
+        rx.el.p(ACCEPTANCE, class_name="text-sm text-slate-700"),
+        rx.el.label("Your full name", html_for="signer-name", class_name="font-semibold"),
+        rx.el.input(
+            id="signer-name",
+            value=State.signer_name,
+            on_change=State.set_signer_name,
+            auto_complete="name",
+            class_name=INPUT,
+        ),
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                id="agree",
+                checked=State.agreed,
+                on_change=State.set_agreed,
+                class_name="h-5 w-5 accent-orange-700",
+            ),
+            "I agree to this contract and its terms, including the notices in the PDF.",
+            class_name="flex items-center gap-3",
+        ),
+        rx.el.button(
+            rx.cond(State.working, "Signing...", "Accept and sign"),
+            type="button",
+            disabled=~State.can_sign,
+            on_click=State.accept,
+            class_name=f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
+            data_testid="accept",
+        ),
+        decline_form(),
+        class_name="flex flex-col gap-3 border-t border-slate-200 pt-5",
+    )
+
+
+def decline_form() -> rx.Component:
+    return rx.cond(
+        State.declining,
+        rx.el.div(
+            rx.el.label("Why (optional)", html_for="decline-reason", class_name="font-semibold"),
+            rx.el.textarea(
+                id="decline-reason",
+                value=State.decline_reason,
+                on_change=State.set_decline_reason,
+                rows=2,
+                class_name=INPUT,
+            ),  # fmt: skip
+            rx.el.button(
+                "Decline this estimate",
+                type="button",
+                on_click=State.decline,
+                class_name=DANGER_BUTTON,
+            ),
+            class_name="flex flex-col gap-2",
+        ),
+        rx.el.button(
+            "Decline",
+            type="button",
+            on_click=State.show_decline,
+            class_name=f"{OUTLINE_BUTTON} self-start",
+        ),
+    )
+
+
+def signed() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Accepted and signed by ",
+            rx.el.strong(E.signer_name),
+            " on ",
+            E.accepted,
+            ".",
+            class_name="rounded-lg bg-green-50 p-3 text-green-900",
+            data_testid="signed",
+        ),  # fmt: skip
+        rx.cond(
+            E.can_cancel,
+            rx.el.div(
+                rx.el.p(
+                    rx.el.strong("You may cancel this contract until ", E.cancel_until, "."),
+                    " Any deposit you paid is returned.",
+                ),
+                rx.el.button(
+                    "Cancel this contract",
+                    type="button",
+                    on_click=State.cancel_contract,
+                    disabled=State.working,
+                    class_name=DANGER_BUTTON,
+                    data_testid="cancel-contract",
+                ),  # fmt: skip
+                class_name="flex flex-col gap-2",
+            ),
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def closed(title: str, words: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.h3(title, class_name="text-xl font-bold"),
+        rx.el.p(words, " Call us at ", BUSINESS.phone_display, "."),
+        class_name="rounded-lg bg-slate-100 p-4",
+        data_testid="estimate-closed",
+    )
+
+
+def answer_part() -> rx.Component:
+    return rx.match(
+        State.link_state,
+        ("open", sign_form()),
+        ("accepted", signed()),
+        ("invoiced", signed()),
+        ("declined", closed("You declined this estimate", "Thank you for letting us know.")),
+        ("expired", closed("This estimate has expired", "We are glad to prepare a new one.")),
+        (
+            "withdrawn",
+            closed("This estimate was replaced", "A newer version was sent to you by e-mail."),
+        ),
+        ("cancelled", closed("This contract is cancelled", "Any deposit paid is being returned.")),
+        rx.fragment(),
+    )
+
+
+def estimate_body() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"
+        ),
+        rx.el.h2("Estimate ", E.label, class_name="text-2xl font-extrabold text-slate-900"),
+        rx.el.p(
+            "For ",
+            rx.el.strong(E.customer_name),
+            " · ",
+            E.customer_address,
+            class_name="text-slate-700",
+        ),
+        rx.cond(
+            E.has_optional & (State.link_state == "open"),
+            rx.el.p(
+                "Tick the optional lines you want; the total follows.",
+                class_name="text-sm text-slate-600",
+            ),
+        ),  # fmt: skip
+        rx.el.ul(rx.foreach(E.lines, lambda line: line_item(line, choice(line)))),
+        totals(E),
+        dates_and_terms(E),
+        rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
+        rx.el.a(
+            "Download the PDF with every term and notice",
+            href=E.link_url + "/pdf",
+            class_name="font-semibold text-orange-800 underline",
+        ),  # fmt: skip
+        rx.cond(
+            State.problem,
+            rx.el.p(State.problem, role="alert", class_name="font-semibold text-red-700"),
+        ),
+        answer_part(),
+        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
+        data_testid="estimate-link-page",
+    )
+
+
+@page(routes.ESTIMATE_LINK, on_load=(State.load,))
+def estimate_link() -> rx.Component:
+    return site_page(
+        section(
+            rx.cond(
+                E,
+                estimate_body(),
+                rx.el.p(
+                    "This estimate link is not valid.", class_name="text-center text-slate-700"
+                ),
+            ),
+            class_name="bg-slate-50",
+        ),
+        title="Your estimate",
+    )

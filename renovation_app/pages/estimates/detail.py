@@ -1,0 +1,225 @@
+"""/estimates/<number>: one estimate for staff: the lines and terms, the customer's link to
+copy, the signature, what to do next (send, revise, invoice) and the history."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.estimates import dates_and_terms, line_item, totals
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, OUTLINE_BUTTON, PILL
+from renovation_app.pages.registry import page
+from renovation_app.state.estimates import EstimateDetailState
+
+State = EstimateDetailState
+E = State.estimate
+
+
+def action(label: str, event, shown: rx.Var, test_id: str) -> rx.Component:
+    return rx.cond(
+        shown,
+        rx.el.button(
+            label,
+            type="button",
+            on_click=event,
+            disabled=State.working,
+            class_name=f"{BUTTON} disabled:opacity-60",
+            data_testid=test_id,
+        ),  # fmt: skip
+    )
+
+
+def actions() -> rx.Component:
+    status = E.status
+    return rx.el.div(
+        action("Send to customer", State.send, status == "draft", "send-estimate"),
+        rx.cond(
+            status == "draft",
+            link(
+                "Change draft",
+                href=routes.NEW_ESTIMATE.path + "?edit=" + E.number,
+                class_name=OUTLINE_BUTTON,
+            ),
+        ),
+        action(
+            "Send again", State.send, (status == "sent") | (status == "viewed"), "resend-estimate"
+        ),
+        action(
+            "New revision",
+            State.revise,
+            (status == "sent")
+            | (status == "viewed")
+            | (status == "declined")
+            | (status == "expired"),
+            "revise-estimate",
+        ),
+        action(
+            "Create deposit invoice",
+            State.deposit_invoice,
+            (status == "accepted") & (E.deposit_cents > 0),
+            "deposit-invoice",
+        ),  # fmt: skip
+        action("Create final invoice", State.final_invoice, status == "accepted", "final-invoice"),
+        rx.el.a("PDF", href="/estimates/" + E.number + "/pdf", class_name=OUTLINE_BUTTON),
+        class_name="flex flex-wrap items-center gap-3",
+    )
+
+
+def link_block() -> rx.Component:
+    return rx.cond(
+        E.status != "draft",
+        rx.el.div(
+            rx.el.p("The customer's link", class_name="font-semibold"),
+            rx.el.code(E.link_url, class_name="break-all text-sm", data_testid="estimate-link"),
+            rx.el.button(
+                "Copy link",
+                type="button",
+                on_click=[
+                    rx.set_clipboard(E.link_url),
+                    rx.toast.success("Link copied.", duration=2000),
+                ],
+                class_name=f"{OUTLINE_BUTTON} self-start",
+            ),
+            class_name="flex flex-col gap-2",
+        ),
+    )
+
+
+def signature() -> rx.Component:
+    return rx.fragment(
+        rx.cond(
+            E.accepted,
+            rx.el.p(
+                "Accepted and signed by ",
+                rx.el.strong(E.signer_name),
+                " on ",
+                E.accepted,
+                rx.cond(E.cancel_until, rx.fragment(" · may cancel until ", E.cancel_until), ""),
+                class_name="rounded-lg bg-green-50 p-3 text-green-900",
+                data_testid="estimate-signature",
+            ),  # fmt: skip
+        ),
+        rx.cond(
+            E.accepted,
+            rx.el.p(
+                "Document SHA-256: ",
+                E.document_sha256,
+                class_name="break-all text-xs text-slate-600",
+            ),
+        ),
+        rx.cond(
+            E.declined,
+            rx.el.p(
+                "Declined on ",
+                E.declined,
+                ": ",
+                E.decline_reason,
+                class_name="rounded-lg bg-red-50 p-3 text-red-900",
+            ),
+        ),
+        rx.cond(
+            E.cancelled,
+            rx.el.p(
+                "Cancelled by the owner on ",
+                E.cancelled,
+                class_name="rounded-lg bg-red-50 p-3 text-red-900",
+            ),
+        ),
+    )
+
+
+def invoices() -> rx.Component:
+    return rx.cond(
+        E.invoices.length() > 0,
+        rx.el.ul(
+            rx.foreach(
+                E.invoices,
+                lambda i: rx.el.li(
+                    i.part.capitalize(),
+                    " invoice ",
+                    link(
+                        i.number,
+                        href=routes.invoice_path(i.number),
+                        class_name="font-bold text-orange-800 underline",
+                    ),
+                    " · ",
+                    i.total,
+                    " · ",
+                    i.status,
+                    data_testid="estimate-invoice",
+                ),  # fmt: skip
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+    )
+
+
+def history() -> rx.Component:
+    return rx.el.details(
+        rx.el.summary("History", class_name="cursor-pointer font-semibold"),
+        rx.el.ul(
+            rx.foreach(
+                E.events,
+                lambda e: rx.el.li(
+                    e.when_display, " · ", e.kind, " · ", e.who, " ", e.detail, class_name="text-sm"
+                ),
+            ),
+            class_name="mt-2 flex flex-col gap-1",
+        ),
+        open=True,
+    )
+
+
+def estimate_card() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h2("Estimate ", E.label, class_name="text-2xl font-extrabold"),
+            rx.el.span(E.status_label, class_name=PILL, data_testid="estimate-status"),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
+        rx.el.p(
+            link(
+                E.customer_name,
+                href=routes.customer_path(E.customer_id.to_string()),
+                class_name="font-semibold underline",
+            ),
+            " · ",
+            E.customer_email,
+            " · ",
+            E.customer_phone,
+            rx.el.br(),
+            E.customer_address,
+            class_name="text-slate-700",
+        ),  # fmt: skip
+        rx.cond(
+            State.action_error,
+            rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700"),
+        ),
+        rx.cond(
+            State.action_note,
+            rx.el.p(State.action_note, role="status", class_name="text-green-800"),
+        ),
+        signature(),
+        actions(),
+        link_block(),
+        rx.el.ul(rx.foreach(E.lines, lambda line: line_item(line))),
+        totals(E),
+        dates_and_terms(E),
+        rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
+        invoices(),
+        history(),
+        class_name=f"{CARD} mx-auto flex max-w-4xl flex-col gap-5",
+        data_testid="estimate-page",
+    )
+
+
+@page(routes.ESTIMATE, on_load=(State.load,))
+def estimate_detail() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            E,
+            estimate_card(),
+            rx.el.p("There is no such estimate.", class_name="mx-auto max-w-4xl text-slate-700"),
+        ),
+        title="Estimate",
+    )

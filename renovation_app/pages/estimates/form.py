@@ -1,0 +1,210 @@
+"""/estimates/new: the estimate form (also a draft's changes, ?edit=<number>)."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, OUTLINE_BUTTON
+from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.pages.registry import page
+from renovation_app.state.estimates import EstimateFormState, LineDraft
+
+State = EstimateFormState
+
+
+def field(
+    label: str, name: str, kind: str = "text", multiline: bool = False, hint: str = "", **props
+) -> rx.Component:
+    control = rx.el.textarea if multiline else rx.el.input
+    extra = {"rows": 3} if multiline else {"type": kind}
+    return labelled(
+        label,
+        control(
+            id=f"estimate-{name}",
+            name=name,
+            default_value=State.values[name].to(str),
+            auto_complete="off",
+            custom_attrs=error_attrs(State.errors, name),
+            class_name=INPUT,
+            **extra,
+            **props,
+        ),
+        rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
+        field_error(State.errors, name),
+    )
+
+
+def customer_card() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Customer", class_name=CARD_TITLE),
+        rx.el.div(
+            field("Name", "name"),
+            field("Phone Number", "phone", "tel"),
+            field("Email", "email", "email"),
+            field("Job address", "address", multiline=True),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
+        ),
+        class_name=CARD,
+    )
+
+
+def line_row(line: LineDraft, index: rx.Var) -> rx.Component:
+    key = line.key
+
+    def box(name: str, label: str, value, wide: bool = False, **props) -> rx.Component:
+        return rx.el.input(
+            name=f"{name}-" + key,
+            aria_label=label,
+            default_value=value,
+            on_change=lambda text: State.set_line(key, name, text),
+            auto_complete="off",
+            class_name=f"{INPUT} sm:col-span-4" if wide else INPUT,
+            **props,
+        )
+
+    return rx.el.div(
+        box(
+            "description",
+            "Description",
+            line.description,
+            placeholder="Work and materials",
+            wide=True,
+        ),
+        box("quantity", "Quantity", line.quantity, input_mode="decimal"),
+        box("unit", "Unit", line.unit, placeholder="sq ft, hours"),
+        box("unit_price", "Unit price", line.unit_price, input_mode="decimal", placeholder="0.00"),
+        rx.el.output(
+            State.amounts[key], class_name="self-center text-right font-semibold tabular-nums"
+        ),
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                default_checked=line.optional,
+                on_change=lambda ticked: State.set_optional(key, ticked),
+                class_name="h-5 w-5 accent-orange-700",
+            ),
+            "Optional (the customer chooses)",
+            class_name="flex items-center gap-2 text-sm sm:col-span-3",
+        ),
+        rx.el.button(
+            "Remove line",
+            type="button",
+            on_click=State.remove_line(key),
+            class_name="text-sm font-semibold text-red-700 underline sm:text-right",
+        ),
+        rx.el.p(
+            State.errors["line:" + index.to_string()],
+            role="status",
+            class_name="text-sm font-medium text-red-700 sm:col-span-4 empty:hidden",
+        ),
+        key=key,
+        class_name="grid gap-3 border-b border-slate-100 py-4 sm:grid-cols-4",
+        data_testid="estimate-line",
+    )
+
+
+def lines_card() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Work and prices", class_name=CARD_TITLE),
+        rx.el.div(rx.foreach(State.lines, line_row), class_name="mt-2"),
+        rx.el.button(
+            "Add line", type="button", on_click=State.add_line, class_name=f"{OUTLINE_BUTTON} mt-4"
+        ),
+        field_error(State.errors, "lines"),
+        rx.el.div(
+            rx.el.span("Total of required lines", class_name="font-bold text-slate-900"),
+            rx.el.output(
+                State.total_display,
+                aria_live="polite",
+                class_name="text-2xl font-extrabold",
+                data_testid="estimate-total",
+            ),  # fmt: skip
+            rx.el.span("Optional lines", class_name="text-slate-700"),
+            rx.el.output(State.optional_display, class_name="text-right font-semibold"),
+            class_name="mt-4 grid grid-cols-[1fr_auto] items-center gap-2",
+        ),
+        class_name=CARD,
+    )
+
+
+def terms_card() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Deposit, dates and terms", class_name=CARD_TITLE),
+        rx.el.div(
+            labelled(
+                "Deposit",
+                rx.el.select(
+                    rx.el.option("No deposit", value="none"),
+                    rx.el.option("Percentage of the total", value="percent"),
+                    rx.el.option("Fixed amount", value="amount"),
+                    id="estimate-deposit_kind",
+                    name="deposit_kind",
+                    default_value=State.values["deposit_kind"].to(str),
+                    class_name=INPUT,
+                ),
+            ),
+            field(
+                "Deposit (% or $)",
+                "deposit_value",
+                input_mode="decimal",
+                hint="30 for 30%, or an amount.",
+            ),
+            field("Deposit due", "deposit_due_date", "date"),
+            field("Discount ($)", "discount", input_mode="decimal"),
+            field("Valid until", "valid_until", "date", hint="Leave empty for 30 days."),
+            field("Estimated start", "start_date", "date"),
+            field("Substantial completion", "completion_date", "date"),
+            rx.el.label(
+                rx.el.input(
+                    type="checkbox",
+                    checked=State.time_of_essence,
+                    on_change=State.set_time_of_essence,
+                    class_name="h-5 w-5 accent-orange-700",
+                ),
+                "The completion date is of the essence",
+                class_name="flex items-center gap-2 self-end font-semibold",
+            ),
+            field("Contingencies that could change the dates", "contingencies", multiline=True),
+            field(
+                "Progress payments (one stage per line)",
+                "progress_schedule",
+                multiline=True,
+                hint="For example: Cabinets installed: $3,000.00",
+            ),  # fmt: skip
+            field("Note to the customer", "note", multiline=True),
+            field_error(State.errors, "deposit"),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2",
+        ),
+        class_name=CARD,
+    )
+
+
+def estimate_form() -> rx.Component:
+    return rx.el.form(
+        rx.el.h2(
+            rx.cond(State.editing, "Change draft " + State.editing, "New estimate"),
+            class_name="text-2xl font-extrabold",
+        ),
+        rx.cond(
+            State.errors["form"],
+            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
+        ),
+        customer_card(),
+        lines_card(),
+        terms_card(),
+        rx.el.button(
+            rx.cond(State.submitting, "Saving...", "Save draft"),
+            type="submit",
+            disabled=State.submitting,
+            class_name=f"{BUTTON} ml-auto px-8 py-3 text-base disabled:opacity-70",
+        ),
+        key=State.form_key.to_string(),
+        on_submit=State.submit,
+        class_name="mx-auto flex max-w-4xl flex-col gap-6",
+        data_testid="estimate-form",
+    )
+
+
+@page(routes.NEW_ESTIMATE, on_load=(State.open_form,))
+def new_estimate() -> rx.Component:
+    return staff_page(estimate_form(), title="Estimate")

@@ -1,0 +1,103 @@
+"""/estimates: every estimate (its newest revision), searched and filtered by status."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL
+from renovation_app.components.ui import labelled
+from renovation_app.models import EstimateStatus
+from renovation_app.pages.registry import page
+from renovation_app.services.estimates.views import STATUS_LABELS
+from renovation_app.state.estimates import EstimateListState
+
+State = EstimateListState
+
+
+def search_form() -> rx.Component:
+    return rx.el.form(
+        labelled(
+            "Search",
+            rx.el.input(
+                id="estimate-search",
+                name="q",
+                type="search",
+                default_value=State.query,
+                placeholder="Number, name or e-mail",
+                class_name=f"{INPUT} py-2",
+            ),  # fmt: skip
+        ),
+        labelled(
+            "Status",
+            rx.el.select(
+                rx.el.option("Any", value=""),
+                *[rx.el.option(STATUS_LABELS[s], value=s.value) for s in EstimateStatus],
+                id="estimate-status",
+                name="status",
+                default_value=State.status,
+                class_name=f"{INPUT} py-2",
+            ),
+        ),
+        rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
+        action=routes.ESTIMATES.path,
+        method="get",
+        class_name="flex flex-wrap items-end gap-3",
+        key=State.query + State.status,
+    )
+
+
+def estimate_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        link(
+            row.label,
+            href=routes.estimate_path(row.number),
+            class_name="font-bold text-orange-800 underline",
+        ),
+        rx.el.span(" ", row.customer, " · ", row.total, " ", class_name="text-slate-800"),
+        rx.el.span(row.status_label, class_name=PILL),
+        rx.el.span(" ", row.created, class_name="text-sm text-slate-600"),
+        class_name="border-b border-slate-100 py-3",
+        data_testid="estimate-row",
+    )
+
+
+def pager() -> rx.Component:
+    base = routes.ESTIMATES.path + "?q=" + State.query + "&status=" + State.status + "&page="
+    return rx.el.nav(
+        rx.cond(
+            State.page > 1,
+            link("Previous", href=base + (State.page - 1).to(str), class_name="underline"),
+        ),
+        rx.el.span(
+            "Page ", State.page, " of ", State.page_count, " · ", State.total_count, " estimates"
+        ),
+        rx.cond(
+            State.page < State.page_count,
+            link("Next", href=base + (State.page + 1).to(str), class_name="underline"),
+        ),
+        aria_label="Pages",
+        class_name="flex items-center gap-4 text-sm text-slate-700",
+    )
+
+
+@page(routes.ESTIMATES, on_load=(State.load,))
+def estimate_list() -> rx.Component:
+    return staff_page(
+        rx.el.div(
+            rx.el.div(
+                rx.el.h2("Estimates", class_name="text-2xl font-extrabold text-slate-900"),
+                link("New estimate", href=routes.NEW_ESTIMATE.path, class_name=BUTTON),
+                class_name="flex flex-wrap items-center justify-between gap-3",
+            ),
+            search_form(),
+            rx.cond(
+                State.rows.length() > 0,
+                rx.el.ul(rx.foreach(State.rows, estimate_row)),
+                rx.el.p("No estimates match.", class_name="text-slate-600"),
+            ),
+            pager(),
+            class_name=f"{CARD} mx-auto flex max-w-5xl flex-col gap-6",
+        ),
+        title="Estimates",
+    )

@@ -1,0 +1,121 @@
+"""/estimate/<token>: the customer's estimate, signed out. The optional lines ticked here are
+sent to the server, which computes the totals; "Accept and sign" needs a typed name and the
+ticked box. The token is read from the address on each event and kept in no var."""
+
+import asyncio
+
+import reflex as rx
+
+from renovation_app.services import estimates
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.limits import client_address_from_headers, client_fingerprint
+from renovation_app.state.payments import path_part
+
+
+class EstimateLinkState(rx.State):
+    estimate: estimates.EstimateView | None = None
+    # "open", "accepted", "declined", "expired", "withdrawn", "cancelled", "invoiced", "unknown"
+    link_state: str = "open"
+    chosen: list[int] = []
+    signer_name: str = ""
+    agreed: bool = False
+    declining: bool = False
+    decline_reason: str = ""
+    problem: str = ""
+    working: bool = False
+    _client_hash: str = ""
+
+    @rx.var
+    def can_sign(self) -> bool:
+        return len(self.signer_name.strip()) >= 2 and self.agreed and not self.working
+
+    def _token(self) -> str:
+        return path_part(self, 1)
+
+    async def _read(self, every_optional_line: bool = False) -> None:
+        """The link again, with totals for the lines ticked (every optional one at first)."""
+        choice = None if every_optional_line else self.chosen
+        answer = await asyncio.to_thread(estimates.read_link, self._token(), choice)
+        self.link_state = answer.state.value if answer else "unknown"
+        self.estimate = answer.estimate if answer else None
+        if answer is not None:
+            self.chosen = [
+                line.id for line in answer.estimate.lines if line.optional and line.included
+            ]
+
+    @rx.event
+    async def load(self):
+        headers = self.router.headers.raw_headers
+        self._client_hash = client_fingerprint(
+            client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
+        )
+        self.signer_name, self.agreed, self.problem, self.working = "", False, "", False
+        self.declining, self.decline_reason = False, ""
+        await asyncio.to_thread(estimates.record_view, self._token())
+        answer = await asyncio.to_thread(estimates.read_link, self._token())
+        self.chosen = [line.id for line in answer.estimate.lines if line.optional] if answer else []
+        await self._read()
+
+    @rx.event
+    async def toggle_line(self, line_id: int):
+        if line_id in self.chosen:
+            self.chosen = [i for i in self.chosen if i != line_id]
+        else:
+            self.chosen = [*self.chosen, line_id]
+        await self._read()
+
+    @rx.event
+    def set_signer_name(self, text: str):
+        self.signer_name = str(text)[:100]
+
+    @rx.event
+    def set_agreed(self, ticked: bool):
+        self.agreed = ticked is True
+
+    @rx.event
+    async def accept(self):
+        if self.working:
+            return
+        self.working, self.problem = True, ""
+        yield
+        try:
+            await asyncio.to_thread(
+                estimates.accept, self._token(), self.chosen, self.signer_name, self.agreed,
+                self._client_hash,
+            )  # fmt: skip
+        except ActionRefused as refused:
+            self.problem = str(refused)
+        self.working = False
+        await self._read()
+
+    @rx.event
+    def show_decline(self):
+        self.declining = True
+
+    @rx.event
+    def set_decline_reason(self, text: str):
+        self.decline_reason = str(text)[:500]
+
+    @rx.event
+    async def decline(self):
+        self.problem = ""
+        try:
+            await asyncio.to_thread(estimates.decline, self._token(), self.decline_reason)
+        except ActionRefused as refused:
+            self.problem = str(refused)
+        await self._read()
+
+    @rx.event
+    async def cancel_contract(self):
+        if self.working:
+            return
+        self.working, self.problem = True, ""
+        yield
+        try:
+            problems = await asyncio.to_thread(estimates.cancel_contract, self._token())
+            if problems:
+                self.problem = "Your contract is cancelled; we will contact you about the deposit."
+        except ActionRefused as refused:
+            self.problem = str(refused)
+        self.working = False
+        await self._read()

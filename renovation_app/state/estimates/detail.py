@@ -1,0 +1,71 @@
+"""/estimates/<number>: one estimate for staff, with sending, a new revision and invoicing."""
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from renovation_app.routes import NEW_ESTIMATE, invoice_path
+from renovation_app.services import estimates
+from renovation_app.services.errors import ActionRefused
+from renovation_app.state.payments import path_part
+from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
+
+
+class EstimateDetailState(StaffState):
+    estimate: estimates.EstimateView | None = None
+    action_error: str = ""
+    action_note: str = ""
+    working: bool = False
+
+    @rx.event
+    async def load(self):
+        self.action_error, self.action_note, self.working = "", "", False
+        self.estimate = await asyncio.to_thread(estimates.get_estimate, path_part(self, 1))
+
+    async def _act(self, action, *args):
+        """Run one staff action; a refusal is shown in words and changes nothing."""
+        if self.working or self.estimate is None:
+            return None
+        self.working, self.action_error, self.action_note = True, "", ""
+        try:
+            return await asyncio.to_thread(
+                action, self.estimate.number, self._signed_in_user(), *args
+            )
+        except ActionRefused as refused:
+            self.action_error = str(refused)
+        except Exception:
+            log.exception("estimate %s: %s failed", self.estimate.number, action.__name__)
+            self.action_error = "That did not work. Please try again."
+        finally:
+            self.working = False
+        return None
+
+    async def _reload(self) -> None:
+        self.estimate = await asyncio.to_thread(estimates.get_estimate, self.estimate.number)
+
+    @rx.event
+    async def send(self):
+        if await self._act(estimates.send_estimate) is not None:
+            await self._reload()
+            self.action_note = f"Sent to {self.estimate.customer_email}."
+
+    @rx.event
+    async def revise(self):
+        revision = await self._act(estimates.revise_estimate)
+        if revision is not None:
+            yield rx.redirect(f"{NEW_ESTIMATE.path}?edit={revision.number}")
+
+    @rx.event
+    async def deposit_invoice(self):
+        invoice = await self._act(estimates.create_deposit_invoice)
+        if invoice is not None:
+            yield rx.redirect(invoice_path(invoice.number))
+
+    @rx.event
+    async def final_invoice(self):
+        invoice = await self._act(estimates.create_final_invoice)
+        if invoice is not None:
+            yield rx.redirect(invoice_path(invoice.number))

@@ -12,6 +12,11 @@ OUTLINE_BUTTON = (
     "inline-flex items-center justify-center gap-2 rounded-md border border-white/70 px-5 "
     "py-2.5 text-sm font-semibold text-white hover:bg-white hover:text-slate-900"
 )
+# A second action beside a BUTTON, on a white background.
+SECONDARY_BUTTON = (
+    "inline-flex items-center justify-center gap-2 rounded-md border border-orange-700 bg-white "
+    "px-5 py-2.5 text-sm font-semibold text-orange-800 hover:bg-orange-50"
+)
 INPUT = (
     "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
     "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"

@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.page_frame import site_page
-from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, OUTLINE_BUTTON
+from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contract import ACCEPTANCE
@@ -92,7 +92,7 @@ def decline_form() -> rx.Component:
             "Decline",
             type="button",
             on_click=State.show_decline,
-            class_name=f"{OUTLINE_BUTTON} self-start",
+            class_name=f"{SECONDARY_BUTTON} self-start",
         ),
     )
 

@@ -400,3 +400,13 @@ def test_outbox_rows_are_about_the_estimate(sent):
     with db_session() as session:
         row = session.exec(select(OutboxEmail).where(OutboxEmail.kind == "estimate")).one()
     assert (row.about_kind, row.about_id) == ("estimate", sent.id)
+
+
+def test_the_customers_page_lists_the_estimate_and_its_mail(sent):
+    from renovation_app.services import customers
+
+    view = customers.customer_view(reload(sent).customer_id)
+    kinds = [entry.kind for entry in view.timeline]
+    assert "estimate" in kinds and "email" in kinds
+    [entry] = [e for e in view.timeline if e.kind == "estimate"]
+    assert entry.link == f"/estimates/{sent.number}"

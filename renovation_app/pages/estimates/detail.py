@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, OUTLINE_BUTTON, PILL
+from renovation_app.components.styles import BUTTON, CARD, PILL, SECONDARY_BUTTON
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateDetailState
 
@@ -38,7 +38,7 @@ def actions() -> rx.Component:
             link(
                 "Change draft",
                 href=routes.NEW_ESTIMATE.path + "?edit=" + E.number,
-                class_name=OUTLINE_BUTTON,
+                class_name=SECONDARY_BUTTON,
             ),
         ),
         action(
@@ -60,7 +60,7 @@ def actions() -> rx.Component:
             "deposit-invoice",
         ),  # fmt: skip
         action("Create final invoice", State.final_invoice, status == "accepted", "final-invoice"),
-        rx.el.a("PDF", href="/estimates/" + E.number + "/pdf", class_name=OUTLINE_BUTTON),
+        rx.el.a("PDF", href="/estimates/" + E.number + "/pdf", class_name=SECONDARY_BUTTON),
         class_name="flex flex-wrap items-center gap-3",
     )
 
@@ -78,7 +78,7 @@ def link_block() -> rx.Component:
                     rx.set_clipboard(E.link_url),
                     rx.toast.success("Link copied.", duration=2000),
                 ],
-                class_name=f"{OUTLINE_BUTTON} self-start",
+                class_name=f"{SECONDARY_BUTTON} self-start",
             ),
             class_name="flex flex-col gap-2",
         ),

@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, OUTLINE_BUTTON
+from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateFormState, LineDraft
@@ -70,9 +70,23 @@ def line_row(line: LineDraft, index: rx.Var) -> rx.Component:
             placeholder="Work and materials",
             wide=True,
         ),
-        box("quantity", "Quantity", line.quantity, input_mode="decimal"),
-        box("unit", "Unit", line.unit, placeholder="sq ft, hours"),
-        box("unit_price", "Unit price", line.unit_price, input_mode="decimal", placeholder="0.00"),
+        box(
+            "quantity",
+            "Quantity",
+            line.quantity,
+            input_mode="decimal",
+            placeholder="Quantity",
+            title="Quantity",
+        ),
+        box("unit", "Unit", line.unit, placeholder="Unit: sq ft, hours", title="Unit"),
+        box(
+            "unit_price",
+            "Unit price",
+            line.unit_price,
+            input_mode="decimal",
+            placeholder="Unit price $",
+            title="Unit price",
+        ),  # fmt: skip
         rx.el.output(
             State.amounts[key], class_name="self-center text-right font-semibold tabular-nums"
         ),
@@ -106,9 +120,17 @@ def line_row(line: LineDraft, index: rx.Var) -> rx.Component:
 def lines_card() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Work and prices", class_name=CARD_TITLE),
+        rx.el.p(
+            "Each line: what is done and with which materials, then quantity, unit (sq ft, hours; "
+            "empty for a lump sum) and unit price.",
+            class_name="mt-2 text-sm text-slate-600",
+        ),
         rx.el.div(rx.foreach(State.lines, line_row), class_name="mt-2"),
         rx.el.button(
-            "Add line", type="button", on_click=State.add_line, class_name=f"{OUTLINE_BUTTON} mt-4"
+            "Add line",
+            type="button",
+            on_click=State.add_line,
+            class_name=f"{SECONDARY_BUTTON} mt-4",
         ),
         field_error(State.errors, "lines"),
         rx.el.div(

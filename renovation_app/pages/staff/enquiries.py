@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, OUTLINE_BUTTON
+from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
 from renovation_app.content.contact_links import mailto_href
 from renovation_app.pages.registry import page
 from renovation_app.state.enquiries import STATUS_OPTIONS, EnquiriesState
@@ -37,7 +37,7 @@ def enquiry_actions(row: rx.Var) -> rx.Component:
             "Create estimate",
             # A full load: the form opens on this enquiry's customer (made on the way).
             href=routes.NEW_ESTIMATE.path + "?enquiry=" + enquiry_id.to_string(),
-            class_name=f"{OUTLINE_BUTTON} py-1.5",
+            class_name=f"{SECONDARY_BUTTON} py-1.5",
             data_testid="enquiry-estimate",
         ),
         class_name="mt-3 flex flex-wrap items-center gap-4",

@@ -18,6 +18,7 @@ from renovation_app.models import (
     CustomerContact,
     Enquiry,
     EnquiryStatus,
+    Estimate,
     Invoice,
     utc_now,
 )
@@ -189,7 +190,7 @@ def merge_customers(keep_id: int, other_id: int, user: SignedInUser) -> None:
         ):
             row.customer_id = keep_id
             session.add(row)
-        for model in (Enquiry, Invoice):
+        for model in (Enquiry, Estimate, Invoice):
             for row in session.exec(select(model).where(model.customer_id == other_id)):
                 row.customer_id = keep_id
                 session.add(row)

@@ -1,5 +1,5 @@
 """One customer's page: their details and everything about them in time order (enquiries,
-invoices, payments, e-mails)."""
+estimates, invoices, payments, e-mails)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -11,12 +11,13 @@ from renovation_app.models import (
     CustomerAddress,
     CustomerContact,
     Enquiry,
+    Estimate,
     Invoice,
     OutboxEmail,
     Payment,
     PaymentStatus,
 )
-from renovation_app.routes import invoice_path
+from renovation_app.routes import estimate_path, invoice_path
 from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
 from renovation_app.services.customers.records import live_customer
 from renovation_app.services.mail import About, delivery_words
@@ -26,7 +27,7 @@ from renovation_app.services.mail import About, delivery_words
 class TimelineEntry:
     when: str  # ISO 8601, UTC
     when_display: str  # "Nov 23, 2026, 9:41 AM" New York time
-    kind: str  # enquiry, invoice, payment, email
+    kind: str  # enquiry, estimate, invoice, payment, email
     text: str
     link: str = ""  # a staff page about it, "" when none
 
@@ -56,6 +57,16 @@ def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
         entries.append(
             _entry(enquiry.created_at, "enquiry", f"Enquiry ({status}): {enquiry.message[:140]}")
         )
+    estimates = session.exec(select(Estimate).where(Estimate.customer_id == customer_id)).all()
+    for estimate in estimates:
+        words = f"Estimate {estimate.number} (revision {estimate.revision}), {estimate.status}"
+        if estimate.accepted_at:
+            words += (
+                f", signed by {estimate.signer_name}, {format_usd(estimate.accepted_total_cents)}"
+            )
+        entries.append(
+            _entry(estimate.created_at, "estimate", words, estimate_path(estimate.number))
+        )
     by_id = {i.id: i for i in invoices}
     for invoice in invoices:
         words = f"Invoice {invoice.number}, {format_usd(invoice.total_cents)}, {STATUS_LABELS[invoice.status]}"
@@ -72,7 +83,11 @@ def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
                 payment.succeeded_at or payment.created_at, "payment", words, invoice_path(number)
             )
         )
-    about = [(About.INVOICE, list(by_id)), (About.ENQUIRY, [e.id for e in enquiries])]
+    about = [
+        (About.INVOICE, list(by_id)),
+        (About.ENQUIRY, [e.id for e in enquiries]),
+        (About.ESTIMATE, [e.id for e in estimates]),
+    ]
     for kind, ids in about:
         for email in session.exec(
             select(OutboxEmail).where(

@@ -23,7 +23,8 @@ def choice(line: rx.Var) -> rx.Component:
         line.optional & (State.link_state == "open"),
         rx.el.input(
             type="checkbox",
-            checked=State.chosen.contains(line.id),
+            # Uncontrolled: the browser keeps the tick at once; the server's totals follow.
+            default_checked=State.chosen.contains(line.id),
             on_change=State.toggle_line(line.id),
             aria_label="Include " + line.description,
             class_name="h-5 w-5 accent-orange-700",
@@ -39,7 +40,6 @@ def sign_form() -> rx.Component:
         rx.el.label("Your full name", html_for="signer-name", class_name="font-semibold"),
         rx.el.input(
             id="signer-name",
-            value=State.signer_name,
             on_change=State.set_signer_name,
             auto_complete="name",
             class_name=INPUT,
@@ -48,7 +48,6 @@ def sign_form() -> rx.Component:
             rx.el.input(
                 type="checkbox",
                 id="agree",
-                checked=State.agreed,
                 on_change=State.set_agreed,
                 class_name="h-5 w-5 accent-orange-700",
             ),
@@ -75,7 +74,6 @@ def decline_form() -> rx.Component:
             rx.el.label("Why (optional)", html_for="decline-reason", class_name="font-semibold"),
             rx.el.textarea(
                 id="decline-reason",
-                value=State.decline_reason,
                 on_change=State.set_decline_reason,
                 rows=2,
                 class_name=INPUT,

@@ -2,7 +2,9 @@
 (/customers/<id>) with their timeline and merging."""
 
 import asyncio
+import json
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
@@ -13,6 +15,34 @@ from renovation_app.state.payments import path_part
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
+
+
+class CustomerSuggestionsMixin(rx.State, mixin=True):
+    """A billing form offers existing customers matching the name, e-mail or phone being typed;
+    "Use" fills the form's fields (ids `<field_prefix>name`, `...email`, `...phone`,
+    `...address`) from the chosen customer."""
+
+    suggestions: list[customers.CustomerRow] = []
+    field_prefix: ClassVar[str] = ""
+
+    @rx.event
+    async def suggest(self, text: str):
+        self.suggestions = await asyncio.to_thread(customers.suggest_customers, str(text)[:100])
+
+    @rx.event
+    async def use_customer(self, customer_id: int):
+        view = await asyncio.to_thread(customers.customer_view, int(customer_id))
+        self.suggestions = []
+        if view is None:
+            return
+        prefix = self.field_prefix
+        fields = {
+            f"{prefix}name": view.name,
+            f"{prefix}email": view.emails[0] if view.emails else "",
+            f"{prefix}phone": view.phones[0] if view.phones else "",
+            f"{prefix}address": view.address_lines[0] if view.address_lines else "",
+        }
+        yield rx.call_script(f"window.renovation.fillFields({json.dumps(fields)})")
 
 
 class CustomerListState(StaffState):

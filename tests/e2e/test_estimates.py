@@ -17,13 +17,13 @@ from tests.e2e.test_invoices import signed_in_form
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
 
 
-def post_enquiry(site, email: str) -> None:
+def post_enquiry(site, email: str, phone: str = "(718) 555-0177") -> None:
     answer = httpx.post(
         f"{site.url}/api/contact",
         json={
             "name": "Dana Reyes",
             "email": email,
-            "phone": "(718) 555-0177",
+            "phone": phone,
             "service": "bathroom-remodeling",
             "message": "A walk-in shower, and maybe a heated floor.",
         },
@@ -155,3 +155,27 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
         expect(page.get_by_test_id("estimate-invoice")).to_have_count(2)
     finally:
         customer.close()
+
+
+def test_the_estimate_form_offers_an_existing_customer_and_catalogue_services(page: Page, site):
+    email = f"known-{uuid.uuid4().hex[:6]}@example.com"
+    post_enquiry(site, email, phone="")  # a person of their own
+    signed_in_form(page, site)
+    open_page(page, "/enquiries")
+    page.get_by_test_id("enquiry").filter(has_text=email).get_by_test_id("enquiry-customer").click()
+    expect(page).to_have_url(re.compile(r"/customers/\d+$"))  # the customer is made
+    open_page(page, "/estimates/new")
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    page.fill("#estimate-email", email[:12])
+    suggestion = page.get_by_test_id("customer-suggestion").filter(has_text=email)
+    expect(suggestion).to_have_count(1)
+    suggestion.get_by_role("button", name="Use").click()
+    expect(page.locator("#estimate-name")).to_have_value("Dana Reyes")
+    expect(page.locator("#estimate-email")).to_have_value(email)
+    line = page.get_by_test_id("estimate-line").first
+    line.get_by_label("Service").select_option("floorAndTile")
+    line.get_by_label("Unit price").fill("900")
+    expect(page.get_by_test_id("estimate-total")).to_have_text("$900.00")
+    page.get_by_role("button", name="Save draft").click()
+    expect(page).to_have_url(re.compile(r"/estimates/E-\d{4}-\d{4}$"))
+    expect(page.get_by_test_id("estimate-line")).to_contain_text("Floor and Tile")

@@ -3,9 +3,11 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateFormState, LineDraft
 
@@ -38,12 +40,13 @@ def customer_card() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Customer", class_name=CARD_TITLE),
         rx.el.div(
-            field("Name", "name"),
-            field("Phone Number", "phone", "tel"),
-            field("Email", "email", "email"),
+            field("Name", "name", on_change=State.suggest.debounce(300)),
+            field("Phone Number", "phone", "tel", on_change=State.suggest.debounce(300)),
+            field("Email", "email", "email", on_change=State.suggest.debounce(300)),
             field("Job address", "address", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
         ),
+        customer_suggestions(State),
         class_name=CARD,
     )
 
@@ -63,6 +66,15 @@ def line_row(line: LineDraft, index: rx.Var) -> rx.Component:
         )
 
     return rx.el.div(
+        rx.el.select(
+            rx.el.option("Free text", value=""),
+            *[rx.el.option(option.label, value=option.slug) for option in INVOICE_OPTIONS],
+            name="service-" + key,
+            aria_label="Service",
+            default_value=line.service,
+            on_change=lambda slug: State.set_line(key, "service", slug),
+            class_name=f"{INPUT} sm:col-span-4",
+        ),
         box(
             "description",
             "Description",

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT
@@ -54,40 +55,8 @@ def basic_information() -> rx.Component:
             text_field("Address", "address", autocomplete="street-address", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
         ),
-        customer_suggestions(),
+        customer_suggestions(InvoiceFormState),
         class_name=CARD,
-    )
-
-
-def customer_suggestions() -> rx.Component:
-    """Existing customers matching the name, e-mail or phone being typed."""
-    return rx.cond(
-        InvoiceFormState.suggestions.length() > 0,
-        rx.el.div(
-            rx.el.p("Already a customer?", class_name="text-sm font-semibold text-slate-700"),
-            rx.el.ul(
-                rx.foreach(
-                    InvoiceFormState.suggestions,
-                    lambda row: rx.el.li(
-                        rx.el.button(
-                            "Use",
-                            type="button",
-                            on_click=InvoiceFormState.use_customer(row.id),
-                            class_name="rounded-md border border-orange-700 px-3 py-1 text-sm font-semibold text-orange-800",
-                        ),
-                        rx.el.span(" ", row.name, class_name="font-semibold"),
-                        rx.el.span(
-                            " ", row.emails, " ", row.phones, class_name="text-sm text-slate-600"
-                        ),
-                        class_name="flex flex-wrap items-center gap-2",
-                        data_testid="customer-suggestion",
-                    ),
-                ),
-                class_name="mt-2 flex flex-col gap-2",
-            ),
-            role="status",
-            class_name="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4",
-        ),
     )
 
 

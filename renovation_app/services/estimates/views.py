@@ -31,6 +31,7 @@ REVISABLE_STATUSES = (
 @dataclass(frozen=True)
 class EstimateLineView:
     id: int
+    service: str  # a catalogue slug, or ""
     description: str
     quantity: str  # "2.5"
     unit: str
@@ -161,6 +162,7 @@ def estimate_view(
         lines=tuple(
             EstimateLineView(
                 id=line.id,
+                service=line.service,
                 description=line.description,
                 quantity=quantity_text(line.quantity_milli),
                 unit=line.unit,

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import secrets
 from dataclasses import dataclass
+from typing import ClassVar
 
 import reflex as rx
 
@@ -15,12 +16,13 @@ from renovation_app.services import customers, estimates
 from renovation_app.services.billing import format_usd
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.estimates.validation import LINES_MAX, parse_quantity
+from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.invoices.form import cents_or_zero
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
 
-LINE_FIELDS = ("description", "quantity", "unit", "unit_price")
+LINE_FIELDS = ("service", "description", "quantity", "unit", "unit_price")
 TERM_FIELDS = (
     "name", "email", "phone", "address", "note", "discount", "deposit_kind", "deposit_value",
     "deposit_due_date", "valid_until", "start_date", "completion_date", "contingencies",
@@ -31,6 +33,7 @@ TERM_FIELDS = (
 @dataclass
 class LineDraft:
     key: str
+    service: str = ""  # a catalogue slug, or "" for free text
     description: str = ""
     quantity: str = "1"
     unit: str = ""
@@ -50,7 +53,8 @@ def _new_line() -> LineDraft:
     return LineDraft(key=secrets.token_hex(4))
 
 
-class EstimateFormState(StaffState):
+class EstimateFormState(CustomerSuggestionsMixin, StaffState):
+    field_prefix: ClassVar[str] = "estimate-"
     lines: list[LineDraft] = []
     values: dict[str, str] = {}
     time_of_essence: bool = False
@@ -114,6 +118,7 @@ class EstimateFormState(StaffState):
         self.lines = [
             LineDraft(
                 secrets.token_hex(4),
+                line.service,
                 line.description,
                 line.quantity,
                 line.unit,

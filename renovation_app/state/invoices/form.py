@@ -8,13 +8,15 @@ import asyncio
 import json
 import logging
 import secrets
+from typing import ClassVar
 
 import reflex as rx
 
 from renovation_app.content import INVOICE_OPTIONS
-from renovation_app.services import customers, invoicing
+from renovation_app.services import invoicing
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
 from renovation_app.services.errors import FormInvalid
+from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,8 @@ def cents_or_zero(text: str) -> int:
         return 0
 
 
-class InvoiceFormState(StaffState):
+class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
+    field_prefix: ClassVar[str] = "invoice-"
     checked: list[str] = []
     prices: dict[str, str] = {}
     errors: dict[str, str] = {}
@@ -57,7 +60,6 @@ class InvoiceFormState(StaffState):
     # given a new state (see `draft`) hydrates with the key it already has and keeps what is typed.
     form_key: str = rx.SessionStorage("0", name="invoice_form_key")
     saved_number: str = ""
-    suggestions: list[customers.CustomerRow] = []
     # Sent back with the form: a double click or a resent event carries the same token, and the
     # server saves one invoice per token.
     form_token: str = ""
@@ -154,27 +156,6 @@ class InvoiceFormState(StaffState):
         self.form_token = secrets.token_urlsafe(16)
         self.form_key = str(int(self.form_key) + 1 if self.form_key.isdigit() else 1)
         self._keep_draft()
-
-    @rx.event
-    async def suggest(self, text: str):
-        """Customers matching what is typed in the name, e-mail or phone field: the form
-        offers an existing customer rather than typing them again."""
-        self.suggestions = await asyncio.to_thread(customers.suggest_customers, str(text)[:100])
-
-    @rx.event
-    async def use_customer(self, customer_id: int):
-        """Fill the customer fields from a suggested customer."""
-        view = await asyncio.to_thread(customers.customer_view, int(customer_id))
-        self.suggestions = []
-        if view is None:
-            return
-        fields = {
-            "invoice-name": view.name,
-            "invoice-email": view.emails[0] if view.emails else "",
-            "invoice-phone": view.phones[0] if view.phones else "",
-            "invoice-address": view.address_lines[0] if view.address_lines else "",
-        }
-        yield rx.call_script(f"window.renovation.fillFields({json.dumps(fields)})")
 
     @rx.event
     async def submit(self, form_data: dict):

@@ -1,0 +1,35 @@
+"""Existing customers matching what is typed in a billing form, with "Use" to fill it."""
+
+import reflex as rx
+
+
+def customer_suggestions(state: type[rx.State]) -> rx.Component:
+    """The suggestions of a form state that has CustomerSuggestionsMixin."""
+    return rx.cond(
+        state.suggestions.length() > 0,
+        rx.el.div(
+            rx.el.p("Already a customer?", class_name="text-sm font-semibold text-slate-700"),
+            rx.el.ul(
+                rx.foreach(
+                    state.suggestions,
+                    lambda row: rx.el.li(
+                        rx.el.button(
+                            "Use",
+                            type="button",
+                            on_click=state.use_customer(row.id),
+                            class_name="rounded-md border border-orange-700 px-3 py-1 text-sm font-semibold text-orange-800",
+                        ),
+                        rx.el.span(" ", row.name, class_name="font-semibold"),
+                        rx.el.span(
+                            " ", row.emails, " ", row.phones, class_name="text-sm text-slate-600"
+                        ),
+                        class_name="flex flex-wrap items-center gap-2",
+                        data_testid="customer-suggestion",
+                    ),
+                ),
+                class_name="mt-2 flex flex-col gap-2",
+            ),
+            role="status",
+            class_name="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4",
+        ),
+    )

@@ -26,6 +26,8 @@ SMOKE = [
     "tests/e2e/test_invoices.py",
     "tests/e2e/test_payments.py",
     "tests/e2e/test_money_paths.py",
+    "tests/e2e/test_customers.py",
+    "tests/e2e/test_estimates.py",
 ]
 WORKER_CRASH = "tests/e2e/test_worker_crash.py"  # kills workers: a server of its own
 

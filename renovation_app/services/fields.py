@@ -4,8 +4,10 @@ The check_* functions record the first problem of a field in `errors` under its 
 return the cleaned value ("" when it is refused).
 """
 
+import re
 import unicodedata
 from collections.abc import Mapping
+from datetime import date
 
 import phonenumbers
 from email_validator import EmailNotValidError, validate_email
@@ -90,3 +92,17 @@ def check_phone(errors: dict[str, str], key: str, value: str, us_only: bool = Fa
         else phonenumbers.PhoneNumberFormat.INTERNATIONAL
     )
     return phonenumbers.format_number(number, style)
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def iso_date(value: object) -> date | None:
+    """ "2026-12-07" (surrounding spaces allowed) as a date; None for anything else."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not _ISO_DATE.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:  # "2026-02-30"
+        return None

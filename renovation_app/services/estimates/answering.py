@@ -1,7 +1,6 @@
 """The customer's link (/estimate/<token>): what it shows, the optional lines chosen, and the
 answer: accept and sign, decline, or cancel a signed contract within three business days."""
 
-import json
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -9,8 +8,8 @@ from enum import StrEnum
 from sqlmodel import Session
 
 from renovation_app.db import db_session
-from renovation_app.models import Enquiry, EnquiryStatus, Estimate, EstimateStatus, utc_now
-from renovation_app.services.billing import business_today
+from renovation_app.models import EnquiryStatus, Estimate, EstimateStatus, utc_now
+from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.document import canonical, contract_document, document_hash
@@ -19,6 +18,7 @@ from renovation_app.services.estimates.records import (
     by_token,
     estimate_lines,
     lock_estimate,
+    move_enquiry,
     record_estimate_event,
 )
 from renovation_app.services.estimates.totals import estimate_totals
@@ -112,7 +112,7 @@ def _open_for_answer(session: Session, token: str, now: datetime) -> Estimate:
     lock_estimate(session, estimate)  # a second tab waits here, then sees the first answer
     if _is_expired(estimate, now):
         raise ActionRefused(
-            f"This estimate expired on {estimate_view(estimate, []).valid_until}: please "
+            f"This estimate expired on {long_date(estimate.valid_until)}: please "
             "contact us for a new one."
         )
     if estimate.status not in OPEN_STATUSES:
@@ -161,7 +161,7 @@ def accept(
         estimate.accepted_total_cents = totals.total_cents
         estimate.accepted_deposit_cents = totals.deposit_cents
         session.add(estimate)
-        _set_enquiry(session, estimate, EnquiryStatus.WON)
+        move_enquiry(session, estimate, EnquiryStatus.WON)
         record_estimate_event(
             session, estimate.id, "accepted", f"signed by {signer}; {document['total']}"
         )
@@ -185,27 +185,11 @@ def decline(token: str, reason: object, now: datetime | None = None) -> None:
             text,
         )
         session.add(estimate)
-        _set_enquiry(session, estimate, EnquiryStatus.LOST)
+        move_enquiry(session, estimate, EnquiryStatus.LOST)
         record_estimate_event(session, estimate.id, "declined", text or "no reason given")
         queue_office_notice(session, estimate, "Estimate declined", text or "No reason given.")
         session.commit()
     wake_outbox_worker()
-
-
-def _set_enquiry(session: Session, estimate: Estimate, status: EnquiryStatus) -> None:
-    enquiry = session.get(Enquiry, estimate.enquiry_id) if estimate.enquiry_id else None
-    if enquiry is not None and enquiry.status != EnquiryStatus.SPAM:
-        enquiry.status = status
-        session.add(enquiry)
-
-
-def signed_document(token: str) -> dict | None:
-    """The document as accepted (for tests and the customer's copy)."""
-    with db_session() as session:
-        estimate = by_token(session, token)
-        if estimate is None or not estimate.signed_document:
-            return None
-        return json.loads(estimate.signed_document)
 
 
 def cancellation_open(estimate: Estimate, now: datetime) -> bool:

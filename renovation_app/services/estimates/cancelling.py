@@ -10,11 +10,16 @@ from renovation_app.models import EnquiryStatus, EstimateStatus, InvoiceStatus, 
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import VOIDABLE_STATUSES, format_usd, when_display
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.answering import _set_enquiry, cancellation_open
+from renovation_app.services.estimates.answering import cancellation_open
 from renovation_app.services.estimates.converting import DEPOSIT, billed_invoices
 from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.mail import queue_office_notice
-from renovation_app.services.estimates.records import by_token, lock_estimate, record_estimate_event
+from renovation_app.services.estimates.records import (
+    by_token,
+    lock_estimate,
+    move_enquiry,
+    record_estimate_event,
+)
 from renovation_app.services.estimates.views import label_of
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
@@ -47,7 +52,7 @@ def _cancel(token: str, now: datetime) -> tuple[str, list[tuple[str, str]]]:
             )
         estimate.status, estimate.cancelled_at = EstimateStatus.CANCELLED, now
         session.add(estimate)
-        _set_enquiry(session, estimate, EnquiryStatus.LOST)
+        move_enquiry(session, estimate, EnquiryStatus.LOST)
         record_estimate_event(session, estimate.id, "cancelled", "by the owner, within the period")
         deposits = [(i.number, i.status) for i in billed_invoices(session, estimate.id, DEPOSIT)]
         queue_office_notice(

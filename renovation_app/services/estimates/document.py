@@ -39,7 +39,7 @@ def _line(line: EstimateLine, chosen: set[int]) -> dict:
 def _fill(section: words.ContractSection, values: dict) -> dict:
     return {
         "heading": section.heading,
-        "paragraphs": [p.format(**values) for p in section.paragraphs if p.format(**values)],
+        "paragraphs": [text for p in section.paragraphs if (text := p.format(**values))],
         "bold": section.bold,
     }
 

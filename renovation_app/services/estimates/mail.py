@@ -8,6 +8,7 @@ from sqlmodel import Session
 from renovation_app.content import BUSINESS
 from renovation_app.models import Estimate, EstimateLine
 from renovation_app.routes import estimate_path
+from renovation_app.services.billing import when_display
 from renovation_app.services.estimates.document import contract_document
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
 from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
@@ -40,7 +41,7 @@ def estimate_pdf(estimate: Estimate, lines: list[EstimateLine]) -> bytes:
 def signature_of(estimate: Estimate) -> Signature:
     return Signature(
         name=estimate.signer_name,
-        when=estimate_view(estimate, []).accepted,
+        when=when_display(estimate.accepted_at),
         document_sha256=estimate.document_sha256,
     )
 

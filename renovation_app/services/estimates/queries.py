@@ -9,6 +9,7 @@ from renovation_app.models import (
     DepositKind,
     Estimate,
     EstimateEvent,
+    EstimateLine,
     EstimateStatus,
     Invoice,
     User,
@@ -150,9 +151,16 @@ def list_estimates(search: str = "", status: str = "", page: int = 1) -> Estimat
             .offset((page - 1) * PAGE_SIZE)
             .limit(PAGE_SIZE)
         ).all()
+        lines_by_estimate: dict[int, list[EstimateLine]] = {e.id: [] for e in found}
+        for line in session.exec(  # one query for the page's lines, not one per estimate
+            select(EstimateLine)
+            .where(EstimateLine.estimate_id.in_(list(lines_by_estimate) or [0]))
+            .order_by(EstimateLine.position)
+        ):
+            lines_by_estimate[line.estimate_id].append(line)
         rows = []
         for estimate in found:
-            view = estimate_view(estimate, estimate_lines(session, estimate.id))
+            view = estimate_view(estimate, lines_by_estimate[estimate.id])
             rows.append(
                 EstimateRow(
                     number=estimate.number,

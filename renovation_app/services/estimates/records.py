@@ -1,8 +1,17 @@
 """Reading and holding one estimate in a transaction, and writing its history."""
 
+from collections.abc import Collection
+
 from sqlmodel import Session, select
 
-from renovation_app.models import Estimate, EstimateEvent, EstimateLine, utc_now
+from renovation_app.models import (
+    Enquiry,
+    EnquiryStatus,
+    Estimate,
+    EstimateEvent,
+    EstimateLine,
+    utc_now,
+)
 from renovation_app.services.limits import lock_key
 
 
@@ -48,3 +57,20 @@ def record_estimate_event(
             estimate_id=estimate_id, kind=kind, at=utc_now(), user_id=user_id, detail=detail[:500]
         )
     )
+
+
+def move_enquiry(
+    session: Session,
+    estimate: Estimate,
+    status: EnquiryStatus,
+    only_from: Collection[EnquiryStatus] = (),
+) -> None:
+    """The enquiry an estimate answers follows it (estimate sent, won, lost); spam stays spam,
+    and with `only_from` only an enquiry in one of those statuses moves."""
+    enquiry = session.get(Enquiry, estimate.enquiry_id) if estimate.enquiry_id else None
+    if enquiry is None or enquiry.status == EnquiryStatus.SPAM:
+        return
+    if only_from and enquiry.status not in only_from:
+        return
+    enquiry.status = status
+    session.add(enquiry)

@@ -27,6 +27,7 @@ from renovation_app.services.estimates.records import (
     estimate_lines,
     latest_revision,
     lock_estimate,
+    move_enquiry,
     record_estimate_event,
 )
 from renovation_app.services.estimates.validation import DEFAULT_VALID_DAYS, ValidEstimate
@@ -207,7 +208,12 @@ def send_estimate(number: str, user: SignedInUser, now: datetime | None = None) 
             raise ActionRefused("Its valid-until date has passed: make a new revision.")
         if estimate.status == EstimateStatus.DRAFT:
             estimate.status, estimate.sent_at = EstimateStatus.SENT, now
-            _mark_enquiry_sent(session, estimate)
+            move_enquiry(
+                session,
+                estimate,
+                EnquiryStatus.ESTIMATE_SENT,
+                only_from=(EnquiryStatus.NEW, EnquiryStatus.REPLIED),
+            )
         session.add(estimate)
         queue_estimate_email(session, estimate, estimate_lines(session, estimate.id))
         record_estimate_event(
@@ -217,13 +223,6 @@ def send_estimate(number: str, user: SignedInUser, now: datetime | None = None) 
         session.refresh(estimate)
     wake_outbox_worker()
     return estimate
-
-
-def _mark_enquiry_sent(session: Session, estimate: Estimate) -> None:
-    enquiry = session.get(Enquiry, estimate.enquiry_id) if estimate.enquiry_id else None
-    if enquiry is not None and enquiry.status in (EnquiryStatus.NEW, EnquiryStatus.REPLIED):
-        enquiry.status = EnquiryStatus.ESTIMATE_SENT
-        session.add(enquiry)
 
 
 def revise_estimate(number: str, user: SignedInUser) -> Estimate:

@@ -20,7 +20,7 @@ from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.customers.records import ContactDetails
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.estimates.totals import BASIS_POINTS, MILLI, line_cents
-from renovation_app.services.fields import check_text, is_blank, text_of
+from renovation_app.services.fields import check_text, is_blank, iso_date, text_of
 
 LINES_MAX = 40
 DESCRIPTION_MAX = 500
@@ -31,7 +31,6 @@ CONTINGENCIES_MAX = 1000
 DEFAULT_VALID_DAYS = 30
 LATEST_DAYS = 730
 CATALOGUE = {option.slug: option for option in INVOICE_OPTIONS}
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _QUANTITY = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,3})?|\.[0-9]{1,3}")
 
 
@@ -70,12 +69,7 @@ def _date(errors: dict, key: str, value: object, today: date, required_default=N
     text = value.strip() if isinstance(value, str) else ""
     if not text:
         return required_default
-    parsed = None
-    if _ISO_DATE.fullmatch(text):
-        try:
-            parsed = date.fromisoformat(text)
-        except ValueError:
-            parsed = None
+    parsed = iso_date(text)
     if parsed is None:
         errors[key] = "Please give a date, like 2026-12-07."
     elif parsed < today:

@@ -1,7 +1,6 @@
 """One validation of an invoice for the form and the API. Every amount is computed here from
 the typed prices; a total sent by a browser is ignored."""
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -20,6 +19,7 @@ from renovation_app.services.errors import FormInvalid
 from renovation_app.services.fields import (
     check_text,
     is_blank,
+    iso_date,
     text_of,
 )
 
@@ -29,7 +29,6 @@ DEFAULT_DUE_DAYS = 14
 LATEST_DUE_DAYS = 365
 
 OPTIONS_BY_SLUG = {option.slug: option for option in INVOICE_OPTIONS}
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -60,12 +59,7 @@ class ValidInvoice:
 def _due_date(errors: dict[str, str], value: object, today: date) -> date:
     if value is None or (isinstance(value, str) and not value.strip()):
         return today + timedelta(days=DEFAULT_DUE_DAYS)
-    parsed = None
-    if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
-        try:
-            parsed = date.fromisoformat(value.strip())
-        except ValueError:
-            parsed = None
+    parsed = iso_date(value)
     if parsed is None:
         errors["due_date"] = "Please give the due date as a date, like 2026-12-07."
     elif parsed < today:

@@ -15,6 +15,7 @@ from renovation_app.routes import estimate_path
 from renovation_app.services import customers, estimates
 from renovation_app.services.billing import format_usd
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.estimates.totals import line_cents
 from renovation_app.services.estimates.validation import LINES_MAX, parse_quantity
 from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.invoices.form import cents_or_zero
@@ -46,7 +47,7 @@ def _amount(line: LineDraft) -> int:
         quantity = parse_quantity(line.quantity)
     except ValueError:
         return 0
-    return (quantity * cents_or_zero(line.unit_price) + 500) // 1000
+    return line_cents(quantity, cents_or_zero(line.unit_price))
 
 
 def _new_line() -> LineDraft:

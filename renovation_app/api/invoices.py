@@ -12,40 +12,28 @@ import json
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 
-from renovation_app.api.csp import BUILD_DIR
 from renovation_app.api.requests import Refused, check_same_origin, read_json_object
+from renovation_app.api.responses import (
+    NO_STORE,
+    app_page,
+    not_found,
+    pdf_response,
+    sign_in_first,
+    signed_in_user,
+)
 from renovation_app.services import invoicing
 from renovation_app.services.billing import render_invoice_pdf
 from renovation_app.services.errors import FormInvalid
-from renovation_app.services.staff import auth
-
-NO_STORE = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
-
-
-def _pdf(pdf: bytes, number: str) -> Response:
-    return Response(
-        pdf,
-        media_type="application/pdf",
-        headers={**NO_STORE, "Content-Disposition": f'attachment; filename="invoice-{number}.pdf"'},
-    )
-
-
-def not_found() -> Response:
-    page = BUILD_DIR / "404.html"
-    if page.exists():
-        return FileResponse(page, status_code=404, headers=NO_STORE)
-    return JSONResponse({"error": "Not found."}, status_code=404, headers=NO_STORE)
 
 
 async def staff_invoice_pdf(request: Request) -> Response:
-    token = request.cookies.get(auth.SESSION_COOKIE, "")
-    if await run_in_threadpool(auth.user_for_token, token) is None:
-        return JSONResponse({"error": "Sign in to download invoices."}, 401, headers=NO_STORE)
+    if await signed_in_user(request) is None:
+        return sign_in_first("download invoices")
     number = request.path_params["number"]
     pdf = await run_in_threadpool(invoicing.invoice_pdf, number)
-    return not_found() if pdf is None else _pdf(pdf, number)
+    return not_found() if pdf is None else pdf_response(pdf, f"invoice-{number}.pdf")
 
 
 async def customer_invoice_pdf(request: Request) -> Response:
@@ -53,16 +41,14 @@ async def customer_invoice_pdf(request: Request) -> Response:
     invoice = await run_in_threadpool(invoicing.invoice_for_pay_token, token)
     if invoice is None:
         return not_found()
-    return _pdf(await run_in_threadpool(render_invoice_pdf, invoice), invoice.number)
+    pdf = await run_in_threadpool(render_invoice_pdf, invoice)
+    return pdf_response(pdf, f"invoice-{invoice.number}.pdf")
 
 
 async def pay_page(request: Request) -> Response:
     """The page for a known link: open, or void or expired (the page says so)."""
     found = await run_in_threadpool(invoicing.pay_link, request.path_params["token"])
-    page = BUILD_DIR / "__spa-fallback.html"  # dynamic routes are drawn in the browser
-    if found is None or not page.exists():
-        return not_found()
-    return FileResponse(page, headers=NO_STORE)
+    return app_page(found is not None)
 
 
 async def create_invoice(request: Request) -> Response:
@@ -70,9 +56,7 @@ async def create_invoice(request: Request) -> Response:
     staff member (session cookie). `Idempotency-Key` makes a retried request save one invoice."""
     try:
         check_same_origin(request)
-        user = await run_in_threadpool(
-            auth.user_for_token, request.cookies.get(auth.SESSION_COOKIE, "")
-        )
+        user = await signed_in_user(request)
         if user is None:
             return JSONResponse({"error": "Sign in first."}, 401, headers=NO_STORE)
         payload = await read_json_object(request)

@@ -7,7 +7,7 @@ from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.payments.dialog import pay_button, payment_dialog
-from renovation_app.components.styles import BUTTON
+from renovation_app.components.styles import BUTTON, CARD
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import TEL_HREF, mailto_href
@@ -50,7 +50,7 @@ def pay_body() -> rx.Component:
             class_name="flex flex-wrap items-center gap-3",
         ),
         payment_dialog(PayState, invoice["due"]),
-        class_name="mx-auto flex max-w-3xl flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8",
+        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
         data_testid="pay-page",
     )
 
@@ -68,7 +68,7 @@ def closed_link(heading: str, words: str) -> rx.Component:
             ".",
             class_name="text-slate-700",
         ),
-        class_name="mx-auto flex max-w-3xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8",
+        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-4",
         data_testid="pay-link-closed",
     )
 

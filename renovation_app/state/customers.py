@@ -2,19 +2,18 @@
 (/customers/<id>) with their timeline and merging."""
 
 import asyncio
+import dataclasses
 import json
-import logging
 from typing import ClassVar
+from urllib.parse import urlencode
 
 import reflex as rx
 
-from renovation_app.routes import customer_path
+from renovation_app.routes import CUSTOMERS, customer_path
 from renovation_app.services import customers
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.payments import path_part
-from renovation_app.state.staff import StaffState
-
-log = logging.getLogger(__name__)
+from renovation_app.state.staff import PagedListMixin, StaffState
 
 
 class CustomerSuggestionsMixin(rx.State, mixin=True):
@@ -31,37 +30,32 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
 
     @rx.event
     async def use_customer(self, customer_id: int):
-        view = await asyncio.to_thread(customers.customer_view, int(customer_id))
+        contact = await asyncio.to_thread(customers.contact_of, int(customer_id))
         self.suggestions = []
-        if view is None:
+        if contact is None:
             return
-        prefix = self.field_prefix
         fields = {
-            f"{prefix}name": view.name,
-            f"{prefix}email": view.emails[0] if view.emails else "",
-            f"{prefix}phone": view.phones[0] if view.phones else "",
-            f"{prefix}address": view.address_lines[0] if view.address_lines else "",
+            f"{self.field_prefix}{name}": value
+            for name, value in dataclasses.asdict(contact).items()
         }
         yield rx.call_script(f"window.renovation.fillFields({json.dumps(fields)})")
 
 
-class CustomerListState(StaffState):
+class CustomerListState(PagedListMixin, StaffState):
     rows: list[customers.CustomerRow] = []
     query: str = ""
-    page: int = 1
-    page_count: int = 1
-    total_count: int = 0
 
     @rx.event
     async def load(self):
-        params = self.router.url.query_parameters
-        page = params.get("page", "1")
-        listing = await asyncio.to_thread(
-            customers.list_customers, params.get("q", ""), int(page) if page.isdigit() else 1
+        query = self.router.url.query_parameters.get("q", "")
+        listing = await asyncio.to_thread(customers.list_customers, query, self._requested_page())
+        self.rows, self.query = listing.rows, listing.query
+        self._show_page(
+            listing.page,
+            listing.page_count,
+            listing.total_count,
+            lambda n: f"{CUSTOMERS.path}?{urlencode({'q': listing.query, 'page': n})}",
         )
-        self.rows = listing.rows
-        self.query, self.page = listing.query, listing.page
-        self.page_count, self.total_count = listing.page_count, listing.total_count
 
 
 class CustomerState(StaffState):

@@ -61,18 +61,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from renovation_app.services.payments import WEBHOOK_EVENTS
+
 API_VERSION = "2026-10-28.endive"  # what stripe==16.1.0 sends as Stripe-Version
 JS_PATH = Path(__file__).with_name("stripe_js.js")
 
 # The event types the app's endpoint is set up for (the default of add_webhook).
-DEFAULT_WEBHOOK_EVENTS = (
-    "payment_intent.succeeded",
-    "payment_intent.payment_failed",
-    "charge.refunded",
-    "charge.refund.updated",
-    "charge.dispute.created",
-    "charge.dispute.closed",
-)
+DEFAULT_WEBHOOK_EVENTS = WEBHOOK_EVENTS
 
 _ALNUM = string.ascii_letters + string.digits
 _DOCS = "https://stripe.com/docs/error-codes/"

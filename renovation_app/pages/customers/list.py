@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, CARD, INPUT
 from renovation_app.components.ui import labelled
 from renovation_app.pages.registry import page
@@ -56,47 +56,6 @@ def customer_row(row: rx.Var) -> rx.Component:
     )
 
 
-def pager() -> rx.Component:
-    query = CustomerListState.query
-    return rx.el.nav(
-        rx.cond(
-            CustomerListState.page > 1,
-            link(
-                "Previous",
-                href=routes.CUSTOMERS.path
-                + "?q="
-                + query
-                + "&page="
-                + (CustomerListState.page - 1).to(str),
-                class_name="underline",
-            ),
-        ),
-        rx.el.span(
-            "Page ",
-            CustomerListState.page,
-            " of ",
-            CustomerListState.page_count,
-            " · ",
-            CustomerListState.total_count,
-            " customers",
-        ),
-        rx.cond(
-            CustomerListState.page < CustomerListState.page_count,
-            link(
-                "Next",
-                href=routes.CUSTOMERS.path
-                + "?q="
-                + query
-                + "&page="
-                + (CustomerListState.page + 1).to(str),
-                class_name="underline",
-            ),
-        ),
-        aria_label="Pages",
-        class_name="flex items-center gap-4 text-sm text-slate-700",
-    )
-
-
 @page(routes.CUSTOMERS, on_load=(CustomerListState.load,))
 def customer_list() -> rx.Component:
     return staff_page(
@@ -108,7 +67,7 @@ def customer_list() -> rx.Component:
                 rx.el.ul(rx.foreach(CustomerListState.rows, customer_row)),
                 rx.el.p("No customers match.", class_name="text-slate-600"),
             ),
-            pager(),
+            pager(CustomerListState, "customers"),
             class_name=f"{CARD} mx-auto flex max-w-5xl flex-col gap-6",
         ),
         title="Customers",

@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL
 from renovation_app.components.ui import labelled
 from renovation_app.models import EstimateStatus
@@ -62,25 +62,6 @@ def estimate_row(row: rx.Var) -> rx.Component:
     )
 
 
-def pager() -> rx.Component:
-    base = routes.ESTIMATES.path + "?q=" + State.query + "&status=" + State.status + "&page="
-    return rx.el.nav(
-        rx.cond(
-            State.page > 1,
-            link("Previous", href=base + (State.page - 1).to(str), class_name="underline"),
-        ),
-        rx.el.span(
-            "Page ", State.page, " of ", State.page_count, " · ", State.total_count, " estimates"
-        ),
-        rx.cond(
-            State.page < State.page_count,
-            link("Next", href=base + (State.page + 1).to(str), class_name="underline"),
-        ),
-        aria_label="Pages",
-        class_name="flex items-center gap-4 text-sm text-slate-700",
-    )
-
-
 @page(routes.ESTIMATES, on_load=(State.load,))
 def estimate_list() -> rx.Component:
     return staff_page(
@@ -96,7 +77,7 @@ def estimate_list() -> rx.Component:
                 rx.el.ul(rx.foreach(State.rows, estimate_row)),
                 rx.el.p("No estimates match.", class_name="text-slate-600"),
             ),
-            pager(),
+            pager(State, "estimates"),
             class_name=f"{CARD} mx-auto flex max-w-5xl flex-col gap-6",
         ),
         title="Estimates",

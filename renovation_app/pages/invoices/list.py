@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL
 from renovation_app.components.ui import labelled
 from renovation_app.pages.registry import page
@@ -114,32 +114,6 @@ def invoice_table() -> rx.Component:
     )
 
 
-def pager() -> rx.Component:
-    return rx.el.nav(
-        rx.cond(
-            InvoiceListState.previous_link,
-            link("Previous", href=InvoiceListState.previous_link, class_name="underline"),
-        ),
-        rx.el.span(
-            "Page ",
-            InvoiceListState.page,
-            " of ",
-            InvoiceListState.page_count,
-            " · ",
-            InvoiceListState.total_count,
-            " invoices",
-            class_name="text-sm text-slate-600",
-        ),
-        rx.cond(
-            InvoiceListState.next_link,
-            link("Next", href=InvoiceListState.next_link, class_name="underline"),
-        ),
-        aria_label="Pages",
-        class_name="flex items-center justify-between gap-4",
-        data_testid="pager",
-    )
-
-
 @page(routes.INVOICES, on_load=(InvoiceListState.load,))
 def invoice_list() -> rx.Component:
     return staff_page(
@@ -155,7 +129,7 @@ def invoice_list() -> rx.Component:
                 invoice_table(),
                 rx.el.p("No invoices match.", class_name="text-slate-600"),
             ),
-            pager(),
+            pager(InvoiceListState, "invoices"),
             class_name=f"{CARD} mx-auto flex max-w-6xl flex-col gap-6",
         ),
         title="Invoices",

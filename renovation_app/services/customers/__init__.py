@@ -15,7 +15,12 @@ from renovation_app.services.customers.search import (
     list_customers,
     suggest_customers,
 )
-from renovation_app.services.customers.timeline import CustomerView, TimelineEntry, customer_view
+from renovation_app.services.customers.timeline import (
+    CustomerView,
+    TimelineEntry,
+    contact_of,
+    customer_view,
+)
 
 __all__ = [
     "ContactDetails",
@@ -23,6 +28,7 @@ __all__ = [
     "CustomerRow",
     "CustomerView",
     "TimelineEntry",
+    "contact_of",
     "customer_for",
     "customer_for_enquiry",
     "customer_view",

@@ -19,7 +19,7 @@ from renovation_app.models import (
 )
 from renovation_app.routes import estimate_path, invoice_path
 from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
-from renovation_app.services.customers.records import live_customer
+from renovation_app.services.customers.records import ContactDetails, live_customer
 from renovation_app.services.mail import About, delivery_words
 
 
@@ -99,8 +99,9 @@ def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
     return sorted(entries, key=lambda e: e.when, reverse=True)
 
 
-def customer_view(customer_id: int) -> CustomerView | None:
-    """The customer (or the one it was merged into) with their timeline; None if unknown."""
+def customer_view(customer_id: int, with_timeline: bool = True) -> CustomerView | None:
+    """The customer (or the one it was merged into) with their timeline (unless
+    `with_timeline` is False); None if unknown."""
     with db_session() as session:
         customer = live_customer(session, customer_id)
         if customer is None:
@@ -123,5 +124,18 @@ def customer_view(customer_id: int) -> CustomerView | None:
             phones=[c.value for c in contacts if c.kind == "phone"],
             addresses=[f"{a.address} ({a.borough})" if a.borough else a.address for a in addresses],
             address_lines=[a.address for a in addresses],
-            timeline=_timeline(session, customer.id),
+            timeline=_timeline(session, customer.id) if with_timeline else [],
         )
+
+
+def contact_of(customer_id: int) -> ContactDetails | None:
+    """The customer's name, first e-mail, phone and address, to fill a billing form."""
+    view = customer_view(customer_id, with_timeline=False)
+    if view is None:
+        return None
+    return ContactDetails(
+        name=view.name,
+        email=view.emails[0] if view.emails else "",
+        phone=view.phones[0] if view.phones else "",
+        address=view.address_lines[0] if view.address_lines else "",
+    )

@@ -26,6 +26,7 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.validation import ValidInvoice
 from renovation_app.services.mail import (
+    About,
     Attachment,
     EmailKind,
     EmailMessage,
@@ -67,7 +68,7 @@ def _queue_invoice_email(
     session: Session, invoice: Invoice, user_id: int | None, now: datetime
 ) -> None:
     view = invoice_view(invoice, lines_of(session, invoice.id))
-    queue_email(session, _invoice_email(view), about_kind=EmailKind.INVOICE, about_id=invoice.id)
+    queue_email(session, _invoice_email(view), about_kind=About.INVOICE, about_id=invoice.id)
     record_event(
         session, invoice.id, "emailed", f"to {invoice.customer_email}", user_id=user_id, at=now
     )

@@ -40,24 +40,33 @@ def _cancel(client: stripe.StripeClient, intent_id: str) -> str:
         return client.v1.payment_intents.retrieve(intent_id).status
 
 
+def open_payments(session: Session, invoice_id: int) -> list[Payment]:
+    """The invoice's payments whose intent could still take a card, newest first."""
+    return list(
+        session.exec(
+            select(Payment)
+            .where(
+                Payment.invoice_id == invoice_id,
+                Payment.status.in_((PaymentStatus.OPEN, PaymentStatus.FAILED)),
+            )
+            .order_by(Payment.id.desc())
+        )
+    )
+
+
 def stop_open_intents(session: Session, invoice_id: int) -> None:
     """Cancel every intent of the invoice that could still take a card, so nothing is charged
     once it is void. The caller holds the invoice's lock (no new intent can start meanwhile).
     Raises ActionRefused while a payment is processing or has just succeeded (the webhook will
     record it); the invoice is then not voided."""
-    open_payments = session.exec(
-        select(Payment).where(
-            Payment.invoice_id == invoice_id,
-            Payment.status.in_((PaymentStatus.OPEN, PaymentStatus.FAILED)),
-        )
-    ).all()
-    if not open_payments:
+    still_open = open_payments(session, invoice_id)
+    if not still_open:
         return
     if not payments_enabled():
-        log.warning("void: Stripe is not set up; %d open intents left", len(open_payments))
+        log.warning("void: Stripe is not set up; %d open intents left", len(still_open))
         return  # a success that still comes is recorded and flagged (payments.py)
     client = stripe_client()
-    for payment in open_payments:
+    for payment in still_open:
         status = _cancel(client, payment.payment_intent_id)
         if status == "canceled":
             payment.status = PaymentStatus.CANCELED

@@ -19,7 +19,11 @@ from renovation_app.services.billing import format_usd, lock_invoice
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import allow
 from renovation_app.services.payments import ledger
-from renovation_app.services.payments.gateway import OPEN_INTENT_STATUSES, stripe_client
+from renovation_app.services.payments.gateway import (
+    OPEN_INTENT_STATUSES,
+    open_payments,
+    stripe_client,
+)
 from renovation_app.services.payments.ledger import paid_cents
 
 TOO_MANY_TRIES = (
@@ -58,14 +62,7 @@ def _payable(session: Session, invoice: Invoice | None) -> tuple[Invoice, int]:
 def _reusable_intent(client: stripe.StripeClient, session: Session, invoice: Invoice, due: int):
     """An open PaymentIntent of this invoice for this amount, if there is one. Intents found
     cancelled at Stripe are marked so here (the next key then differs)."""
-    for payment in session.exec(
-        select(Payment)
-        .where(
-            Payment.invoice_id == invoice.id,
-            Payment.status.in_((PaymentStatus.OPEN, PaymentStatus.FAILED)),
-        )
-        .order_by(Payment.id.desc())
-    ):
+    for payment in open_payments(session, invoice.id):
         intent = client.v1.payment_intents.retrieve(payment.payment_intent_id)
         if intent.status == "canceled":
             payment.status = PaymentStatus.CANCELED

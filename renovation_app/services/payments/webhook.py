@@ -6,7 +6,6 @@ derived again from its recorded totals (ledger.settle_invoice).
 """
 
 import json
-import logging
 
 import stripe
 from sqlmodel import Session
@@ -22,8 +21,6 @@ from renovation_app.services.payments.ledger import card_words, locked_payment
 from renovation_app.services.payments.receipts import queue_receipts, queue_staff_notice
 from renovation_app.services.payments.refunds import record_charge_refunded, record_refund_update
 from renovation_app.settings import settings
-
-log = logging.getLogger(__name__)
 
 PAYMENT_FAILED = "Payment failed. Please try again."
 

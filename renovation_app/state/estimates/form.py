@@ -4,6 +4,7 @@ Opened empty, from an enquiry (?enquiry=<id>: the customer is made or found and 
 on a draft (?edit=<number>)."""
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 from dataclasses import dataclass
@@ -99,15 +100,9 @@ class EstimateFormState(CustomerSuggestionsMixin, StaffState):
 
     async def _load_enquiry(self, enquiry_id: int) -> None:
         customer_id = await asyncio.to_thread(customers.customer_for_enquiry, enquiry_id)
-        view = await asyncio.to_thread(customers.customer_view, customer_id)
+        contact = await asyncio.to_thread(customers.contact_of, customer_id)
         self.enquiry_id = enquiry_id
-        self.values = {
-            **self.values,
-            "name": view.name,
-            "email": view.emails[0] if view.emails else "",
-            "phone": view.phones[0] if view.phones else "",
-            "address": view.address_lines[0] if view.address_lines else "",
-        }
+        self.values = {**self.values, **dataclasses.asdict(contact)}
 
     async def _load_draft(self, number: str) -> None:
         view = await asyncio.to_thread(estimates.get_estimate, number)

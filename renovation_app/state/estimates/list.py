@@ -1,28 +1,32 @@
 """/estimates: the newest revision of each estimate, searched and filtered by status."""
 
 import asyncio
+from urllib.parse import urlencode
 
 import reflex as rx
 
+from renovation_app.routes import ESTIMATES
 from renovation_app.services import estimates
-from renovation_app.state.staff import StaffState
+from renovation_app.state.staff import PagedListMixin, StaffState
 
 
-class EstimateListState(StaffState):
+class EstimateListState(PagedListMixin, StaffState):
     rows: list[estimates.EstimateRow] = []
     query: str = ""
     status: str = ""
-    page: int = 1
-    page_count: int = 1
-    total_count: int = 0
 
     @rx.event
     async def load(self):
         params = self.router.url.query_parameters
-        page = params.get("page", "1")
         self.query, self.status = params.get("q", "")[:100], params.get("status", "")[:20]
         listing = await asyncio.to_thread(
-            estimates.list_estimates, self.query, self.status, int(page) if page.isdigit() else 1
+            estimates.list_estimates, self.query, self.status, self._requested_page()
         )
-        self.rows, self.page = listing.rows, listing.page
-        self.page_count, self.total_count = listing.page_count, listing.total_count
+        self.rows = listing.rows
+        search = {"q": self.query, "status": self.status}
+        self._show_page(
+            listing.page,
+            listing.page_count,
+            listing.total_count,
+            lambda n: f"{ESTIMATES.path}?{urlencode({**search, 'page': n})}",
+        )

@@ -1,0 +1,28 @@
+"""Previous / "Page 2 of 5 · 112 invoices" / Next under a paged staff list."""
+
+import reflex as rx
+
+from renovation_app.components.links import link
+
+
+def pager(state: type[rx.State], noun: str) -> rx.Component:
+    """The pager of a state with PagedListMixin; `noun` names the rows ("invoices")."""
+    return rx.el.nav(
+        rx.cond(
+            state.previous_link, link("Previous", href=state.previous_link, class_name="underline")
+        ),
+        rx.el.span(
+            "Page ",
+            state.page,
+            " of ",
+            state.page_count,
+            " · ",
+            state.total_count,
+            f" {noun}",
+            class_name="text-sm text-slate-600",
+        ),  # fmt: skip
+        rx.cond(state.next_link, link("Next", href=state.next_link, class_name="underline")),
+        aria_label="Pages",
+        class_name="flex items-center justify-between gap-4",
+        data_testid="pager",
+    )

@@ -163,8 +163,7 @@ def estimate_body() -> rx.Component:
         rx.el.p(
             "For ",
             rx.el.strong(E.customer_name),
-            " · ",
-            E.customer_address,
+            rx.cond(E.customer_address, " · " + E.customer_address, ""),
             class_name="text-slate-700",
         ),
         rx.cond(

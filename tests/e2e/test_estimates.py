@@ -147,6 +147,7 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
         assert invoice_status(site, deposit_number) == "paid"
 
         open_page(page, staff_path)
+        expect(page.get_by_test_id("deposit-invoice")).to_have_count(0)  # billed already
         page.get_by_test_id("final-invoice").click()
         expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
         expect(page.get_by_test_id("due-amount")).to_have_text("$4,200.00")

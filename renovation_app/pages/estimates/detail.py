@@ -56,7 +56,7 @@ def actions() -> rx.Component:
         action(
             "Create deposit invoice",
             State.deposit_invoice,
-            (status == "accepted") & (E.deposit_cents > 0),
+            (status == "accepted") & (E.deposit_cents > 0) & ~E.deposit_billed,
             "deposit-invoice",
         ),  # fmt: skip
         action("Create final invoice", State.final_invoice, status == "accepted", "final-invoice"),

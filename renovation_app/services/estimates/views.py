@@ -3,8 +3,16 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from renovation_app.models import DepositKind, Estimate, EstimateLine, EstimateStatus, utc_now
+from renovation_app.models import (
+    DepositKind,
+    Estimate,
+    EstimateLine,
+    EstimateStatus,
+    InvoiceStatus,
+    utc_now,
+)
 from renovation_app.routes import estimate_link_path
+from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, long_date, when_display
 from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.document import quantity_text
@@ -18,6 +26,7 @@ from renovation_app.services.estimates.totals import (
 from renovation_app.settings import settings
 
 STATUS_LABELS = {status: status.value.capitalize() for status in EstimateStatus}
+VOID_LABEL = INVOICE_STATUS_LABELS[InvoiceStatus.VOID]
 # The customer may still accept or decline.
 OPEN_STATUSES = (EstimateStatus.SENT, EstimateStatus.VIEWED)
 REVISABLE_STATUSES = (
@@ -100,6 +109,7 @@ class EstimateView:
     can_cancel: bool  # the owner may still cancel (accepted, before the deadline)
     is_open: bool  # the customer may accept or decline
     has_optional: bool
+    deposit_billed: bool  # a deposit invoice that is not void exists
     events: tuple[EstimateEventView, ...] = ()
     invoices: tuple[EstimateInvoiceView, ...] = ()
 
@@ -203,6 +213,7 @@ def estimate_view(
         and (now or utc_now()) <= deadline,
         is_open=status in OPEN_STATUSES,
         has_optional=any(line.optional for line in lines),
+        deposit_billed=any(i.part == "deposit" and i.status != VOID_LABEL for i in invoices),
         events=events,
         invoices=invoices,
     )

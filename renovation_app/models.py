@@ -198,6 +198,8 @@ class InvoiceEventKind(StrEnum):
     VOIDED = "voided"
     REFUNDED = "refunded"
     PAYMENT_FAILED = "payment_failed"
+    PAYMENT_VOIDED = "payment_voided"  # a recorded check, transfer or cash payment taken back
+    WORK_COMPLETED = "work_completed"  # substantially complete: escrowed money is released
     # Something staff must look at: money after a void, a dispute, a failed refund, a payment
     # that does not match what was asked.
     ATTENTION = "attention"
@@ -246,6 +248,24 @@ class Invoice(SQLModel, table=True):
     # The accepted estimate it bills, and which part: "deposit" or "final" ("" otherwise).
     estimate_id: int | None = Field(default=None, foreign_key="estimate.id", index=True)
     estimate_part: str = Field(default="", max_length=10)
+    # The day the work was substantially complete: money received before it is held in
+    # escrow (General Business Law §771, the contract's notice); None while work goes on.
+    work_completed_on: date | None = None
+
+
+class InvoiceStage(SQLModel, table=True):
+    """One payment of an invoice's schedule: a deposit or a stage of the work, due on a date.
+    The stages' amounts add up to the invoice's total exactly."""
+
+    __tablename__ = "invoice_stage"
+
+    id: int | None = Field(default=None, primary_key=True)
+    invoice_id: int = Field(foreign_key="invoice.id", index=True)
+    position: int
+    label: str = Field(max_length=100)  # what the stage pays for: "Deposit", "Rough-in done"
+    percent_bp: int = 0  # as typed: 30% -> 3000; 0 for a stage given as an amount
+    amount_cents: int
+    due_date: date
 
 
 class InvoiceLine(SQLModel, table=True):
@@ -292,15 +312,45 @@ class PaymentStatus(StrEnum):
     # Stripe took money that does not match what this site asked (amount or currency):
     # not counted as paid, shown to staff.
     REVIEW = "review"
+    # A recorded check, transfer or cash payment an admin took back (entered by mistake, a
+    # bounced check): not counted as paid.
+    VOIDED = "voided"
+
+
+class PaymentMethod(StrEnum):
+    CARD = "card"  # through Stripe
+    CHECK = "check"
+    ZELLE = "zelle"
+    BANK_TRANSFER = "bank_transfer"
+    CASH = "cash"
+
+
+# Payments staff record by hand (the money reached the business outside Stripe).
+RECORDED_METHODS = (
+    PaymentMethod.CHECK,
+    PaymentMethod.ZELLE,
+    PaymentMethod.BANK_TRANSFER,
+    PaymentMethod.CASH,
+)
 
 
 class Payment(SQLModel, table=True):
-    """One Stripe PaymentIntent for an invoice. Unique on the intent, so a replayed webhook or
-    a browser report after the webhook changes nothing."""
+    """One payment of an invoice: a Stripe PaymentIntent (unique, so a replayed webhook or a
+    browser report after the webhook changes nothing) or a check, transfer or cash payment
+    recorded by staff (unique on the recording form's key, so a double click records one)."""
 
     id: int | None = Field(default=None, primary_key=True)
     invoice_id: int = Field(foreign_key="invoice.id", index=True)
-    payment_intent_id: str = Field(unique=True, max_length=100)
+    payment_intent_id: str | None = Field(default=None, unique=True, max_length=100)
+    method: PaymentMethod = Field(default=PaymentMethod.CARD, sa_type=sa.String(20))
+    # A recorded payment: the check number or transfer reference, the day the money came,
+    # who recorded it and the form's one-time key; a void by an admin with its reason.
+    reference: str = Field(default="", max_length=100)
+    received_on: date | None = None
+    recorded_by_id: int | None = Field(default=None, foreign_key="user.id")
+    record_key: str | None = Field(default=None, unique=True, max_length=64)
+    voided_at: datetime | None = None
+    void_reason: str = Field(default="", max_length=500)
     charge_id: str = Field(default="", max_length=100)
     amount_cents: int
     amount_refunded_cents: int = 0

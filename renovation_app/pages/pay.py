@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.billing.lines import invoice_lines_table
+from renovation_app.components.billing.schedule import stages_table
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.payments.dialog import pay_button, payment_dialog
@@ -15,8 +16,65 @@ from renovation_app.pages.registry import page
 from renovation_app.state.pay import PayState
 
 
+def amount_due_words() -> rx.Component:
+    """Due now, what is left once part is paid, and the next payment when nothing is due."""
+    money = PayState.money
+    return rx.el.div(
+        rx.cond(
+            PayState.due_cents > 0,
+            rx.el.p(
+                "Due now: ",
+                rx.el.strong(money["due"], data_testid="pay-due"),
+                class_name="text-lg text-slate-900",
+            ),
+        ),
+        rx.cond(
+            (PayState.paid_cents > 0) & (PayState.balance_cents > 0),
+            rx.el.p(
+                "Partially paid, ",
+                rx.el.strong(money["balance"]),
+                " left",
+                class_name="text-slate-700",
+                data_testid="pay-left",
+            ),
+        ),
+        rx.cond(
+            (PayState.due_cents == 0) & (PayState.next_cents > 0),
+            rx.el.p(
+                "Nothing is due today. Next: ",
+                money["next_words"],
+                ".",
+                class_name="text-slate-700",
+                data_testid="pay-next",
+            ),
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def pay_buttons() -> rx.Component:
+    """Pay what is due now (or the next payment early), and the whole balance when more."""
+    money = PayState.money
+    first = rx.cond(
+        PayState.due_cents > 0,
+        "Pay now",
+        "Pay the next payment (" + money["next"].to(str) + ") early",
+    )
+    first_cents = rx.cond(PayState.due_cents > 0, PayState.due_cents, PayState.next_cents)
+    return rx.fragment(
+        pay_button(PayState, first, PayState.balance_cents > 0),
+        pay_button(
+            PayState,
+            "Pay the whole balance (" + money["balance"].to(str) + ")",
+            PayState.balance_cents > first_cents,
+            whole_balance=True,
+        ),
+    )
+
+
 def pay_body() -> rx.Component:
     invoice = PayState.invoice
+    money = PayState.money
     return rx.el.div(
         rx.el.p(
             BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"
@@ -25,10 +83,7 @@ def pay_body() -> rx.Component:
             "Invoice ", invoice["number"], class_name="text-2xl font-extrabold text-slate-900"
         ),
         rx.el.p("For ", rx.el.strong(invoice["customer_name"]), class_name="text-slate-700"),
-        rx.cond(
-            PayState.due_cents > 0,
-            rx.el.p("Amount due: ", rx.el.strong(invoice["due"], data_testid="pay-due")),
-        ),
+        amount_due_words(),
         rx.el.p(
             "Issued ",
             invoice["issue_date_display"],
@@ -39,6 +94,7 @@ def pay_body() -> rx.Component:
             class_name="text-slate-700",
         ),
         invoice_lines_table(PayState.lines, invoice["total"], "pay-total"),
+        stages_table(PayState.stages, "pay-schedule"),
         rx.cond(
             invoice["note"],
             rx.el.p(invoice["note"], class_name="whitespace-pre-line text-slate-700"),
@@ -46,13 +102,17 @@ def pay_body() -> rx.Component:
         rx.el.div(
             # The PDF's address from the browser's own location: no var holds the token.
             link("Download PDF", href=rx.State.router.url.path + "/pdf", class_name=BUTTON),
-            pay_button(PayState, "Pay now", PayState.due_cents > 0),
+            pay_buttons(),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        payment_dialog(PayState, invoice["due"]),
+        payment_dialog(PayState, rx.cond(PayState.whole_balance, money["balance"], first_amount())),
         class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
         data_testid="pay-page",
     )
+
+
+def first_amount() -> rx.Var:
+    return rx.cond(PayState.due_cents > 0, PayState.money["due"], PayState.money["next"])
 
 
 def closed_link(heading: str, words: str) -> rx.Component:

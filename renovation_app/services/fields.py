@@ -12,6 +12,8 @@ from datetime import date
 import phonenumbers
 from email_validator import EmailNotValidError, validate_email
 
+from renovation_app.services.errors import ActionRefused
+
 # Cc control, Cf format (e.g. U+202E right-to-left override, zero-width joiners), Cs surrogates.
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs"}
 INVALID_CHARACTERS = "This field contains characters we cannot accept (such as control characters)."
@@ -106,3 +108,16 @@ def iso_date(value: object) -> date | None:
         return date.fromisoformat(text)
     except ValueError:  # "2026-02-30"
         return None
+
+
+def reason_text(reason: object, asked: str, limit: int = 500) -> str:
+    """A reason staff must give (for a void, a refund): one line of plain text. Raises
+    ActionRefused with `asked` ("Please give a reason for ...") when it is missing."""
+    text = reason.strip() if isinstance(reason, str) else ""
+    if is_blank(text):
+        raise ActionRefused(asked)
+    if has_refused_characters(text):
+        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    if len(text) > limit:
+        raise ActionRefused(f"Please keep the reason to {limit} characters or fewer.")
+    return text

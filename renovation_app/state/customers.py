@@ -22,11 +22,15 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
     `...address`) from the chosen customer."""
 
     suggestions: list[customers.CustomerRow] = []
+    used_customer_id: int = 0
     field_prefix: ClassVar[str] = ""
 
     @rx.event
     async def suggest(self, text: str):
-        self.suggestions = await asyncio.to_thread(customers.suggest_customers, str(text)[:100])
+        found = await asyncio.to_thread(customers.suggest_customers, str(text)[:100])
+        # The customer already put in the form is not offered again (a late search that
+        # was typed before "Use" would otherwise bring the panel back).
+        self.suggestions = [row for row in found if row.id != self.used_customer_id]
 
     @rx.event
     async def use_customer(self, customer_id: int):
@@ -34,6 +38,7 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
         self.suggestions = []
         if contact is None:
             return
+        self.used_customer_id = int(customer_id)
         fields = {
             f"{self.field_prefix}{name}": value
             for name, value in dataclasses.asdict(contact).items()

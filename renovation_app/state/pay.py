@@ -45,7 +45,12 @@ class PayState(CardPaymentMixin, rx.State):
     lines: list[dict] = []
     # "open" (the invoice is shown), "void", "expired" or "unknown" (a page that says so).
     link_state: str = "open"
-    due_cents: int = 0
+    due_cents: int = 0  # due now (the balance when there is no schedule)
+    balance_cents: int = 0
+    paid_cents: int = 0
+    next_cents: int = 0  # the next stage, payable early when nothing is due now
+    money: dict[str, str] = {}  # due, balance, paid, next_words: the figures as text
+    stages: list[payments.StageLine] = []
     _invoice_pk: int = 0
     _client_hash: str = ""
 
@@ -54,7 +59,9 @@ class PayState(CardPaymentMixin, rx.State):
         return self.link_state == "open"
 
     def _checkout(self) -> payments.CardCheckout:
-        return payments.start_card_payment(self._invoice_pk, client_hash=self._client_hash)
+        return payments.start_card_payment(
+            self._invoice_pk, client_hash=self._client_hash, whole_balance=self.whole_balance
+        )
 
     def _invoice_id(self) -> int:
         return self._invoice_pk
@@ -81,7 +88,16 @@ class PayState(CardPaymentMixin, rx.State):
             for line in data.get("lines", [])
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
-        self.invoice["due"] = money.due
-        self.due_cents = money.due_cents
+        self.due_cents, self.balance_cents = money.due_cents, money.balance_cents
+        self.next_cents = money.next_cents
+        self.paid_cents = money.paid_cents
+        self.money = {
+            "due": money.due,
+            "balance": money.balance,
+            "paid": money.paid,
+            "next_words": money.next_words,
+            "next": money.next_amount,
+        }
+        self.stages = money.stages
         if view and record_view:
             await asyncio.to_thread(invoicing.record_view, view.id)

@@ -43,7 +43,7 @@ def events(invoice: Invoice, kind: str) -> list[str]:
 
 def refundable(invoice: Invoice) -> int:
     with db_session() as session:
-        return money_summary(session, invoice.id, 0).refundable_cents
+        return money_summary(session, session.get(Invoice, invoice.id)).refundable_cents
 
 
 # --- 1. voiding stops payment -------------------------------------------------------------------

@@ -4,13 +4,16 @@ import reflex as rx
 from reflex_components_radix.primitives.dialog import dialog
 
 from renovation_app.components.react.stripe import card_field, stripe_elements
-from renovation_app.components.styles import BUTTON
+from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
 from renovation_app.services.payments import NOT_SET_UP, payments_enabled
 
 
-def pay_button(state, label: str, can_pay: rx.Var) -> rx.Component:
-    """The button that opens the dialog, or a disabled one with the reason when it cannot."""
+def pay_button(state, label, can_pay: rx.Var, whole_balance: bool = False) -> rx.Component:
+    """The button that opens the dialog (for what is due now, or the whole balance), or a
+    disabled one with the reason when cards are not set up."""
     if not payments_enabled():
+        if whole_balance:
+            return rx.fragment()
         return rx.el.div(
             rx.el.button(
                 label,
@@ -27,9 +30,9 @@ def pay_button(state, label: str, can_pay: rx.Var) -> rx.Component:
         rx.el.button(
             label,
             type="button",
-            on_click=state.open_payment,
-            class_name=BUTTON,
-            data_testid="open-payment",
+            on_click=state.open_whole_payment if whole_balance else state.open_payment,
+            class_name=SECONDARY_BUTTON if whole_balance else BUTTON,
+            data_testid="open-whole-payment" if whole_balance else "open-payment",
         ),
     )
 

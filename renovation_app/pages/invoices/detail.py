@@ -4,12 +4,19 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.billing.lines import invoice_lines_table
+from renovation_app.components.billing.schedule import stages_table
 from renovation_app.components.links import link
 from renovation_app.components.payments.dialog import pay_button, payment_dialog
+from renovation_app.components.payments.recorded import (
+    escrow_block,
+    record_payment_form,
+    void_payment_form,
+)
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, PILL
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.detail import InvoiceDetailState
+from renovation_app.state.invoices.payments import InvoicePaymentsState
 
 
 def detail_row(label: str, value: rx.Var) -> rx.Component:
@@ -43,14 +50,17 @@ def payment_row(pay: rx.Var) -> rx.Component:
         pay.amount,
         " ",
         pay.status,
-        " ",
-        pay.card,
+        " · ",
+        pay.how,
+        rx.cond(pay.received, rx.el.span(" · ", pay.received)),
+        rx.cond(pay.void_reason, rx.el.span(" · voided: ", pay.void_reason)),
         rx.cond(pay.refunded_cents > 0, rx.el.span(" · refunded ", pay.refunded)),
         rx.cond(pay.error, rx.el.span(" · ", pay.error, class_name="text-red-700")),
         rx.cond(
             pay.dispute,
             rx.el.span(" · disputed: ", pay.dispute, class_name="text-red-700"),
         ),
+        void_payment_form(pay),
         class_name="text-sm",
         data_testid="payment-row",
     )
@@ -111,10 +121,18 @@ def payments_block() -> rx.Component:
             rx.el.strong(money.paid, data_testid="paid-amount"),
             " · Refunded ",
             rx.el.strong(money.refunded),
-            " · Due ",
+            " · Due now ",
             rx.el.strong(money.due, data_testid="due-amount"),
+            " · Balance ",
+            rx.el.strong(money.balance, data_testid="balance-amount"),
             class_name="text-slate-700",
         ),
+        rx.cond(
+            money.next_words,
+            rx.el.p("Next: ", money.next_words, class_name="text-sm text-slate-600"),
+        ),
+        stages_table(money.stages, "detail-schedule"),
+        escrow_block(),
         rx.el.ul(
             rx.foreach(money.payments, payment_row),
             rx.foreach(money.refunds, refund_row),
@@ -124,12 +142,34 @@ def payments_block() -> rx.Component:
             pay_button(
                 InvoiceDetailState,
                 "Take card payment",
-                (money.due_cents > 0) & (InvoiceDetailState.invoice["status"].to(str) != "void"),
+                (money.balance_cents > 0)
+                & (InvoiceDetailState.invoice["status"].to(str) != "void"),
+            ),
+            pay_button(
+                InvoiceDetailState,
+                "Card: whole balance",
+                (money.balance_cents > money.due_cents) & (money.due_cents > 0),
+                whole_balance=True,
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
+        rx.cond(
+            (money.balance_cents > 0) & (InvoiceDetailState.invoice["status"].to(str) != "void"),
+            record_payment_form(),
+        ),
         refund_form(),
-        payment_dialog(InvoiceDetailState, money.due),
+        payment_dialog(
+            InvoiceDetailState,
+            rx.cond(
+                InvoiceDetailState.whole_balance,
+                money.balance,
+                rx.cond(
+                    money.due_cents > 0,
+                    money.due,
+                    rx.cond(money.next_cents > 0, money.next_amount, money.balance),
+                ),
+            ),
+        ),
         class_name="flex flex-col gap-3",
     )
 
@@ -258,7 +298,7 @@ def invoice_detail_body() -> rx.Component:
     )
 
 
-@page(routes.INVOICE, on_load=(InvoiceDetailState.load,))
+@page(routes.INVOICE, on_load=(InvoiceDetailState.load, InvoicePaymentsState.new_record_form))
 def invoice_detail() -> rx.Component:
     return staff_page(
         rx.cond(

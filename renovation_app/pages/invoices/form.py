@@ -6,7 +6,7 @@ from renovation_app import routes
 from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT
+from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
@@ -143,6 +143,84 @@ def services_information() -> rx.Component:
     )
 
 
+def stage_row(row) -> rx.Component:
+    """One payment of the schedule: what it pays for, its amount or percentage, its due date."""
+    key = row.key
+    error = InvoiceFormState.errors["stage:" + key]
+    return rx.el.div(
+        rx.el.input(
+            name="stage-label-" + key,
+            default_value=row.label,
+            placeholder="Pays for (Deposit, Rough-in done)",
+            aria_label="What this payment is for",
+            max_length=100,
+            class_name=f"{INPUT} sm:col-span-2",
+        ),
+        rx.el.input(
+            name="stage-amount-" + key,
+            default_value=row.amount,
+            placeholder="30% or 3,000",
+            aria_label="Amount or percentage of the total",
+            input_mode="decimal",
+            class_name=INPUT,
+        ),
+        rx.el.input(
+            name="stage-due_date-" + key,
+            type="date",
+            aria_label="Due date of this payment",
+            class_name=INPUT,
+        ),
+        rx.el.button(
+            "Remove",
+            type="button",
+            on_click=InvoiceFormState.remove_stage(key),
+            class_name="text-sm font-semibold text-red-700 underline",
+        ),
+        rx.cond(
+            error,
+            rx.el.p(
+                error, role="alert", class_name="text-sm font-medium text-red-700 sm:col-span-5"
+            ),
+        ),
+        class_name="grid items-center gap-2 border-b border-slate-100 py-3 sm:grid-cols-5",
+        data_testid="stage-row",
+    )
+
+
+def payment_schedule() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Payment schedule", class_name=CARD_TITLE),
+        rx.el.p(
+            "Optional: a deposit, then stages of the work, each an amount or a percentage of "
+            "the total, with its due date. They must add up to the total. The customer pays "
+            "what is due now, or the whole balance.",
+            class_name="mt-2 text-sm text-slate-600",
+        ),
+        rx.el.div(rx.foreach(InvoiceFormState.stages, stage_row), class_name="mt-2"),
+        form_error("schedule"),
+        rx.el.div(
+            rx.el.button(
+                "Add a payment",
+                type="button",
+                on_click=InvoiceFormState.add_stage,
+                class_name=SECONDARY_BUTTON,
+            ),
+            rx.cond(
+                InvoiceFormState.stages.length() == 0,
+                rx.el.button(
+                    "Deposit 30%, then 40% and 30%",
+                    type="button",
+                    on_click=InvoiceFormState.use_stage_template,
+                    class_name=SECONDARY_BUTTON,
+                ),
+            ),
+            class_name="mt-4 flex flex-wrap gap-3",
+        ),
+        class_name=CARD,
+        data_testid="payment-schedule",
+    )
+
+
 def terms() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Payment and note", class_name=CARD_TITLE),
@@ -151,7 +229,9 @@ def terms() -> rx.Component:
                 "Due date",
                 rx.el.input(id="invoice-due_date", name="due_date", type="date", class_name=INPUT),
                 rx.el.p(
-                    "Leave empty for 14 days from today.", class_name="mt-1 text-sm text-slate-600"
+                    "Leave empty for 14 days from today. With a payment schedule, the last "
+                    "payment's date.",
+                    class_name="mt-1 text-sm text-slate-600",
                 ),
                 form_error("due_date"),
             ),
@@ -167,6 +247,7 @@ def invoice_form() -> rx.Component:
         rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
         basic_information(),
         services_information(),
+        payment_schedule(),
         terms(),
         rx.el.div(
             rx.cond(

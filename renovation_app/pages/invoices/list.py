@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL
+from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL, SECONDARY_BUTTON
 from renovation_app.components.ui import labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.list import InvoiceListState
@@ -120,8 +120,20 @@ def invoice_list() -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.h2("Invoices", class_name="text-2xl font-extrabold text-slate-900"),
-                link("New invoice", href=routes.ADD_INVOICE.path, class_name=BUTTON),
-                class_name="flex items-center justify-between",
+                rx.el.div(
+                    rx.el.button(
+                        rx.cond(
+                            InvoiceListState.checking, "Checking...", "Check payments with Stripe"
+                        ),
+                        type="button",
+                        on_click=InvoiceListState.check_payments,
+                        disabled=InvoiceListState.checking,
+                        class_name=SECONDARY_BUTTON,
+                    ),
+                    link("New invoice", href=routes.ADD_INVOICE.path, class_name=BUTTON),
+                    class_name="flex flex-wrap gap-3",
+                ),
+                class_name="flex flex-wrap items-center justify-between gap-3",
             ),
             invoice_filters(),
             rx.cond(

@@ -10,7 +10,15 @@ from renovation_app.services.billing.money import (
 )
 from renovation_app.services.billing.numbering import next_number
 from renovation_app.services.billing.pdf import render_invoice_pdf, render_receipt_pdf
-from renovation_app.services.billing.records import by_number, lines_of, lock_invoice, record_event
+from renovation_app.services.billing.records import (
+    by_number,
+    lines_of,
+    lock_invoice,
+    record_event,
+    stages_of,
+    view_of,
+)
+from renovation_app.services.billing.schedule import AmountDue, Stage, amount_due
 from renovation_app.services.billing.views import (
     BUSINESS_TIMEZONE,
     STATUS_LABELS,
@@ -29,6 +37,11 @@ from renovation_app.services.billing.views import (
 )
 
 __all__ = [
+    "AmountDue",
+    "Stage",
+    "amount_due",
+    "stages_of",
+    "view_of",
     "BUSINESS_TIMEZONE",
     "MAX_LINE_CENTS",
     "MAX_TOTAL_CENTS",

@@ -15,6 +15,10 @@ _TEXT_MAX = 40  # longer than any price we accept, written with every comma
 NOT_A_NUMBER = "Please enter a price in dollars, like 1250 or 1,250.50."
 
 
+BASIS_POINTS = 10_000  # percentages in hundredths of a percent: 30% -> 3000
+_PERCENT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,2})?")
+
+
 class PriceInvalid(ValueError):
     """A typed price that is not an amount we can put on an invoice; the message says why."""
 
@@ -58,3 +62,26 @@ def parse_price(text: str) -> int:
     if cents > MAX_LINE_CENTS:
         raise PriceInvalid(f"The price must be {format_usd(MAX_LINE_CENTS)} or less.")
     return cents
+
+
+def parse_percent(text: str) -> int:
+    """A percentage as typed ("30", "12.5", "30 %") in basis points (3000); ValueError unless it
+    is more than 0 and at most 100 with at most two decimals."""
+    value = text.strip().removesuffix("%").strip() if isinstance(text, str) else ""
+    if not _PERCENT.fullmatch(value):
+        raise ValueError(value)
+    points = int(Decimal(value) * 100)
+    if not 0 < points <= BASIS_POINTS:
+        raise ValueError(value)
+    return points
+
+
+def percent_of(total_cents: int, points: int) -> int:
+    """`points` basis points of a total, rounded half up to the cent."""
+    return (total_cents * points + BASIS_POINTS // 2) // BASIS_POINTS
+
+
+def format_percent(points: int) -> str:
+    """3000 -> "30%", 1250 -> "12.5%"."""
+    whole, rest = divmod(points, 100)
+    return f"{whole}%" if not rest else f"{whole}.{rest:02d}".rstrip("0") + "%"

@@ -193,6 +193,29 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.ln(4)
 
 
+def _schedule(pdf: FPDF, invoice: InvoiceView) -> None:
+    """The payment schedule: each payment, what it is for, its due date and amount."""
+    if not invoice.stages:
+        return
+    pdf.set_font(FAMILY, "B", 9.5)
+    pdf.cell(0, 5, "Payment schedule", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(FAMILY, size=9)
+    with pdf.table(
+        col_widths=(80, 55, 40),
+        text_align=("LEFT", "LEFT", "RIGHT"),
+        line_height=5,
+        padding=1.5,
+        borders_layout="HORIZONTAL_LINES",
+        first_row_as_headings=False,
+    ) as table:
+        for stage in invoice.stages:
+            row = table.row()
+            row.cell(f"{stage.label} ({stage.percent})" if stage.percent else stage.label)
+            row.cell(f"Due {stage.due_date}")
+            row.cell(stage.amount)
+    pdf.ln(4)
+
+
 def _note(pdf: FPDF, invoice: InvoiceView) -> None:
     if not invoice.note:
         return
@@ -228,13 +251,17 @@ def render_invoice_pdf(invoice: InvoiceView) -> bytes:
     _header(pdf, invoice)
     _customer(pdf, invoice)
     _lines(pdf, invoice)
+    _schedule(pdf, invoice)
     _note(pdf, invoice)
     _payment(pdf, invoice)
     return bytes(pdf.output())
 
 
-def render_receipt_pdf(invoice: InvoiceView, paid: str, paid_on: str, card: str) -> bytes:
-    """A receipt: the invoice with what was paid, when and with which card (no pay link)."""
+def render_receipt_pdf(
+    invoice: InvoiceView, paid: str, paid_on: str, card: str, paid_total: str, balance: str
+) -> bytes:
+    """A receipt: the invoice with what was paid, when and how (no pay link), what is paid to
+    date and the balance left ("" when paid in full)."""
     pdf = _new_document(invoice)
     _header(pdf, invoice)
     pdf.set_text_color(*ACCENT)
@@ -242,7 +269,9 @@ def render_receipt_pdf(invoice: InvoiceView, paid: str, paid_on: str, card: str)
     pdf.cell(0, 8, f"Receipt: {paid} paid on {paid_on}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_text_color(*INK)
     pdf.set_font(FAMILY, size=9)
-    pdf.cell(0, 5, f"Card: {card}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(0, 5, f"Paid by: {card}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    left = f"Balance left: {balance}" if balance else "Paid in full"
+    pdf.cell(0, 5, f"Paid to date: {paid_total} · {left}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.ln(3)
     _customer(pdf, invoice)
     _lines(pdf, invoice)

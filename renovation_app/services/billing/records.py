@@ -4,7 +4,16 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, InvoiceLine, utc_now
+from renovation_app.models import (
+    Invoice,
+    InvoiceEvent,
+    InvoiceEventKind,
+    InvoiceLine,
+    InvoiceStage,
+    utc_now,
+)
+from renovation_app.services.billing.schedule import Stage
+from renovation_app.services.billing.views import InvoiceView, invoice_view
 from renovation_app.services.limits import lock_key
 
 
@@ -16,6 +25,16 @@ def lines_of(session: Session, invoice_id: int) -> list[InvoiceLine]:
             .order_by(InvoiceLine.position)
         )
     )
+
+
+def stages_of(session: Session, invoice_id: int) -> tuple[Stage, ...]:
+    """An invoice's payment schedule, in order; () for an invoice due in one payment."""
+    rows = session.exec(
+        select(InvoiceStage)
+        .where(InvoiceStage.invoice_id == invoice_id)
+        .order_by(InvoiceStage.position)
+    )
+    return tuple(Stage(r.label, r.percent_bp, r.amount_cents, r.due_date) for r in rows)
 
 
 def by_number(session: Session, number: str) -> Invoice | None:
@@ -48,4 +67,12 @@ def record_event(
             user_id=user_id,
             detail=detail[:500],
         )
+    )
+
+
+def view_of(session: Session, invoice: Invoice, **extra) -> InvoiceView:
+    """An invoice with its lines and payment schedule as plain values (`extra`: the staff
+    view's author name, events and e-mails)."""
+    return invoice_view(
+        invoice, lines_of(session, invoice.id), stages_of(session, invoice.id), **extra
     )

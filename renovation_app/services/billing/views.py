@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
 from renovation_app.routes import pay_path
-from renovation_app.services.billing.money import format_usd
+from renovation_app.services.billing.money import format_percent, format_usd
+from renovation_app.services.billing.schedule import Stage
 from renovation_app.settings import settings
 
 # Dates on invoices (issue date, due date, "today", the invoice year) are New York dates.
@@ -30,6 +31,14 @@ class InvoiceLineView:
     description: str
     price_cents: int
     price: str  # "$1,250.00"
+
+
+@dataclass(frozen=True)
+class StageView:
+    label: str
+    amount: str  # "$3,000.00"
+    percent: str  # "30%", or "" for a stage given as an amount
+    due_date: str  # "December 15, 2026"
 
 
 @dataclass(frozen=True)
@@ -80,6 +89,7 @@ class InvoiceView:
     paid_at: str
     voided_at: str
     void_reason: str
+    work_completed: str  # "November 24, 2026" once substantially complete, else ""
     # What staff must look at ("" when nothing): money after a void, a dispute, a failed refund.
     attention: str
     author_id: int
@@ -89,6 +99,7 @@ class InvoiceView:
     # Its status allows voiding (draft or sent); who may void is checked by void_invoice.
     can_be_voided: bool
     lines: tuple[InvoiceLineView, ...]
+    stages: tuple[StageView, ...] = ()  # the payment schedule; () for one payment
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
     emails: tuple[InvoiceEmailView, ...] = ()  # oldest first; () in the customer's view
 
@@ -115,6 +126,7 @@ def pay_url(invoice: Invoice) -> str:
 def invoice_view(
     invoice: Invoice,
     lines: list[InvoiceLine],
+    stages: tuple[Stage, ...] = (),
     author_name: str = "",
     events: tuple[InvoiceEventView, ...] = (),
     emails: tuple[InvoiceEmailView, ...] = (),
@@ -146,6 +158,7 @@ def invoice_view(
         paid_at=iso(invoice.paid_at),
         voided_at=iso(invoice.voided_at),
         void_reason=invoice.void_reason,
+        work_completed=long_date(invoice.work_completed_on) if invoice.work_completed_on else "",
         attention=invoice.attention,
         author_id=invoice.author_id,
         author_name=author_name,
@@ -162,6 +175,15 @@ def invoice_view(
                 price=format_usd(line.price_cents),
             )
             for line in sorted(lines, key=lambda line: line.position)
+        ),
+        stages=tuple(
+            StageView(
+                label=stage.label,
+                amount=format_usd(stage.amount_cents),
+                percent=format_percent(stage.percent_bp) if stage.percent_bp else "",
+                due_date=long_date(stage.due_date),
+            )
+            for stage in stages
         ),
         events=events,
         emails=emails,

@@ -5,9 +5,9 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from renovation_app.models import DepositKind, EstimateLine
+from renovation_app.services.billing.money import percent_of
 
 MILLI = 1000  # quantities are stored in thousandths: 2.5 sq ft -> 2500
-BASIS_POINTS = 10_000  # percentages in hundredths of a percent: 30% -> 3000
 
 
 def line_cents(quantity_milli: int, unit_price_cents: int) -> int:
@@ -19,7 +19,7 @@ def deposit_cents(total_cents: int, kind: str, value: int) -> int:
     """The deposit required of a total: a percentage (value in basis points) or an amount
     (value in cents), never more than the total."""
     if kind == DepositKind.PERCENT:
-        return min((total_cents * value + BASIS_POINTS // 2) // BASIS_POINTS, total_cents)
+        return min(percent_of(total_cents, value), total_cents)
     if kind == DepositKind.AMOUNT:
         return min(value, total_cents)
     return 0

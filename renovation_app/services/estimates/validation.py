@@ -16,10 +16,11 @@ from renovation_app.services.billing import (
     format_usd,
     parse_price,
 )
+from renovation_app.services.billing.money import parse_percent
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.customers.records import ContactDetails
 from renovation_app.services.errors import FormInvalid
-from renovation_app.services.estimates.totals import BASIS_POINTS, MILLI, line_cents
+from renovation_app.services.estimates.totals import MILLI, line_cents
 from renovation_app.services.fields import check_text, is_blank, iso_date, text_of
 
 LINES_MAX = 40
@@ -166,15 +167,10 @@ def _deposit(errors: dict, raw: Mapping) -> tuple[DepositKind, int]:
     if kind == DepositKind.AMOUNT:
         return kind, _amount(errors, "deposit", text) or _missing(errors)
     try:
-        points = (
-            int(Decimal(text) * 100) if re.fullmatch(r"[0-9]{1,3}(\.[0-9]{1,2})?", text) else -1
-        )
-    except InvalidOperation:
-        points = -1
-    if not 0 < points <= BASIS_POINTS:
+        return kind, parse_percent(text)
+    except ValueError:
         errors["deposit"] = "Please give the deposit as a percentage from 1 to 100, like 30."
         return kind, 0
-    return kind, points
 
 
 def _missing(errors: dict) -> int:

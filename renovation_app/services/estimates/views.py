@@ -14,10 +14,10 @@ from renovation_app.models import (
 from renovation_app.routes import estimate_link_path
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, long_date, when_display
+from renovation_app.services.billing.money import format_percent
 from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.document import quantity_text
 from renovation_app.services.estimates.totals import (
-    BASIS_POINTS,
     EstimateTotals,
     counted,
     estimate_totals,
@@ -116,8 +116,7 @@ class EstimateView:
 
 def _deposit_words(estimate: Estimate) -> str:
     if estimate.deposit_kind == DepositKind.PERCENT:
-        percent = estimate.deposit_value / (BASIS_POINTS / 100)
-        return f"{percent:g}% of the total"
+        return f"{format_percent(estimate.deposit_value)} of the total"
     if estimate.deposit_kind == DepositKind.AMOUNT:
         return "a fixed amount"
     return ""

@@ -1,5 +1,6 @@
 """Invoices: validating, saving and e-mailing, voiding, the customer's pay link, the list."""
 
+from renovation_app.services.invoicing.completion import mark_work_completed
 from renovation_app.services.invoicing.listing import (
     InvoiceFilters,
     InvoiceListPage,
@@ -44,6 +45,7 @@ __all__ = [
     "invoice_for_pay_token",
     "invoice_pdf",
     "list_invoices",
+    "mark_work_completed",
     "pay_link",
     "record_view",
     "resend_invoice_email",

@@ -13,9 +13,8 @@ from renovation_app.services.billing import (
     InvoiceView,
     business_today,
     customer_view,
-    invoice_view,
-    lines_of,
     record_event,
+    view_of,
 )
 from renovation_app.settings import settings
 
@@ -48,7 +47,7 @@ def pay_link(token: str, now: datetime | None = None) -> tuple[PayLinkState, Inv
         invoice = _by_pay_token(session, token)
         if invoice is None:
             return None
-        view = customer_view(invoice_view(invoice, lines_of(session, invoice.id)))
+        view = customer_view(view_of(session, invoice))
         return _link_state(invoice, now or utc_now()), view
 
 

@@ -9,10 +9,9 @@ from renovation_app.services.billing import (
     InvoiceEventView,
     InvoiceView,
     by_number,
-    invoice_view,
     iso,
-    lines_of,
     render_invoice_pdf,
+    view_of,
     when_display,
 )
 from renovation_app.services.mail import About, delivery_words
@@ -52,9 +51,9 @@ def staff_view(session: Session, invoice: Invoice) -> InvoiceView:
             .order_by(OutboxEmail.id)
         )
     )
-    return invoice_view(
+    return view_of(
+        session,
         invoice,
-        lines_of(session, invoice.id),
         author_name=names.get(invoice.author_id, ""),
         events=events,
         emails=emails,
@@ -74,5 +73,5 @@ def invoice_pdf(number: str) -> bytes | None:
         invoice = by_number(session, number)
         if invoice is None:
             return None
-        view = invoice_view(invoice, lines_of(session, invoice.id))
+        view = view_of(session, invoice)
     return render_invoice_pdf(view)

@@ -8,17 +8,16 @@ from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
+from renovation_app.models import Invoice, InvoiceLine, InvoiceStage, InvoiceStatus, utc_now
 from renovation_app.services.billing import (
     InvoiceView,
     business_today,
     by_number,
     format_usd,
-    invoice_view,
-    lines_of,
     next_number,
     record_event,
     render_invoice_pdf,
+    view_of,
 )
 from renovation_app.services.customers import ContactDetails, customer_for
 from renovation_app.services.customers.locations import location_of
@@ -67,7 +66,7 @@ def _invoice_email(view: InvoiceView) -> EmailMessage:
 def _queue_invoice_email(
     session: Session, invoice: Invoice, user_id: int | None, now: datetime
 ) -> None:
-    view = invoice_view(invoice, lines_of(session, invoice.id))
+    view = view_of(session, invoice)
     queue_email(session, _invoice_email(view), about_kind=About.INVOICE, about_id=invoice.id)
     record_event(
         session, invoice.id, "emailed", f"to {invoice.customer_email}", user_id=user_id, at=now
@@ -195,11 +194,23 @@ def _save(
                 price_cents=line.price_cents,
             )
         )
+    for position, stage in enumerate(valid.schedule, start=1):
+        session.add(
+            InvoiceStage(
+                invoice_id=invoice.id,
+                position=position,
+                label=stage.label,
+                percent_bp=stage.percent_bp,
+                amount_cents=stage.amount_cents,
+                due_date=stage.due_date,
+            )
+        )
+    stages = f", {len(valid.schedule)} payment stages" if valid.schedule else ""
     record_event(
         session,
         invoice.id,
         "created",
-        f"{len(valid.lines)} line(s), total {format_usd(total)}",
+        f"{len(valid.lines)} line(s), total {format_usd(total)}{stages}",
         user_id=author_id,
         at=now,
     )

@@ -14,6 +14,7 @@ from renovation_app.services.billing import (
     format_usd,
     parse_price,
 )
+from renovation_app.services.billing.schedule import Stage, fit_schedule, read_schedule
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.fields import (
@@ -50,6 +51,7 @@ class ValidInvoice:
     note: str
     due_date: date
     lines: tuple[ValidLine, ...]
+    schedule: tuple[Stage, ...] = ()  # () when the invoice is due in one payment
 
     @property
     def total_cents(self) -> int:
@@ -139,7 +141,8 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     """Check every field of an invoice form or API request; raise FormInvalid otherwise.
 
     `raw` keys: name, email, phone, address, note, due_date ("YYYY-MM-DD" or empty for 14
-    days from today), lines (a list of {service, price, description}). Any other key, such as
+    days from today), lines (a list of {service, price, description}), schedule (optional: a
+    list of {label, amount ("30%" or "3,000"), due_date} adding up to the total). Any other key, such as
     a total, is ignored: the server computes every amount. `today` is for tests.
     """
     today = today or business_today()
@@ -148,12 +151,17 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     note = check_text(errors, "note", text_of(raw, "note"), NOTE_MAX, multiline=True)
     due_date = _due_date(errors, raw.get("due_date"), today)
     lines = _lines(errors, raw.get("lines"))
+    stages = read_schedule(errors, raw.get("schedule"), today)
+    schedule: tuple[Stage, ...] = ()
     if not any(k == "lines" or k.startswith("line:") for k in errors):
-        if sum(line.price_cents for line in lines) > MAX_TOTAL_CENTS:
+        total = sum(line.price_cents for line in lines)
+        if total > MAX_TOTAL_CENTS:
             errors["total"] = (
                 f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less: the most one card "
                 "payment can take. Split the work over two invoices."
             )
+        elif "schedule" not in errors:
+            schedule = fit_schedule(errors, total, stages)
     if errors:
         raise FormInvalid(errors)
     return ValidInvoice(
@@ -162,6 +170,8 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
         phone=contact.phone,
         address=contact.address,
         note=note,
-        due_date=due_date,
+        # With a schedule, the invoice falls due with its last stage.
+        due_date=schedule[-1].due_date if schedule else due_date,
         lines=lines,
+        schedule=schedule,
     )

@@ -12,23 +12,12 @@ from renovation_app.services.billing import (
     record_event,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.fields import reason_text
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.payments import stop_open_intents
 from renovation_app.services.staff import SignedInUser
 
 VOID_REASON_MAX = 500
-
-
-def _check_void_reason(reason: object) -> str:
-    text = reason.strip() if isinstance(reason, str) else ""
-    if is_blank(text):
-        raise ActionRefused("Please give a reason for voiding the invoice.")
-    if has_refused_characters(text):
-        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
-    if len(text) > VOID_REASON_MAX:
-        raise ActionRefused(f"Please keep the reason to {VOID_REASON_MAX} characters or fewer.")
-    return text
 
 
 def void_invoice(
@@ -45,7 +34,7 @@ def void_invoice(
             raise ActionRefused(
                 "Only an administrator or the person who wrote an invoice can void it."
             )
-        text = _check_void_reason(reason)
+        text = reason_text(reason, "Please give a reason for voiding the invoice.", VOID_REASON_MAX)
         lock_invoice(session, invoice.id)  # no card payment starts or is recorded meanwhile
         session.refresh(invoice)
         if invoice.status == InvoiceStatus.VOID:

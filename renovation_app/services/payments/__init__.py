@@ -1,4 +1,5 @@
-"""Card payments through Stripe: intents, what Stripe reports, the ledger, refunds, receipts."""
+"""Getting paid: card payments through Stripe (intents, what Stripe reports, reconciliation,
+refunds), recorded checks, transfers and cash, the ledger and receipts."""
 
 from renovation_app.services.payments.gateway import (
     NOT_SET_UP,
@@ -10,11 +11,16 @@ from renovation_app.services.payments.intents import (
     CLIENT_TRIES,
     PAY_LINK_TRIES,
     CardCheckout,
-    outstanding_cents,
     payment_summary,
     start_card_payment,
 )
-from renovation_app.services.payments.ledger import MoneySummary, money_summary
+from renovation_app.services.payments.ledger import MoneySummary, StageLine, money_summary
+from renovation_app.services.payments.reconciling import (
+    Reconciliation,
+    reconcile_payments,
+    reconciliation_worker,
+)
+from renovation_app.services.payments.recorded import record_payment, void_recorded_payment
 from renovation_app.services.payments.refunds import refund
 from renovation_app.services.payments.webhook import (
     PAYMENT_FAILED,
@@ -33,14 +39,19 @@ __all__ = [
     "WEBHOOK_MAX_BYTES",
     "CardCheckout",
     "MoneySummary",
+    "Reconciliation",
+    "StageLine",
     "confirm_from_browser",
     "handle_webhook",
     "money_summary",
-    "outstanding_cents",
     "payment_summary",
     "payments_enabled",
+    "reconcile_payments",
+    "reconciliation_worker",
+    "record_payment",
     "refund",
     "start_card_payment",
     "stop_open_intents",
     "stripe_client",
+    "void_recorded_payment",
 ]

@@ -15,7 +15,13 @@ from sqlmodel import Session, func, select
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceStatus, Payment, PaymentStatus
-from renovation_app.services.billing import format_usd, lock_invoice
+from renovation_app.services.billing import (
+    amount_due,
+    business_today,
+    format_usd,
+    lock_invoice,
+    stages_of,
+)
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import allow
 from renovation_app.services.payments import ledger
@@ -46,14 +52,24 @@ class CardCheckout:
     customer_name: str
 
 
-def outstanding_cents(session: Session, invoice: Invoice) -> int:
-    return max(invoice.total_cents - paid_cents(session, invoice.id), 0)
+def charge_cents(session: Session, invoice: Invoice, whole_balance: bool) -> int:
+    """What a card payment takes: the whole balance, or what is due now (the next stage of a
+    schedule when nothing is due yet, so a customer may pay ahead)."""
+    due = amount_due(
+        invoice.total_cents,
+        stages_of(session, invoice.id),
+        paid_cents(session, invoice.id),
+        business_today(),
+    )
+    if whole_balance:
+        return due.balance_cents
+    return due.due_now_cents or due.next_cents or due.balance_cents
 
 
-def _payable(session: Session, invoice: Invoice | None) -> tuple[Invoice, int]:
+def _payable(session: Session, invoice: Invoice | None, whole_balance: bool) -> tuple[Invoice, int]:
     if invoice is None or invoice.status == InvoiceStatus.VOID:
         raise ActionRefused("This invoice cannot be paid: it does not exist or is void.")
-    due = outstanding_cents(session, invoice)
+    due = charge_cents(session, invoice, whole_balance)
     if due <= 0:
         raise ActionRefused(f"Invoice {invoice.number} is already paid.")
     return invoice, due
@@ -82,9 +98,12 @@ def _check_tries(session: Session, invoice_id: int, client_hash: str) -> None:
     session.commit()
 
 
-def start_card_payment(invoice_id: int, client_hash: str | None = None) -> CardCheckout:
-    """The PaymentIntent for the invoice's outstanding balance: an open one of the same amount
-    is reused; otherwise one is created with an idempotency key per invoice, attempt and amount,
+def start_card_payment(
+    invoice_id: int, client_hash: str | None = None, whole_balance: bool = False
+) -> CardCheckout:
+    """The PaymentIntent for what is due now on the invoice (or its whole balance, when the
+    customer chose so), computed here from the database: an open one of the same amount is
+    reused; otherwise one is created with an idempotency key per invoice, attempt and amount,
     so a double click or a retried request makes one PaymentIntent. `client_hash` (the pay
     page's caller) turns on the per-link and per-address limits; staff pages pass None."""
     client = stripe_client()
@@ -92,7 +111,7 @@ def start_card_payment(invoice_id: int, client_hash: str | None = None) -> CardC
         if client_hash is not None:
             _check_tries(session, invoice_id, client_hash)
         lock_invoice(session, invoice_id)  # a void waits for us, or we see it
-        invoice, due = _payable(session, session.get(Invoice, invoice_id))
+        invoice, due = _payable(session, session.get(Invoice, invoice_id), whole_balance)
         intent = _reusable_intent(client, session, invoice, due)
         if intent is None:
             # Clicks while no intent is open share one key (so Stripe makes one intent); a new
@@ -139,10 +158,7 @@ def start_card_payment(invoice_id: int, client_hash: str | None = None) -> CardC
 
 
 def payment_summary(invoice_id: int) -> ledger.MoneySummary:
-    """Paid, refunded and due amounts of an invoice, and its payments, for its page."""
+    """Paid, refunded and due amounts of an invoice, its payments and stages, for its page."""
     with db_session() as session:
         invoice = session.get(Invoice, invoice_id)
-        # Nothing is due on a void invoice (money taken after a void is flagged for refund).
-        payable = invoice is not None and invoice.status != InvoiceStatus.VOID
-        due = outstanding_cents(session, invoice) if payable else 0
-        return ledger.money_summary(session, invoice_id, due)
+        return ledger.money_summary(session, invoice) if invoice else ledger.MoneySummary()

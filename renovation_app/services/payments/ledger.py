@@ -7,7 +7,7 @@ whatever order Stripe's events arrive in: a late success after a refund leaves i
 
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlmodel import Session, func, select
 
@@ -16,11 +16,21 @@ from renovation_app.models import (
     Invoice,
     InvoiceStatus,
     Payment,
+    PaymentMethod,
     PaymentStatus,
     Refund,
     RefundStatus,
 )
-from renovation_app.services.billing import format_usd, lock_invoice
+from renovation_app.services.billing import (
+    AmountDue,
+    Stage,
+    amount_due,
+    business_today,
+    format_usd,
+    lock_invoice,
+    long_date,
+    stages_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +45,29 @@ OPEN_DISPUTE_WORDS = "The card holder disputes {amount} ({status}): answer it in
 LOST_DISPUTE_WORDS = "A card dispute of {amount} was lost: the card holder got it back."
 
 
-def card_words(payment: Payment) -> str:
-    if payment.card_last4:
-        return f"{payment.card_brand.capitalize()} ending {payment.card_last4}"
-    return "card"
+METHOD_LABELS = {
+    PaymentMethod.CARD: "Card",
+    PaymentMethod.CHECK: "Check",
+    PaymentMethod.ZELLE: "Zelle",
+    PaymentMethod.BANK_TRANSFER: "Bank transfer",
+    PaymentMethod.CASH: "Cash",
+}
+PAID_STATUSES = (InvoiceStatus.PAID, InvoiceStatus.PARTIALLY_PAID)
+
+
+def method_words(payment: Payment) -> str:
+    """How it was paid, for the history, receipts and pages: "Visa ending 4242",
+    "Check #1045", "Zelle (ref 7HX2)", "Cash"."""
+    if payment.method == PaymentMethod.CARD:
+        if payment.card_last4:
+            return f"{payment.card_brand.capitalize()} ending {payment.card_last4}"
+        return "card"
+    label = METHOD_LABELS[PaymentMethod(payment.method)]
+    if not payment.reference:
+        return label
+    if payment.method == PaymentMethod.CHECK:
+        return f"{label} #{payment.reference}"
+    return f"{label} (ref {payment.reference})"
 
 
 def locked_payment(session: Session, intent_id: str) -> tuple[Payment, Invoice] | None:
@@ -78,7 +107,8 @@ def _derived_status(invoice: Invoice, paid: int, refunded: int) -> InvoiceStatus
     if invoice.status == InvoiceStatus.VOID:
         return InvoiceStatus.VOID  # money after a void is flagged, never turns it paid
     if paid == 0:
-        return invoice.status
+        # A recorded payment voided by an admin takes a paid invoice back to sent.
+        return InvoiceStatus.SENT if invoice.status in PAID_STATUSES else invoice.status
     if refunded >= paid:
         return InvoiceStatus.REFUNDED
     if refunded > 0:
@@ -150,13 +180,18 @@ def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
 
 @dataclass(frozen=True)
 class PaymentLine:
+    id: int
     amount: str
     status: str
-    card: str
+    method: str  # a PaymentMethod value
+    how: str  # "Visa ending 4242", "Check #1045"
+    received: str  # "November 24, 2026" ("" for a card not yet paid)
     refunded_cents: int
     refunded: str
     error: str
     dispute: str
+    can_void: bool  # a recorded check, transfer or cash payment that still counts
+    void_reason: str
 
 
 @dataclass(frozen=True)
@@ -168,21 +203,38 @@ class RefundLine:
 
 
 @dataclass(frozen=True)
+class StageLine:
+    label: str
+    amount: str
+    due_date: str  # "December 15, 2026"
+    state: str  # "paid", "due" (due by today, unpaid), "upcoming"
+
+
+@dataclass(frozen=True)
 class MoneySummary:
     paid: str = "$0.00"
+    paid_cents: int = 0
     refunded: str = "$0.00"
-    due: str = "$0.00"
+    due: str = "$0.00"  # due now: the stages due by today, or the balance without a schedule
     due_cents: int = 0
+    balance: str = "$0.00"
+    balance_cents: int = 0
+    next_cents: int = 0  # the next stage not yet due (0 and "" words when none)
+    next_amount: str = ""
+    next_words: str = ""  # "$4,000.00 for Rough-in done, due December 15, 2026"
+    held: str = "$0.00"  # received before the work was substantially complete (escrow)
+    held_cents: int = 0
     refundable_cents: int = 0
     payments: list[PaymentLine] = field(default_factory=list)
     refunds: list[RefundLine] = field(default_factory=list)
+    stages: list[StageLine] = field(default_factory=list)
 
 
 def refundable_of(payment: Payment, refunds: list[Refund]) -> int:
     """What can still be refunded of one payment: its amount less every refund asked and not
     failed (pending ones included) and less what Stripe says was refunded, whichever is more."""
-    if payment.status != PaymentStatus.SUCCEEDED:
-        return 0
+    if payment.status != PaymentStatus.SUCCEEDED or payment.method != PaymentMethod.CARD:
+        return 0  # a check, transfer or cash is paid back outside Stripe
     asked = sum(
         r.amount_cents
         for r in refunds
@@ -191,28 +243,73 @@ def refundable_of(payment: Payment, refunds: list[Refund]) -> int:
     return max(payment.amount_cents - max(asked, payment.amount_refunded_cents), 0)
 
 
-def money_summary(session: Session, invoice_id: int, due: int) -> MoneySummary:
-    payments, refunds = _payments_and_refunds(session, invoice_id)
+def _payment_line(payment: Payment) -> PaymentLine:
+    day = payment.received_on or (
+        business_today(payment.succeeded_at) if payment.succeeded_at else None
+    )
+    counts = payment.status == PaymentStatus.SUCCEEDED
+    return PaymentLine(
+        id=payment.id,
+        amount=format_usd(payment.amount_cents),
+        status=str(payment.status),
+        method=str(payment.method),
+        how=method_words(payment),
+        received=long_date(day) if day else "",
+        refunded_cents=payment.amount_refunded_cents,
+        refunded=format_usd(payment.amount_refunded_cents),
+        error=payment.last_error,
+        dispute=payment.dispute_status.replace("_", " "),
+        can_void=counts and payment.method != PaymentMethod.CARD,
+        void_reason=payment.void_reason,
+    )
+
+
+def _stage_lines(stages: tuple[Stage, ...], paid: int, today: date) -> list[StageLine]:
+    lines, reached = [], 0
+    for stage in stages:
+        reached += stage.amount_cents
+        if reached <= paid:
+            state = "paid"
+        else:
+            state = "due" if stage.due_date <= today else "upcoming"
+        lines.append(
+            StageLine(stage.label, format_usd(stage.amount_cents), long_date(stage.due_date), state)
+        )
+    return lines
+
+
+def money_summary(session: Session, invoice: Invoice, today: date | None = None) -> MoneySummary:
+    """What an invoice's money adds up to today: paid, refunded, due now, the balance, the next
+    stage, what is held in escrow, and its payments, refunds and stages."""
+    today = today or business_today()
+    payments, refunds = _payments_and_refunds(session, invoice.id)
     paid = sum(p.amount_cents for p in payments if p.status == PaymentStatus.SUCCEEDED)
+    net = paid - _refunded_cents(payments)
+    stages = stages_of(session, invoice.id)
+    due = amount_due(invoice.total_cents, stages, paid, today)
+    if invoice.status == InvoiceStatus.VOID:  # money after a void is flagged for a refund
+        due = AmountDue(0, 0, 0, "", None)
+    held = net if invoice.work_completed_on is None else 0
+    next_words = ""
+    if due.next_cents:
+        next_words = (
+            f"{format_usd(due.next_cents)} for {due.next_label}, due {long_date(due.next_due_date)}"
+        )
     return MoneySummary(
         paid=format_usd(paid),
+        paid_cents=paid,
         refunded=format_usd(_refunded_cents(payments)),
-        due=format_usd(due),
-        due_cents=due,
+        due=format_usd(due.due_now_cents),
+        due_cents=due.due_now_cents,
+        balance=format_usd(due.balance_cents),
+        balance_cents=due.balance_cents,
+        next_cents=due.next_cents,
+        next_amount=format_usd(due.next_cents) if due.next_cents else "",
+        next_words=next_words,
+        held=format_usd(held),
+        held_cents=held,
         refundable_cents=sum(refundable_of(p, refunds) for p in payments),
-        payments=[
-            PaymentLine(
-                amount=format_usd(p.amount_cents),
-                status=str(p.status),
-                card=card_words(p) if p.card_last4 else "",
-                refunded_cents=p.amount_refunded_cents,
-                refunded=format_usd(p.amount_refunded_cents),
-                error=p.last_error,
-                dispute=p.dispute_status.replace("_", " "),
-            )
-            for p in payments
-            if p.status != PaymentStatus.OPEN
-        ],
+        payments=[_payment_line(p) for p in payments if p.status != PaymentStatus.OPEN],
         refunds=[
             RefundLine(
                 amount=format_usd(r.amount_cents),
@@ -222,4 +319,5 @@ def money_summary(session: Session, invoice_id: int, due: int) -> MoneySummary:
             )
             for r in refunds
         ],
+        stages=_stage_lines(stages, paid, today),
     )

@@ -10,11 +10,11 @@ from renovation_app.content import BUSINESS
 from renovation_app.models import Invoice, Payment
 from renovation_app.routes import invoice_path
 from renovation_app.services.billing import (
-    BUSINESS_TIMEZONE,
+    business_today,
     format_usd,
-    invoice_view,
-    lines_of,
+    long_date,
     render_receipt_pdf,
+    view_of,
 )
 from renovation_app.services.mail import (
     About,
@@ -24,26 +24,33 @@ from renovation_app.services.mail import (
     queue_email,
     render_email,
 )
-from renovation_app.services.payments.ledger import card_words, paid_cents
+from renovation_app.services.payments.ledger import method_words, paid_cents
 from renovation_app.settings import settings
 
 
 def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: datetime) -> None:
     """The customer's receipt (with its PDF) and the office's payment notice."""
-    view = invoice_view(invoice, lines_of(session, invoice.id))
+    view = view_of(session, invoice)
     paid_total = paid_cents(session, invoice.id)
     context = {
         "invoice": view,
         "business": BUSINESS,
         "paid": format_usd(payment.amount_cents),
-        "paid_on": now.astimezone(BUSINESS_TIMEZONE).strftime("%B %-d, %Y"),
-        "card": card_words(payment),
+        "paid_on": long_date(payment.received_on or business_today(now)),
+        "card": method_words(payment),
         "paid_total": format_usd(paid_total),
         "balance": format_usd(max(invoice.total_cents - paid_total, 0)),
         "balance_cents": max(invoice.total_cents - paid_total, 0),
         "payment_intent": payment.payment_intent_id,
     }
-    pdf = render_receipt_pdf(view, context["paid"], context["paid_on"], context["card"])
+    pdf = render_receipt_pdf(
+        view,
+        context["paid"],
+        context["paid_on"],
+        context["card"],
+        context["paid_total"],
+        context["balance"] if context["balance_cents"] else "",
+    )
     html, text = render_email(EmailKind.RECEIPT, **context)
     queue_email(
         session,

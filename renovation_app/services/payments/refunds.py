@@ -16,6 +16,7 @@ from renovation_app.db import db_session
 from renovation_app.models import (
     Invoice,
     Payment,
+    PaymentMethod,
     PaymentStatus,
     Refund,
     RefundStatus,
@@ -30,7 +31,7 @@ from renovation_app.services.billing import (
     record_event,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
+from renovation_app.services.fields import reason_text
 from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import payments_enabled, stripe_client
 from renovation_app.services.payments.ledger import locked_payment, refundable_of
@@ -52,11 +53,7 @@ STRIPE_STATUSES = {
 def _check_request(user: SignedInUser, amount_text: str, reason: str) -> tuple[int, str]:
     if not user.is_admin:
         raise ActionRefused("Only an admin can refund a payment.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ActionRefused("Please give a reason for the refund.")
-    if len(reason) > REASON_MAX or has_refused_characters(reason):
-        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    reason = reason_text(reason, "Please give a reason for the refund.", REASON_MAX)
     try:
         return parse_price(amount_text), reason
     except PriceInvalid as invalid:
@@ -74,7 +71,11 @@ def _reserve(number: str, user: SignedInUser, amount: int, reason: str) -> list[
         payments = list(
             session.exec(
                 select(Payment)
-                .where(Payment.invoice_id == invoice.id, Payment.status == PaymentStatus.SUCCEEDED)
+                .where(
+                    Payment.invoice_id == invoice.id,
+                    Payment.status == PaymentStatus.SUCCEEDED,
+                    Payment.method == PaymentMethod.CARD,  # a check is paid back outside Stripe
+                )
                 .order_by(Payment.id)
             )
         )

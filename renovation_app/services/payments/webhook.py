@@ -17,7 +17,7 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import stripe_client
-from renovation_app.services.payments.ledger import card_words, locked_payment
+from renovation_app.services.payments.ledger import locked_payment, method_words
 from renovation_app.services.payments.receipts import queue_receipts, queue_staff_notice
 from renovation_app.services.payments.refunds import record_charge_refunded, record_refund_update
 from renovation_app.settings import settings
@@ -71,7 +71,7 @@ def _record_succeeded(session: Session, intent: dict) -> bool:
     session.add(payment)
     session.flush()
     ledger.settle_invoice(session, invoice, now)
-    paid_words = f"{format_usd(payment.amount_cents)} by {card_words(payment)}"
+    paid_words = f"{format_usd(payment.amount_cents)} by {method_words(payment)}"
     if invoice.status == InvoiceStatus.VOID:
         words = f"{paid_words} after the invoice was voided: refund it."
         record_event(session, invoice.id, "attention", words)
@@ -187,10 +187,17 @@ def confirm_from_browser(payment_intent_id: str, invoice_id: int) -> str:
     if str((intent.get("metadata") or {}).get("invoice_id")) != str(invoice_id):
         raise ActionRefused(PAYMENT_FAILED)  # another invoice's payment: not this one's
     with db_session() as session:
-        if intent["status"] == "succeeded":
-            _record_succeeded(session, intent)
-        elif intent.get("last_payment_error"):
-            _record_failed(session, intent)
+        record_intent(session, intent)
         session.commit()
     wake_outbox_worker()
     return intent["status"]
+
+
+def record_intent(session: Session, intent: dict) -> bool:
+    """Record what a PaymentIntent read from Stripe says (succeeded, or declined), as its
+    webhook would; True when something changed here."""
+    if intent.get("status") == "succeeded":
+        return _record_succeeded(session, intent)
+    if intent.get("last_payment_error"):
+        return _record_failed(session, intent)
+    return False

@@ -83,6 +83,7 @@ class EstimateFormState(CustomerSuggestionsMixin, StaffState):
     async def open_form(self):
         params = self.router.url.query_parameters
         self.errors, self.submitting, self.editing, self.enquiry_id = {}, False, "", 0
+        self.suggestions, self.used_customer_id = [], 0
         self.form_token = secrets.token_urlsafe(16)
         self.values, self.lines, self.time_of_essence = (
             {"deposit_kind": "none"},

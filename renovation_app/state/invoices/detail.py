@@ -50,7 +50,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         self.invoice = data
 
     def _checkout(self) -> payments.CardCheckout:
-        return payments.start_card_payment(self._invoice_id())
+        return payments.start_card_payment(self._invoice_id(), whole_balance=self.whole_balance)
 
     def _invoice_id(self) -> int:
         return int(self.invoice.get("id") or 0)

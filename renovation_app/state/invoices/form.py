@@ -5,9 +5,11 @@ Every amount shown or saved is computed here on the server from what was typed; 
 """
 
 import asyncio
+import dataclasses
 import json
 import logging
 import secrets
+from dataclasses import dataclass
 from typing import ClassVar
 
 import reflex as rx
@@ -50,6 +52,20 @@ def cents_or_zero(text: str) -> int:
         return 0
 
 
+@dataclass
+class StageRow:
+    """One row of the payment schedule; the inputs keep what is typed (read on submit)."""
+
+    key: str
+    label: str = ""  # what the row starts with
+    amount: str = ""
+
+
+# "Deposit and two stages": the common split of a renovation job.
+STAGE_TEMPLATE = (("Deposit", "30%"), ("Work under way", "40%"), ("Completion", "30%"))
+STAGES_SHOWN_MAX = 12
+
+
 class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
     field_prefix: ClassVar[str] = "invoice-"
     checked: list[str] = []
@@ -67,6 +83,7 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
     # reconnects while its old socket still looks alive (a network drop behind a proxy, a worker
     # that died) a new, empty state (reflex-dev/reflex#6345): the draft is then restored from here.
     draft: str = rx.SessionStorage("", name="invoice_draft")
+    stages: list[StageRow] = []
 
     @rx.var
     def total_display(self) -> str:
@@ -97,12 +114,30 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
             self.prices = {**self.prices, slug: text[:40]}
             self._keep_draft()
 
+    @rx.event
+    def add_stage(self):
+        if len(self.stages) < STAGES_SHOWN_MAX:
+            label = "" if self.stages else "Deposit"
+            self.stages = [*self.stages, StageRow(secrets.token_hex(4), label)]
+            self._keep_draft()
+
+    @rx.event
+    def use_stage_template(self):
+        self.stages = [StageRow(secrets.token_hex(4), *row) for row in STAGE_TEMPLATE]
+        self._keep_draft()
+
+    @rx.event
+    def remove_stage(self, key: str):
+        self.stages = [row for row in self.stages if row.key != key]
+        self._keep_draft()
+
     def _keep_draft(self) -> None:
         self.draft = json.dumps(
             {
                 "token": self.form_token,
                 "checked": self.checked,
                 "prices": self.prices,
+                "stages": [dataclasses.asdict(row) for row in self.stages],
             }
         )
 
@@ -117,11 +152,16 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
                 for slug, text in dict(saved.get("prices", {})).items()
                 if slug in invoicing.OPTIONS_BY_SLUG
             }
-        except (ValueError, TypeError, AttributeError):
+            stages = [
+                StageRow(str(row["key"])[:8], str(row["label"])[:100], str(row["amount"])[:40])
+                for row in saved.get("stages", [])[:STAGES_SHOWN_MAX]
+            ]
+        except (ValueError, TypeError, AttributeError, KeyError):
             return False
         if not token:
             return False
         self.form_token, self.checked, self.prices = token, checked, prices
+        self.stages = stages
         return True
 
     @rx.event
@@ -151,8 +191,8 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
         """A fresh form (the first time, and after a saved invoice): a new idempotency token.
         The form is redrawn too (a new key), so what the browser shows always matches the
         ticks and prices kept here."""
-        self.checked, self.prices, self.errors = [], {}, {}
-        self.submitting, self.suggestions = False, []
+        self.checked, self.prices, self.errors, self.stages = [], {}, {}, []
+        self.submitting, self.suggestions, self.used_customer_id = False, [], 0
         self.form_token = secrets.token_urlsafe(16)
         self.form_key = str(int(self.form_key) + 1 if self.form_key.isdigit() else 1)
         self._keep_draft()
@@ -179,13 +219,25 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
                 for option in INVOICE_OPTIONS
                 if form_data.get(f"service-{option.slug}")
             ],
+            "schedule": [
+                {
+                    field: form_data.get(f"stage-{field}-{row.key}", "")
+                    for field in ("label", "amount", "due_date")
+                }
+                for row in self.stages
+            ],
         }
         try:
             valid = invoicing.validate_invoice(raw)
             token = str(form_data.get("form_token") or "")[:64] or secrets.token_urlsafe(16)
             invoice = await asyncio.to_thread(invoicing.create_invoice, valid, self._user_id, token)
         except FormInvalid as invalid:
-            self.errors = invalid.errors
+            # A stage's error under its row's key (the form shows it beside the row).
+            keys = [row.key for row in self.stages]
+            self.errors = {
+                (f"stage:{keys[int(k[6:])]}" if k.startswith("stage:") else k): v
+                for k, v in invalid.errors.items()
+            }
             self.submitting = False
             yield rx.toast.dismiss("invoice-submit")
             yield rx.toast.error("Please check the highlighted fields.", duration=4000)

@@ -2,17 +2,43 @@
 
 import asyncio
 import dataclasses
+import logging
 
 import reflex as rx
 
+from renovation_app.services import payments
 from renovation_app.services.invoicing import InvoiceFilters, InvoiceRow, list_invoices
 from renovation_app.state.staff import PagedListMixin, StaffState
+
+log = logging.getLogger(__name__)
 
 
 class InvoiceListState(PagedListMixin, StaffState):
     rows: list[InvoiceRow] = []
     filters: dict[str, str] = {}
     options: dict[str, list[dict]] = {}
+    checking: bool = False
+
+    @rx.event
+    async def check_payments(self):
+        """Ask Stripe about every card payment still open here (as the hourly job does)."""
+        if self.checking:
+            return
+        self.checking = True
+        yield
+        try:
+            found = await asyncio.to_thread(payments.reconcile_payments)
+        except Exception:
+            log.exception("reconcile: on demand failed")
+            self.checking = False
+            yield rx.toast.error("Stripe could not be reached. Please try again.", duration=4000)
+            return
+        self.checking = False
+        words = f"Checked {found.checked} open card payment(s) with Stripe"
+        words += f": {found.recorded} recorded." if found.recorded else ": nothing was missing."
+        yield rx.toast.success(words, duration=4000)
+        if found.recorded:
+            yield InvoiceListState.load
 
     @rx.event
     async def load(self):

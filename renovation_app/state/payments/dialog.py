@@ -36,6 +36,8 @@ class CardPaymentMixin(rx.State, mixin=True):
     processing: bool = False
     payment_error: str = ""
     amount_due: str = ""
+    # The customer chose "Pay the whole balance" rather than what is due now.
+    whole_balance: bool = False
     _payment_intent_id: str = ""
 
     def _checkout(self) -> payments.CardCheckout:
@@ -56,6 +58,12 @@ class CardPaymentMixin(rx.State, mixin=True):
     @rx.event
     def open_payment(self):
         self.dialog_open, self.payment_error, self.processing = True, "", False
+        self.whole_balance = False
+
+    @rx.event
+    def open_whole_payment(self):
+        self.dialog_open, self.payment_error, self.processing = True, "", False
+        self.whole_balance = True
 
     @rx.event
     def set_dialog_open(self, open_: bool):

@@ -1,0 +1,89 @@
+"""The staff invoice page's money actions beside the card: record a check, Zelle, bank
+transfer or cash payment, void a recorded one (admins), mark the work complete (admins)."""
+
+import asyncio
+import logging
+import secrets
+
+import reflex as rx
+
+from renovation_app.services import invoicing, payments
+from renovation_app.services.billing import business_today
+from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.state.invoices.detail import InvoiceDetailState
+
+log = logging.getLogger(__name__)
+
+
+class InvoicePaymentsState(InvoiceDetailState):
+    record_errors: dict[str, str] = {}
+    record_key: str = ""  # one per opened form: a double click records one payment
+    recording: bool = False
+    today: str = ""
+
+    @rx.event
+    def new_record_form(self):
+        self.record_errors, self.recording = {}, False
+        self.record_key = secrets.token_urlsafe(16)
+        self.today = business_today().isoformat()
+
+    @rx.event
+    async def record(self, form_data: dict):
+        if self.recording:
+            return
+        self.recording, self.record_errors = True, {}
+        yield
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(
+                payments.record_payment,
+                number,
+                form_data,
+                str(form_data.get("record_key") or ""),
+                self._signed_in_user(),
+            )
+        except FormInvalid as invalid:
+            self.record_errors, self.recording = invalid.errors, False
+            return
+        except ActionRefused as refused:
+            self.record_errors, self.recording = {"form": refused.message}, False
+            return
+        await self._show(number)
+        self.new_record_form()
+        yield rx.toast.success("The payment is recorded and the receipt queued.", duration=3000)
+
+    @rx.event
+    async def void_payment(self, form_data: dict):
+        number = self.invoice.get("number", "")
+        payment_id = str(form_data.get("payment_id") or "")
+        try:
+            await asyncio.to_thread(
+                payments.void_recorded_payment,
+                number,
+                int(payment_id) if payment_id.isdigit() else 0,
+                str(form_data.get("reason") or ""),
+                self._signed_in_user(),
+            )
+        except ActionRefused as refused:
+            self.action_error = refused.message
+            return
+        self.action_error = ""
+        await self._show(number)
+        yield rx.toast.success("The payment is void.", duration=2000)
+
+    @rx.event
+    async def mark_complete(self, form_data: dict):
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(
+                invoicing.mark_work_completed,
+                number,
+                str(form_data.get("completed_on") or ""),
+                self._signed_in_user(),
+            )
+        except ActionRefused as refused:
+            self.action_error = refused.message
+            return
+        self.action_error = ""
+        await self._show(number)
+        yield rx.toast.success("The work is marked substantially complete.", duration=2000)

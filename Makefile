@@ -12,7 +12,7 @@ export PATH := $(CURDIR)/$(TOOLS)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH
 export REFLEX_USE_SYSTEM_BUN := 1
 export REFLEX_TELEMETRY_ENABLED := false
 
-.PHONY: run dev test bench install install-test migrate images chromium clean prod-stack-test
+.PHONY: run dev test test-slow bench install install-test migrate images chromium clean prod-stack-test
 
 run: install migrate images
 	@scripts/serve.sh "$(HOST)" "$(PORT)"
@@ -20,10 +20,14 @@ run: install migrate images
 dev: install migrate images
 	reflex run --env dev
 
-# The worker-crash tests kill the server's workers: they get a server of their own.
+# The worker-crash tests kill the server's workers: they get a server of their own. The long
+# browser sweeps (every page at several widths, timed animations) are `make test-slow`.
 test: install-test chromium images
-	$(PY) -m pytest --deselect tests/e2e/test_worker_crash.py
+	$(PY) -m pytest -m "not slow" --deselect tests/e2e/test_worker_crash.py
 	$(PY) -m pytest tests/e2e/test_worker_crash.py
+
+test-slow: install-test chromium images
+	$(PY) -m pytest -m slow
 
 # The app on PostgreSQL + Redis with three workers (private instances; see scripts/prod_stack.py).
 prod-stack-test: install-test chromium images

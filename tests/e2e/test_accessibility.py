@@ -8,6 +8,7 @@ from tests.e2e.conftest import open_page
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
 
 axe = Axe()
+pytestmark = pytest.mark.slow  # a sweep of every page at two widths: `make test-slow`
 
 
 @pytest.mark.parametrize("path", [*PUBLIC_ROUTES, "/login", "/no-such-page"])

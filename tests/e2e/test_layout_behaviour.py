@@ -314,6 +314,7 @@ def test_the_carousel_starts_only_when_the_visitor_scrolls_near_it(page: Page):
     expect(carousel.locator(".slick-slide.slick-active").first).to_be_visible()
 
 
+@pytest.mark.slow
 def test_carousel_autoplays_every_2000_ms(page: Page):
     page.set_viewport_size(DESKTOP)
     open_page(page, "/")
@@ -408,6 +409,7 @@ def test_hero_contact_buttons(page: Page):
     assert email.startswith("mailto:") and "subject=Inquiry" in email and "body=Hello" in email
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [PHONE, TABLET, DESKTOP], ids=["375", "768", "1280"])
 def test_no_page_scrolls_sideways(page: Page, viewport):
     page.set_viewport_size(viewport)

@@ -47,6 +47,7 @@ def test_each_public_page_has_its_title_metadata_and_login_button(page: Page, si
     assert page.locator("h1").count() == 1
 
 
+@pytest.mark.slow
 def test_titles_are_distinct(page: Page):
     titles = set()
     for path in PUBLIC_ROUTES:
@@ -86,6 +87,7 @@ def test_an_unknown_service_slug_is_the_404_page(page: Page, site):
     expect(page.get_by_role("heading", name="404 Page Not Found")).to_be_visible()
 
 
+@pytest.mark.slow
 def test_the_404_page_goes_back_after_2500_ms_when_it_came_from_this_site(page: Page):
     open_page(page, "/about")
     page.evaluate("window.location.href = '/no-such-page'")
@@ -96,6 +98,7 @@ def test_the_404_page_goes_back_after_2500_ms_when_it_came_from_this_site(page: 
     assert 2000 <= elapsed <= 3800, elapsed
 
 
+@pytest.mark.slow
 def test_the_404_page_stays_when_there_is_nothing_to_go_back_to(page: Page, site):
     open_page(page, "/no-such-page")
     page.wait_for_timeout(3500)

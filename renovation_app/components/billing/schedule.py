@@ -20,12 +20,22 @@ def stages_table(stages: rx.Var, test_id: str) -> rx.Component:
                     rx.foreach(
                         stages,
                         lambda stage: rx.el.tr(
-                            rx.el.td(stage.label, class_name="py-1.5"),
-                            rx.el.td(stage.due_date, class_name="py-1.5 text-slate-600"),
                             rx.el.td(
-                                stage_state(stage.state), class_name="py-1.5 text-sm font-semibold"
+                                stage.label,
+                                rx.el.br(),
+                                rx.el.span(
+                                    "Due ", stage.due_date, class_name="text-sm text-slate-600"
+                                ),
+                                class_name="py-1.5 pr-2",
                             ),
-                            rx.el.td(stage.amount, class_name="py-1.5 text-right tabular-nums"),
+                            rx.el.td(
+                                stage_state(stage.state),
+                                class_name="py-1.5 pr-2 text-sm font-semibold whitespace-nowrap",
+                            ),
+                            rx.el.td(
+                                stage.amount,
+                                class_name="py-1.5 text-right tabular-nums whitespace-nowrap",
+                            ),
                             class_name="border-b border-slate-100",
                         ),
                     ),

@@ -1,0 +1,79 @@
+"""Getting paid in Chromium: an invoice with a 30/40/30 payment schedule, the customer pays
+what is due now by card, the office records a check for the next stage."""
+
+import re
+import uuid
+from datetime import timedelta
+
+from playwright.sync_api import Page, expect
+
+from renovation_app.services.billing import business_today
+from tests.e2e.conftest import block_remote, open_page
+from tests.e2e.test_invoices import fill_customer, signed_in_form, wait_for_mail
+from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
+
+
+def save_scheduled_invoice(page: Page, site, email: str) -> str:
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Sam Stager")
+    page.check("#service-kitchenRemodelling")
+    page.fill("#price-kitchenRemodelling", "10,000")
+    page.get_by_role("button", name="Deposit 30%, then 40% and 30%").click()
+    rows = page.get_by_test_id("stage-row")
+    expect(rows).to_have_count(3)
+    for index, days in enumerate((0, 14, 28)):
+        day = business_today() + timedelta(days=days)
+        rows.nth(index).locator("input[type=date]").fill(day.isoformat())
+    page.get_by_role("button", name="Submit").click()
+    saved = page.get_by_test_id("saved-invoice")
+    expect(saved).to_contain_text("was saved")
+    return re.search(r"\d{4}-\d{4}", saved.inner_text()).group(0)
+
+
+def test_a_schedule_a_card_pays_the_deposit_and_a_check_pays_the_next_stage(
+    page: Page, site, context
+):
+    email = f"stager-{uuid.uuid4().hex[:6]}@example.com"
+    number = save_scheduled_invoice(page, site, email)
+    [mail] = wait_for_mail(site, email)
+    assert "Work under way (40%): $4,000.00, due" in mail["text"]
+    customer = context.browser.new_context(base_url=site.url)
+    customer.route("**/*", block_remote)
+    site.stripe.route_playwright(customer)
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+        expect(pay.get_by_test_id("pay-due")).to_have_text("$3,000.00")
+        expect(pay.get_by_test_id("pay-schedule").locator("tr")).to_have_count(3)
+        expect(pay.get_by_role("button", name="Pay the whole balance ($10,000.00)")).to_be_visible()
+        open_dialog(pay, "Pay now")
+        expect(pay.get_by_test_id("payment-amount")).to_have_text("$3,000.00")
+        fill_card(pay, "4242 4242 4242 4242")
+        pay.get_by_test_id("pay-button").click()
+        expect(pay.get_by_test_id("pay-left")).to_have_text("Partially paid, $7,000.00 left")
+        expect(pay.get_by_test_id("pay-next")).to_contain_text("$4,000.00 for Work under way")
+        expect(pay.get_by_test_id("pay-status")).to_have_text("Partially paid")
+        assert invoice_status(site, number) == "partially_paid"
+
+        # The office records the customer's check for the next stage.
+        open_page(page, f"/invoices/{number}")
+        expect(page.get_by_test_id("balance-amount")).to_have_text("$7,000.00")
+        expect(page.get_by_test_id("held-amount")).to_have_text("$3,000.00")
+        page.get_by_text("Record a check, Zelle, transfer or cash").click()
+        form = page.get_by_test_id("record-payment-form")
+        form.locator("#record-method").select_option("check")
+        form.locator("#record-amount").fill("4,000")
+        form.get_by_role("button", name="Record payment").click()
+        expect(form.get_by_test_id("error-reference")).to_have_text("Please give the check number.")
+        form.locator("#record-reference").fill("1045")
+        form.get_by_role("button", name="Record payment").click()
+        expect(page.get_by_test_id("balance-amount")).to_have_text("$3,000.00")
+        expect(page.get_by_test_id("payment-row").filter(has_text="Check #1045")).to_have_count(1)
+        expect(page.get_by_test_id("detail-schedule")).to_contain_text("Paid")
+
+        pay.reload()
+        expect(pay.get_by_test_id("pay-left")).to_have_text("Partially paid, $3,000.00 left")
+        receipts = [m for m in wait_for_mail(site, email) if "Check #1045" in m["text"]]
+        assert len(receipts) == 1 and "Still due: $3,000.00" in receipts[0]["text"]
+    finally:
+        customer.close()

@@ -222,6 +222,11 @@ class Invoice(SQLModel, table=True):
     note: str = Field(default="", max_length=2000)
     status: InvoiceStatus = Field(default=InvoiceStatus.DRAFT, sa_type=sa.String(20), index=True)
     subtotal_cents: int
+    # Sales tax: where the work is done (a content/tax.py area), its rate then (thousandths
+    # of a percent) and the tax of the taxed lines; total = subtotal + tax.
+    tax_area: str = Field(default="nyc", max_length=20)
+    tax_rate: int = 0
+    tax_cents: int = 0
     total_cents: int
     currency: str = Field(default="usd", max_length=3)
     due_date: date
@@ -280,6 +285,9 @@ class InvoiceLine(SQLModel, table=True):
     label: str = Field(max_length=100)  # the option's label when the invoice was made
     description: str = Field(default="", max_length=500)
     price_cents: int
+    # New York sales tax of the line (content/tax.py): its category and the tax in cents.
+    tax_category: str = Field(default="capital_improvement", max_length=30)
+    tax_cents: int = 0
 
 
 class InvoiceEvent(SQLModel, table=True):

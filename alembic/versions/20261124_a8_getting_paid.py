@@ -1,4 +1,5 @@
-"""getting paid: payment schedules, recorded checks, transfers and cash, escrow until completion
+"""getting paid: payment schedules, recorded checks, transfers and cash, escrow until
+completion, New York sales tax per line
 
 Revision ID: a8gettingpaid
 Revises: a7estimates
@@ -35,6 +36,13 @@ def upgrade() -> None:
 
     with op.batch_alter_table('invoice', schema=None) as batch_op:
         batch_op.add_column(sa.Column('work_completed_on', sa.Date(), nullable=True))
+        batch_op.add_column(sa.Column('tax_area', sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False, server_default='nyc'))
+        batch_op.add_column(sa.Column('tax_rate', sa.Integer(), nullable=False, server_default='0'))
+        batch_op.add_column(sa.Column('tax_cents', sa.Integer(), nullable=False, server_default='0'))
+
+    with op.batch_alter_table('invoice_line', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('tax_category', sqlmodel.sql.sqltypes.AutoString(length=30), nullable=False, server_default='capital_improvement'))
+        batch_op.add_column(sa.Column('tax_cents', sa.Integer(), nullable=False, server_default='0'))
 
     with op.batch_alter_table('payment', schema=None) as batch_op:
         batch_op.alter_column('payment_intent_id', existing_type=sqlmodel.sql.sqltypes.AutoString(length=100), nullable=True)
@@ -57,8 +65,13 @@ def downgrade() -> None:
             batch_op.drop_column(column)
         batch_op.alter_column('payment_intent_id', existing_type=sqlmodel.sql.sqltypes.AutoString(length=100), nullable=False)
 
+    with op.batch_alter_table('invoice_line', schema=None) as batch_op:
+        batch_op.drop_column('tax_cents')
+        batch_op.drop_column('tax_category')
+
     with op.batch_alter_table('invoice', schema=None) as batch_op:
-        batch_op.drop_column('work_completed_on')
+        for column in ('tax_cents', 'tax_rate', 'tax_area', 'work_completed_on'):
+            batch_op.drop_column(column)
 
     with op.batch_alter_table('invoice_stage', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_invoice_stage_invoice_id'))

@@ -93,7 +93,9 @@ def pay_body() -> rx.Component:
             rx.el.strong(invoice["status_label"], data_testid="pay-status"),
             class_name="text-slate-700",
         ),
-        invoice_lines_table(PayState.lines, invoice["total"], "pay-total"),
+        invoice_lines_table(
+            PayState.lines, invoice["total"], "pay-total", invoice, PayState.has_tax
+        ),
         stages_table(PayState.stages, "pay-schedule"),
         rx.cond(
             invoice["note"],

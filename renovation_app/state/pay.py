@@ -31,6 +31,8 @@ CUSTOMER_FIELDS = (
     "customer_address",
     "note",
     "subtotal",
+    "tax",
+    "tax_label",
     "total",
     "issue_date_display",
     "due_date_display",
@@ -45,6 +47,7 @@ class PayState(CardPaymentMixin, rx.State):
     lines: list[dict] = []
     # "open" (the invoice is shown), "void", "expired" or "unknown" (a page that says so).
     link_state: str = "open"
+    has_tax: bool = False
     due_cents: int = 0  # due now (the balance when there is no schedule)
     balance_cents: int = 0
     paid_cents: int = 0
@@ -84,10 +87,11 @@ class PayState(CardPaymentMixin, rx.State):
         self._invoice_pk = view.id if view else 0
         data = dataclasses.asdict(view) if view else {}
         self.lines = [
-            {k: line[k] for k in ("label", "description", "price")}
+            {k: line[k] for k in ("label", "description", "price", "tax_note")}
             for line in data.get("lines", [])
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
+        self.has_tax = bool(view and view.tax_cents)
         self.due_cents, self.balance_cents = money.due_cents, money.balance_cents
         self.next_cents = money.next_cents
         self.paid_cents = money.paid_cents

@@ -1,11 +1,14 @@
 """Getting paid in Chromium: an invoice with a 30/40/30 payment schedule, the customer pays
-what is due now by card, the office records a check for the next stage."""
+what is due now by card, the office records a check for the next stage; New York sales tax
+on a repair line and none on a capital improvement, the same on the page, PDF and e-mail."""
 
+import io
 import re
 import uuid
 from datetime import timedelta
 
 from playwright.sync_api import Page, expect
+from pypdf import PdfReader
 
 from renovation_app.services.billing import business_today
 from tests.e2e.conftest import block_remote, open_page
@@ -75,5 +78,50 @@ def test_a_schedule_a_card_pays_the_deposit_and_a_check_pays_the_next_stage(
         expect(pay.get_by_test_id("pay-left")).to_have_text("Partially paid, $3,000.00 left")
         receipts = [m for m in wait_for_mail(site, email) if "Check #1045" in m["text"]]
         assert len(receipts) == 1 and "Still due: $3,000.00" in receipts[0]["text"]
+    finally:
+        customer.close()
+
+
+def pdf_text(content: bytes) -> str:
+    return "".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)
+
+
+def test_a_taxed_repair_and_an_st124_improvement_total_the_same_on_page_pdf_and_e_mail(
+    page: Page, site, context
+):
+    email = f"taxed-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Tia Taxpayer")
+    page.check("#service-otherWork")
+    page.fill("#price-otherWork", "200")
+    page.fill("input[name=description-otherWork]", "Fix the leaking trap")
+    page.select_option("#tax-otherWork", "repair")
+    page.check("#service-kitchenRemodelling")
+    page.fill("#price-kitchenRemodelling", "5000")
+    expect(page.get_by_test_id("invoice-tax")).to_have_text("$17.75")
+    expect(page.get_by_test_id("invoice-total")).to_have_text("$5,217.75")
+    page.get_by_role("button", name="Submit").click()
+    saved = page.get_by_test_id("saved-invoice")
+    expect(saved).to_contain_text("was saved")
+    number = re.search(r"\d{4}-\d{4}", saved.inner_text()).group(0)
+
+    [mail] = wait_for_mail(site, email)
+    assert "Sales tax 8.875% (New York City): $17.75" in mail["text"]
+    assert "Total: $5,217.75" in mail["text"]
+    attached = pdf_text(mail["files"][0]["content"])
+    assert "$17.75" in attached and "$5,217.75" in attached and "ST-124, no tax" in attached
+
+    open_page(page, f"/invoices/{number}")
+    expect(page.get_by_test_id("detail-total-subtotal")).to_have_text("$5,200.00")
+    expect(page.get_by_test_id("detail-total-tax")).to_have_text("$17.75")
+    expect(page.get_by_test_id("detail-total")).to_have_text("$5,217.75")
+    customer = context.browser.new_context(base_url=site.url)
+    customer.route("**/*", block_remote)
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+        expect(pay.get_by_test_id("pay-total-tax")).to_have_text("$17.75")
+        expect(pay.get_by_test_id("pay-total")).to_have_text("$5,217.75")
+        expect(pay.get_by_test_id("pay-due")).to_have_text("$5,217.75")
     finally:
         customer.close()

@@ -319,3 +319,74 @@ def test_reconciliation_marks_intents_stripe_cancelled_and_runs_once_an_hour(fak
         assert (
             session.exec(select(OutboxEmail.kind).where(OutboxEmail.kind == "receipt")).all() == []
         )
+
+
+# --- New York sales tax ---------------------------------------------------------------------------
+
+
+def taxed_invoice(author, token: str, area: str = "nyc") -> Invoice:
+    raw = {
+        "name": "Tia Taxpayer",
+        "email": "tia@example.com",
+        "tax_area": area,
+        "lines": [
+            {
+                "service": "otherWork",
+                "price": "200",
+                "description": "Fix a leak",
+                "tax_category": "repair",
+            },
+            {
+                "service": "kitchenRemodelling",
+                "price": "5,000",
+                "tax_category": "capital_improvement",
+            },
+        ],
+    }
+    return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token)
+
+
+def test_a_taxable_repair_is_taxed_at_the_city_rate_and_a_capital_improvement_is_not(fake, admin):
+    invoice = taxed_invoice(admin, "tax-1")
+    view = invoicing.get_invoice(invoice.number)
+    assert (view.subtotal, view.tax, view.total) == ("$5,200.00", "$17.75", "$5,217.75")
+    assert view.tax_label == "Sales tax 8.875% (New York City)"
+    assert [line.tax_note for line in view.lines] == ["Taxed", "ST-124, no tax"]
+    mail = mails("invoice")[-1]
+    for text in (
+        "Subtotal: $5,200.00",
+        "Sales tax 8.875% (New York City): $17.75",
+        "Total: $5,217.75",
+    ):
+        assert text in mail.text
+    assert "$17.75" in mail.html and "$5,217.75" in mail.html
+    # The card takes the total with its tax, computed here.
+    assert payments.start_card_payment(invoice.id).amount_cents == 521_775
+
+
+def test_the_tax_area_sets_the_rate_and_rounding_is_half_up_per_line():
+    assert invoicing.line_tax_cents(20_000, 8875) == 1775
+    assert invoicing.line_tax_cents(100, 8875) == 9  # 8.875 cents -> 9
+    assert invoicing.line_tax_cents(4, 8875) == 0  # 0.355 cents -> 0
+    assert invoicing.line_tax_cents(20_000, 8375) == 1675  # Westchester
+    raw = {"name": "A B", "email": "a@example.com", "tax_area": "westchester"}
+    raw["lines"] = [
+        {"service": "otherWork", "price": "200", "description": "x", "tax_category": "repair"}
+    ]
+    assert invoicing.validate_invoice(raw).total_cents == 21_675
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [({"tax_area": "mars"}, "tax_area"), ({"tax_category": "exempt"}, "line:otherWork")],
+)
+def test_an_unknown_tax_area_or_category_is_refused(change, key):
+    line = {"service": "otherWork", "price": "200", "description": "x", "tax_category": "repair"}
+    raw = {"name": "A B", "email": "a@example.com", "lines": [line]}
+    if "tax_category" in change:
+        line.update(change)
+    else:
+        raw.update(change)
+    with pytest.raises(FormInvalid) as invalid:
+        invoicing.validate_invoice(raw)
+    assert key in invalid.value.errors

@@ -3,7 +3,17 @@
 import reflex as rx
 
 
-def invoice_lines_table(lines: rx.Var, total: rx.Var, total_test_id: str) -> rx.Component:
+def _sum_row(label, amount, test_id: str) -> rx.Component:
+    return rx.el.tr(
+        rx.el.th(label, scope="row", class_name="py-1 text-left font-normal text-slate-700"),
+        rx.el.td(amount, class_name="py-1 text-right tabular-nums", data_testid=test_id),
+    )
+
+
+def invoice_lines_table(
+    lines: rx.Var, total: rx.Var, total_test_id: str, invoice: rx.Var, has_tax: rx.Var
+) -> rx.Component:
+    """The lines with their tax note; subtotal and sales tax above the total when taxed."""
     return rx.el.table(
         rx.el.tbody(
             rx.foreach(
@@ -13,10 +23,23 @@ def invoice_lines_table(lines: rx.Var, total: rx.Var, total_test_id: str) -> rx.
                         line["label"],
                         rx.el.br(),
                         rx.el.span(line["description"], class_name="text-sm text-slate-600"),
+                        rx.cond(
+                            has_tax,
+                            rx.el.span(
+                                " · ", line["tax_note"], class_name="text-xs text-slate-500"
+                            ),
+                        ),
                         class_name="py-2",
                     ),
                     rx.el.td(line["price"], class_name="py-2 text-right tabular-nums"),
                     class_name="border-b border-slate-100",
+                ),
+            ),
+            rx.cond(
+                has_tax,
+                rx.fragment(
+                    _sum_row("Subtotal", invoice["subtotal"], f"{total_test_id}-subtotal"),
+                    _sum_row(invoice["tax_label"], invoice["tax"], f"{total_test_id}-tax"),
                 ),
             ),
             rx.el.tr(

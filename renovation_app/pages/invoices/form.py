@@ -10,6 +10,7 @@ from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SE
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
+from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
 
@@ -65,6 +66,14 @@ def service_line(option: InvoiceOption) -> rx.Component:
     checked = InvoiceFormState.checked.contains(slug)
     note = InvoiceFormState.price_notes[slug]
     error = InvoiceFormState.errors[f"line:{slug}"]
+    tax_select = rx.el.select(
+        *[rx.el.option(c.label, value=c.slug) for c in TAX_CATEGORIES],
+        id=f"tax-{slug}",
+        name=f"tax-{slug}",
+        aria_label=f"Sales tax for {option.label}",
+        on_change=lambda value: InvoiceFormState.set_tax(slug, value),
+        class_name=f"{INPUT} text-sm sm:col-span-2",
+    )
     return rx.el.div(
         rx.el.label(
             rx.el.input(
@@ -110,6 +119,7 @@ def service_line(option: InvoiceOption) -> rx.Component:
                 class_name=f"{INPUT} sm:col-span-2",
             ),
         ),
+        rx.cond(checked, tax_select),
         rx.el.p(
             rx.cond(error, error, note),
             id=f"note-{slug}",
@@ -128,6 +138,25 @@ def services_information() -> rx.Component:
         rx.el.div(*[service_line(o) for o in INVOICE_OPTIONS], class_name="mt-2"),
         form_error("lines"),
         form_error("total"),
+        labelled(
+            "Where the work is done (sales tax rate)",
+            rx.el.select(
+                *[rx.el.option(f"{a.label}: {a.rate / 1000:g}%", value=a.slug) for a in TAX_AREAS],
+                id="invoice-tax_area",
+                name="tax_area",
+                on_change=InvoiceFormState.set_tax_area,
+                class_name=f"{INPUT} mt-4 max-w-sm",
+            ),
+            form_error("tax_area"),
+        ),
+        rx.cond(
+            InvoiceFormState.tax_display,
+            rx.el.div(
+                rx.el.span("Sales tax", class_name="text-slate-700"),
+                rx.el.span(InvoiceFormState.tax_display, data_testid="invoice-tax"),
+                class_name="mt-4 flex items-center justify-between",
+            ),
+        ),
         rx.el.div(
             rx.el.span("Total", class_name="text-lg font-bold text-slate-900"),
             rx.el.output(

@@ -178,9 +178,14 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
         for line in invoice.lines:
             row = table.row()
             row.cell(line.label)
-            row.cell(line.description)
+            taxed = f" ({line.tax_note})" if invoice.tax_cents else ""
+            row.cell(f"{line.description}{taxed}".strip())
             row.cell(line.price)
     pdf.ln(2)
+    if invoice.tax_cents:
+        pdf.set_font(FAMILY, size=10)
+        for label, amount in (("Subtotal", invoice.subtotal), (invoice.tax_label, invoice.tax)):
+            pdf.cell(0, 6, f"{label}  {amount}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(FAMILY, "B", 12)
     pdf.cell(0, 8, f"Total due  {invoice.total}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(FAMILY, size=8.5)

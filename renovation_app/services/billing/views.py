@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from renovation_app.content.tax import TAX_AREAS
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
 from renovation_app.routes import pay_path
 from renovation_app.services.billing.money import format_percent, format_usd
@@ -31,6 +32,8 @@ class InvoiceLineView:
     description: str
     price_cents: int
     price: str  # "$1,250.00"
+    tax_category: str = ""  # a content/tax.py category slug
+    tax_note: str = ""  # "Taxed" or "ST-124, no tax"
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,9 @@ class InvoiceView:
     total_cents: int
     subtotal: str  # "$1,250.00"
     total: str
+    tax_cents: int
+    tax: str
+    tax_label: str  # "Sales tax 8.875% (New York City)"
     issue_date: str  # ISO "2026-11-23" (New York date of creation)
     issue_date_display: str  # "November 23, 2026"
     due_date: str
@@ -102,6 +108,13 @@ class InvoiceView:
     stages: tuple[StageView, ...] = ()  # the payment schedule; () for one payment
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
     emails: tuple[InvoiceEmailView, ...] = ()  # oldest first; () in the customer's view
+
+
+def tax_label(area_slug: str, rate: int) -> str:
+    """ "Sales tax 8.875% (New York City)"."""
+    area = next((a.label for a in TAX_AREAS if a.slug == area_slug), area_slug)
+    percent = f"{rate // 1000}.{rate % 1000:03d}".rstrip("0").rstrip(".")
+    return f"Sales tax {percent}% ({area})"
 
 
 def long_date(value: date) -> str:
@@ -149,6 +162,9 @@ def invoice_view(
         total_cents=invoice.total_cents,
         subtotal=format_usd(invoice.subtotal_cents),
         total=format_usd(invoice.total_cents),
+        tax_cents=invoice.tax_cents,
+        tax=format_usd(invoice.tax_cents),
+        tax_label=tax_label(invoice.tax_area, invoice.tax_rate),
         issue_date=issued.isoformat(),
         issue_date_display=long_date(issued),
         due_date=invoice.due_date.isoformat(),
@@ -173,6 +189,8 @@ def invoice_view(
                 description=line.description,
                 price_cents=line.price_cents,
                 price=format_usd(line.price_cents),
+                tax_category=line.tax_category,
+                tax_note="Taxed" if line.tax_cents else "ST-124, no tax",
             )
             for line in sorted(lines, key=lambda line: line.position)
         ),

@@ -23,8 +23,11 @@ from renovation_app.services.invoicing.saving import (
 )
 from renovation_app.services.invoicing.validation import (
     OPTIONS_BY_SLUG,
+    TAX_AREA_BY_SLUG,
+    TAX_CATEGORY_BY_SLUG,
     ValidInvoice,
     ValidLine,
+    line_tax_cents,
     validate_invoice,
 )
 from renovation_app.services.invoicing.voiding import void_invoice
@@ -32,6 +35,8 @@ from renovation_app.services.invoicing.voiding import void_invoice
 __all__ = [
     "FORM_TOKEN_MAX",
     "OPTIONS_BY_SLUG",
+    "TAX_AREA_BY_SLUG",
+    "TAX_CATEGORY_BY_SLUG",
     "IdempotencyConflict",
     "InvoiceFilters",
     "InvoiceListPage",
@@ -44,6 +49,7 @@ __all__ = [
     "get_invoice",
     "invoice_for_pay_token",
     "invoice_pdf",
+    "line_tax_cents",
     "list_invoices",
     "mark_work_completed",
     "pay_link",

@@ -161,6 +161,9 @@ def _save(
 ) -> Invoice:
     total = valid.total_cents
     invoice = Invoice(
+        tax_area=valid.tax_area,
+        tax_rate=valid.tax_rate,
+        tax_cents=valid.tax_cents,
         number=f"{year}-{number:04d}",
         year=year,
         customer_name=valid.name,
@@ -169,7 +172,7 @@ def _save(
         customer_address=valid.address,
         note=valid.note,
         status=InvoiceStatus.SENT,
-        subtotal_cents=total,
+        subtotal_cents=valid.subtotal_cents,
         total_cents=total,
         due_date=valid.due_date,
         form_token=token or None,
@@ -192,6 +195,8 @@ def _save(
                 label=line.label,
                 description=line.description,
                 price_cents=line.price_cents,
+                tax_category=line.tax_category,
+                tax_cents=line.tax_cents,
             )
         )
     for position, stage in enumerate(valid.schedule, start=1):

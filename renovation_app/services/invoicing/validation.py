@@ -6,6 +6,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.tax import (
+    DEFAULT_TAX_AREA,
+    DEFAULT_TAX_CATEGORY,
+    RATE_SCALE,
+    TAX_AREAS,
+    TAX_CATEGORIES,
+)
 from renovation_app.services.billing import (
     MAX_TOTAL_CENTS,
     NOT_A_NUMBER,
@@ -32,12 +39,24 @@ LATEST_DUE_DAYS = 365
 OPTIONS_BY_SLUG = {option.slug: option for option in INVOICE_OPTIONS}
 
 
+TAX_CATEGORY_BY_SLUG = {category.slug: category for category in TAX_CATEGORIES}
+TAX_AREA_BY_SLUG = {area.slug: area for area in TAX_AREAS}
+
+
+def line_tax_cents(price_cents: int, rate: int) -> int:
+    """The sales tax of one line, rounded half up to the cent (8.875% of $200.00 = $17.75).
+    Tax is rounded per line and the lines' taxes added up."""
+    return (price_cents * rate + RATE_SCALE // 2) // RATE_SCALE
+
+
 @dataclass(frozen=True)
 class ValidLine:
     service: str  # an INVOICE_OPTIONS slug
     label: str
     description: str
     price_cents: int
+    tax_category: str = DEFAULT_TAX_CATEGORY
+    tax_cents: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,10 +71,20 @@ class ValidInvoice:
     due_date: date
     lines: tuple[ValidLine, ...]
     schedule: tuple[Stage, ...] = ()  # () when the invoice is due in one payment
+    tax_area: str = DEFAULT_TAX_AREA
+    tax_rate: int = 0  # of the tax area, thousandths of a percent
+
+    @property
+    def subtotal_cents(self) -> int:
+        return sum(line.price_cents for line in self.lines)
+
+    @property
+    def tax_cents(self) -> int:
+        return sum(line.tax_cents for line in self.lines)
 
     @property
     def total_cents(self) -> int:
-        return sum(line.price_cents for line in self.lines)
+        return self.subtotal_cents + self.tax_cents
 
 
 def _due_date(errors: dict[str, str], value: object, today: date) -> date:
@@ -84,7 +113,9 @@ def _price_text(value: object) -> str:
     raise PriceInvalid(NOT_A_NUMBER)
 
 
-def _line(errors: dict[str, str], key: str, slug: str, item: Mapping) -> ValidLine | None:
+def _line(
+    errors: dict[str, str], key: str, slug: str, item: Mapping, rate: int
+) -> ValidLine | None:
     option = OPTIONS_BY_SLUG[slug]
     try:
         cents = parse_price(_price_text(item.get("price")))
@@ -103,10 +134,22 @@ def _line(errors: dict[str, str], key: str, slug: str, item: Mapping) -> ValidLi
     if option.description_required and is_blank(description):
         errors[key] = f"Please describe the work on the {option.label} line."
         return None
-    return ValidLine(service=slug, label=option.label, description=description, price_cents=cents)
+    category = item.get("tax_category") or DEFAULT_TAX_CATEGORY
+    if category not in TAX_CATEGORY_BY_SLUG:
+        errors[key] = "Please choose capital improvement (ST-124) or taxable repair."
+        return None
+    taxed = TAX_CATEGORY_BY_SLUG[category].taxed
+    return ValidLine(
+        service=slug,
+        label=option.label,
+        description=description,
+        price_cents=cents,
+        tax_category=category,
+        tax_cents=line_tax_cents(cents, rate) if taxed else 0,
+    )
 
 
-def _lines(errors: dict[str, str], value: object) -> tuple[ValidLine, ...]:
+def _lines(errors: dict[str, str], value: object, rate: int) -> tuple[ValidLine, ...]:
     if not isinstance(value, list | tuple) or not value:
         errors["lines"] = "Please choose at least one service and enter its price."
         return ()
@@ -131,7 +174,7 @@ def _lines(errors: dict[str, str], value: object) -> tuple[ValidLine, ...]:
             errors[key] = f"{label} is listed more than once: put it on one line."
         else:
             seen.add(slug)
-            line = _line(errors, key, slug, item)
+            line = _line(errors, key, slug, item, rate)
             if line is not None:
                 lines.append(line)
     return tuple(lines)
@@ -141,8 +184,10 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     """Check every field of an invoice form or API request; raise FormInvalid otherwise.
 
     `raw` keys: name, email, phone, address, note, due_date ("YYYY-MM-DD" or empty for 14
-    days from today), lines (a list of {service, price, description}), schedule (optional: a
-    list of {label, amount ("30%" or "3,000"), due_date} adding up to the total). Any other key, such as
+    days from today), lines (a list of {service, price, description, tax_category}: a
+    content/tax.py category, capital improvement by default), tax_area (a content/tax.py
+    area, New York City by default), schedule (optional: a list of {label, amount ("30%" or
+    "3,000"), due_date} adding up to the total, tax included). Any other key, such as
     a total, is ignored: the server computes every amount. `today` is for tests.
     """
     today = today or business_today()
@@ -150,11 +195,15 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
     contact = read_contact(errors, raw)
     note = check_text(errors, "note", text_of(raw, "note"), NOTE_MAX, multiline=True)
     due_date = _due_date(errors, raw.get("due_date"), today)
-    lines = _lines(errors, raw.get("lines"))
+    area = TAX_AREA_BY_SLUG.get(str(raw.get("tax_area") or DEFAULT_TAX_AREA))
+    if area is None:
+        errors["tax_area"] = "Please choose where the work is done, for its sales tax rate."
+    rate = area.rate if area else 0
+    lines = _lines(errors, raw.get("lines"), rate)
     stages = read_schedule(errors, raw.get("schedule"), today)
     schedule: tuple[Stage, ...] = ()
     if not any(k == "lines" or k.startswith("line:") for k in errors):
-        total = sum(line.price_cents for line in lines)
+        total = sum(line.price_cents + line.tax_cents for line in lines)
         if total > MAX_TOTAL_CENTS:
             errors["total"] = (
                 f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less: the most one card "
@@ -174,4 +223,6 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
         due_date=schedule[-1].due_date if schedule else due_date,
         lines=lines,
         schedule=schedule,
+        tax_area=area.slug if area else DEFAULT_TAX_AREA,
+        tax_rate=rate,
     )

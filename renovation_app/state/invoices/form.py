@@ -15,6 +15,7 @@ from typing import ClassVar
 import reflex as rx
 
 from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.tax import DEFAULT_TAX_AREA, REPAIR
 from renovation_app.services import invoicing
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
 from renovation_app.services.errors import FormInvalid
@@ -85,9 +86,38 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
     draft: str = rx.SessionStorage("", name="invoice_draft")
     stages: list[StageRow] = []
 
+    # Sales tax: each checked line's category (capital improvement unless chosen) and the area.
+    taxes: dict[str, str] = {}
+    tax_area: str = DEFAULT_TAX_AREA
+
+    def _tax_cents(self) -> int:
+        rate = invoicing.TAX_AREA_BY_SLUG.get(self.tax_area, invoicing.TAX_AREA_BY_SLUG["nyc"]).rate
+        return sum(
+            invoicing.line_tax_cents(cents_or_zero(self.prices.get(slug, "")), rate)
+            for slug in self.checked
+            if self.taxes.get(slug) == REPAIR.slug
+        )
+
+    @rx.var
+    def tax_display(self) -> str:
+        """The sales tax of the taxed lines ("" when none), computed as the server saves it."""
+        tax = self._tax_cents()
+        return format_usd(tax) if tax else ""
+
     @rx.var
     def total_display(self) -> str:
-        return format_usd(sum(cents_or_zero(self.prices.get(s, "")) for s in self.checked))
+        subtotal = sum(cents_or_zero(self.prices.get(s, "")) for s in self.checked)
+        return format_usd(subtotal + self._tax_cents())
+
+    @rx.event
+    def set_tax(self, slug: str, category: str):
+        if slug in invoicing.OPTIONS_BY_SLUG and category in invoicing.TAX_CATEGORY_BY_SLUG:
+            self.taxes = {**self.taxes, slug: category}
+
+    @rx.event
+    def set_tax_area(self, area: str):
+        if area in invoicing.TAX_AREA_BY_SLUG:
+            self.tax_area = area
 
     @rx.var
     def price_notes(self) -> dict[str, str]:
@@ -192,6 +222,7 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
         The form is redrawn too (a new key), so what the browser shows always matches the
         ticks and prices kept here."""
         self.checked, self.prices, self.errors, self.stages = [], {}, {}, []
+        self.taxes, self.tax_area = {}, DEFAULT_TAX_AREA
         self.submitting, self.suggestions, self.used_customer_id = False, [], 0
         self.form_token = secrets.token_urlsafe(16)
         self.form_key = str(int(self.form_key) + 1 if self.form_key.isdigit() else 1)
@@ -207,7 +238,7 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
         raw = {
             **{
                 k: form_data.get(k, "")
-                for k in ("name", "email", "phone", "address", "note", "due_date")
+                for k in ("name", "email", "phone", "address", "note", "due_date", "tax_area")
             },
             # What the browser shows ticked and typed; any total it might send is never read.
             "lines": [
@@ -215,6 +246,7 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
                     "service": option.slug,
                     "price": form_data.get(f"price-{option.slug}", ""),
                     "description": form_data.get(f"description-{option.slug}", ""),
+                    "tax_category": form_data.get(f"tax-{option.slug}", ""),
                 }
                 for option in INVOICE_OPTIONS
                 if form_data.get(f"service-{option.slug}")

@@ -1,0 +1,43 @@
+"""New York sales tax on a contractor's invoice lines, as data.
+
+New York taxes a contractor's work two ways (Tax Bulletins ST-104 and ST-129): a capital
+improvement, with the customer's Form ST-124 on file, is not taxed; repair, maintenance and
+installation that is not a capital improvement is taxed at the combined state and local rate
+of where the work is done. Rates are in thousandths of a percent (8.875% -> 8875).
+"""
+
+from dataclasses import dataclass
+
+RATE_SCALE = 100_000  # 8875 / 100_000 = 8.875%
+
+
+@dataclass(frozen=True)
+class TaxCategory:
+    slug: str
+    label: str  # on the form, the invoice, the PDF and the e-mail
+    taxed: bool
+
+
+CAPITAL_IMPROVEMENT = TaxCategory(
+    "capital_improvement", "Capital improvement (Form ST-124 on file): no sales tax", False
+)
+REPAIR = TaxCategory("repair", "Repair, maintenance or installation: taxed", True)
+TAX_CATEGORIES = (CAPITAL_IMPROVEMENT, REPAIR)
+DEFAULT_TAX_CATEGORY = CAPITAL_IMPROVEMENT.slug
+
+
+@dataclass(frozen=True)
+class TaxArea:
+    slug: str
+    label: str
+    rate: int  # thousandths of a percent
+
+
+# The combined rates of where the business works (New York State 4% plus local tax).
+TAX_AREAS = (
+    TaxArea("nyc", "New York City", 8875),
+    TaxArea("nassau", "Nassau County", 8625),
+    TaxArea("suffolk", "Suffolk County", 8625),
+    TaxArea("westchester", "Westchester County", 8375),
+)
+DEFAULT_TAX_AREA = "nyc"

@@ -26,7 +26,9 @@ def invoice_lines_table(
                         rx.cond(
                             has_tax,
                             rx.el.span(
-                                " · ", line["tax_note"], class_name="text-xs text-slate-500"
+                                rx.cond(line["description"], " · ", ""),
+                                line["tax_note"],
+                                class_name="text-xs text-slate-500",
                             ),
                         ),
                         class_name="py-2",

@@ -14,6 +14,7 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing.schedule import Stage
 from renovation_app.services.billing.views import InvoiceView, invoice_view
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import lock_key
 
 
@@ -47,6 +48,17 @@ def lock_invoice(session: Session, invoice_id: int) -> None:
     """Hold the invoice until the transaction ends: voiding, starting a card payment, a refund
     and recording what Stripe reports never interleave on one invoice."""
     lock_key(session, f"invoice:{invoice_id}")
+
+
+def locked_invoice(session: Session, number: str) -> Invoice:
+    """The invoice of this number, held (lock_invoice) and read again under the lock; raises
+    ActionRefused when there is none."""
+    invoice = by_number(session, number)
+    if invoice is None:
+        raise ActionRefused(f"There is no invoice {number}.")
+    lock_invoice(session, invoice.id)
+    session.refresh(invoice)
+    return invoice
 
 
 def record_event(

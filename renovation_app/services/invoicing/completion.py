@@ -7,8 +7,7 @@ from renovation_app.db import db_session
 from renovation_app.models import InvoiceStatus, utc_now
 from renovation_app.services.billing import (
     business_today,
-    by_number,
-    lock_invoice,
+    locked_invoice,
     long_date,
     record_event,
 )
@@ -31,11 +30,7 @@ def mark_work_completed(
     if day > business_today(now):
         raise ActionRefused("The work cannot be complete on a day still to come.")
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        lock_invoice(session, invoice.id)
-        session.refresh(invoice)
+        invoice = locked_invoice(session, number)
         if invoice.status == InvoiceStatus.VOID:
             raise ActionRefused(f"Invoice {invoice.number} is void.")
         if invoice.work_completed_on is not None:

@@ -7,8 +7,7 @@ from renovation_app.models import InvoiceStatus, utc_now
 from renovation_app.services.billing import (
     VOIDABLE_STATUSES,
     InvoiceView,
-    by_number,
-    lock_invoice,
+    locked_invoice,
     record_event,
 )
 from renovation_app.services.errors import ActionRefused
@@ -27,16 +26,13 @@ def void_invoice(
     cancelled at Stripe first, and its pay link stops taking payments."""
     now = now or utc_now()
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
+        # Held from here: no card payment starts or is recorded meanwhile.
+        invoice = locked_invoice(session, number)
         if not (user.is_admin or user.id == invoice.author_id):
             raise ActionRefused(
                 "Only an administrator or the person who wrote an invoice can void it."
             )
         text = reason_text(reason, "Please give a reason for voiding the invoice.", VOID_REASON_MAX)
-        lock_invoice(session, invoice.id)  # no card payment starts or is recorded meanwhile
-        session.refresh(invoice)
         if invoice.status == InvoiceStatus.VOID:
             raise ActionRefused(f"Invoice {invoice.number} is already void.")
         if invoice.status not in VOIDABLE_STATUSES:

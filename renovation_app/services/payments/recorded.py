@@ -22,9 +22,8 @@ from renovation_app.models import (
 from renovation_app.services.billing import (
     PriceInvalid,
     business_today,
-    by_number,
     format_usd,
-    lock_invoice,
+    locked_invoice,
     long_date,
     parse_price,
     record_event,
@@ -98,11 +97,7 @@ def record_payment(
     if not key:
         raise ActionRefused("This form has expired: please reload the page and try again.")
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        lock_invoice(session, invoice.id)
-        session.refresh(invoice)
+        invoice = locked_invoice(session, number)
         if session.exec(select(Payment.id).where(Payment.record_key == key)).first():
             return  # recorded by the first click
         if invoice.status in (InvoiceStatus.VOID, InvoiceStatus.DRAFT):
@@ -152,11 +147,7 @@ def void_recorded_payment(
         raise ActionRefused("Only an admin can void a recorded payment.")
     text = reason_text(reason, "Please give a reason for voiding the payment.")
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        lock_invoice(session, invoice.id)
-        session.refresh(invoice)
+        invoice = locked_invoice(session, number)
         payment = session.get(Payment, payment_id)
         if payment is None or payment.invoice_id != invoice.id:
             raise ActionRefused("There is no such payment on this invoice.")

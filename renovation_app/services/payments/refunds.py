@@ -27,6 +27,7 @@ from renovation_app.services.billing import (
     by_number,
     format_usd,
     lock_invoice,
+    locked_invoice,
     parse_price,
     record_event,
 )
@@ -64,10 +65,7 @@ def _reserve(number: str, user: SignedInUser, amount: int, reason: str) -> list[
     """Write the refund rows (split over the invoice's payments, oldest first) under the
     invoice's lock, after checking the amount against what is not yet refunded or in flight."""
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        lock_invoice(session, invoice.id)
+        invoice = locked_invoice(session, number)
         payments = list(
             session.exec(
                 select(Payment)

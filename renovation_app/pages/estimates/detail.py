@@ -60,7 +60,7 @@ def actions() -> rx.Component:
             "deposit-invoice",
         ),  # fmt: skip
         action("Create final invoice", State.final_invoice, status == "accepted", "final-invoice"),
-        rx.el.a("PDF", href="/estimates/" + E.number + "/pdf", class_name=SECONDARY_BUTTON),
+        rx.el.a("PDF", href=routes.estimate_path(E.number) + "/pdf", class_name=SECONDARY_BUTTON),
         class_name="flex flex-wrap items-center gap-3",
     )
 

@@ -11,7 +11,6 @@ from renovation_app.db import db_session
 from renovation_app.models import EnquiryStatus, Estimate, EstimateStatus, utc_now
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.document import canonical, contract_document, document_hash
 from renovation_app.services.estimates.mail import queue_office_notice, queue_signed_copies
 from renovation_app.services.estimates.records import (
@@ -21,7 +20,7 @@ from renovation_app.services.estimates.records import (
     move_enquiry,
     record_estimate_event,
 )
-from renovation_app.services.estimates.totals import estimate_totals
+from renovation_app.services.estimates.totals import counted, estimate_totals
 from renovation_app.services.estimates.views import OPEN_STATUSES, EstimateView, estimate_view
 from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
 from renovation_app.services.mail import wake_outbox_worker
@@ -62,7 +61,7 @@ def _state(estimate: Estimate, now: datetime) -> LinkState | None:
     return LinkState(estimate.status)
 
 
-def _chosen(estimate: Estimate, lines, choice: object) -> set[int]:
+def _chosen(lines, choice: object) -> set[int]:
     """The customer's optional lines: only ids of this estimate's optional lines count."""
     optional = {line.id for line in lines if line.optional}
     if not isinstance(choice, list | tuple | set):
@@ -80,7 +79,7 @@ def read_link(token: str, choice: object = None, now: datetime | None = None) ->
         if estimate is None or (state := _state(estimate, now)) is None:
             return None
         lines = estimate_lines(session, estimate.id)
-        chosen = _chosen(estimate, lines, choice) if state == LinkState.OPEN else None
+        chosen = _chosen(lines, choice) if state == LinkState.OPEN else None
         view = estimate_view(estimate, lines, chosen, now=now)
         # Anyone holding the link sees it: no e-mail, phone or staff history on it.
         return Answer(state, replace(view, customer_email="", customer_phone=""))
@@ -146,13 +145,13 @@ def accept(
     with db_session() as session:
         estimate = _open_for_answer(session, token, now)
         lines = estimate_lines(session, estimate.id)
-        chosen = _chosen(estimate, lines, choice)
+        chosen = _chosen(lines, choice)
         totals = estimate_totals(
             lines, chosen, estimate.discount_cents, estimate.deposit_kind, estimate.deposit_value
         )
         document = contract_document(estimate, lines, totals)
         for line in lines:
-            line.chosen = not line.optional or line.id in chosen
+            line.chosen = counted(line, chosen)
             session.add(line)
         estimate.status, estimate.accepted_at = EstimateStatus.ACCEPTED, now
         estimate.signer_name, estimate.signer_address_hash = signer, client_hash[:64]
@@ -190,11 +189,3 @@ def decline(token: str, reason: object, now: datetime | None = None) -> None:
         queue_office_notice(session, estimate, "Estimate declined", text or "No reason given.")
         session.commit()
     wake_outbox_worker()
-
-
-def cancellation_open(estimate: Estimate, now: datetime) -> bool:
-    return (
-        estimate.status == EstimateStatus.ACCEPTED
-        and estimate.accepted_at is not None
-        and now <= cancellation_deadline(estimate.accepted_at)
-    )

@@ -10,9 +10,8 @@ from renovation_app.models import EnquiryStatus, EstimateStatus, InvoiceStatus, 
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import VOIDABLE_STATUSES, format_usd, when_display
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.answering import cancellation_open
 from renovation_app.services.estimates.converting import DEPOSIT, billed_invoices
-from renovation_app.services.estimates.deadlines import cancellation_deadline
+from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
 from renovation_app.services.estimates.mail import queue_office_notice
 from renovation_app.services.estimates.records import (
     by_token,
@@ -33,9 +32,9 @@ OWNER_CANCELLATION = SignedInUser(
 )
 
 
-def _cancel(token: str, now: datetime) -> tuple[str, list[tuple[str, str]]]:
+def _cancel(token: str, now: datetime) -> tuple[str, list[tuple[int, str, str]]]:
     """Record the cancellation; returns the estimate's label and its deposit invoices
-    (number, status) to settle."""
+    (id, number, status) to settle."""
     with db_session() as session:
         estimate = by_token(session, token)
         if estimate is None:
@@ -54,28 +53,29 @@ def _cancel(token: str, now: datetime) -> tuple[str, list[tuple[str, str]]]:
         session.add(estimate)
         move_enquiry(session, estimate, EnquiryStatus.LOST)
         record_estimate_event(session, estimate.id, "cancelled", "by the owner, within the period")
-        deposits = [(i.number, i.status) for i in billed_invoices(session, estimate.id, DEPOSIT)]
+        deposits = [
+            (i.id, i.number, i.status) for i in billed_invoices(session, estimate.id, DEPOSIT)
+        ]
         queue_office_notice(
             session,
             estimate,
             "Contract cancelled",
             "The owner used the right to cancel. Deposit invoices: "
-            + (", ".join(n for n, _ in deposits) or "none")
+            + (", ".join(n for _, n, _ in deposits) or "none")
             + ". Paid deposits are refunded and unpaid ones voided automatically; check them.",
         )
         session.commit()
         return label_of(estimate), deposits
 
 
-def _return_deposit(label: str, number: str, status: str) -> str:
+def _return_deposit(label: str, invoice_id: int, number: str, status: str) -> str:
     """Refund or void one deposit invoice; '' when done, else what went wrong."""
     reason = f"Contract {label} cancelled by the owner within three business days"
     try:
         if status in VOIDABLE_STATUSES:
             invoicing.void_invoice(number, OWNER_CANCELLATION, reason)
             return ""
-        view = invoicing.get_invoice(number)
-        refundable = payments.payment_summary(view.id).refundable_cents if view else 0
+        refundable = payments.payment_summary(invoice_id).refundable_cents
         if refundable > 0:
             payments.refund(number, OWNER_CANCELLATION, format_usd(refundable), reason)
         return ""
@@ -90,8 +90,9 @@ def cancel_contract(token: str, now: datetime | None = None) -> list[str]:
     label, deposits = _cancel(token, now)
     problems = [
         p
-        for number, status in deposits
-        if status != InvoiceStatus.VOID and (p := _return_deposit(label, number, status))
+        for invoice_id, number, status in deposits
+        if status != InvoiceStatus.VOID
+        and (p := _return_deposit(label, invoice_id, number, status))
     ]
     if problems:
         log.warning("cancelled contract %s: %s", label, problems)

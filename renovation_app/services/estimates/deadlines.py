@@ -6,6 +6,7 @@ from functools import cache
 
 import holidays
 
+from renovation_app.models import Estimate, EstimateStatus
 from renovation_app.services.billing import BUSINESS_TIMEZONE
 
 BUSINESS_DAYS_TO_CANCEL = 3
@@ -34,3 +35,12 @@ def cancellation_deadline(signed_at: datetime) -> datetime:
             counted += 1
     midnight = datetime.combine(day + timedelta(days=1), time(0), tzinfo=BUSINESS_TIMEZONE)
     return midnight.astimezone(UTC) - timedelta(microseconds=1)
+
+
+def cancellation_open(estimate: Estimate, now: datetime) -> bool:
+    """The owner may still cancel: a signed contract, before the deadline."""
+    return (
+        estimate.status == EstimateStatus.ACCEPTED
+        and estimate.accepted_at is not None
+        and now <= cancellation_deadline(estimate.accepted_at)
+    )

@@ -25,6 +25,7 @@ from renovation_app.services.estimates.views import (
     EstimateView,
     estimate_view,
     label_of,
+    shown_totals,
 )
 
 PAGE_SIZE = 25
@@ -160,16 +161,16 @@ def list_estimates(search: str = "", status: str = "", page: int = 1) -> Estimat
             lines_by_estimate[line.estimate_id].append(line)
         rows = []
         for estimate in found:
-            view = estimate_view(estimate, lines_by_estimate[estimate.id])
+            totals = shown_totals(estimate, lines_by_estimate[estimate.id], None)
             rows.append(
                 EstimateRow(
                     number=estimate.number,
                     label=label_of(estimate),
                     customer=estimate.customer_name,
-                    total=view.total,
+                    total=format_usd(totals.total_cents),
                     status=estimate.status,
                     status_label=STATUS_LABELS[EstimateStatus(estimate.status)],
-                    created=view.created,
+                    created=when_display(estimate.created_at),
                 )
             )
     return EstimateListPage(rows, count, page, page_count)

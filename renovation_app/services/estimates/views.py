@@ -15,7 +15,7 @@ from renovation_app.routes import estimate_link_path
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, long_date, when_display
 from renovation_app.services.billing.money import format_percent
-from renovation_app.services.estimates.deadlines import cancellation_deadline
+from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
 from renovation_app.services.estimates.document import quantity_text
 from renovation_app.services.estimates.totals import (
     EstimateTotals,
@@ -46,7 +46,6 @@ class EstimateLineView:
     unit: str
     unit_price: str  # "$12.00"
     amount: str
-    amount_cents: int
     optional: bool
     included: bool  # counted in the totals shown beside it
 
@@ -82,7 +81,6 @@ class EstimateView:
     customer_address: str
     note: str
     lines: tuple[EstimateLineView, ...]
-    subtotal: str
     discount: str
     discount_cents: int
     total: str
@@ -98,7 +96,6 @@ class EstimateView:
     progress_schedule: str
     link_url: str
     created: str
-    sent: str
     accepted: str  # "Nov 24, 2026, 3:12 PM" or ""
     signer_name: str
     document_sha256: str
@@ -107,7 +104,6 @@ class EstimateView:
     cancelled: str
     cancel_until: str  # the end of the cancellation period, in words, or ""
     can_cancel: bool  # the owner may still cancel (accepted, before the deadline)
-    is_open: bool  # the customer may accept or decline
     has_optional: bool
     deposit_billed: bool  # a deposit invoice that is not void exists
     events: tuple[EstimateEventView, ...] = ()
@@ -177,13 +173,11 @@ def estimate_view(
                 unit=line.unit,
                 unit_price=format_usd(line.unit_price_cents),
                 amount=format_usd(line_cents(line.quantity_milli, line.unit_price_cents)),
-                amount_cents=line_cents(line.quantity_milli, line.unit_price_cents),
                 optional=line.optional,
                 included=counted(line, counted_ids),
             )
             for line in lines
         ),
-        subtotal=format_usd(totals.subtotal_cents),
         discount=format_usd(totals.discount_cents),
         discount_cents=totals.discount_cents,
         total=format_usd(totals.total_cents),
@@ -199,7 +193,6 @@ def estimate_view(
         progress_schedule=estimate.progress_schedule,
         link_url=settings.url(estimate_link_path(estimate.token)),
         created=_when(estimate.created_at),
-        sent=_when(estimate.sent_at),
         accepted=_when(estimate.accepted_at),
         signer_name=estimate.signer_name,
         document_sha256=estimate.document_sha256,
@@ -207,10 +200,7 @@ def estimate_view(
         decline_reason=estimate.decline_reason,
         cancelled=_when(estimate.cancelled_at),
         cancel_until=_when(deadline) if deadline else "",
-        can_cancel=status == EstimateStatus.ACCEPTED
-        and deadline is not None
-        and (now or utc_now()) <= deadline,
-        is_open=status in OPEN_STATUSES,
+        can_cancel=cancellation_open(estimate, now or utc_now()),
         has_optional=any(line.optional for line in lines),
         deposit_billed=any(i.part == "deposit" and i.status != VOID_LABEL for i in invoices),
         events=events,

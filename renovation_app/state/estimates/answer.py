@@ -52,9 +52,7 @@ class EstimateLinkState(rx.State):
         self.signer_name, self.agreed, self.problem, self.working = "", False, "", False
         self.declining, self.decline_reason = False, ""
         await asyncio.to_thread(estimates.record_view, self._token())
-        answer = await asyncio.to_thread(estimates.read_link, self._token())
-        self.chosen = [line.id for line in answer.estimate.lines if line.optional] if answer else []
-        await self._read()
+        await self._read(every_optional_line=True)
 
     @rx.event
     async def toggle_line(self, line_id: int):

@@ -26,6 +26,11 @@ TAX_CATEGORIES = (CAPITAL_IMPROVEMENT, REPAIR)
 DEFAULT_TAX_CATEGORY = CAPITAL_IMPROVEMENT.slug
 
 
+def rate_text(rate: int) -> str:
+    """A rate in thousandths of a percent as written: 8875 -> "8.875%", 4000 -> "4%"."""
+    return f"{rate // 1000}.{rate % 1000:03d}".rstrip("0").rstrip(".") + "%"
+
+
 @dataclass(frozen=True)
 class TaxArea:
     slug: str

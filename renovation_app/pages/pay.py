@@ -58,15 +58,14 @@ def pay_buttons() -> rx.Component:
     first = rx.cond(
         PayState.due_cents > 0,
         "Pay now",
-        "Pay the next payment (" + money["next"].to(str) + ") early",
+        "Pay the next payment (" + money["pay_now"].to(str) + ") early",
     )
-    first_cents = rx.cond(PayState.due_cents > 0, PayState.due_cents, PayState.next_cents)
     return rx.fragment(
         pay_button(PayState, first, PayState.balance_cents > 0),
         pay_button(
             PayState,
             "Pay the whole balance (" + money["balance"].to(str) + ")",
-            PayState.balance_cents > first_cents,
+            PayState.balance_cents > PayState.pay_now_cents,
             whole_balance=True,
         ),
     )
@@ -107,14 +106,12 @@ def pay_body() -> rx.Component:
             pay_buttons(),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        payment_dialog(PayState, rx.cond(PayState.whole_balance, money["balance"], first_amount())),
+        payment_dialog(
+            PayState, rx.cond(PayState.whole_balance, money["balance"], money["pay_now"])
+        ),
         class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
         data_testid="pay-page",
     )
-
-
-def first_amount() -> rx.Var:
-    return rx.cond(PayState.due_cents > 0, PayState.money["due"], PayState.money["next"])
 
 
 def closed_link(heading: str, words: str) -> rx.Component:

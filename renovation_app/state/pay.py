@@ -52,6 +52,7 @@ class PayState(CardPaymentMixin, rx.State):
     balance_cents: int = 0
     paid_cents: int = 0
     next_cents: int = 0  # the next stage, payable early when nothing is due now
+    pay_now_cents: int = 0  # what "Pay now" takes
     money: dict[str, str] = {}  # due, balance, paid, next_words: the figures as text
     stages: list[payments.StageLine] = []
     _invoice_pk: int = 0
@@ -93,14 +94,14 @@ class PayState(CardPaymentMixin, rx.State):
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
         self.has_tax = bool(view and view.tax_cents)
         self.due_cents, self.balance_cents = money.due_cents, money.balance_cents
-        self.next_cents = money.next_cents
+        self.next_cents, self.pay_now_cents = money.next_cents, money.pay_now_cents
         self.paid_cents = money.paid_cents
         self.money = {
             "due": money.due,
             "balance": money.balance,
             "paid": money.paid,
             "next_words": money.next_words,
-            "next": money.next_amount,
+            "pay_now": money.pay_now,
         }
         self.stages = money.stages
         if view and record_view:

@@ -160,15 +160,7 @@ def payments_block() -> rx.Component:
         refund_form(),
         payment_dialog(
             InvoiceDetailState,
-            rx.cond(
-                InvoiceDetailState.whole_balance,
-                money.balance,
-                rx.cond(
-                    money.due_cents > 0,
-                    money.due,
-                    rx.cond(money.next_cents > 0, money.next_amount, money.balance),
-                ),
-            ),
+            rx.cond(InvoiceDetailState.whole_balance, money.balance, money.pay_now),
         ),
         class_name="flex flex-col gap-3",
     )

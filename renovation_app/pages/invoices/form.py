@@ -10,7 +10,7 @@ from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SE
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
-from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES
+from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
 
@@ -141,7 +141,7 @@ def services_information() -> rx.Component:
         labelled(
             "Where the work is done (sales tax rate)",
             rx.el.select(
-                *[rx.el.option(f"{a.label}: {a.rate / 1000:g}%", value=a.slug) for a in TAX_AREAS],
+                *[rx.el.option(f"{a.label}: {rate_text(a.rate)}", value=a.slug) for a in TAX_AREAS],
                 id="invoice-tax_area",
                 name="tax_area",
                 on_change=InvoiceFormState.set_tax_area,

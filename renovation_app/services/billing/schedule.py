@@ -134,6 +134,11 @@ class AmountDue:
     next_label: str
     next_due_date: date | None
 
+    @property
+    def pay_now_cents(self) -> int:
+        """What "Pay now" takes: what is due now, else the next stage early, else the balance."""
+        return self.due_now_cents or self.next_cents or self.balance_cents
+
 
 def amount_due(
     total_cents: int, stages: Sequence[Stage], paid_cents: int, today: date

@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from renovation_app.content.tax import TAX_AREAS
+from renovation_app.content.tax import TAX_AREAS, rate_text
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
 from renovation_app.routes import pay_path
 from renovation_app.services.billing.money import format_percent, format_usd
@@ -113,8 +113,7 @@ class InvoiceView:
 def tax_label(area_slug: str, rate: int) -> str:
     """ "Sales tax 8.875% (New York City)"."""
     area = next((a.label for a in TAX_AREAS if a.slug == area_slug), area_slug)
-    percent = f"{rate // 1000}.{rate % 1000:03d}".rstrip("0").rstrip(".")
-    return f"Sales tax {percent}% ({area})"
+    return f"Sales tax {rate_text(rate)} ({area})"
 
 
 def long_date(value: date) -> str:

@@ -63,7 +63,7 @@ def charge_cents(session: Session, invoice: Invoice, whole_balance: bool) -> int
     )
     if whole_balance:
         return due.balance_cents
-    return due.due_now_cents or due.next_cents or due.balance_cents
+    return due.pay_now_cents
 
 
 def _payable(session: Session, invoice: Invoice | None, whole_balance: bool) -> tuple[Invoice, int]:

@@ -52,38 +52,32 @@ class InvoicePaymentsState(InvoiceDetailState):
         self.new_record_form()
         yield rx.toast.success("The payment is recorded and the receipt queued.", duration=3000)
 
-    @rx.event
-    async def void_payment(self, form_data: dict):
+    async def _invoice_action(self, action, *args) -> bool:
+        """Run an invoice action in a worker thread: its refusal shows on the page; done, the
+        invoice is shown again. True when it was done."""
         number = self.invoice.get("number", "")
-        payment_id = str(form_data.get("payment_id") or "")
         try:
-            await asyncio.to_thread(
-                payments.void_recorded_payment,
-                number,
-                int(payment_id) if payment_id.isdigit() else 0,
-                str(form_data.get("reason") or ""),
-                self._signed_in_user(),
-            )
+            await asyncio.to_thread(action, number, *args, self._signed_in_user())
         except ActionRefused as refused:
             self.action_error = refused.message
-            return
+            return False
         self.action_error = ""
         await self._show(number)
-        yield rx.toast.success("The payment is void.", duration=2000)
+        return True
+
+    @rx.event
+    async def void_payment(self, form_data: dict):
+        payment_id = str(form_data.get("payment_id") or "")
+        if await self._invoice_action(
+            payments.void_recorded_payment,
+            int(payment_id) if payment_id.isdigit() else 0,
+            str(form_data.get("reason") or ""),
+        ):
+            yield rx.toast.success("The payment is void.", duration=2000)
 
     @rx.event
     async def mark_complete(self, form_data: dict):
-        number = self.invoice.get("number", "")
-        try:
-            await asyncio.to_thread(
-                invoicing.mark_work_completed,
-                number,
-                str(form_data.get("completed_on") or ""),
-                self._signed_in_user(),
-            )
-        except ActionRefused as refused:
-            self.action_error = refused.message
-            return
-        self.action_error = ""
-        await self._show(number)
-        yield rx.toast.success("The work is marked substantially complete.", duration=2000)
+        if await self._invoice_action(
+            invoicing.mark_work_completed, str(form_data.get("completed_on") or "")
+        ):
+            yield rx.toast.success("The work is marked substantially complete.", duration=2000)

@@ -200,6 +200,7 @@ class InvoiceEventKind(StrEnum):
     PAYMENT_FAILED = "payment_failed"
     PAYMENT_VOIDED = "payment_voided"  # a recorded check, transfer or cash payment taken back
     WORK_COMPLETED = "work_completed"  # substantially complete: escrowed money is released
+    REVISED = "revised"  # changed after it was sent (an InvoiceRevision holds before/after)
     # Something staff must look at: money after a void, a dispute, a failed refund, a payment
     # that does not match what was asked.
     ATTENTION = "attention"
@@ -256,6 +257,10 @@ class Invoice(SQLModel, table=True):
     # The day the work was substantially complete: money received before it is held in
     # escrow (General Business Law §771, the contract's notice); None while work goes on.
     work_completed_on: date | None = None
+    # Taken off the lines' subtotal before tax (its taxed share lowers the tax; see
+    # invoicing/validation.py), and how often the invoice was revised after it was sent.
+    discount_cents: int = 0
+    revision: int = 1
 
 
 class InvoiceStage(SQLModel, table=True):
@@ -274,20 +279,56 @@ class InvoiceStage(SQLModel, table=True):
 
 
 class InvoiceLine(SQLModel, table=True):
-    """One service on an invoice, with its price."""
+    """One line of an invoice: a catalogue service or free text, quantity x unit price."""
 
     __tablename__ = "invoice_line"
 
     id: int | None = Field(default=None, primary_key=True)
     invoice_id: int = Field(foreign_key="invoice.id", index=True)
     position: int
-    service: str = Field(max_length=40)  # an INVOICE_OPTIONS slug
-    label: str = Field(max_length=100)  # the option's label when the invoice was made
+    service: str = Field(max_length=40)  # an INVOICE_OPTIONS slug, or "" for free text
+    label: str = Field(max_length=100)  # the option's label, or a free line's first words
     description: str = Field(default="", max_length=500)
-    price_cents: int
+    quantity_milli: int = 1000  # thousandths: 2.5 -> 2500
+    unit: str = Field(default="", max_length=20)  # "sq ft", "hours"; "" for a lump sum
+    unit_price_cents: int = 0
+    price_cents: int  # quantity x unit price, rounded half up
     # New York sales tax of the line (content/tax.py): its category and the tax in cents.
     tax_category: str = Field(default="capital_improvement", max_length=30)
     tax_cents: int = 0
+
+
+class InvoiceDraft(SQLModel, table=True):
+    """An invoice being written: what the form holds, saved as typed (it need not be valid
+    yet). It has no number; "Send" checks it, numbers and e-mails the invoice, and deletes it."""
+
+    __tablename__ = "invoice_draft"
+
+    id: int | None = Field(default=None, primary_key=True)
+    # The SHA-256 of the author and the form's token: a double click saves one draft.
+    form_token: str = Field(unique=True, max_length=64)
+    author_id: int = Field(foreign_key="user.id", index=True)
+    customer_name: str = Field(default="", max_length=100)  # for the list
+    total_cents: int = 0  # as typed when saved, for the list; the invoice's is computed again
+    form: str = Field(default="{}", sa_type=sa.Text)  # the form's fields as JSON
+    created_at: datetime = Field(default_factory=utc_now)
+    updated_at: datetime = Field(default_factory=utc_now, index=True)
+
+
+class InvoiceRevision(SQLModel, table=True):
+    """A change to a sent invoice: why, who, when, and the invoice before and after (lines,
+    discount, tax, total, schedule and due date in words)."""
+
+    __tablename__ = "invoice_revision"
+
+    id: int | None = Field(default=None, primary_key=True)
+    invoice_id: int = Field(foreign_key="invoice.id", index=True)
+    revision: int  # 2 for the first change
+    reason: str = Field(max_length=500)
+    before: str = Field(sa_type=sa.Text)
+    after: str = Field(sa_type=sa.Text)
+    user_id: int = Field(foreign_key="user.id")
+    at: datetime = Field(default_factory=utc_now)
 
 
 class InvoiceEvent(SQLModel, table=True):

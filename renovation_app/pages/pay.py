@@ -93,7 +93,7 @@ def pay_body() -> rx.Component:
             class_name="text-slate-700",
         ),
         invoice_lines_table(
-            PayState.lines, invoice["total"], "pay-total", invoice, PayState.has_tax
+            PayState.lines, PayState.sum_rows, invoice["total"], "pay-total", PayState.has_tax
         ),
         stages_table(PayState.stages, "pay-schedule"),
         rx.cond(

@@ -48,6 +48,7 @@ class PayState(CardPaymentMixin, rx.State):
     # "open" (the invoice is shown), "void", "expired" or "unknown" (a page that says so).
     link_state: str = "open"
     has_tax: bool = False
+    sum_rows: list[dict[str, str]] = []  # subtotal, discount, tax
     due_cents: int = 0  # due now (the balance when there is no schedule)
     balance_cents: int = 0
     paid_cents: int = 0
@@ -88,11 +89,12 @@ class PayState(CardPaymentMixin, rx.State):
         self._invoice_pk = view.id if view else 0
         data = dataclasses.asdict(view) if view else {}
         self.lines = [
-            {k: line[k] for k in ("label", "description", "price", "tax_note")}
+            {k: line[k] for k in ("label", "description", "price", "tax_note", "quantity_note")}
             for line in data.get("lines", [])
         ]
         self.invoice = {k: data[k] for k in CUSTOMER_FIELDS if k in data}
         self.has_tax = bool(view and view.tax_cents)
+        self.sum_rows = list(data.get("sum_rows", []))
         self.due_cents, self.balance_cents = money.due_cents, money.balance_cents
         self.next_cents, self.pay_now_cents = money.next_cents, money.pay_now_cents
         self.paid_cents = money.paid_cents

@@ -3,17 +3,22 @@
 import reflex as rx
 
 
-def _sum_row(label, amount, test_id: str) -> rx.Component:
+def _sum_row(row: rx.Var, total_test_id: str) -> rx.Component:
     return rx.el.tr(
-        rx.el.th(label, scope="row", class_name="py-1 text-left font-normal text-slate-700"),
-        rx.el.td(amount, class_name="py-1 text-right tabular-nums", data_testid=test_id),
+        rx.el.th(row["label"], scope="row", class_name="py-1 text-left font-normal text-slate-700"),
+        rx.el.td(
+            row["amount"],
+            class_name="py-1 text-right tabular-nums",
+            data_testid=f"{total_test_id}-" + row["key"].to(str),
+        ),
     )
 
 
 def invoice_lines_table(
-    lines: rx.Var, total: rx.Var, total_test_id: str, invoice: rx.Var, has_tax: rx.Var
+    lines: rx.Var, sum_rows: rx.Var, total: rx.Var, total_test_id: str, has_tax: rx.Var
 ) -> rx.Component:
-    """The lines with their tax note; subtotal and sales tax above the total when taxed."""
+    """The lines with their quantity and tax notes; subtotal, discount and sales tax above
+    the total when there is a discount or tax."""
     return rx.el.table(
         rx.el.tbody(
             rx.foreach(
@@ -24,9 +29,21 @@ def invoice_lines_table(
                         rx.el.br(),
                         rx.el.span(line["description"], class_name="text-sm text-slate-600"),
                         rx.cond(
-                            has_tax,
+                            line["quantity_note"],
                             rx.el.span(
                                 rx.cond(line["description"], " · ", ""),
+                                line["quantity_note"],
+                                class_name="text-sm text-slate-600",
+                            ),
+                        ),
+                        rx.cond(
+                            has_tax,
+                            rx.el.span(
+                                rx.cond(
+                                    line["description"].to(str) + line["quantity_note"].to(str),
+                                    " · ",
+                                    "",
+                                ),
                                 line["tax_note"],
                                 class_name="text-xs text-slate-500",
                             ),
@@ -37,13 +54,7 @@ def invoice_lines_table(
                     class_name="border-b border-slate-100",
                 ),
             ),
-            rx.cond(
-                has_tax,
-                rx.fragment(
-                    _sum_row("Subtotal", invoice["subtotal"], f"{total_test_id}-subtotal"),
-                    _sum_row(invoice["tax_label"], invoice["tax"], f"{total_test_id}-tax"),
-                ),
-            ),
+            rx.foreach(sum_rows, lambda row: _sum_row(row, total_test_id)),
             rx.el.tr(
                 rx.el.th("Total", scope="row", class_name="py-2 text-left"),
                 rx.el.td(

@@ -176,6 +176,14 @@ def invoice_actions() -> rx.Component:
             class_name=BUTTON,
         ),
         link("Download PDF", href=routes.invoice_path(number) + "/pdf", class_name=BUTTON),
+        rx.cond(
+            InvoiceDetailState.can_revise,
+            link(
+                "Revise invoice",
+                href=routes.ADD_INVOICE.path + "?revise=" + number,
+                class_name=BUTTON,
+            ),
+        ),
         rx.el.button(
             "Copy pay link",
             type="button",
@@ -216,6 +224,38 @@ def invoice_actions() -> rx.Component:
     )
 
 
+def revision_block(revision: rx.Var) -> rx.Component:
+    """One revision: who, when and why, and the invoice before and after."""
+
+    def side(title: str, text: rx.Var) -> rx.Component:
+        return rx.el.div(
+            rx.el.p(title, class_name="text-sm font-bold text-slate-700"),
+            rx.el.pre(text, class_name="whitespace-pre-wrap font-sans text-sm text-slate-700"),
+            class_name="rounded bg-slate-50 p-3",
+        )
+
+    return rx.el.div(
+        rx.el.p(
+            "Revision ",
+            revision["revision"].to(str),
+            " · ",
+            revision["when_display"],
+            " · ",
+            revision["who"],
+            ": ",
+            revision["reason"],
+            class_name="text-sm",
+        ),
+        rx.el.div(
+            side("Before", revision["before"]),
+            side("After", revision["after"]),
+            class_name="grid gap-3 sm:grid-cols-2",
+        ),
+        class_name="flex flex-col gap-2",
+        data_testid="invoice-revision",
+    )
+
+
 def emails_and_history() -> rx.Component:
     """The invoice's e-mails with their delivery status, then its history, newest first."""
     return rx.fragment(
@@ -228,6 +268,13 @@ def emails_and_history() -> rx.Component:
                 ),
             ),
             class_name="flex flex-col gap-1",
+        ),
+        rx.cond(
+            InvoiceDetailState.revisions.length() > 0,
+            rx.fragment(
+                rx.el.h3("Revisions", class_name="text-lg font-bold"),
+                rx.foreach(InvoiceDetailState.revisions, revision_block),
+            ),
         ),
         rx.el.h3("History", class_name="text-lg font-bold"),
         rx.el.ol(
@@ -283,9 +330,9 @@ def invoice_detail_body() -> rx.Component:
         ),
         invoice_lines_table(
             InvoiceDetailState.lines,
+            InvoiceDetailState.sum_rows,
             invoice["total"],
             "detail-total",
-            invoice,
             invoice["tax_cents"].to(int) > 0,
         ),
         invoice_actions(),

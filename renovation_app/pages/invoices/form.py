@@ -29,6 +29,7 @@ def text_field(
 ) -> rx.Component:
     control = rx.el.textarea if multiline else rx.el.input
     props = {} if multiline else {"type": kind}
+    props["default_value"] = InvoiceFormState.defaults[name].to(str)
     if finds_customers:
         props["on_change"] = InvoiceFormState.suggest.debounce(300)
     return labelled(
@@ -70,9 +71,32 @@ def service_line(option: InvoiceOption) -> rx.Component:
         *[rx.el.option(c.label, value=c.slug) for c in TAX_CATEGORIES],
         id=f"tax-{slug}",
         name=f"tax-{slug}",
+        default_value=InvoiceFormState.taxes[slug].to(str),
         aria_label=f"Sales tax for {option.label}",
         on_change=lambda value: InvoiceFormState.set_tax(slug, value),
         class_name=f"{INPUT} text-sm sm:col-span-2",
+    )
+    quantity_and_unit = rx.el.div(
+        rx.el.input(
+            name=f"quantity-{slug}",
+            default_value=InvoiceFormState.quantities[slug].to(str),
+            placeholder="1",
+            input_mode="decimal",
+            aria_label=f"Quantity for {option.label}",
+            title="Quantity",
+            on_change=lambda text: InvoiceFormState.set_quantity(slug, text),
+            class_name=f"{INPUT} max-w-24",
+        ),
+        rx.el.input(
+            name=f"unit-{slug}",
+            default_value=InvoiceFormState.defaults[f"unit-{slug}"].to(str),
+            placeholder="Unit: sq ft, hours",
+            aria_label=f"Unit for {option.label}",
+            title="Unit",
+            class_name=f"{INPUT} max-w-48",
+        ),
+        rx.el.span("x unit price", class_name="text-sm text-slate-600"),
+        class_name="flex flex-wrap items-center gap-2 sm:col-span-2",
     )
     return rx.el.div(
         rx.el.label(
@@ -80,6 +104,7 @@ def service_line(option: InvoiceOption) -> rx.Component:
                 type="checkbox",
                 id=f"service-{slug}",
                 name=f"service-{slug}",
+                default_checked=checked,
                 # Uncontrolled: the browser keeps the tick, the server keeps the same list.
                 on_change=InvoiceFormState.toggle_line(slug),
                 class_name="h-5 w-5 accent-orange-700",
@@ -98,6 +123,7 @@ def service_line(option: InvoiceOption) -> rx.Component:
                 placeholder="0.00",
                 auto_complete="off",
                 name=f"price-{slug}",
+                default_value=InvoiceFormState.prices[slug].to(str),
                 on_change=lambda text: InvoiceFormState.set_price(slug, text),
                 disabled=~checked,
                 aria_label=f"Price for {option.label}",
@@ -111,6 +137,7 @@ def service_line(option: InvoiceOption) -> rx.Component:
             checked,
             rx.el.input(
                 name=f"description-{slug}",
+                default_value=InvoiceFormState.defaults[f"description-{slug}"].to(str),
                 aria_label=f"Description for {option.label}"
                 + ("" if not option.description_required else " (required)"),
                 placeholder="What was done (required)"
@@ -119,6 +146,7 @@ def service_line(option: InvoiceOption) -> rx.Component:
                 class_name=f"{INPUT} sm:col-span-2",
             ),
         ),
+        rx.cond(checked, quantity_and_unit),
         rx.cond(checked, tax_select),
         rx.el.p(
             rx.cond(error, error, note),
@@ -132,18 +160,98 @@ def service_line(option: InvoiceOption) -> rx.Component:
     )
 
 
+def free_line(line) -> rx.Component:
+    """A line that is not a catalogue service: description, quantity, unit, unit price, tax."""
+    key = line.key
+
+    def box(field: str, label: str, value, **props) -> rx.Component:
+        return rx.el.input(
+            name=f"free-{field}-" + key,
+            default_value=value,
+            aria_label=label,
+            title=label,
+            auto_complete="off",
+            on_change=lambda text: InvoiceFormState.set_free(key, field, text),
+            **{"class_name": INPUT, **props},
+        )
+
+    return rx.el.div(
+        box(
+            "description",
+            "Description of the work",
+            line.description,
+            placeholder="Work and materials (required)",
+            class_name=f"{INPUT} sm:col-span-4",
+        ),
+        box("quantity", "Quantity", line.quantity, input_mode="decimal", placeholder="1"),
+        box("unit", "Unit", line.unit, placeholder="Unit: sq ft, hours"),
+        box(
+            "unit_price", "Unit price", line.unit_price, input_mode="decimal", placeholder="$ 0.00"
+        ),
+        rx.el.output(
+            InvoiceFormState.free_amounts[key],
+            class_name="self-center text-right font-semibold tabular-nums",
+        ),
+        rx.el.select(
+            *[rx.el.option(c.label, value=c.slug) for c in TAX_CATEGORIES],
+            name="free-tax_category-" + key,
+            default_value=line.tax_category,
+            aria_label="Sales tax for this line",
+            on_change=lambda value: InvoiceFormState.set_free(key, "tax_category", value),
+            class_name=f"{INPUT} text-sm sm:col-span-3",
+        ),
+        rx.el.button(
+            "Remove line",
+            type="button",
+            on_click=InvoiceFormState.remove_free_line(key),
+            class_name="text-sm font-semibold text-red-700 underline sm:text-right",
+        ),
+        rx.el.p(
+            InvoiceFormState.errors["free:" + key],
+            role="status",
+            class_name="text-sm font-medium text-red-700 sm:col-span-4 empty:hidden",
+        ),
+        key=key,
+        class_name="grid gap-3 border-b border-slate-100 py-4 sm:grid-cols-4",
+        data_testid="free-line",
+    )
+
+
 def services_information() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Services Information", class_name=CARD_TITLE),
         rx.el.div(*[service_line(o) for o in INVOICE_OPTIONS], class_name="mt-2"),
+        rx.el.div(rx.foreach(InvoiceFormState.free_lines, free_line), class_name="mt-2"),
+        rx.el.button(
+            "Add a line (free text)",
+            type="button",
+            on_click=InvoiceFormState.add_free_line,
+            class_name=f"{SECONDARY_BUTTON} mt-4",
+        ),
         form_error("lines"),
         form_error("total"),
+        labelled(
+            "Discount ($, before tax)",
+            rx.el.input(
+                id="invoice-discount",
+                name="discount",
+                default_value=InvoiceFormState.defaults["discount"].to(str),
+                placeholder="0.00",
+                input_mode="decimal",
+                auto_complete="off",
+                on_change=InvoiceFormState.set_discount,
+                custom_attrs=error_attrs(InvoiceFormState.errors, "discount"),
+                class_name=f"{INPUT} mt-4 max-w-40",
+            ),
+            form_error("discount"),
+        ),
         labelled(
             "Where the work is done (sales tax rate)",
             rx.el.select(
                 *[rx.el.option(f"{a.label}: {rate_text(a.rate)}", value=a.slug) for a in TAX_AREAS],
                 id="invoice-tax_area",
                 name="tax_area",
+                default_value=InvoiceFormState.tax_area,
                 on_change=InvoiceFormState.set_tax_area,
                 class_name=f"{INPUT} mt-4 max-w-sm",
             ),
@@ -195,6 +303,7 @@ def stage_row(row) -> rx.Component:
         ),
         rx.el.input(
             name="stage-due_date-" + key,
+            default_value=row.due_date,
             type="date",
             aria_label="Due date of this payment",
             class_name=INPUT,
@@ -256,7 +365,13 @@ def terms() -> rx.Component:
         rx.el.div(
             labelled(
                 "Due date",
-                rx.el.input(id="invoice-due_date", name="due_date", type="date", class_name=INPUT),
+                rx.el.input(
+                    id="invoice-due_date",
+                    name="due_date",
+                    type="date",
+                    default_value=InvoiceFormState.defaults["due_date"].to(str),
+                    class_name=INPUT,
+                ),
                 rx.el.p(
                     "Leave empty for 14 days from today. With a payment schedule, the last "
                     "payment's date.",
@@ -271,9 +386,79 @@ def terms() -> rx.Component:
     )
 
 
+def send_buttons() -> rx.Component:
+    """Submit (first, so Enter sends) numbers and e-mails; Save draft keeps it unnumbered."""
+    return rx.el.div(
+        rx.el.button(
+            rx.cond(InvoiceFormState.submitting, "Sending...", "Submit and e-mail"),
+            type="submit",
+            disabled=InvoiceFormState.submitting,
+            on_click=InvoiceFormState.set_intent("send"),
+            class_name=f"{BUTTON} order-last px-8 py-3 text-base disabled:opacity-70",
+        ),
+        rx.el.button(
+            "Save draft",
+            type="submit",
+            disabled=InvoiceFormState.submitting,
+            on_click=InvoiceFormState.set_intent("draft"),
+            class_name=f"{SECONDARY_BUTTON} px-6 py-3",
+        ),
+        class_name="ml-auto flex flex-wrap items-center gap-3",
+    )
+
+
+def revision_buttons() -> rx.Component:
+    """Why it changes (the customer reads it in the e-mail), then save and e-mail."""
+    return rx.el.div(
+        labelled(
+            "Why does the invoice change? (the customer reads this)",
+            rx.el.textarea(
+                id="invoice-reason",
+                name="reason",
+                rows=2,
+                max_length=500,
+                class_name=INPUT,
+            ),
+        ),
+        rx.el.button(
+            rx.cond(InvoiceFormState.submitting, "Sending...", "Save revision and e-mail it"),
+            type="submit",
+            disabled=InvoiceFormState.submitting,
+            class_name=f"{BUTTON} self-end px-8 py-3 text-base disabled:opacity-70",
+        ),
+        class_name="flex w-full flex-col gap-3",
+    )
+
+
+def form_heading() -> rx.Component:
+    return rx.el.div(
+        rx.cond(
+            InvoiceFormState.revising,
+            rx.el.h2(
+                "Revise invoice ", InvoiceFormState.revising, class_name="text-2xl font-extrabold"
+            ),
+            rx.cond(
+                InvoiceFormState.draft_id,
+                rx.el.h2("Draft invoice", class_name="text-2xl font-extrabold"),
+            ),
+        ),
+        rx.cond(
+            InvoiceFormState.errors["form"],
+            rx.el.p(
+                InvoiceFormState.errors["form"],
+                role="alert",
+                class_name="font-semibold text-red-700",
+                data_testid="form-error",
+            ),
+        ),
+        class_name="flex flex-col gap-2 empty:hidden",
+    )
+
+
 def invoice_form() -> rx.Component:
     return rx.el.form(
         rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
+        form_heading(),
         basic_information(),
         services_information(),
         payment_schedule(),
@@ -294,12 +479,16 @@ def invoice_form() -> rx.Component:
                     data_testid="saved-invoice",
                 ),
             ),
-            rx.el.button(
-                rx.cond(InvoiceFormState.submitting, "Sending...", "Submit"),
-                type="submit",
-                disabled=InvoiceFormState.submitting,
-                class_name=f"{BUTTON} ml-auto px-8 py-3 text-base disabled:opacity-70",
+            rx.cond(
+                InvoiceFormState.draft_saved,
+                rx.el.p(
+                    InvoiceFormState.draft_saved,
+                    role="status",
+                    class_name="text-slate-700",
+                    data_testid="draft-saved",
+                ),
             ),
+            rx.cond(InvoiceFormState.revising, revision_buttons(), send_buttons()),
             class_name="flex flex-wrap items-center gap-4",
         ),
         key=InvoiceFormState.form_key,

@@ -93,6 +93,41 @@ def invoice_row(row: rx.Var) -> rx.Component:
     )
 
 
+def draft_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        link(
+            row.customer_name,
+            href=routes.ADD_INVOICE.path + "?draft=" + row.id.to_string(),
+            class_name="font-bold text-orange-800 underline",
+        ),
+        rx.el.span(row.total, class_name="font-semibold tabular-nums"),
+        rx.el.span(
+            "Changed ", row.updated, " by ", row.author_name, class_name="text-sm text-slate-600"
+        ),
+        rx.el.button(
+            "Delete draft",
+            type="button",
+            on_click=InvoiceListState.delete_draft(row.id),
+            class_name="text-sm font-semibold text-red-700 underline sm:ml-auto",
+        ),
+        class_name="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-100 py-2",
+        data_testid="draft-row",
+    )
+
+
+def drafts_block() -> rx.Component:
+    """Invoices being written: no number yet, nothing sent."""
+    return rx.cond(
+        InvoiceListState.drafts.length() > 0,
+        rx.el.section(
+            rx.el.h3("Drafts (not sent, no number yet)", class_name="text-lg font-bold"),
+            rx.el.ul(rx.foreach(InvoiceListState.drafts, draft_row)),
+            aria_label="Drafts",
+            data_testid="invoice-drafts",
+        ),
+    )
+
+
 def invoice_table() -> rx.Component:
     headings = ["Number", "Customer", "Total", "Status", "E-mail", "Created"]
     return rx.el.div(
@@ -135,6 +170,7 @@ def invoice_list() -> rx.Component:
                 ),
                 class_name="flex flex-wrap items-center justify-between gap-3",
             ),
+            drafts_block(),
             invoice_filters(),
             rx.cond(
                 InvoiceListState.rows.length() > 0,

@@ -22,6 +22,7 @@ from renovation_app.services.billing.records import (
 from renovation_app.services.billing.schedule import AmountDue, Stage, amount_due
 from renovation_app.services.billing.views import (
     BUSINESS_TIMEZONE,
+    REVISABLE_STATUSES,
     STATUS_LABELS,
     VOIDABLE_STATUSES,
     InvoiceEmailView,
@@ -47,6 +48,7 @@ __all__ = [
     "MAX_LINE_CENTS",
     "MAX_TOTAL_CENTS",
     "NOT_A_NUMBER",
+    "REVISABLE_STATUSES",
     "STATUS_LABELS",
     "VOIDABLE_STATUSES",
     "InvoiceEmailView",

@@ -178,14 +178,17 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
         for line in invoice.lines:
             row = table.row()
             row.cell(line.label)
-            taxed = f" ({line.tax_note})" if invoice.tax_cents else ""
-            row.cell(f"{line.description}{taxed}".strip())
+            notes = [line.quantity_note, line.tax_note if invoice.tax_cents else ""]
+            extra = " · ".join(note for note in notes if note)
+            row.cell("\n".join(part for part in (line.description, extra) if part))
             row.cell(line.price)
     pdf.ln(2)
-    if invoice.tax_cents:
-        pdf.set_font(FAMILY, size=10)
-        for label, amount in (("Subtotal", invoice.subtotal), (invoice.tax_label, invoice.tax)):
-            pdf.cell(0, 6, f"{label}  {amount}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(FAMILY, size=10)
+    for sum_row in invoice.sum_rows:
+        pdf.cell(
+            0, 6, f"{sum_row.label}  {sum_row.amount}", align="R",
+            new_x=XPos.LMARGIN, new_y=YPos.NEXT,
+        )  # fmt: skip
     pdf.set_font(FAMILY, "B", 12)
     pdf.cell(0, 8, f"Total due  {invoice.total}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.set_font(FAMILY, size=8.5)

@@ -28,13 +28,19 @@ def lines_of(session: Session, invoice_id: int) -> list[InvoiceLine]:
     )
 
 
+def stage_rows_of(session: Session, invoice_id: int) -> list[InvoiceStage]:
+    return list(
+        session.exec(
+            select(InvoiceStage)
+            .where(InvoiceStage.invoice_id == invoice_id)
+            .order_by(InvoiceStage.position)
+        )
+    )
+
+
 def stages_of(session: Session, invoice_id: int) -> tuple[Stage, ...]:
     """An invoice's payment schedule, in order; () for an invoice due in one payment."""
-    rows = session.exec(
-        select(InvoiceStage)
-        .where(InvoiceStage.invoice_id == invoice_id)
-        .order_by(InvoiceStage.position)
-    )
+    rows = stage_rows_of(session, invoice_id)
     return tuple(Stage(r.label, r.percent_bp, r.amount_cents, r.due_date) for r in rows)
 
 

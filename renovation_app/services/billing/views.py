@@ -9,6 +9,7 @@ from renovation_app.content.tax import TAX_AREAS, rate_text
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
 from renovation_app.routes import pay_path
 from renovation_app.services.billing.money import format_percent, format_usd
+from renovation_app.services.billing.quantities import MILLI, quantity_text
 from renovation_app.services.billing.schedule import Stage
 from renovation_app.settings import settings
 
@@ -17,6 +18,8 @@ BUSINESS_TIMEZONE = ZoneInfo("America/New_York")
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in InvoiceStatus}
 # Statuses that allow voiding; who may void is checked by invoicing.void_invoice.
 VOIDABLE_STATUSES = (InvoiceStatus.DRAFT, InvoiceStatus.SENT)
+# Statuses that allow a revision (sent, not paid in full); invoicing.revise_invoice checks who.
+REVISABLE_STATUSES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID)
 
 
 def business_today(now: datetime | None = None) -> date:
@@ -34,6 +37,29 @@ class InvoiceLineView:
     price: str  # "$1,250.00"
     tax_category: str = ""  # a content/tax.py category slug
     tax_note: str = ""  # "Taxed" or "ST-124, no tax"
+    quantity_note: str = ""  # "120 sq ft x $12.50"; "" for one at its price
+    quantity: str = "1"  # "2.5"
+    unit: str = ""
+    unit_price: str = ""  # "12.50", as the form takes it
+
+
+@dataclass(frozen=True)
+class SumRow:
+    """A row between the lines and the total: subtotal, discount, sales tax."""
+
+    key: str  # "subtotal", "discount", "tax"
+    label: str
+    amount: str
+
+
+@dataclass(frozen=True)
+class RevisionView:
+    revision: int
+    reason: str
+    before: str
+    after: str
+    who: str
+    when_display: str
 
 
 @dataclass(frozen=True)
@@ -86,6 +112,12 @@ class InvoiceView:
     tax_cents: int
     tax: str
     tax_label: str  # "Sales tax 8.875% (New York City)"
+    discount_cents: int
+    discount: str  # "-$100.00", or "" without a discount
+    # Subtotal, discount and tax above the total, when there is a discount or tax: the same
+    # rows on the pages, the PDF and the e-mail.
+    sum_rows: tuple[SumRow, ...]
+    revision: int  # 1, then 2 after the first revision
     issue_date: str  # ISO "2026-11-23" (New York date of creation)
     issue_date_display: str  # "November 23, 2026"
     due_date: str
@@ -104,16 +136,38 @@ class InvoiceView:
     is_void: bool
     # Its status allows voiding (draft or sent); who may void is checked by void_invoice.
     can_be_voided: bool
+    can_be_revised: bool
     lines: tuple[InvoiceLineView, ...]
     stages: tuple[StageView, ...] = ()  # the payment schedule; () for one payment
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
     emails: tuple[InvoiceEmailView, ...] = ()  # oldest first; () in the customer's view
+    revisions: tuple[RevisionView, ...] = ()  # newest first; () in the customer's view
 
 
 def tax_label(area_slug: str, rate: int) -> str:
     """ "Sales tax 8.875% (New York City)"."""
     area = next((a.label for a in TAX_AREAS if a.slug == area_slug), area_slug)
     return f"Sales tax {rate_text(rate)} ({area})"
+
+
+def sum_rows(invoice: Invoice) -> tuple[SumRow, ...]:
+    if not (invoice.tax_cents or invoice.discount_cents):
+        return ()
+    rows = [SumRow("subtotal", "Subtotal", format_usd(invoice.subtotal_cents))]
+    if invoice.discount_cents:
+        rows.append(SumRow("discount", "Discount", "-" + format_usd(invoice.discount_cents)))
+    if invoice.tax_cents:
+        label = tax_label(invoice.tax_area, invoice.tax_rate)
+        rows.append(SumRow("tax", label, format_usd(invoice.tax_cents)))
+    return tuple(rows)
+
+
+def quantity_note(line: InvoiceLine) -> str:
+    """ "120 sq ft x $12.50"; "" for a line of one at its price."""
+    if line.quantity_milli == MILLI and not line.unit:
+        return ""
+    amount = f"{quantity_text(line.quantity_milli)} {line.unit}".strip()
+    return f"{amount} x {format_usd(line.unit_price_cents)}"
 
 
 def long_date(value: date) -> str:
@@ -142,6 +196,7 @@ def invoice_view(
     author_name: str = "",
     events: tuple[InvoiceEventView, ...] = (),
     emails: tuple[InvoiceEmailView, ...] = (),
+    revisions: tuple[RevisionView, ...] = (),
 ) -> InvoiceView:
     issued = business_today(invoice.created_at)
     status = InvoiceStatus(invoice.status)
@@ -164,6 +219,10 @@ def invoice_view(
         tax_cents=invoice.tax_cents,
         tax=format_usd(invoice.tax_cents),
         tax_label=tax_label(invoice.tax_area, invoice.tax_rate),
+        discount_cents=invoice.discount_cents,
+        discount="-" + format_usd(invoice.discount_cents) if invoice.discount_cents else "",
+        sum_rows=sum_rows(invoice),
+        revision=invoice.revision,
         issue_date=issued.isoformat(),
         issue_date_display=long_date(issued),
         due_date=invoice.due_date.isoformat(),
@@ -180,6 +239,7 @@ def invoice_view(
         pay_url=pay_url(invoice),
         is_void=status == InvoiceStatus.VOID,
         can_be_voided=status in VOIDABLE_STATUSES,
+        can_be_revised=status in REVISABLE_STATUSES,
         lines=tuple(
             InvoiceLineView(
                 position=line.position,
@@ -190,6 +250,10 @@ def invoice_view(
                 price=format_usd(line.price_cents),
                 tax_category=line.tax_category,
                 tax_note="Taxed" if line.tax_cents else "ST-124, no tax",
+                quantity_note=quantity_note(line),
+                quantity=quantity_text(line.quantity_milli),
+                unit=line.unit,
+                unit_price=format_usd(line.unit_price_cents).removeprefix("$").replace(",", ""),
             )
             for line in sorted(lines, key=lambda line: line.position)
         ),
@@ -204,10 +268,19 @@ def invoice_view(
         ),
         events=events,
         emails=emails,
+        revisions=revisions,
     )
 
 
 def customer_view(view: InvoiceView) -> InvoiceView:
     """What a pay link shows (the page and its PDF): the invoice without the customer's
     e-mail and phone, staff names, history or e-mails, since anyone holding the link sees it."""
-    return replace(view, customer_email="", customer_phone="", author_name="", events=(), emails=())
+    return replace(
+        view,
+        customer_email="",
+        customer_phone="",
+        author_name="",
+        events=(),
+        emails=(),
+        revisions=(),
+    )

@@ -10,15 +10,14 @@ from renovation_app.db import db_session
 from renovation_app.models import Estimate, EstimateStatus, Invoice, InvoiceStatus, utc_now
 from renovation_app.services import invoicing
 from renovation_app.services.billing import business_today, format_usd
+from renovation_app.services.billing.quantities import line_cents, quantity_text
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.document import quantity_text
 from renovation_app.services.estimates.records import (
     estimate_lines,
     latest_revision,
     lock_estimate,
     record_estimate_event,
 )
-from renovation_app.services.estimates.totals import line_cents
 from renovation_app.services.estimates.views import label_of
 from renovation_app.services.invoicing import ValidInvoice, ValidLine
 from renovation_app.services.mail import wake_outbox_worker

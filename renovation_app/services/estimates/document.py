@@ -10,14 +10,9 @@ from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
 from renovation_app.models import Estimate, EstimateLine
 from renovation_app.services.billing import format_usd, long_date
-from renovation_app.services.estimates.totals import MILLI, EstimateTotals, counted, line_cents
+from renovation_app.services.billing.quantities import line_cents, quantity_text
+from renovation_app.services.estimates.totals import EstimateTotals, counted
 from renovation_app.settings import settings
-
-
-def quantity_text(quantity_milli: int) -> str:
-    """2500 -> "2.5", 1000 -> "1"."""
-    whole, rest = divmod(quantity_milli, MILLI)
-    return f"{whole}" if not rest else f"{whole}.{rest:03d}".rstrip("0")
 
 
 def _date_or_tbd(value: date | None) -> str:

@@ -6,13 +6,7 @@ from dataclasses import dataclass
 
 from renovation_app.models import DepositKind, EstimateLine
 from renovation_app.services.billing.money import percent_of
-
-MILLI = 1000  # quantities are stored in thousandths: 2.5 sq ft -> 2500
-
-
-def line_cents(quantity_milli: int, unit_price_cents: int) -> int:
-    """Quantity times unit price, rounded half up to the cent."""
-    return (quantity_milli * unit_price_cents + MILLI // 2) // MILLI
+from renovation_app.services.billing.quantities import line_cents
 
 
 def deposit_cents(total_cents: int, kind: str, value: int) -> int:

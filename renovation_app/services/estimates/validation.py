@@ -1,11 +1,10 @@
 """One validation of the estimate form. Amounts are computed from the typed quantities and
 prices; a total sent by a browser is never read."""
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import InvalidOperation
 
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.models import DepositKind
@@ -17,22 +16,20 @@ from renovation_app.services.billing import (
     parse_price,
 )
 from renovation_app.services.billing.money import parse_percent
+from renovation_app.services.billing.quantities import line_cents, parse_quantity
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.customers.records import ContactDetails
 from renovation_app.services.errors import FormInvalid
-from renovation_app.services.estimates.totals import MILLI, line_cents
 from renovation_app.services.fields import check_text, is_blank, iso_date, text_of
 
 LINES_MAX = 40
 DESCRIPTION_MAX = 500
 UNIT_MAX = 20
-QUANTITY_MAX_MILLI = 100_000 * MILLI
 TEXT_MAX = 2000
 CONTINGENCIES_MAX = 1000
 DEFAULT_VALID_DAYS = 30
 LATEST_DAYS = 730
 CATALOGUE = {option.slug: option for option in INVOICE_OPTIONS}
-_QUANTITY = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,3})?|\.[0-9]{1,3}")
 
 
 @dataclass(frozen=True)
@@ -80,21 +77,6 @@ def _date(errors: dict, key: str, value: object, today: date, required_default=N
     else:
         return parsed
     return required_default
-
-
-def parse_quantity(text: object) -> int:
-    """ "2.5" -> 2500 thousandths; raises ValueError with a message."""
-    value = text.strip() if isinstance(text, str) else str(text if text is not None else "")
-    if not value:
-        return MILLI  # an empty quantity is one (a lump sum)
-    if not _QUANTITY.fullmatch(value):
-        raise ValueError("Please give the quantity as a number, like 1 or 2.5.")
-    milli = int(Decimal(value) * MILLI)
-    if milli <= 0:
-        raise ValueError("The quantity must be more than 0.")
-    if milli > QUANTITY_MAX_MILLI:
-        raise ValueError("The quantity must be 100,000 or less.")
-    return milli
 
 
 def _line(errors: dict, index: int, item: Mapping) -> ValidEstimateLine | None:

@@ -15,8 +15,8 @@ from renovation_app.routes import estimate_link_path
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, long_date, when_display
 from renovation_app.services.billing.money import format_percent
+from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
-from renovation_app.services.estimates.document import quantity_text
 from renovation_app.services.estimates.totals import (
     EstimateTotals,
     counted,

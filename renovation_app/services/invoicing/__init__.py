@@ -1,6 +1,13 @@
 """Invoices: validating, saving and e-mailing, voiding, the customer's pay link, the list."""
 
 from renovation_app.services.invoicing.completion import mark_work_completed
+from renovation_app.services.invoicing.drafts import (
+    DraftRow,
+    delete_draft,
+    draft_form,
+    list_drafts,
+    save_draft,
+)
 from renovation_app.services.invoicing.listing import (
     InvoiceFilters,
     InvoiceListPage,
@@ -14,6 +21,11 @@ from renovation_app.services.invoicing.pay_links import (
     record_view,
 )
 from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, staff_view
+from renovation_app.services.invoicing.revising import (
+    revise_invoice,
+    revision_form,
+    revision_today,
+)
 from renovation_app.services.invoicing.saving import (
     FORM_TOKEN_MAX,
     IdempotencyConflict,
@@ -33,6 +45,14 @@ from renovation_app.services.invoicing.validation import (
 from renovation_app.services.invoicing.voiding import void_invoice
 
 __all__ = [
+    "DraftRow",
+    "delete_draft",
+    "draft_form",
+    "list_drafts",
+    "revise_invoice",
+    "revision_form",
+    "revision_today",
+    "save_draft",
     "FORM_TOKEN_MAX",
     "OPTIONS_BY_SLUG",
     "TAX_AREA_BY_SLUG",

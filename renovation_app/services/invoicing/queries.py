@@ -3,7 +3,14 @@
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, OutboxEmail, User
+from renovation_app.models import (
+    Invoice,
+    InvoiceEvent,
+    InvoiceEventKind,
+    InvoiceRevision,
+    OutboxEmail,
+    User,
+)
 from renovation_app.services.billing import (
     InvoiceEmailView,
     InvoiceEventView,
@@ -14,6 +21,7 @@ from renovation_app.services.billing import (
     view_of,
     when_display,
 )
+from renovation_app.services.billing.views import RevisionView
 from renovation_app.services.mail import About, delivery_words
 
 
@@ -51,12 +59,28 @@ def staff_view(session: Session, invoice: Invoice) -> InvoiceView:
             .order_by(OutboxEmail.id)
         )
     )
+    revisions = tuple(
+        RevisionView(
+            revision=row.revision,
+            reason=row.reason,
+            before=row.before,
+            after=row.after,
+            who=names.get(row.user_id, ""),
+            when_display=when_display(row.at),
+        )
+        for row in session.exec(
+            select(InvoiceRevision)
+            .where(InvoiceRevision.invoice_id == invoice.id)
+            .order_by(InvoiceRevision.revision.desc())
+        )
+    )
     return view_of(
         session,
         invoice,
         author_name=names.get(invoice.author_id, ""),
         events=events,
         emails=emails,
+        revisions=revisions,
     )
 
 

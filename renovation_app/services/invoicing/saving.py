@@ -4,21 +4,30 @@ import hashlib
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, delete, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceLine, InvoiceStage, InvoiceStatus, utc_now
+from renovation_app.models import (
+    Invoice,
+    InvoiceDraft,
+    InvoiceLine,
+    InvoiceStage,
+    InvoiceStatus,
+    utc_now,
+)
 from renovation_app.services.billing import (
     InvoiceView,
     business_today,
     by_number,
     format_usd,
+    lines_of,
     next_number,
     record_event,
     render_invoice_pdf,
     view_of,
 )
+from renovation_app.services.billing.records import stage_rows_of
 from renovation_app.services.customers import ContactDetails, customer_for
 from renovation_app.services.customers.locations import location_of
 from renovation_app.services.errors import ActionRefused
@@ -44,12 +53,13 @@ class IdempotencyConflict(Exception):
     """An API Idempotency-Key used before with another request body."""
 
 
-def _invoice_email(view: InvoiceView) -> EmailMessage:
-    html, text = render_email(EmailKind.INVOICE, invoice=view)
+def _invoice_email(view: InvoiceView, revised_because: str = "") -> EmailMessage:
+    html, text = render_email(EmailKind.INVOICE, invoice=view, revised_because=revised_because)
+    revised = "Revised invoice" if revised_because else "Invoice"
     return EmailMessage(
         to=one_line(view.customer_email),
         reply_to=BUSINESS.email,
-        subject=one_line(f"Invoice {view.number} from {BUSINESS.name}")[:SUBJECT_MAX],
+        subject=one_line(f"{revised} {view.number} from {BUSINESS.name}")[:SUBJECT_MAX],
         kind=EmailKind.INVOICE,
         html=html,
         text=text,
@@ -63,11 +73,17 @@ def _invoice_email(view: InvoiceView) -> EmailMessage:
     )
 
 
-def _queue_invoice_email(
-    session: Session, invoice: Invoice, user_id: int | None, now: datetime
+def queue_invoice_email(
+    session: Session,
+    invoice: Invoice,
+    user_id: int | None,
+    now: datetime,
+    revised_because: str = "",
 ) -> None:
+    """The invoice e-mail with its PDF, into the outbox (a revision says why it changed)."""
     view = view_of(session, invoice)
-    queue_email(session, _invoice_email(view), about_kind=About.INVOICE, about_id=invoice.id)
+    message = _invoice_email(view, revised_because)
+    queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)
     record_event(
         session, invoice.id, "emailed", f"to {invoice.customer_email}", user_id=user_id, at=now
     )
@@ -77,6 +93,12 @@ def _by_form_token(session: Session, token: str, author_id: int) -> Invoice | No
     return session.exec(
         select(Invoice).where(Invoice.form_token == token, Invoice.author_id == author_id)
     ).first()
+
+
+def _took_draft(session: Session, draft_id: int) -> bool:
+    """Delete the draft being sent; False when it is gone (sent or deleted meanwhile). The
+    delete holds its row, so a second send of the same draft waits and then finds nothing."""
+    return session.execute(delete(InvoiceDraft).where(InvoiceDraft.id == draft_id)).rowcount > 0
 
 
 def _replayed(existing: Invoice, request_hash: str) -> Invoice:
@@ -91,6 +113,7 @@ def create_invoice(
     form_token: str,
     now: datetime | None = None,
     request_hash: str = "",
+    draft_id: int | None = None,
 ) -> Invoice:
     """Save the invoice with the year's next number and queue its e-mail, in one transaction.
 
@@ -98,7 +121,8 @@ def create_invoice(
     scoped to the user): a second submit with the same token by the same author (a double
     click, a retried request) returns the first invoice and saves nothing. `request_hash`
     identifies the API request's body: the same token with another body raises
-    IdempotencyConflict.
+    IdempotencyConflict. `draft_id`: the draft this sends, deleted in the same transaction
+    (a draft already sent from another tab is refused).
     """
     now = now or utc_now()
     token = form_token.strip() if isinstance(form_token, str) else ""
@@ -115,9 +139,12 @@ def create_invoice(
             if existing is not None:
                 session.rollback()  # gives the number back
                 return _replayed(_by_form_token(session, token, author_id), request_hash)
+            if draft_id and not _took_draft(session, draft_id):
+                session.rollback()
+                raise ActionRefused("This draft was sent or deleted meanwhile: see the invoices.")
             invoice = _save(session, valid, author_id, token, now, year, number)
             invoice.request_hash = request_hash
-            _queue_invoice_email(session, invoice, author_id, now)
+            queue_invoice_email(session, invoice, author_id, now)
             session.commit()
         except IntegrityError:
             # The same form token saved meanwhile under another year's counter (at midnight
@@ -146,8 +173,60 @@ def add_invoice(
     invoice = _save(session, valid, author_id, "", now, year, number)
     invoice.estimate_id, invoice.estimate_part = estimate_id, estimate_part
     session.add(invoice)
-    _queue_invoice_email(session, invoice, author_id, now)
+    queue_invoice_email(session, invoice, author_id, now)
     return invoice
+
+
+def fill_invoice(session: Session, invoice: Invoice, valid: ValidInvoice) -> None:
+    """The customer, amounts and due date of a checked form onto the invoice (new or revised)."""
+    invoice.customer_name, invoice.customer_email = valid.name, valid.email
+    invoice.customer_phone, invoice.customer_address = valid.phone, valid.address
+    invoice.note, invoice.due_date = valid.note, valid.due_date
+    invoice.location = location_of(valid.address)
+    invoice.tax_area, invoice.tax_rate, invoice.tax_cents = (
+        valid.tax_area,
+        valid.tax_rate,
+        valid.tax_cents,
+    )
+    invoice.subtotal_cents, invoice.discount_cents = valid.subtotal_cents, valid.discount_cents
+    invoice.total_cents = valid.total_cents
+    invoice.customer_id = customer_for(
+        session, ContactDetails(valid.name, valid.email, valid.phone, valid.address)
+    ).id
+
+
+def write_lines_and_stages(session: Session, invoice_id: int, valid: ValidInvoice) -> None:
+    """The invoice's lines and payment schedule as in the form (replacing any earlier ones)."""
+    for old in [*lines_of(session, invoice_id), *stage_rows_of(session, invoice_id)]:
+        session.delete(old)
+    session.flush()
+    for position, line in enumerate(valid.lines, start=1):
+        session.add(
+            InvoiceLine(
+                invoice_id=invoice_id,
+                position=position,
+                service=line.service,
+                label=line.label,
+                description=line.description,
+                quantity_milli=line.quantity_milli,
+                unit=line.unit,
+                unit_price_cents=line.unit_price,
+                price_cents=line.price_cents,
+                tax_category=line.tax_category,
+                tax_cents=line.tax_cents,
+            )
+        )
+    for position, stage in enumerate(valid.schedule, start=1):
+        session.add(
+            InvoiceStage(
+                invoice_id=invoice_id,
+                position=position,
+                label=stage.label,
+                percent_bp=stage.percent_bp,
+                amount_cents=stage.amount_cents,
+                due_date=stage.due_date,
+            )
+        )
 
 
 def _save(
@@ -159,63 +238,30 @@ def _save(
     year: int,
     number: int,
 ) -> Invoice:
-    total = valid.total_cents
     invoice = Invoice(
-        tax_area=valid.tax_area,
-        tax_rate=valid.tax_rate,
-        tax_cents=valid.tax_cents,
         number=f"{year}-{number:04d}",
         year=year,
-        customer_name=valid.name,
-        customer_email=valid.email,
-        customer_phone=valid.phone,
-        customer_address=valid.address,
-        note=valid.note,
         status=InvoiceStatus.SENT,
-        subtotal_cents=valid.subtotal_cents,
-        total_cents=total,
-        due_date=valid.due_date,
         form_token=token or None,
-        location=location_of(valid.address),
-        customer_id=customer_for(
-            session, ContactDetails(valid.name, valid.email, valid.phone, valid.address)
-        ).id,
         created_at=now,
         sent_at=now,
         author_id=author_id,
+        customer_name=valid.name,
+        customer_email=valid.email,
+        subtotal_cents=0,
+        total_cents=0,
+        due_date=valid.due_date,
     )
+    fill_invoice(session, invoice, valid)
     session.add(invoice)
     session.flush()  # gives the invoice its id for the lines, events and e-mail
-    for position, line in enumerate(valid.lines, start=1):
-        session.add(
-            InvoiceLine(
-                invoice_id=invoice.id,
-                position=position,
-                service=line.service,
-                label=line.label,
-                description=line.description,
-                price_cents=line.price_cents,
-                tax_category=line.tax_category,
-                tax_cents=line.tax_cents,
-            )
-        )
-    for position, stage in enumerate(valid.schedule, start=1):
-        session.add(
-            InvoiceStage(
-                invoice_id=invoice.id,
-                position=position,
-                label=stage.label,
-                percent_bp=stage.percent_bp,
-                amount_cents=stage.amount_cents,
-                due_date=stage.due_date,
-            )
-        )
+    write_lines_and_stages(session, invoice.id, valid)
     stages = f", {len(valid.schedule)} payment stages" if valid.schedule else ""
     record_event(
         session,
         invoice.id,
         "created",
-        f"{len(valid.lines)} line(s), total {format_usd(total)}{stages}",
+        f"{len(valid.lines)} line(s), total {format_usd(invoice.total_cents)}{stages}",
         user_id=author_id,
         at=now,
     )
@@ -234,7 +280,7 @@ def resend_invoice_email(
             raise ActionRefused(f"There is no invoice {number}.")
         if invoice.status == InvoiceStatus.VOID:
             raise ActionRefused(f"Invoice {invoice.number} is void: it cannot be sent.")
-        _queue_invoice_email(session, invoice, user.id, now)
+        queue_invoice_email(session, invoice, user.id, now)
         session.commit()
         view = staff_view(session, invoice)
     wake_outbox_worker()

@@ -21,6 +21,7 @@ from renovation_app.services.billing import (
     format_usd,
     parse_price,
 )
+from renovation_app.services.billing.quantities import MILLI, line_cents, parse_quantity
 from renovation_app.services.billing.schedule import Stage, fit_schedule, read_schedule
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.errors import FormInvalid
@@ -33,6 +34,9 @@ from renovation_app.services.fields import (
 
 NOTE_MAX = 2000
 DESCRIPTION_MAX = 500
+UNIT_MAX = 20
+LABEL_MAX = 100
+LINES_MAX = 40
 DEFAULT_DUE_DAYS = 14
 LATEST_DUE_DAYS = 365
 
@@ -51,17 +55,24 @@ def line_tax_cents(price_cents: int, rate: int) -> int:
 
 @dataclass(frozen=True)
 class ValidLine:
-    service: str  # an INVOICE_OPTIONS slug
+    service: str  # an INVOICE_OPTIONS slug, or "" for a free-text line
     label: str
     description: str
-    price_cents: int
+    price_cents: int  # the line's amount: quantity x unit price
     tax_category: str = DEFAULT_TAX_CATEGORY
     tax_cents: int = 0
+    quantity_milli: int = MILLI
+    unit: str = ""
+    unit_price_cents: int | None = None  # None: one at price_cents
+
+    @property
+    def unit_price(self) -> int:
+        return self.price_cents if self.unit_price_cents is None else self.unit_price_cents
 
 
 @dataclass(frozen=True)
 class ValidInvoice:
-    """A checked invoice form: trimmed, e-mail normalised, phone formatted, prices in cents."""
+    """A checked invoice form: trimmed, e-mail normalised, phone formatted, amounts in cents."""
 
     name: str
     email: str
@@ -73,6 +84,8 @@ class ValidInvoice:
     schedule: tuple[Stage, ...] = ()  # () when the invoice is due in one payment
     tax_area: str = DEFAULT_TAX_AREA
     tax_rate: int = 0  # of the tax area, thousandths of a percent
+    discount_cents: int = 0
+    discount_tax_cents: int = 0  # the tax the discount's taxed share takes off
 
     @property
     def subtotal_cents(self) -> int:
@@ -80,11 +93,24 @@ class ValidInvoice:
 
     @property
     def tax_cents(self) -> int:
-        return sum(line.tax_cents for line in self.lines)
+        return sum(line.tax_cents for line in self.lines) - self.discount_tax_cents
 
     @property
     def total_cents(self) -> int:
-        return self.subtotal_cents + self.tax_cents
+        return self.subtotal_cents - self.discount_cents + self.tax_cents
+
+
+def discount_tax_cents(lines: tuple[ValidLine, ...], discount: int, rate: int) -> int:
+    """The tax a discount takes off. The discount is shared between the taxed and untaxed
+    lines in proportion to their amounts; its taxed share, rounded half up to the cent, is
+    taxed like a negative line (rounded half up). $100 off $800 untaxed + $200 taxed at
+    8.875%: $20.00 of it is taxed, so the tax falls by $1.78 ($17.75 -> $15.97)."""
+    subtotal = sum(line.price_cents for line in lines)
+    taxed = sum(line.price_cents for line in lines if line.tax_cents)
+    if not discount or not taxed or subtotal <= 0:
+        return 0
+    taxed_share = (discount * taxed + subtotal // 2) // subtotal
+    return line_tax_cents(taxed_share, rate)
 
 
 def _due_date(errors: dict[str, str], value: object, today: date) -> date:
@@ -113,79 +139,108 @@ def _price_text(value: object) -> str:
     raise PriceInvalid(NOT_A_NUMBER)
 
 
+def _free_label(description: str) -> str:
+    """A free-text line's label: its first line, cut at a word within LABEL_MAX characters."""
+    first = description.splitlines()[0] if description else ""
+    if len(first) <= LABEL_MAX:
+        return first
+    return first[: LABEL_MAX - 1].rsplit(" ", 1)[0] + "…"
+
+
 def _line(
     errors: dict[str, str], key: str, slug: str, item: Mapping, rate: int
 ) -> ValidLine | None:
-    option = OPTIONS_BY_SLUG[slug]
-    try:
-        cents = parse_price(_price_text(item.get("price")))
-    except PriceInvalid as invalid:
-        errors[key] = invalid.message
-        return None
-    raw_description = item.get("description", "")
-    description = "" if raw_description is None else raw_description
-    if isinstance(description, str):
-        description = description.strip()
-    else:
-        description = None
-    description = check_text(errors, key, description, DESCRIPTION_MAX, multiline=True)
+    option = OPTIONS_BY_SLUG.get(slug)
+    description = check_text(errors, key, text_of(item, "description"), DESCRIPTION_MAX, True)
+    unit = check_text(errors, key, text_of(item, "unit"), UNIT_MAX, multiline=False)
     if key in errors:
         return None
-    if option.description_required and is_blank(description):
-        errors[key] = f"Please describe the work on the {option.label} line."
+    if is_blank(description) and (option is None or option.description_required):
+        label = option.label if option else "this"
+        errors[key] = f"Please describe the work on the {label} line."
+        return None
+    try:
+        quantity = parse_quantity(item.get("quantity"))
+        unit_price = parse_price(_price_text(item.get("unit_price", item.get("price"))))
+    except ValueError as invalid:
+        errors[key] = str(invalid)
+        return None
+    except PriceInvalid as invalid:
+        errors[key] = invalid.message
         return None
     category = item.get("tax_category") or DEFAULT_TAX_CATEGORY
     if category not in TAX_CATEGORY_BY_SLUG:
         errors[key] = "Please choose capital improvement (ST-124) or taxable repair."
         return None
+    amount = line_cents(quantity, unit_price)
     taxed = TAX_CATEGORY_BY_SLUG[category].taxed
     return ValidLine(
         service=slug,
-        label=option.label,
-        description=description,
-        price_cents=cents,
+        label=option.label if option else _free_label(description),
+        description=description if option or len(description) > LABEL_MAX else "",
+        price_cents=amount,
         tax_category=category,
-        tax_cents=line_tax_cents(cents, rate) if taxed else 0,
+        tax_cents=line_tax_cents(amount, rate) if taxed else 0,
+        quantity_milli=quantity,
+        unit=unit,
+        unit_price_cents=unit_price,
     )
 
 
 def _lines(errors: dict[str, str], value: object, rate: int) -> tuple[ValidLine, ...]:
+    """Catalogue lines (each service once) and free-text lines. A catalogue line's errors are
+    keyed line:<slug>, a free line's line:<its index in the list>."""
     if not isinstance(value, list | tuple) or not value:
-        errors["lines"] = "Please choose at least one service and enter its price."
+        errors["lines"] = "Please choose at least one service or add a line with its price."
         return ()
-    if len(value) > len(INVOICE_OPTIONS):
-        errors["lines"] = (
-            f"An invoice lists each service once: {len(INVOICE_OPTIONS)} lines at most."
-        )
+    if len(value) > LINES_MAX:
+        errors["lines"] = f"An invoice has at most {LINES_MAX} lines."
         return ()
     lines: list[ValidLine] = []
     seen: set[str] = set()
-    for item in value:
-        slug = item.get("service") if isinstance(item, Mapping) else None
-        if not isinstance(slug, str) or not slug.strip():
+    for index, item in enumerate(value):
+        if not isinstance(item, Mapping):
+            errors["lines"] = "Every line must be a service or a description with a price."
+            continue
+        slug = item.get("service") or ""
+        if not isinstance(slug, str):
             errors["lines"] = "Please choose a service for every line."
             continue
         slug = slug.strip()
-        key = f"line:{slug[:40]}"
-        if slug not in OPTIONS_BY_SLUG:
+        key = f"line:{slug[:40]}" if slug else f"line:{index}"
+        if slug and slug not in OPTIONS_BY_SLUG:
             errors[key] = "This is not one of the services we offer."
         elif slug in seen:
             label = OPTIONS_BY_SLUG[slug].label
             errors[key] = f"{label} is listed more than once: put it on one line."
         else:
-            seen.add(slug)
+            if slug:
+                seen.add(slug)
             line = _line(errors, key, slug, item, rate)
             if line is not None:
                 lines.append(line)
     return tuple(lines)
 
 
+def _discount(errors: dict[str, str], value: object) -> int:
+    text = _price_text(value).strip() if value not in (None, "") else ""
+    if not text:
+        return 0
+    try:
+        return parse_price(text)
+    except PriceInvalid as invalid:
+        errors["discount"] = invalid.message
+        return 0
+
+
 def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> ValidInvoice:
     """Check every field of an invoice form or API request; raise FormInvalid otherwise.
 
     `raw` keys: name, email, phone, address, note, due_date ("YYYY-MM-DD" or empty for 14
-    days from today), lines (a list of {service, price, description, tax_category}: a
-    content/tax.py category, capital improvement by default), tax_area (a content/tax.py
+    days from today), lines (a list of {service (a catalogue slug, or "" for free text with
+    its description), description, quantity (1 when empty), unit, unit_price (or price),
+    tax_category: a content/tax.py category, capital improvement by default}), discount (an
+    amount taken off the subtotal before tax), tax_area (a content/tax.py
     area, New York City by default), schedule (optional: a list of {label, amount ("30%" or
     "3,000"), due_date} adding up to the total, tax included). Any other key, such as
     a total, is ignored: the server computes every amount. `today` is for tests.
@@ -200,11 +255,19 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
         errors["tax_area"] = "Please choose where the work is done, for its sales tax rate."
     rate = area.rate if area else 0
     lines = _lines(errors, raw.get("lines"), rate)
+    discount = _discount(errors, raw.get("discount"))
     stages = read_schedule(errors, raw.get("schedule"), today)
     schedule: tuple[Stage, ...] = ()
+    discount_tax = 0
     if not any(k == "lines" or k.startswith("line:") for k in errors):
-        total = sum(line.price_cents + line.tax_cents for line in lines)
-        if total > MAX_TOTAL_CENTS:
+        subtotal = sum(line.price_cents for line in lines)
+        discount_tax = discount_tax_cents(lines, discount, rate)
+        total = subtotal - discount + sum(line.tax_cents for line in lines) - discount_tax
+        if discount and discount >= subtotal:
+            errors["discount"] = "The discount must be less than the subtotal of the lines."
+        elif subtotal <= 0:
+            errors["lines"] = "The total must be more than $0.00."
+        elif total > MAX_TOTAL_CENTS:
             errors["total"] = (
                 f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less: the most one card "
                 "payment can take. Split the work over two invoices."
@@ -225,4 +288,6 @@ def validate_invoice(raw: Mapping[str, object], today: date | None = None) -> Va
         schedule=schedule,
         tax_area=area.slug if area else DEFAULT_TAX_AREA,
         tax_rate=rate,
+        discount_cents=discount,
+        discount_tax_cents=discount_tax,
     )

@@ -26,11 +26,20 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
     refund_amount: str = ""
     refund_reason: str = ""
     lines: list[dict] = []
+    sum_rows: list[dict[str, str]] = []  # subtotal, discount, tax
+    revisions: list[dict] = []  # newest first: reason, before, after, who, when
     events: list[dict] = []
     emails: list[dict] = []
     found: bool = True
     void_reason: str = ""
     action_error: str = ""
+
+    @rx.var
+    def can_revise(self) -> bool:
+        """Sent and not paid in full (the service checks again), by its author or an admin."""
+        return bool(self.invoice.get("can_be_revised")) and (
+            self.is_admin or self.invoice.get("author_id") == self._user_id
+        )
 
     @rx.var
     def can_void(self) -> bool:
@@ -45,6 +54,8 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         data = dataclasses.asdict(view) if view else {}
         # The view's tuples as lists, the vars' declared type.
         self.lines = list(data.pop("lines", ()))
+        self.sum_rows = list(data.pop("sum_rows", ()))
+        self.revisions = list(data.pop("revisions", ()))
         self.events = list(reversed(data.pop("events", ())))  # newest first
         self.emails = list(data.pop("emails", ()))
         self.invoice = data

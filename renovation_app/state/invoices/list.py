@@ -6,8 +6,9 @@ import logging
 
 import reflex as rx
 
-from renovation_app.services import payments
-from renovation_app.services.invoicing import InvoiceFilters, InvoiceRow, list_invoices
+from renovation_app.services import invoicing, payments
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.invoicing import DraftRow, InvoiceFilters, InvoiceRow, list_invoices
 from renovation_app.state.staff import PagedListMixin, StaffState
 
 log = logging.getLogger(__name__)
@@ -18,6 +19,17 @@ class InvoiceListState(PagedListMixin, StaffState):
     filters: dict[str, str] = {}
     options: dict[str, list[dict]] = {}
     checking: bool = False
+    drafts: list[DraftRow] = []
+
+    @rx.event
+    async def delete_draft(self, draft_id: int):
+        try:
+            await asyncio.to_thread(invoicing.delete_draft, int(draft_id), self._signed_in_user())
+        except (ActionRefused, ValueError) as refused:
+            yield rx.toast.error(str(refused), duration=4000)
+        else:
+            yield rx.toast.success("Draft deleted.", duration=2000)
+        self.drafts = await asyncio.to_thread(invoicing.list_drafts)
 
     @rx.event
     async def check_payments(self):
@@ -44,6 +56,7 @@ class InvoiceListState(PagedListMixin, StaffState):
     async def load(self):
         filters = InvoiceFilters.from_query(self.router.url.query_parameters)
         listing = await asyncio.to_thread(list_invoices, filters)
+        self.drafts = await asyncio.to_thread(invoicing.list_drafts)
         self.rows = list(listing.rows)
         applied = listing.filters
         self.filters = {k: str(v) for k, v in dataclasses.asdict(applied).items()}

@@ -1,0 +1,124 @@
+"""Invoice drafts: the form saved as typed, with no number and no e-mail. A draft need not be
+valid yet; "Send" checks it, numbers and e-mails the invoice (saving.create_invoice) and deletes
+the draft in the same transaction, so a draft is sent once."""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import InvoiceDraft, User, utc_now
+from renovation_app.services.billing import PriceInvalid, format_usd, parse_price, when_display
+from renovation_app.services.billing.quantities import line_cents, parse_quantity
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.staff import SignedInUser
+
+FORM_MAX_BYTES = 64_000  # a full form of 40 lines is about 20 KB
+DRAFTS_LISTED = 100
+
+
+@dataclass(frozen=True)
+class DraftRow:
+    id: int
+    customer_name: str  # "(no name yet)" when none was typed
+    total: str  # of the lines as typed, before tax and discount
+    updated: str  # "Nov 24, 2026, 9:41 AM"
+    author_name: str
+
+
+def _token_hash(author_id: int, form_token: str) -> str:
+    token = form_token.strip() if isinstance(form_token, str) else ""
+    if not token or len(token) > 64:
+        raise ValueError("a draft needs the form's token (at most 64 characters)")
+    return hashlib.sha256(f"draft:{author_id}:{token}".encode()).hexdigest()
+
+
+def _typed_total(form: dict) -> int:
+    """The lines as typed (a line that does not read yet counts as $0.00), for the list."""
+    total = 0
+    for line in form.get("lines") or []:
+        if not isinstance(line, dict):
+            continue
+        try:
+            quantity = parse_quantity(line.get("quantity"))
+            total += line_cents(quantity, parse_price(str(line.get("unit_price") or "")))
+        except (ValueError, PriceInvalid):
+            continue
+    return total
+
+
+def _encoded(form: dict) -> str:
+    text = json.dumps(form, ensure_ascii=False, sort_keys=True)
+    if len(text.encode()) > FORM_MAX_BYTES:
+        raise ActionRefused("This draft is too long to save. Please shorten the descriptions.")
+    return text
+
+
+def save_draft(
+    form: dict,
+    user: SignedInUser,
+    form_token: str,
+    draft_id: int | None = None,
+    now: datetime | None = None,
+) -> int:
+    """Save the form as a draft and return its id: a new one, or `draft_id` changed. A second
+    save with the same form token (a double click) changes the first draft, not a new one."""
+    now = now or utc_now()
+    text = _encoded(form)
+    name = str(form.get("name") or "").strip()[:100]
+    with db_session() as session:
+        if draft_id:
+            draft = session.get(InvoiceDraft, draft_id)
+            if draft is None:
+                raise ActionRefused("This draft was sent or deleted meanwhile.")
+        else:
+            token = _token_hash(user.id, form_token)
+            draft = session.exec(
+                select(InvoiceDraft).where(InvoiceDraft.form_token == token)
+            ).first() or InvoiceDraft(form_token=token, author_id=user.id, created_at=now)
+        draft.form, draft.customer_name = text, name
+        draft.total_cents, draft.updated_at = _typed_total(form), now
+        session.add(draft)
+        session.commit()
+        return draft.id
+
+
+def draft_form(draft_id: int) -> dict | None:
+    """What the draft's form held, or None when there is no such draft."""
+    with db_session() as session:
+        draft = session.get(InvoiceDraft, draft_id)
+        return json.loads(draft.form) if draft else None
+
+
+def list_drafts() -> list[DraftRow]:
+    """The drafts, last changed first."""
+    with db_session() as session:
+        names = dict(session.exec(select(User.id, User.name)).all())
+        drafts = session.exec(
+            select(InvoiceDraft).order_by(InvoiceDraft.updated_at.desc()).limit(DRAFTS_LISTED)
+        )
+        return [
+            DraftRow(
+                id=draft.id,
+                customer_name=draft.customer_name or "(no name yet)",
+                total=format_usd(draft.total_cents),
+                updated=when_display(draft.updated_at),
+                author_name=names.get(draft.author_id, ""),
+            )
+            for draft in drafts
+        ]
+
+
+def delete_draft(draft_id: int, user: SignedInUser) -> None:
+    """Delete a draft (its author or an admin): it was never sent, so nothing else changes."""
+    with db_session() as session:
+        draft = session.get(InvoiceDraft, draft_id)
+        if draft is None:
+            raise ActionRefused("This draft was sent or deleted meanwhile.")
+        if not (user.is_admin or draft.author_id == user.id):
+            raise ActionRefused("Only an administrator or the draft's author can delete it.")
+        session.delete(draft)
+        session.commit()

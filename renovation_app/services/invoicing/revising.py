@@ -1,0 +1,197 @@
+"""Revising a sent invoice that is not paid in full: the same number and pay link, new lines
+and amounts, the reason and the invoice before and after in its history, and the new PDF
+e-mailed. A paid invoice is corrected by a refund instead; money under way blocks a revision."""
+
+from collections.abc import Mapping
+from datetime import date, datetime
+
+from sqlmodel import Session
+
+from renovation_app.db import db_session
+from renovation_app.models import Invoice, InvoiceRevision, InvoiceStatus, utc_now
+from renovation_app.services.billing import (
+    REVISABLE_STATUSES,
+    InvoiceView,
+    business_today,
+    by_number,
+    format_usd,
+    lines_of,
+    locked_invoice,
+    record_event,
+    stages_of,
+    view_of,
+)
+from renovation_app.services.billing.money import format_percent
+from renovation_app.services.billing.quantities import quantity_text
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import reason_text
+from renovation_app.services.invoicing.queries import get_invoice
+from renovation_app.services.invoicing.saving import (
+    fill_invoice,
+    queue_invoice_email,
+    write_lines_and_stages,
+)
+from renovation_app.services.invoicing.validation import (
+    OPTIONS_BY_SLUG,
+    ValidInvoice,
+    validate_invoice,
+)
+from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.payments import stop_open_intents
+from renovation_app.services.payments.ledger import paid_cents, settle_invoice
+from renovation_app.services.staff import SignedInUser
+
+REASON_MAX = 500
+
+
+def summary_text(view: InvoiceView) -> str:
+    """The invoice in words, for its history: customer, lines, sums, total, schedule, due."""
+    rows = [f"{view.customer_name} <{view.customer_email}>"]
+    for line in view.lines:
+        notes = ", ".join(
+            n for n in (line.quantity_note, line.tax_note if view.tax_cents else "") if n
+        )
+        rows.append(f"{line.label}: {line.price}" + (f" ({notes})" if notes else ""))
+    rows += [f"{row.label}: {row.amount}" for row in view.sum_rows]
+    rows.append(f"Total: {view.total}, due {view.due_date_display}")
+    rows += [f"{s.label}: {s.amount}, due {s.due_date}" for s in view.stages]
+    return "\n".join(rows)
+
+
+def revision_today(invoice: Invoice) -> date:
+    """Dates on a revision may go back to the day the invoice was issued (a deposit already
+    due stays on its date), not before."""
+    return business_today(invoice.created_at)
+
+
+def _check(session: Session, invoice: Invoice, user: SignedInUser, valid: ValidInvoice) -> None:
+    if not (user.is_admin or user.id == invoice.author_id):
+        raise ActionRefused(
+            "Only an administrator or the person who wrote an invoice can revise it."
+        )
+    if invoice.status not in REVISABLE_STATUSES:
+        if invoice.status == InvoiceStatus.VOID:
+            raise ActionRefused(f"Invoice {invoice.number} is void: it cannot be revised.")
+        raise ActionRefused(
+            f"Invoice {invoice.number} is {invoice.status.replace('_', ' ')}: a paid invoice is "
+            "not edited. Correct it with a refund or a credit note."
+        )
+    paid = paid_cents(session, invoice.id)
+    if valid.total_cents < paid:
+        raise ActionRefused(
+            f"The new total {format_usd(valid.total_cents)} is less than the {format_usd(paid)} "
+            "already paid: refund the difference instead."
+        )
+
+
+def revise_invoice(
+    number: str,
+    raw: Mapping[str, object],
+    reason: str,
+    user: SignedInUser,
+    now: datetime | None = None,
+) -> InvoiceView:
+    """Change a sent invoice to the form's `raw` fields (checked as a new invoice's, with
+    dates back to its issue date) in one transaction under its lock: open card payments (for
+    the old amount) are cancelled first, so the pay link then charges the new balance."""
+    now = now or utc_now()
+    with db_session() as session:
+        invoice = by_number(session, number)
+        if invoice is None:
+            raise ActionRefused(f"There is no invoice {number}.")
+        issued = revision_today(invoice)
+    valid = validate_invoice(raw, today=min(issued, business_today(now)))
+    text = reason_text(
+        reason, "Please say why the invoice changes (the customer sees it).", REASON_MAX
+    )
+    with db_session() as session:
+        invoice = locked_invoice(session, number)  # no payment starts or is recorded meanwhile
+        _check(session, invoice, user, valid)
+        try:
+            stop_open_intents(session, invoice.id)
+        except ActionRefused:
+            session.rollback()
+            raise ActionRefused(
+                "A payment on this invoice is under way. Wait until it is recorded, reload the "
+                "invoice, then revise it."
+            ) from None
+        before = view_of(session, invoice)
+        fill_invoice(session, invoice, valid)
+        invoice.revision += 1
+        session.add(invoice)
+        write_lines_and_stages(session, invoice.id, valid)
+        session.flush()
+        settle_invoice(session, invoice, now)  # a new total can make what was paid enough
+        after = view_of(session, invoice)
+        session.add(
+            InvoiceRevision(
+                invoice_id=invoice.id,
+                revision=invoice.revision,
+                reason=text,
+                before=summary_text(before),
+                after=summary_text(after),
+                user_id=user.id,
+                at=now,
+            )
+        )
+        record_event(
+            session,
+            invoice.id,
+            "revised",
+            f"Revision {invoice.revision}: {text} (total {before.total} -> {after.total})",
+            user_id=user.id,
+            at=now,
+        )
+        queue_invoice_email(session, invoice, user.id, now, revised_because=text)
+        session.commit()
+        number = invoice.number
+    wake_outbox_worker()
+    return get_invoice(number)
+
+
+def _amount_text(cents: int) -> str:
+    """12345 -> "123.45", as the form takes an amount."""
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def revision_form(number: str) -> dict | None:
+    """A sent invoice as the invoice form's fields (the same shape a draft keeps), to revise
+    it; None when there is no such invoice."""
+    with db_session() as session:
+        invoice = by_number(session, number)
+        if invoice is None:
+            return None
+        lines = lines_of(session, invoice.id)
+        stages = stages_of(session, invoice.id)
+    return {
+        "name": invoice.customer_name,
+        "email": invoice.customer_email,
+        "phone": invoice.customer_phone,
+        "address": invoice.customer_address,
+        "note": invoice.note,
+        "due_date": "" if stages else invoice.due_date.isoformat(),
+        "tax_area": invoice.tax_area,
+        "discount": _amount_text(invoice.discount_cents) if invoice.discount_cents else "",
+        "lines": [
+            {
+                "service": line.service if line.service in OPTIONS_BY_SLUG else "",
+                # A free line's words are its label, or its description when they were long.
+                "description": line.description or ("" if line.service else line.label),
+                "quantity": quantity_text(line.quantity_milli),
+                "unit": line.unit,
+                "unit_price": _amount_text(line.unit_price_cents),
+                "tax_category": line.tax_category,
+            }
+            for line in lines
+        ],
+        "schedule": [
+            {
+                "label": stage.label,
+                "amount": format_percent(stage.percent_bp)
+                if stage.percent_bp
+                else _amount_text(stage.amount_cents),
+                "due_date": stage.due_date.isoformat(),
+            }
+            for stage in stages
+        ],
+    }

@@ -4,6 +4,7 @@ on a repair line and none on a capital improvement, the same on the page, PDF an
 
 import io
 import re
+import time
 import uuid
 from datetime import timedelta
 
@@ -123,5 +124,83 @@ def test_a_taxed_repair_and_an_st124_improvement_total_the_same_on_page_pdf_and_
         expect(pay.get_by_test_id("pay-total-tax")).to_have_text("$17.75")
         expect(pay.get_by_test_id("pay-total")).to_have_text("$5,217.75")
         expect(pay.get_by_test_id("pay-due")).to_have_text("$5,217.75")
+    finally:
+        customer.close()
+
+
+def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_charges(
+    page: Page, site, context
+):
+    email = f"drafter-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Dana Draft")
+    page.check("#service-bathroomRemodelling")
+    page.fill("#price-bathroomRemodelling", "6,000")
+    page.get_by_role("button", name="Add a line (free text)").click()
+    free = page.get_by_test_id("free-line")
+    free.get_by_label("Description of the work").fill("Tile the floor")
+    free.get_by_label("Quantity").fill("120")
+    free.get_by_label("Unit", exact=True).fill("sq ft")
+    free.get_by_label("Unit price").fill("12.50")
+    expect(free.locator("output")).to_have_text("$1,500.00")
+    expect(page.get_by_test_id("invoice-total")).to_have_text("$7,500.00")
+    page.get_by_role("button", name="Save draft").click()
+    expect(page.get_by_test_id("draft-saved")).to_contain_text("Draft saved")
+
+    # The draft is listed with no number; opened again, it holds what was typed.
+    open_page(page, "/invoices")
+    row = page.get_by_test_id("draft-row").filter(has_text="Dana Draft")
+    expect(row).to_contain_text("$7,500.00")
+    row.get_by_role("link", name="Dana Draft").click()
+    expect(page.get_by_role("heading", name="Draft invoice")).to_be_visible()
+    expect(page.locator("#price-bathroomRemodelling")).to_have_value("6,000")
+    assert site.resend.sent_to(email) == []  # a draft sends nothing
+    expect(page.get_by_test_id("free-line").get_by_label("Quantity")).to_have_value("120")
+    page.fill("#invoice-discount", "500")
+    expect(page.get_by_test_id("invoice-total")).to_have_text("$7,000.00")
+    page.get_by_role("button", name="Submit").click()
+    saved = page.get_by_test_id("saved-invoice")
+    expect(saved).to_contain_text("was saved")
+    number = re.search(r"\d{4}-\d{4}", saved.inner_text()).group(0)
+    [mail] = wait_for_mail(site, email)
+    assert "120 sq ft x $12.50" in mail["text"] and "Discount: -$500.00" in mail["text"]
+    open_page(page, "/invoices")
+    expect(page.get_by_test_id("draft-row").filter(has_text="Dana Draft")).to_have_count(0)
+
+    customer = context.browser.new_context(base_url=site.url)
+    customer.route("**/*", block_remote)
+    site.stripe.route_playwright(customer)
+    try:
+        pay = customer.new_page()
+        pay_path = re.search(r"/pay/[\w-]+", mail["text"]).group(0)
+        open_page(pay, pay_path)
+        expect(pay.get_by_test_id("pay-due")).to_have_text("$7,000.00")
+
+        # The office revises it: the bathroom costs more; the reason goes to the customer.
+        open_page(page, f"/invoices/{number}")
+        page.get_by_role("link", name="Revise invoice").click()
+        expect(page.get_by_role("heading", name=f"Revise invoice {number}")).to_be_visible()
+        expect(page.locator("#invoice-discount")).to_have_value("500.00")
+        page.fill("#price-bathroomRemodelling", "6,800")
+        expect(page.get_by_test_id("invoice-total")).to_have_text("$7,800.00")
+        page.get_by_role("button", name="Save revision and e-mail it").click()
+        expect(page.get_by_test_id("form-error")).to_contain_text("why the invoice changes")
+        page.fill("#invoice-reason", "The vanity you chose costs $800 more.")
+        page.get_by_role("button", name="Save revision and e-mail it").click()
+        expect(page.get_by_test_id("detail-total")).to_have_text("$7,800.00")
+        revision = page.get_by_test_id("invoice-revision")
+        expect(revision).to_contain_text("The vanity you chose costs $800 more.")
+        expect(revision).to_contain_text("Total: $7,000.00")
+        expect(revision).to_contain_text("Total: $7,800.00")
+
+        pay.reload()
+        expect(pay.get_by_test_id("pay-due")).to_have_text("$7,800.00")
+        open_dialog(pay, "Pay now")
+        expect(pay.get_by_test_id("payment-amount")).to_have_text("$7,800.00")
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and len(site.resend.sent_to(email)) < 2:
+            time.sleep(0.2)
+        revised = [m for m in site.resend.sent_to(email) if "Revised" in m["subject"]]
+        assert len(revised) == 1 and "The vanity you chose" in revised[0]["text"]
     finally:
         customer.close()

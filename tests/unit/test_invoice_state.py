@@ -19,7 +19,8 @@ STAFF_HANDLERS = [
     (cls, name)
     for cls in staff_classes()
     for name in cls.event_handlers
-    if not name.startswith("set_") or name in ("set_price", "set_void_reason")
+    if not name.startswith("set_")
+    or name in ("set_price", "set_void_reason", "set_quantity", "set_free", "set_discount")
 ]
 
 
@@ -89,11 +90,11 @@ def test_the_browser_cannot_set_staff_vars_even_when_signed_in(root):
 def test_loading_the_page_again_keeps_the_draft_and_a_saved_invoice_starts_a_new_one(root):
     """A reconnect (phone back from another app, a network drop) runs on_load again."""
     form = substate(root, InvoiceFormState)
-    InvoiceFormState.open_form.fn(form)
+    run(InvoiceFormState.open_form.fn(form))
     first_token, first_key = form.form_token, form.form_key
     InvoiceFormState.toggle_line.fn(form, "kitchenRemodelling")
     InvoiceFormState.set_price.fn(form, "kitchenRemodelling", "1200")
-    InvoiceFormState.open_form.fn(form)
+    run(InvoiceFormState.open_form.fn(form))
     assert form.checked == ["kitchenRemodelling"] and form.total_display == "$1,200.00"
     assert (form.form_token, form.form_key) == (first_token, first_key)  # not redrawn
     InvoiceFormState.new_form.fn(form)  # what a saved invoice does
@@ -104,20 +105,20 @@ def test_a_tab_given_a_new_empty_state_gets_its_draft_back_from_session_storage(
     """Reflex may hand a reconnecting tab a new token (reflex-dev/reflex#6345); the draft the
     browser kept (hydration sends it) is restored, and a tampered one is cleaned."""
     form = substate(root, InvoiceFormState)
-    InvoiceFormState.open_form.fn(form)
+    run(InvoiceFormState.open_form.fn(form))
     InvoiceFormState.toggle_line.fn(form, "kitchenRemodelling")
     InvoiceFormState.set_price.fn(form, "kitchenRemodelling", "1200")
     kept, token = form.draft, form.form_token
 
     fresh = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
     fresh.draft = kept  # what hydration sets from sessionStorage
-    InvoiceFormState.open_form.fn(fresh)
+    run(InvoiceFormState.open_form.fn(fresh))
     assert (fresh.form_token, fresh.checked) == (token, ["kitchenRemodelling"])
     assert fresh.total_display == "$1,200.00"
 
     tampered = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
     tampered.draft = '{"token": "t", "checked": ["nope", "kitchenRemodelling"], "prices": []}'
-    InvoiceFormState.open_form.fn(tampered)
+    run(InvoiceFormState.open_form.fn(tampered))
     assert (tampered.form_token, tampered.checked, tampered.prices) == (
         "t",
         ["kitchenRemodelling"],
@@ -125,5 +126,37 @@ def test_a_tab_given_a_new_empty_state_gets_its_draft_back_from_session_storage(
     )
     broken = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
     broken.draft = "not json"
-    InvoiceFormState.open_form.fn(broken)
+    run(InvoiceFormState.open_form.fn(broken))
     assert broken.form_token and broken.checked == []
+
+
+def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_once(root):
+    user = auth.create_user("s@example.com", "Sam", "long enough password")
+    token = auth.start_session(user.id)
+    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
+    event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
+    assert run(StaffGuard().preprocess(None, root, event)) is None
+    form = substate(root, InvoiceFormState)
+    run(InvoiceFormState.open_form.fn(form))
+    InvoiceFormState.add_free_line.fn(form)
+    key = form.free_lines[0].key
+    form_data = {
+        "name": "Ann Customer",
+        "email": "ann@example.com",
+        f"free-description-{key}": "Patch the ceiling",
+        f"free-quantity-{key}": "3",
+        f"free-unit_price-{key}": "not yet",
+        "form_token": form.form_token,
+    }
+    InvoiceFormState.set_intent.fn(form, "draft")
+    run(_submit(form, form_data))
+    assert form.draft_id and "Draft saved" in form.draft_saved and form.intent == "send"
+    with db_session() as session:
+        assert session.exec(select(Invoice)).all() == []
+    # Sent with a price that does not read: the free line's error is under its row's key.
+    run(_submit(form, form_data))
+    assert "price" in form.errors[f"free:{key}"].lower()
+    run(_submit(form, {**form_data, f"free-unit_price-{key}": "150"}))
+    with db_session() as session:
+        [invoice] = session.exec(select(Invoice)).all()
+    assert invoice.total_cents == 45_000 and form.draft_id == 0

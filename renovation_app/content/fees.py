@@ -21,3 +21,12 @@ FEES = (CARD_FEE, BANK_DEBIT_FEE)
 # From this amount on, the pay page says which way costs the business less.
 FEE_NOTE_FROM_CENTS = 100_000  # $1,000.00
 FEE_NOTE = "On {amount} a bank debit costs the office about {bank} against {card} by card."
+
+# The bank debit option's words in the payment dialog (the mandate Stripe's ACH rules need
+# the customer to accept before the account is debited; {business} and {amount} filled in).
+BANK_DEBIT_LABEL = "US bank account"
+BANK_DEBIT_MANDATE = (
+    "By pressing Pay, you authorize {business} to debit the bank account you choose for "
+    "{amount}, once, and if needed to credit it to correct an error. A bank debit takes about "
+    "4 business days to clear; the invoice shows it as processing until then."
+)

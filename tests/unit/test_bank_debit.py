@@ -224,3 +224,20 @@ def test_the_pay_page_says_which_is_cheaper_for_large_amounts_only():
     )
     assert fee_note(100_000).startswith("On $1,000.00 a bank debit costs the office about $5.00")
     assert fee_note(99_999) == ""
+
+
+def test_only_the_customers_pay_page_offers_a_bank_debit_and_processing_hides_pay(monkeypatch):
+    from renovation_app.components.payments.dialog import payment_dialog
+    from renovation_app.pages.pay import pay_body
+    from renovation_app.settings import settings
+    from renovation_app.state.invoices.detail import InvoiceDetailState
+    from renovation_app.state.pay import PayState
+
+    monkeypatch.setattr(settings, "stripe_secret_key", "sk_test_layout")
+    monkeypatch.setattr(settings, "stripe_publishable_key", "pk_test_layout")
+    page = str(pay_body())
+    assert "method-bank" in page and "bank-mandate" in page
+    assert "payment-processing" in page and "pay-fee-note" in page
+    staff = str(payment_dialog(InvoiceDetailState, InvoiceDetailState.amount_due))
+    assert "method-bank" not in staff
+    assert "processing_cents" in str(PayState.processing_cents)

@@ -198,6 +198,7 @@ class InvoiceEventKind(StrEnum):
     VOIDED = "voided"
     REFUNDED = "refunded"
     PAYMENT_FAILED = "payment_failed"
+    PAYMENT_PROCESSING = "payment_processing"  # a bank debit started; settles days later
     PAYMENT_VOIDED = "payment_voided"  # a recorded check, transfer or cash payment taken back
     WORK_COMPLETED = "work_completed"  # substantially complete: escrowed money is released
     REVISED = "revised"  # changed after it was sent (an InvoiceRevision holds before/after)
@@ -355,6 +356,9 @@ class InvoiceCounter(SQLModel, table=True):
 
 class PaymentStatus(StrEnum):
     OPEN = "open"  # a PaymentIntent waiting for a card
+    # A bank debit Stripe accepted and the bank has not yet settled (days): not counted as
+    # paid; the invoice takes no other payment and cannot be voided meanwhile.
+    PROCESSING = "processing"
     SUCCEEDED = "succeeded"
     FAILED = "failed"  # the last card was declined; the intent can still be paid
     CANCELED = "canceled"
@@ -368,11 +372,16 @@ class PaymentStatus(StrEnum):
 
 class PaymentMethod(StrEnum):
     CARD = "card"  # through Stripe
+    BANK_DEBIT = "bank_debit"  # a US bank account (ACH Direct Debit) through Stripe
     CHECK = "check"
     ZELLE = "zelle"
     BANK_TRANSFER = "bank_transfer"
     CASH = "cash"
 
+
+# Payments taken through Stripe (refunded there, never voided here); a Stripe payment is
+# made as CARD and becomes BANK_DEBIT once Stripe reports a us_bank_account on it.
+STRIPE_METHODS = (PaymentMethod.CARD, PaymentMethod.BANK_DEBIT)
 
 # Payments staff record by hand (the money reached the business outside Stripe).
 RECORDED_METHODS = (
@@ -405,6 +414,8 @@ class Payment(SQLModel, table=True):
     amount_refunded_cents: int = 0
     currency: str = Field(default="usd", max_length=3)
     status: PaymentStatus = Field(default=PaymentStatus.OPEN, sa_type=sa.String(12), index=True)
+    # A card's brand and last 4 digits; for a bank debit, the bank's name and the account's
+    # last 4 digits.
     card_brand: str = Field(default="", max_length=20)
     card_last4: str = Field(default="", max_length=4)
     last_error: str = Field(default="", max_length=300)

@@ -7,7 +7,11 @@ from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.billing.schedule import stages_table
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
-from renovation_app.components.payments.dialog import pay_button, payment_dialog
+from renovation_app.components.payments.dialog import (
+    pay_button,
+    payment_dialog,
+    processing_notice,
+)
 from renovation_app.components.styles import BUTTON, CARD
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
@@ -53,20 +57,34 @@ def amount_due_words() -> rx.Component:
 
 
 def pay_buttons() -> rx.Component:
-    """Pay what is due now (or the next payment early), and the whole balance when more."""
+    """Pay what is due now (or the next payment early), and the whole balance when more; none
+    while a bank debit is processing (the same money is never asked for twice)."""
     money = PayState.money
     first = rx.cond(
         PayState.due_cents > 0,
         "Pay now",
         "Pay the next payment (" + money["pay_now"].to(str) + ") early",
     )
+    idle = PayState.processing_cents == 0
     return rx.fragment(
-        pay_button(PayState, first, PayState.balance_cents > 0),
+        pay_button(PayState, first, (PayState.balance_cents > 0) & idle),
         pay_button(
             PayState,
             "Pay the whole balance (" + money["balance"].to(str) + ")",
-            PayState.balance_cents > PayState.pay_now_cents,
+            (PayState.balance_cents > PayState.pay_now_cents) & idle,
             whole_balance=True,
+        ),
+    )
+
+
+def fee_note() -> rx.Component:
+    """Which way of paying costs the office less, for a large amount (services.payments)."""
+    return rx.cond(
+        (PayState.money["fee_note"].to(str) != "") & (PayState.processing_cents == 0),
+        rx.el.p(
+            PayState.money["fee_note"],
+            class_name="text-sm text-slate-600",
+            data_testid="pay-fee-note",
         ),
     )
 
@@ -83,6 +101,7 @@ def pay_body() -> rx.Component:
         ),
         rx.el.p("For ", rx.el.strong(invoice["customer_name"]), class_name="text-slate-700"),
         amount_due_words(),
+        processing_notice(money["processing"], money["processing_how"], PayState.processing_cents),
         rx.el.p(
             "Issued ",
             invoice["issue_date_display"],
@@ -106,8 +125,11 @@ def pay_body() -> rx.Component:
             pay_buttons(),
             class_name="flex flex-wrap items-center gap-3",
         ),
+        fee_note(),
         payment_dialog(
-            PayState, rx.cond(PayState.whole_balance, money["balance"], money["pay_now"])
+            PayState,
+            rx.cond(PayState.whole_balance, money["balance"], money["pay_now"]),
+            bank_debit=True,
         ),
         class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
         data_testid="pay-page",

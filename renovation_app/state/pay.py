@@ -54,7 +54,10 @@ class PayState(CardPaymentMixin, rx.State):
     paid_cents: int = 0
     next_cents: int = 0  # the next stage, payable early when nothing is due now
     pay_now_cents: int = 0  # what "Pay now" takes
-    money: dict[str, str] = {}  # due, balance, paid, next_words: the figures as text
+    # A bank debit in flight: shown as "Payment processing"; nothing more is payable meanwhile.
+    processing_cents: int = 0
+    # due, balance, paid, next_words, pay_now, processing, processing_how, fee_note: as text
+    money: dict[str, str] = {}
     stages: list[payments.StageLine] = []
     _invoice_pk: int = 0
     _client_hash: str = ""
@@ -70,6 +73,9 @@ class PayState(CardPaymentMixin, rx.State):
 
     def _invoice_id(self) -> int:
         return self._invoice_pk
+
+    def _takes_bank_debit(self) -> bool:
+        return True
 
     async def _after_payment(self):
         await self._load(record_view=False)
@@ -98,12 +104,16 @@ class PayState(CardPaymentMixin, rx.State):
         self.due_cents, self.balance_cents = money.due_cents, money.balance_cents
         self.next_cents, self.pay_now_cents = money.next_cents, money.pay_now_cents
         self.paid_cents = money.paid_cents
+        self.processing_cents = money.processing_cents
         self.money = {
             "due": money.due,
             "balance": money.balance,
             "paid": money.paid,
             "next_words": money.next_words,
             "pay_now": money.pay_now,
+            "processing": money.processing,
+            "processing_how": money.processing_how,
+            "fee_note": payments.fee_note(money.pay_now_cents),
         }
         self.stages = money.stages
         if view and record_view:

@@ -23,6 +23,25 @@
  *   &payment_method_data[card][cvc]=123&payment_method_data[billing_details][name]=...
  * and resolves {paymentIntent} or {error} (never rejects for card or API errors).
  *
+ * US bank accounts (ACH Direct Debit), as Stripe.js does without the Payment Element:
+ * collectBankAccountForPayment({clientSecret, params: {payment_method_type: "us_bank_account",
+ * payment_method_data: {billing_details: {name}}}}) opens a fake of Stripe's bank-linking modal
+ * (in place of Financial Connections), [data-fake-stripe-bank] with role="dialog" and one button
+ * per test account of routing number 110000000:
+ *   #fake-bank-success            "Success ••6789"              (000123456789)
+ *   #fake-bank-account-closed     "Account closed ••1113"       (000111111113)
+ *   #fake-bank-insufficient-funds "Insufficient funds ••2227"   (000222222227)
+ *   #fake-bank-cancel             "Cancel" (resolves with status requires_payment_method)
+ * A pick resolves {paymentIntent} with status requires_confirmation; then
+ * confirmUsBankAccountPayment(clientSecret) POSTs the confirm with
+ *   expected_payment_method_type=us_bank_account&payment_method_data[type]=us_bank_account
+ *   &payment_method_data[us_bank_account][routing_number]=110000000
+ *   &payment_method_data[us_bank_account][account_number]=...&...[billing_details][name]=...
+ *   &mandate_data[customer_acceptance][type]=online
+ *   &mandate_data[customer_acceptance][online][infer_from_client]=true
+ * and resolves {paymentIntent} (status "processing") or {error}. The debit then waits for the
+ * test to call FakeStripe.settle_bank_debit(pi_id) on the server side.
+ *
  * window.__fakeStripe records what happened for tests: instances, wrappers, appInfo, requests.
  */
 (function () {
@@ -698,6 +717,128 @@
     var params = Object.assign({ key: this._key }, collected.params.payment_method_data);
     return apiRequest("POST", "/v1/payment_methods", params).then(function (r) {
       return r.error ? { error: r.error } : { paymentMethod: r.result };
+    });
+  };
+
+  // ------------------------------------------------------------ US bank accounts
+
+  var TEST_BANK_ACCOUNTS = [
+    ["fake-bank-success", "Success", "000123456789"],
+    ["fake-bank-account-closed", "Account closed", "000111111113"],
+    ["fake-bank-insufficient-funds", "Insufficient funds", "000222222227"],
+  ];
+
+  function pickBankAccount() {
+    return new Promise(function (resolve) {
+      var modal = document.createElement("div");
+      modal.setAttribute("data-fake-stripe-bank", "");
+      modal.setAttribute("role", "dialog");
+      modal.setAttribute("aria-modal", "true");
+      modal.setAttribute("aria-label", "Link your bank account");
+      // above the app's dialog, as Stripe's own modal iframe is
+      modal.style.cssText =
+        "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;" +
+        "justify-content:center;background:rgba(15,23,42,.6);pointer-events:auto;";
+      var box = document.createElement("div");
+      box.style.cssText = "background:#fff;padding:24px;border-radius:8px;display:flex;flex-direction:column;gap:8px;";
+      var title = document.createElement("p");
+      title.textContent = "Test Institution: choose an account";
+      box.appendChild(title);
+      function done(account) {
+        modal.remove();
+        resolve(account);
+      }
+      TEST_BANK_ACCOUNTS.forEach(function (a) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.id = a[0];
+        button.textContent = a[1] + " \u2022\u2022" + a[2].slice(-4);
+        button.addEventListener("click", function () {
+          done(a[2]);
+        });
+        box.appendChild(button);
+      });
+      var cancel = document.createElement("button");
+      cancel.type = "button";
+      cancel.id = "fake-bank-cancel";
+      cancel.textContent = "Cancel";
+      cancel.addEventListener("click", function () {
+        done(null);
+      });
+      box.appendChild(cancel);
+      modal.appendChild(box);
+      document.body.appendChild(modal);
+    });
+  }
+
+  FakeStripeInstance.prototype.collectBankAccountForPayment = function (options) {
+    options = options || {};
+    var clientSecret = options.clientSecret;
+    var match = typeof clientSecret === "string" && clientSecret.match(CLIENT_SECRET);
+    if (!match) {
+      return Promise.reject(IntegrationError("collectBankAccountForPayment: clientSecret should be a client_secret string."));
+    }
+    var params = options.params || {};
+    var billing = (params.payment_method_data || {}).billing_details || {};
+    if (params.payment_method_type !== "us_bank_account") {
+      return Promise.reject(IntegrationError("collectBankAccountForPayment: params.payment_method_type must be us_bank_account."));
+    }
+    if (!billing.name) {
+      return Promise.reject(
+        IntegrationError("collectBankAccountForPayment: params.payment_method_data.billing_details.name is required.")
+      );
+    }
+    var self = this;
+    self._bankChoices = self._bankChoices || {};
+    return this.retrievePaymentIntent(clientSecret).then(function (r) {
+      if (r.error) return r;
+      return pickBankAccount().then(function (account) {
+        var intent = Object.assign({}, r.paymentIntent);
+        if (!account) {
+          intent.status = "requires_payment_method";
+          return { paymentIntent: intent };
+        }
+        self._bankChoices[clientSecret] = { account: account, billing_details: billing };
+        intent.status = "requires_confirmation";
+        intent.payment_method = {
+          type: "us_bank_account",
+          billing_details: billing,
+          us_bank_account: { bank_name: "STRIPE TEST BANK", last4: account.slice(-4), routing_number: "110000000" },
+        };
+        return { paymentIntent: intent };
+      });
+    });
+  };
+
+  FakeStripeInstance.prototype.confirmUsBankAccountPayment = function (clientSecret, data) {
+    var match = typeof clientSecret === "string" && clientSecret.match(CLIENT_SECRET);
+    if (!match) {
+      return Promise.reject(IntegrationError("confirmUsBankAccountPayment: value should be a client_secret string."));
+    }
+    var choice = (this._bankChoices || {})[clientSecret];
+    data = data || {};
+    var params = {
+      key: this._key,
+      client_secret: clientSecret,
+      expected_payment_method_type: "us_bank_account",
+      use_stripe_sdk: "true",
+      mandate_data: { customer_acceptance: { type: "online", online: { infer_from_client: "true" } } },
+    };
+    if (typeof data.payment_method === "string") {
+      params.payment_method = data.payment_method;
+    } else if (choice) {
+      params.payment_method_data = {
+        type: "us_bank_account",
+        us_bank_account: { routing_number: "110000000", account_number: choice.account, account_holder_type: "individual" },
+        billing_details: choice.billing_details,
+      };
+    } else {
+      return Promise.resolve({
+        error: { type: "invalid_request_error", message: "No bank account was collected for this payment." },
+      });
+    }
+    return apiRequest("POST", "/v1/payment_intents/" + match[1] + "/confirm", params).then(function (r) {
+      return r.error ? { error: r.error } : { paymentIntent: r.result };
     });
   };
 

@@ -1,5 +1,5 @@
-"""What the fake Stripe.js sends to the fake Stripe API, for tests that confirm a card without
-a browser."""
+"""What the fake Stripe.js sends to the fake Stripe API, for tests that confirm a card or a
+bank debit without a browser."""
 
 import json
 import urllib.error
@@ -24,6 +24,32 @@ def js_confirm(fake, client_secret, number, *, key=None, exp=("12", "2034"), cvc
             "payment_method_data[billing_details][name]": name,
         }
     ).encode()
+    return _post_confirm(fake, pi_id, body)
+
+
+def js_confirm_bank(fake, client_secret, account="000123456789", *, name="Ada", key=None):
+    """What the fake Stripe.js sends for confirmUsBankAccountPayment after the customer picked
+    a test bank account (routing 110000000) and accepted the mandate."""
+    pi_id = client_secret.split("_secret_")[0]
+    body = urlencode(
+        {
+            "key": key or fake.publishable_key,
+            "client_secret": client_secret,
+            "expected_payment_method_type": "us_bank_account",
+            "use_stripe_sdk": "true",
+            "payment_method_data[type]": "us_bank_account",
+            "payment_method_data[us_bank_account][routing_number]": "110000000",
+            "payment_method_data[us_bank_account][account_number]": account,
+            "payment_method_data[us_bank_account][account_holder_type]": "individual",
+            "payment_method_data[billing_details][name]": name,
+            "mandate_data[customer_acceptance][type]": "online",
+            "mandate_data[customer_acceptance][online][infer_from_client]": "true",
+        }
+    ).encode()
+    return _post_confirm(fake, pi_id, body)
+
+
+def _post_confirm(fake, pi_id: str, body: bytes):
     request = urllib.request.Request(
         f"{fake.url}/v1/payment_intents/{pi_id}/confirm",
         data=body,

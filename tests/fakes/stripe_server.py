@@ -34,6 +34,23 @@ generic_decline), 4000000000009995 insufficient_funds, 4000000000009987 lost_car
 check is `incorrect_number`; any other valid number is declined as a live card in test mode
 (`live_mode_test_card`). 3-D Secure cards are not implemented (they decline the same way).
 
+US bank accounts (ACH Direct Debit, https://docs.stripe.com/payments/ach-direct-debit): an
+intent with payment_method_types [card, us_bank_account] is confirmed with
+    payment_method_data[type]=us_bank_account&payment_method_data[us_bank_account][routing_number]
+    =110000000&payment_method_data[us_bank_account][account_number]=000123456789
+    &payment_method_data[us_bank_account][account_holder_type]=individual
+    &payment_method_data[billing_details][name]=...&mandate_data[customer_acceptance][type]=online
+    &mandate_data[customer_acceptance][online][infer_from_client]=true   (Stripe.js; a secret key
+    gives [online][ip_address] and [online][user_agent] instead)
+or with a test PaymentMethod (pm_usBankAccount_success, pm_usBankAccount_accountClosed, ...).
+The intent then stays `processing` (a pending charge; payment_intent.processing is sent) until a
+test finishes it: `settle_bank_debit(pi_id)` succeeds it or fails it as the test account says
+(000123456789 succeeds; 000111111113 account_closed, 000111111116 no_account, 000222222227
+insufficient_funds, 000333333335 debit_not_authorized fail), or `settle_bank_debit(pi_id,
+"succeeded")` / `settle_bank_debit(pi_id, "insufficient_funds")` decides; the matching signed
+payment_intent.succeeded or payment_intent.payment_failed webhook follows, as days later in
+Stripe. `processing_intents()` lists the intents waiting.
+
 Webhooks: `add_webhook(url, secret)`; events are POSTed from a background thread with
 `Stripe-Signature: t=...,v1=...`, so `stripe.Webhook.construct_event` verifies them. See
 `deliveries`, `wait_for_deliveries`, `redeliver`, `send_event`, `hold_webhooks`,
@@ -137,6 +154,33 @@ _TEST_PAYMENT_METHODS = {
     "pm_card_chargeDeclinedIncorrectCvc": "4000000000000127",
     "pm_card_chargeDeclinedProcessingError": "4000000000000119",
 }
+
+# US bank test accounts (routing number 110000000): account number -> failure code (None: the
+# debit succeeds). https://docs.stripe.com/payments/ach-direct-debit/accept-a-payment#test-account-numbers
+_TEST_ROUTING = "110000000"
+_TEST_BANK_ACCOUNTS: dict[str, str | None] = {
+    "000123456789": None,
+    "000111111113": "account_closed",
+    "000111111116": "no_account",
+    "000222222227": "insufficient_funds",
+    "000333333335": "debit_not_authorized",
+}
+_TEST_BANK_PAYMENT_METHODS = {
+    "pm_usBankAccount_success": "000123456789",
+    "pm_usBankAccount_accountClosed": "000111111113",
+    "pm_usBankAccount_noAccount": "000111111116",
+    "pm_usBankAccount_insufficientFunds": "000222222227",
+    "pm_usBankAccount_debitNotAuthorized": "000333333335",
+}
+# ACH failure code -> the message Stripe puts on the charge and the intent's last_payment_error
+_BANK_FAILURES = {
+    "account_closed": "The customer's bank account has been closed.",
+    "no_account": "The customer's bank account could not be located.",
+    "insufficient_funds": "The customer's account has insufficient funds to cover this payment.",
+    "debit_not_authorized": "The customer has notified their bank that this payment was "
+    "unauthorized.",
+}
+_PAYMENT_METHOD_TYPES = ("card", "us_bank_account")
 
 # decline code -> (error code, message, param)
 _DECLINES = {
@@ -618,6 +662,63 @@ class FakeStripe:
         bank debit or a slow card network leaves it)."""
         with self._lock:
             self._objects[pi_id]["status"] = status
+
+    def processing_intents(self) -> list[str]:
+        """Ids of the intents waiting in `processing` (bank debits not yet settled)."""
+        with self._lock:
+            return [
+                i
+                for i in self._order
+                if self._objects[i]["object"] == "payment_intent"
+                and self._objects[i]["status"] == "processing"
+            ]
+
+    def settle_bank_debit(self, pi_id: str, outcome: str | None = None) -> dict:
+        """Finish a processing bank debit, as the bank does days later: `outcome` "succeeded",
+        or an ACH failure code (account_closed, no_account, insufficient_funds,
+        debit_not_authorized); by default what the test account number says. The charge and the
+        intent change as in Stripe and charge.succeeded + payment_intent.succeeded (or
+        charge.failed + payment_intent.payment_failed) are sent. Returns the intent."""
+        with self._lock:
+            pi = self._objects[pi_id]
+            if pi["status"] != "processing":
+                raise ValueError(f"{pi_id} is {pi['status']}, not processing")
+            charge = self._objects[pi["latest_charge"]]
+            pm = self._objects[charge["payment_method"]]
+            failure = pm["_decline"] if outcome is None else outcome
+            if failure in (None, "succeeded"):
+                charge.update(status="succeeded", paid=True, balance_transaction=_new_id("txn"))
+                charge["outcome"]["seller_message"] = "Payment complete."
+                pi.update(status="succeeded", amount_received=pi["amount"])
+                self._emit("charge.succeeded", charge, None)
+                self._emit("payment_intent.succeeded", pi, None)
+                return _public(pi)
+            if failure not in _BANK_FAILURES:
+                raise ValueError(f"unknown ACH failure code {failure!r}")
+            message = _BANK_FAILURES[failure]
+            charge.update(
+                status="failed", paid=False, failure_code=failure, failure_message=message
+            )
+            charge["outcome"].update(
+                network_status="declined_by_network", type="issuer_declined", reason=failure
+            )
+            charge["outcome"]["seller_message"] = message
+            pi.update(
+                status="requires_payment_method",
+                payment_method=None,
+                last_payment_error={
+                    "charge": charge["id"],
+                    "code": failure,
+                    "decline_code": None,
+                    "doc_url": _DOCS + failure,
+                    "message": message,
+                    "payment_method": self._public_pm(pm),
+                    "type": "invalid_request_error",
+                },
+            )
+            self._emit("charge.failed", charge, None)
+            self._emit("payment_intent.payment_failed", pi, None)
+            return _public(pi)
 
     def fail_refund(self, refund_id: str, reason: str = "expired_or_canceled_card") -> dict:
         """A refund the card network sent back, as Stripe reports it: the refund becomes
@@ -1138,13 +1239,26 @@ class FakeStripe:
         if "payment_method_types" in params:
             types = _as_list(params["payment_method_types"], "payment_method_types")
             for t in types:
-                if t != "card":
+                if t not in _PAYMENT_METHOD_TYPES:
                     raise _invalid(
-                        f'The payment method type "{t}" is invalid (this fake supports card).',
+                        f'The payment method type "{t}" is invalid (this fake supports '
+                        "card and us_bank_account).",
                         "payment_method_types",
                         "payment_intent_invalid_parameter",
                     )
             pi["payment_method_types"] = types or ["card"]
+            if "us_bank_account" in pi["payment_method_types"]:
+                if pi["currency"] != "usd":
+                    raise _invalid(
+                        "The currency provided (" + pi["currency"] + ") is invalid for one or "
+                        "more payment method types on this PaymentIntent (us_bank_account).",
+                        "payment_method_types",
+                        "payment_intent_invalid_parameter",
+                    )
+                pi["payment_method_options"].setdefault(
+                    "us_bank_account",
+                    {"mandate_options": {}, "verification_method": "automatic"},
+                )
         if "payment_method" in params and params["payment_method"]:
             pm = self._payment_method_param(params["payment_method"])
             pi["payment_method"] = pm["id"]
@@ -1361,8 +1475,11 @@ class FakeStripe:
         pi = self._pi_for(ctx, params, pi_id)
         _check_known(params, self._PI_CONFIRM)
         expand = self._expand(params, ("latest_charge", "payment_method"))
-        if params.get("expected_payment_method_type", "card") != "card":
-            raise _invalid("This fake supports card payments only.", "expected_payment_method_type")
+        if params.get("expected_payment_method_type", "card") not in _PAYMENT_METHOD_TYPES:
+            raise _invalid(
+                "This fake supports card and us_bank_account payments only.",
+                "expected_payment_method_type",
+            )
         self._confirm(ctx, pi, params)
         return self._view_pi(pi, ctx, expand)
 
@@ -1422,6 +1539,11 @@ class FakeStripe:
             if exc.status == 402:  # unusable card data: a failed payment without a charge
                 self._fail(ctx, pi, exc, None, None)
             raise
+        if pm["type"] == "us_bank_account":
+            self._confirm_bank_debit(ctx, pi, params, pm)
+            return
+        if "card" not in pi["payment_method_types"]:
+            raise self._type_not_allowed(pi, pm, ctx)
         decline = pm["_decline"]
         manual = pi["capture_method"] == "manual"
         charge = self._store(
@@ -1518,6 +1640,102 @@ class FakeStripe:
             self._emit("charge.succeeded", charge, ctx)
             self._emit("payment_intent.succeeded", pi, ctx)
 
+    def _type_not_allowed(self, pi: dict, pm: dict, ctx: dict) -> StripeError:
+        return _invalid(
+            f"The PaymentMethod provided ({pm['type']}) is not allowed for this PaymentIntent. "
+            "Please attach a PaymentMethod of one of the following types: "
+            + ", ".join(pi["payment_method_types"])
+            + ".",
+            "payment_method",
+            "payment_intent_incompatible_payment_method",
+            payment_intent=self._view_pi(pi, ctx),
+        )
+
+    def _confirm_bank_debit(self, ctx: dict, pi: dict, params: dict, pm: dict) -> None:
+        """A US bank account debit: the mandate is taken, the charge is pending and the intent
+        is `processing` until settle_bank_debit() (days later at Stripe)."""
+        if "us_bank_account" not in pi["payment_method_types"]:
+            raise self._type_not_allowed(pi, pm, ctx)
+        mandate = params.get("mandate_data")
+        acceptance = mandate.get("customer_acceptance") if isinstance(mandate, dict) else None
+        online = acceptance.get("online") if isinstance(acceptance, dict) else None
+        if not isinstance(acceptance, dict) or acceptance.get("type") != "online":
+            raise _invalid(
+                "A mandate is required to confirm a us_bank_account PaymentIntent: pass "
+                "mandate_data[customer_acceptance][type]=online.",
+                "mandate_data",
+                "parameter_missing",
+            )
+        if not isinstance(online, dict) or not (
+            online.get("infer_from_client") == "true"
+            if ctx["kind"] != "secret"
+            else online.get("ip_address") and online.get("user_agent")
+        ):
+            raise _invalid(
+                "Missing required param: mandate_data[customer_acceptance][online].",
+                "mandate_data[customer_acceptance][online]",
+                "parameter_missing",
+            )
+        bank = pm["us_bank_account"]
+        charge = self._store(
+            {
+                "id": _new_id("py"),  # Stripe's ids of ACH charges start with py_
+                "object": "charge",
+                "amount": pi["amount"],
+                "amount_captured": pi["amount"],
+                "amount_refunded": 0,
+                "balance_transaction": None,
+                "billing_details": copy.deepcopy(pm["billing_details"]),
+                "captured": True,
+                "created": int(time.time()),
+                "currency": pi["currency"],
+                "customer": None,
+                "description": pi["description"],
+                "disputed": False,
+                "failure_code": None,
+                "failure_message": None,
+                "livemode": False,
+                "metadata": dict(pi["metadata"]),
+                "outcome": {
+                    "network_status": "approved_by_network",
+                    "reason": None,
+                    "risk_level": "not_assessed",
+                    "seller_message": "Payment pending.",
+                    "type": "authorized",
+                },
+                "paid": False,
+                "payment_intent": pi["id"],
+                "payment_method": pm["id"],
+                "payment_method_details": {
+                    "type": "us_bank_account",
+                    "us_bank_account": {
+                        k: bank[k]
+                        for k in (
+                            "account_holder_type",
+                            "account_type",
+                            "bank_name",
+                            "fingerprint",
+                            "last4",
+                            "routing_number",
+                        )
+                    },
+                },
+                "receipt_email": pi["receipt_email"],
+                "receipt_number": None,
+                "receipt_url": None,
+                "refunded": False,
+                "status": "pending",
+            }
+        )
+        pi.update(
+            latest_charge=charge["id"],
+            payment_method=pm["id"],
+            last_payment_error=None,
+            status="processing",
+        )
+        self._emit("charge.pending", charge, ctx)
+        self._emit("payment_intent.processing", pi, ctx)
+
     def _fail(self, ctx: dict, pi: dict, exc: StripeError, pm: dict | None, charge) -> None:
         """A failed attempt: the intent waits for another payment method (Stripe's shape)."""
         public_pm = self._public_pm(pm) if pm else None
@@ -1533,7 +1751,9 @@ class FakeStripe:
     # ------------------------------------------------------------ payment methods
 
     def _pm_create(self, ctx: dict, params: dict) -> dict:
-        _check_known(params, {"type", "card", "billing_details", "metadata", "expand"})
+        _check_known(
+            params, {"type", "card", "us_bank_account", "billing_details", "metadata", "expand"}
+        )
         params.pop("expand", None)
         pm = self._pm_from_data(params, "", ctx["kind"] != "secret")
         if "metadata" in params:
@@ -1552,6 +1772,16 @@ class FakeStripe:
     def _payment_method_param(self, value: Any) -> dict:
         if not isinstance(value, str):
             raise _invalid("Invalid string", "payment_method")
+        if value in _TEST_BANK_PAYMENT_METHODS:
+            return self._bank_pm(
+                {
+                    "routing_number": _TEST_ROUTING,
+                    "account_number": _TEST_BANK_PAYMENT_METHODS[value],
+                    "account_holder_type": "individual",
+                },
+                {"name": "Jenny Rosen"},
+                "payment_method_data",
+            )
         if value in _TEST_PAYMENT_METHODS:
             number = _TEST_PAYMENT_METHODS[value]
             return self._pm_from_data(
@@ -1578,13 +1808,26 @@ class FakeStripe:
 
         if not isinstance(data, dict):
             raise _invalid("Invalid object", prefix)
-        _check_known(data, {"type", "card", "billing_details", "metadata"}, prefix)
+        _check_known(
+            data, {"type", "card", "us_bank_account", "billing_details", "metadata"}, prefix
+        )
+        if data.get("type") == "us_bank_account":
+            bank = data.get("us_bank_account")
+            if not isinstance(bank, dict):
+                raise _invalid(
+                    f"Missing required param: {p('us_bank_account')}.",
+                    p("us_bank_account"),
+                    "parameter_missing",
+                )
+            return self._bank_pm(bank, data.get("billing_details"), p("us_bank_account"))
         if data.get("type") != "card":
             if "type" not in data:
                 raise _invalid(
                     f"Missing required param: {p('type')}.", p("type"), "parameter_missing"
                 )
-            raise _invalid(f"Invalid {p('type')}: this fake supports card only", p("type"))
+            raise _invalid(
+                f"Invalid {p('type')}: this fake supports card and us_bank_account only", p("type")
+            )
         card = data.get("card")
         if not isinstance(card, dict):
             raise _invalid(f"Missing required param: {p('card')}.", p("card"), "parameter_missing")
@@ -1712,6 +1955,84 @@ class FakeStripe:
             }
         )
         return pm
+
+    def _bank_pm(self, bank: dict, billing: Any, param: str) -> dict:
+        """A us_bank_account PaymentMethod from a routing and account number (what Stripe.js
+        sends for manually entered details; Financial Connections is not faked). Stripe wants
+        the account holder's name."""
+        _check_known(
+            bank,
+            {"routing_number", "account_number", "account_holder_type", "account_type"},
+            param,
+        )
+        for name in ("routing_number", "account_number"):
+            if not bank.get(name):
+                raise _invalid(
+                    f"Missing required param: {param}[{name}].",
+                    f"{param}[{name}]",
+                    "parameter_missing",
+                )
+        routing, number = str(bank["routing_number"]), str(bank["account_number"])
+        if not re.fullmatch(r"\d{9}", routing):
+            raise _invalid("Routing number must have 9 digits", f"{param}[routing_number]")
+        if not re.fullmatch(r"\d{4,17}", number):
+            raise _invalid("Invalid account number", f"{param}[account_number]")
+        holder = bank.get("account_holder_type") or "individual"
+        if holder not in ("individual", "company"):
+            raise _invalid(
+                "Invalid account_holder_type: must be one of individual or company",
+                f"{param}[account_holder_type]",
+            )
+        kind = bank.get("account_type") or "checking"
+        if kind not in ("checking", "savings"):
+            raise _invalid(
+                "Invalid account_type: must be one of checking or savings",
+                f"{param}[account_type]",
+            )
+        billing = billing or {}
+        if not isinstance(billing, dict) or not billing.get("name"):
+            raise _invalid(
+                "Missing required param: billing_details[name]. The account holder's name is "
+                "required for us_bank_account PaymentMethods.",
+                "billing_details[name]",
+                "parameter_missing",
+            )
+        _check_known(billing, {"name", "email", "phone", "address"}, "billing_details")
+        known = routing == _TEST_ROUTING and number in _TEST_BANK_ACCOUNTS
+        return self._store(
+            {
+                "id": _new_id("pm"),
+                "object": "payment_method",
+                "allow_redisplay": "unspecified",
+                "billing_details": {
+                    "address": {
+                        k: None
+                        for k in ("city", "country", "line1", "line2", "postal_code", "state")
+                    },
+                    "email": billing.get("email") or None,
+                    "name": billing.get("name"),
+                    "phone": billing.get("phone") or None,
+                },
+                "created": int(time.time()),
+                "customer": None,
+                "livemode": False,
+                "metadata": {},
+                "type": "us_bank_account",
+                "us_bank_account": {
+                    "account_holder_type": holder,
+                    "account_type": kind,
+                    "bank_name": "STRIPE TEST BANK",
+                    "financial_connections_account": None,
+                    "fingerprint": hashlib.sha256((routing + number).encode()).hexdigest()[:16],
+                    "last4": number[-4:],
+                    "networks": {"preferred": "ach", "supported": ["ach"]},
+                    "routing_number": routing,
+                    "status_details": {},
+                },
+                # like a live account number in test mode: Stripe fails it as no_account
+                "_decline": _TEST_BANK_ACCOUNTS[number] if known else "no_account",
+            }
+        )
 
     # ------------------------------------------------------------ charges and refunds
 

@@ -9,7 +9,7 @@ import pytest
 import stripe
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
-from tests.fakes.stripe_js_client import js_confirm
+from tests.fakes.stripe_js_client import js_confirm, js_confirm_bank
 from tests.fakes.stripe_server import FakeStripe
 
 WEBHOOK_SECRET = "whsec_test_selftest"
@@ -403,3 +403,86 @@ def test_fake_stripe_js_in_chromium(fake, client):
     assert card["billing_details"] == {"name": "Ada Lovelace", "address": {"postal_code": "94110"}}
     charge = fake.objects("charge")[-1]
     assert charge["payment_method_details"]["card"]["last4"] == "4242"
+
+
+# --- US bank accounts (ACH Direct Debit) ---------------------------------------------------------
+
+
+def _bank_intent(fake, types=("card", "us_bank_account")):
+    client = stripe.StripeClient(fake.secret_key, base_addresses={"api": fake.url})
+    params = {"amount": 500_000, "currency": "usd", "payment_method_types": list(types)}
+    return client, client.v1.payment_intents.create(params=params)
+
+
+def test_a_bank_debit_is_processing_with_a_pending_charge_until_the_test_settles_it(fake):
+    receiver = Receiver()
+    try:
+        fake.add_webhook(receiver.url, WEBHOOK_SECRET, events=["*"])
+        client, intent = _bank_intent(fake)
+        assert intent.payment_method_options["us_bank_account"]["verification_method"] == (
+            "automatic"
+        )
+        status, answer = js_confirm_bank(fake, intent.client_secret, "000123456789", name="Ada")
+        assert status == 200 and answer["status"] == "processing"
+        assert fake.processing_intents() == [intent.id]
+        found = client.v1.payment_intents.retrieve(intent.id, params={"expand": ["latest_charge"]})
+        charge = found.latest_charge
+        assert (found.status, found.amount_received, charge.status) == ("processing", 0, "pending")
+        details = charge.payment_method_details
+        assert details.type == "us_bank_account"
+        assert (details.us_bank_account.last4, details.us_bank_account.bank_name) == (
+            "6789",
+            "STRIPE TEST BANK",
+        )
+        listed = client.v1.payment_intents.list()
+        assert [pi.status for pi in listed.data] == ["processing"]
+        fake.settle_bank_debit(intent.id)
+        fake.drain_webhooks()
+        after = client.v1.payment_intents.retrieve(intent.id)
+        assert (after.status, after.amount_received) == ("succeeded", 500_000)
+        kinds = [e.type for e in receiver.events()]
+        assert kinds.index("payment_intent.processing") < kinds.index("payment_intent.succeeded")
+    finally:
+        receiver.close()
+
+
+def test_a_failing_test_account_fails_the_debit_as_stripe_reports_it(fake):
+    client, intent = _bank_intent(fake)
+    js_confirm_bank(fake, intent.client_secret, "000222222227")
+    failed = fake.settle_bank_debit(intent.id)
+    error = failed["last_payment_error"]
+    assert failed["status"] == "requires_payment_method"
+    assert error["code"] == "insufficient_funds"
+    assert error["payment_method"]["type"] == "us_bank_account"
+    assert fake.get(failed["latest_charge"])["failure_code"] == "insufficient_funds"
+    # a test decides the ending itself, whatever the account
+    _, other = _bank_intent(fake)
+    js_confirm_bank(fake, other.client_secret, "000222222227")
+    assert fake.settle_bank_debit(other.id, "succeeded")["status"] == "succeeded"
+
+
+def test_a_bank_debit_needs_a_mandate_a_name_and_an_intent_that_allows_it(fake):
+    client, card_only = _bank_intent(fake, types=("card",))
+    status, answer = js_confirm_bank(fake, card_only.client_secret)
+    assert status == 400
+    assert answer["error"]["code"] == "payment_intent_incompatible_payment_method"
+    _, intent = _bank_intent(fake)
+    status, answer = js_confirm_bank(fake, intent.client_secret, name="")
+    assert status == 400 and answer["error"]["param"] == "billing_details[name]"
+    with pytest.raises(stripe.InvalidRequestError, match="mandate"):
+        client.v1.payment_intents.confirm(
+            intent.id, params={"payment_method": "pm_usBankAccount_success"}
+        )
+    confirmed = client.v1.payment_intents.confirm(
+        intent.id,
+        params={
+            "payment_method": "pm_usBankAccount_success",
+            "mandate_data": {
+                "customer_acceptance": {
+                    "type": "online",
+                    "online": {"ip_address": "127.0.0.1", "user_agent": "pytest"},
+                }
+            },
+        },
+    )
+    assert confirmed.status == "processing"

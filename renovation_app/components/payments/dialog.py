@@ -1,10 +1,13 @@
-"""'Enter Payment Details': the card dialog of the staff invoice page and the pay page."""
+"""'Enter Payment Details': the card dialog of the staff invoice page and the pay page (which
+also offers a US bank account debit), and the 'Payment processing' notice of a bank debit."""
 
 import reflex as rx
 from reflex_components_radix.primitives.dialog import dialog
 
 from renovation_app.components.react.stripe import card_field, stripe_elements
 from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
+from renovation_app.content import BUSINESS
+from renovation_app.content.fees import BANK_DEBIT_LABEL, BANK_DEBIT_MANDATE
 from renovation_app.services.payments import NOT_SET_UP, payments_enabled
 
 
@@ -52,7 +55,7 @@ def dialog_buttons(state) -> rx.Component:
             rx.cond(state.processing, "Processing...", "Pay"),
             type="button",
             on_click=state.pay,
-            disabled=state.processing | ~state.card_ready,
+            disabled=state.processing | (~state.card_ready & (state.pay_method == "card")),
             class_name=f"{BUTTON} disabled:opacity-60",
             data_testid="pay-button",
         ),
@@ -60,7 +63,70 @@ def dialog_buttons(state) -> rx.Component:
     )
 
 
-def payment_dialog(state, amount_due: rx.Var) -> rx.Component:
+def processing_notice(amount: rx.Var, how: rx.Var, cents: rx.Var) -> rx.Component:
+    """ "Payment processing": a bank debit Stripe accepted that the bank has not settled."""
+    return rx.cond(
+        cents > 0,
+        rx.el.div(
+            rx.el.p("Payment processing", class_name="font-bold text-amber-900"),
+            rx.el.p(
+                rx.el.strong(amount, data_testid="processing-amount"),
+                " by ",
+                rx.el.span(how, data_testid="processing-method"),
+                ". It counts as paid once the bank settles it (usually 4 business days); "
+                "if it fails, the balance is open again.",
+                class_name="text-sm text-amber-900",
+            ),
+            role="status",
+            class_name="rounded-md border border-amber-300 bg-amber-50 px-4 py-3",
+            data_testid="payment-processing",
+        ),
+    )
+
+
+def _method_choice(state) -> rx.Component:
+    """Card or US bank account: two radio buttons (the card field stays mounted when hidden)."""
+
+    def option(value: str, label: str) -> rx.Component:
+        return rx.el.label(
+            rx.el.input(
+                type="radio",
+                name="pay-method",
+                value=value,
+                checked=state.pay_method == value,
+                on_change=state.choose_pay_method,  # the radio's value
+                disabled=state.processing,
+                data_testid=f"method-{value}",
+            ),
+            label,
+            class_name="flex items-center gap-2 text-sm font-semibold",
+        )
+
+    return rx.el.fieldset(
+        rx.el.legend("Pay by", class_name="text-sm font-semibold"),
+        rx.el.div(
+            option("card", "Card"), option("bank", BANK_DEBIT_LABEL), class_name="flex gap-6"
+        ),
+        class_name="mt-4",
+    )
+
+
+def _bank_mandate(state, amount_due: rx.Var) -> rx.Component:
+    before, after = BANK_DEBIT_MANDATE.replace("{business}", BUSINESS.name).split("{amount}")
+    return rx.cond(
+        state.pay_method == "bank",
+        rx.el.p(
+            before,
+            rx.el.strong(amount_due),
+            after,
+            class_name="mt-4 text-sm text-slate-700",
+            data_testid="bank-mandate",
+        ),
+    )
+
+
+def payment_dialog(state, amount_due: rx.Var, bank_debit: bool = False) -> rx.Component:
+    """The dialog; `bank_debit` offers a US bank account beside the card (the pay page)."""
     if not payments_enabled():
         return rx.fragment()
     return dialog.root(
@@ -75,16 +141,22 @@ def payment_dialog(state, amount_due: rx.Var) -> rx.Component:
                     rx.el.strong(amount_due, data_testid="payment-amount"),
                     class_name="mt-1 text-slate-700",
                 ),
-                rx.el.label(
-                    "Card", html_for="card-field", class_name="mt-4 block text-sm font-semibold"
-                ),
-                stripe_elements(
-                    card_field(
-                        id="card-field",
-                        on_ready=state.card_is_ready,
-                        on_card_change=state.card_changed,
+                _method_choice(state) if bank_debit else rx.fragment(),
+                rx.el.div(
+                    rx.el.label(
+                        "Card", html_for="card-field", class_name="mt-4 block text-sm font-semibold"
                     ),
+                    stripe_elements(
+                        card_field(
+                            id="card-field",
+                            on_ready=state.card_is_ready,
+                            on_card_change=state.card_changed,
+                        ),
+                    ),
+                    # hidden, not removed, for a bank debit: Stripe.js stays loaded for both
+                    class_name=rx.cond(state.pay_method == "bank", "hidden", ""),
                 ),
+                _bank_mandate(state, amount_due) if bank_debit else rx.fragment(),
                 rx.cond(
                     state.payment_error,
                     rx.el.p(

@@ -3,7 +3,9 @@
 Only the two pages that take payments render these, so only they load Stripe.js. The card
 number never touches our server: Stripe.js sends it to Stripe and our handlers get back only
 the PaymentIntent's id. `window.renovationConfirmCard(clientSecret, name)` (defined below)
-is what the payment dialog calls once the server has made the PaymentIntent.
+is what the payment dialog calls once the server has made the PaymentIntent; for a US bank
+account, `window.renovationConfirmBank(clientSecret, name)` opens Stripe's bank-linking modal
+(collectBankAccountForPayment) and confirms the debit (confirmUsBankAccountPayment).
 """
 
 import json
@@ -93,6 +95,41 @@ async function renovationConfirmCard(clientSecret, name) {
   }
 }
 if (typeof window !== "undefined") window.renovationConfirmCard = renovationConfirmCard;
+
+function renovationStripeError(error) {
+  return {
+    ok: false,
+    kind: error.type || "",
+    message: error.message || "",
+    payment_intent: (error.payment_intent && error.payment_intent.id) || "",
+  };
+}
+
+// Links a US bank account in Stripe's modal, then confirms the debit (the customer accepted
+// the mandate shown in the dialog by pressing Pay). A debit answers status "processing".
+async function renovationConfirmBank(clientSecret, name) {
+  const s = window.__renovationStripe;
+  if (!s || !s.stripe) return { ok: false, kind: "not_ready", message: "" };
+  try {
+    const collected = await s.stripe.collectBankAccountForPayment({
+      clientSecret,
+      params: {
+        payment_method_type: "us_bank_account",
+        payment_method_data: { billing_details: { name } },
+      },
+    });
+    if (collected.error) return renovationStripeError(collected.error);
+    if (collected.paymentIntent.status === "requires_payment_method") {
+      return { ok: false, kind: "bank_not_linked", message: "" };
+    }
+    const result = await s.stripe.confirmUsBankAccountPayment(clientSecret);
+    if (result.error) return renovationStripeError(result.error);
+    return { ok: true, payment_intent: result.paymentIntent.id, status: result.paymentIntent.status };
+  } catch (error) {
+    return { ok: false, kind: "exception", message: "" };
+  }
+}
+if (typeof window !== "undefined") window.renovationConfirmBank = renovationConfirmBank;
 """
 
 

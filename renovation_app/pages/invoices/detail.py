@@ -6,7 +6,11 @@ from renovation_app import routes
 from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.billing.schedule import stages_table
 from renovation_app.components.links import link
-from renovation_app.components.payments.dialog import pay_button, payment_dialog
+from renovation_app.components.payments.dialog import (
+    pay_button,
+    payment_dialog,
+    processing_notice,
+)
 from renovation_app.components.payments.recorded import (
     escrow_block,
     record_payment_form,
@@ -131,6 +135,7 @@ def payments_block() -> rx.Component:
             money.next_words,
             rx.el.p("Next: ", money.next_words, class_name="text-sm text-slate-600"),
         ),
+        processing_notice(money.processing, money.processing_how, money.processing_cents),
         stages_table(money.stages, "detail-schedule"),
         escrow_block(),
         rx.el.ul(
@@ -143,12 +148,15 @@ def payments_block() -> rx.Component:
                 InvoiceDetailState,
                 "Take card payment",
                 (money.balance_cents > 0)
+                & (money.processing_cents == 0)
                 & (InvoiceDetailState.invoice["status"].to(str) != "void"),
             ),
             pay_button(
                 InvoiceDetailState,
                 "Card: whole balance",
-                (money.balance_cents > money.due_cents) & (money.due_cents > 0),
+                (money.balance_cents > money.due_cents)
+                & (money.due_cents > 0)
+                & (money.processing_cents == 0),
                 whole_balance=True,
             ),
             class_name="flex flex-wrap items-center gap-3",

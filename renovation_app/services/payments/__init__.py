@@ -1,8 +1,11 @@
-"""Getting paid: card payments through Stripe (intents, what Stripe reports, reconciliation,
-refunds), recorded checks, transfers and cash, the ledger and receipts."""
+"""Getting paid: card and bank debit payments through Stripe (intents, what Stripe reports,
+reconciliation, refunds, fees), recorded checks, transfers and cash, the ledger and receipts."""
 
+from renovation_app.services.payments.fees import FeeComparison, compare_fees, fee_note
 from renovation_app.services.payments.gateway import (
+    IN_FLIGHT_WORDS,
     NOT_SET_UP,
+    PAYMENT_METHOD_TYPES,
     payments_enabled,
     stop_open_intents,
     stripe_client,
@@ -10,6 +13,7 @@ from renovation_app.services.payments.gateway import (
 from renovation_app.services.payments.intents import (
     CLIENT_TRIES,
     PAY_LINK_TRIES,
+    PROCESSING_WORDS,
     CardCheckout,
     payment_summary,
     start_card_payment,
@@ -32,6 +36,12 @@ from renovation_app.services.payments.webhook import (
 
 __all__ = [
     "CLIENT_TRIES",
+    "IN_FLIGHT_WORDS",
+    "PAYMENT_METHOD_TYPES",
+    "PROCESSING_WORDS",
+    "FeeComparison",
+    "compare_fees",
+    "fee_note",
     "NOT_SET_UP",
     "PAYMENT_FAILED",
     "PAY_LINK_TRIES",

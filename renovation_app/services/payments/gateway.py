@@ -1,4 +1,4 @@
-"""The Stripe client, and stopping an invoice's open card payments before it is voided."""
+"""The Stripe client, and stopping an invoice's open Stripe payments before it is voided."""
 
 import logging
 
@@ -13,6 +13,13 @@ log = logging.getLogger(__name__)
 
 NOT_SET_UP = "Card payments are not set up."
 OPEN_INTENT_STATUSES = ("requires_payment_method", "requires_confirmation", "requires_action")
+# What a PaymentIntent of this site may be paid with: a card, or a US bank account debit (ACH
+# Direct Debit, which stays "processing" for days before it succeeds or fails).
+PAYMENT_METHOD_TYPES = ("card", "us_bank_account")
+IN_FLIGHT_WORDS = (
+    "A payment on this invoice is being processed (a bank debit takes a few business days). "
+    "Wait until it succeeds or fails, then reload the invoice."
+)
 
 
 def payments_enabled() -> bool:
@@ -54,11 +61,25 @@ def open_payments(session: Session, invoice_id: int) -> list[Payment]:
     )
 
 
+def processing_payments(session: Session, invoice_id: int) -> list[Payment]:
+    """The invoice's payments Stripe reported as processing (a bank debit not yet settled)."""
+    return list(
+        session.exec(
+            select(Payment).where(
+                Payment.invoice_id == invoice_id, Payment.status == PaymentStatus.PROCESSING
+            )
+        )
+    )
+
+
 def stop_open_intents(session: Session, invoice_id: int) -> None:
     """Cancel every intent of the invoice that could still take a card, so nothing is charged
     once it is void. The caller holds the invoice's lock (no new intent can start meanwhile).
-    Raises ActionRefused while a payment is processing or has just succeeded (the webhook will
-    record it); the invoice is then not voided."""
+    Raises ActionRefused while a payment is processing (a bank debit recorded as such here, or
+    an intent Stripe now calls processing) or has just succeeded (the webhook will record it);
+    the invoice is then not voided."""
+    if processing_payments(session, invoice_id):
+        raise ActionRefused(IN_FLIGHT_WORDS)
     still_open = open_payments(session, invoice_id)
     if not still_open:
         return
@@ -72,10 +93,7 @@ def stop_open_intents(session: Session, invoice_id: int) -> None:
             payment.status = PaymentStatus.CANCELED
             session.add(payment)
         elif status == "processing":
-            raise ActionRefused(
-                "A card payment on this invoice is being processed. "
-                "Wait a minute and reload the invoice before voiding it."
-            )
+            raise ActionRefused(IN_FLIGHT_WORDS)
         else:  # succeeded (or capturable): the money is on its way
             raise ActionRefused(
                 "A card payment on this invoice has just gone through, so it cannot be voided. "

@@ -2,7 +2,9 @@
 
 The amount is the outstanding balance read from the database, never from the browser; the
 browser only ever gets the intent's client secret. An intent starts under the invoice's lock,
-so a void waits for it (and then cancels it) or is seen by it.
+so a void waits for it (and then cancels it) or is seen by it. The intent takes a card or a
+US bank account debit; while a bank debit is processing (days), no other payment starts, so
+the same money is never asked for twice.
 """
 
 from dataclasses import dataclass
@@ -27,10 +29,12 @@ from renovation_app.services.limits import allow
 from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import (
     OPEN_INTENT_STATUSES,
+    PAYMENT_METHOD_TYPES,
     open_payments,
+    processing_payments,
     stripe_client,
 )
-from renovation_app.services.payments.ledger import paid_cents
+from renovation_app.services.payments.ledger import method_words, paid_cents
 
 TOO_MANY_TRIES = (
     "Too many payment attempts in a short time. Please wait 10 minutes or call us to pay."
@@ -39,6 +43,10 @@ TOO_MANY_TRIES = (
 PAY_LINK_TRIES = 10
 CLIENT_TRIES = 20
 TRIES_WINDOW = timedelta(minutes=10)
+PROCESSING_WORDS = (
+    "A payment of {amount} ({how}) is being processed by the bank. The invoice shows it as paid "
+    "once it clears (usually 4 business days); if it fails, you can pay again here."
+)
 
 
 @dataclass(frozen=True)
@@ -66,9 +74,23 @@ def charge_cents(session: Session, invoice: Invoice, whole_balance: bool) -> int
     return due.pay_now_cents
 
 
+def _refuse_while_processing(session: Session, invoice_id: int) -> None:
+    """No second payment while a bank debit is in flight: it may still clear (no double charge);
+    if it fails, the balance reopens and paying works again."""
+    in_flight = processing_payments(session, invoice_id)
+    if in_flight:
+        payment = in_flight[0]
+        raise ActionRefused(
+            PROCESSING_WORDS.format(
+                amount=format_usd(payment.amount_cents), how=method_words(payment)
+            )
+        )
+
+
 def _payable(session: Session, invoice: Invoice | None, whole_balance: bool) -> tuple[Invoice, int]:
     if invoice is None or invoice.status == InvoiceStatus.VOID:
         raise ActionRefused("This invoice cannot be paid: it does not exist or is void.")
+    _refuse_while_processing(session, invoice.id)
     due = charge_cents(session, invoice, whole_balance)
     if due <= 0:
         raise ActionRefused(f"Invoice {invoice.number} is already paid.")
@@ -77,9 +99,14 @@ def _payable(session: Session, invoice: Invoice | None, whole_balance: bool) -> 
 
 def _reusable_intent(client: stripe.StripeClient, session: Session, invoice: Invoice, due: int):
     """An open PaymentIntent of this invoice for this amount, if there is one. Intents found
-    cancelled at Stripe are marked so here (the next key then differs)."""
+    cancelled at Stripe are marked so here (the next key then differs). One Stripe already
+    processes (a bank debit whose webhook has not arrived yet) refuses a new payment."""
     for payment in open_payments(session, invoice.id):
         intent = client.v1.payment_intents.retrieve(payment.payment_intent_id)
+        if intent.status == "processing":
+            raise ActionRefused(
+                PROCESSING_WORDS.format(amount=format_usd(intent.amount), how="bank debit")
+            )
         if intent.status == "canceled":
             payment.status = PaymentStatus.CANCELED
             session.add(payment)
@@ -130,7 +157,7 @@ def start_card_payment(
                 params={
                     "amount": due,
                     "currency": "usd",
-                    "payment_method_types": ["card"],
+                    "payment_method_types": list(PAYMENT_METHOD_TYPES),
                     "description": f"Invoice {invoice.number} from {BUSINESS.name}",
                     "metadata": {"invoice_id": str(invoice.id), "invoice_number": invoice.number},
                 },

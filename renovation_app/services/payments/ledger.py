@@ -13,6 +13,7 @@ from sqlmodel import Session, func, select
 
 from renovation_app.models import (
     ACTIVE_REFUND_STATUSES,
+    STRIPE_METHODS,
     Invoice,
     InvoiceStatus,
     Payment,
@@ -43,10 +44,12 @@ SETTLED_STATUSES = (
 )
 OPEN_DISPUTE_WORDS = "The card holder disputes {amount} ({status}): answer it in Stripe."
 LOST_DISPUTE_WORDS = "A card dispute of {amount} was lost: the card holder got it back."
+FAILED_DEBIT_WORDS = "A bank debit of {amount} failed: the balance is open again."
 
 
 METHOD_LABELS = {
     PaymentMethod.CARD: "Card",
+    PaymentMethod.BANK_DEBIT: "Bank debit",
     PaymentMethod.CHECK: "Check",
     PaymentMethod.ZELLE: "Zelle",
     PaymentMethod.BANK_TRANSFER: "Bank transfer",
@@ -57,11 +60,16 @@ PAID_STATUSES = (InvoiceStatus.PAID, InvoiceStatus.PARTIALLY_PAID)
 
 def method_words(payment: Payment) -> str:
     """How it was paid, for the history, receipts and pages: "Visa ending 4242",
-    "Check #1045", "Zelle (ref 7HX2)", "Cash"."""
+    "Bank debit (STRIPE TEST BANK ending 6789)", "Check #1045", "Zelle (ref 7HX2)", "Cash"."""
     if payment.method == PaymentMethod.CARD:
         if payment.card_last4:
             return f"{payment.card_brand.capitalize()} ending {payment.card_last4}"
         return "card"
+    if payment.method == PaymentMethod.BANK_DEBIT:
+        if payment.card_last4:  # the bank's name and the account's last 4 digits
+            bank = f"{payment.card_brand} " if payment.card_brand else ""
+            return f"Bank debit ({bank}ending {payment.card_last4})"
+        return "Bank debit"
     label = METHOD_LABELS[PaymentMethod(payment.method)]
     if not payment.reference:
         return label
@@ -132,9 +140,16 @@ def _attention(invoice: Invoice, payments: list[Payment], refunds: list[Refund])
     net = paid - _refunded_cents(payments)
     if invoice.status == InvoiceStatus.VOID and net > 0:
         notes.append(f"Paid {format_usd(net)} after it was voided: refund it.")
+    still_owed = invoice.status not in SETTLED_STATUSES
     for payment in payments:
         if payment.status == PaymentStatus.REVIEW:
             notes.append(payment.last_error)
+        if (
+            still_owed
+            and payment.status == PaymentStatus.FAILED
+            and payment.method == PaymentMethod.BANK_DEBIT
+        ):
+            notes.append(FAILED_DEBIT_WORDS.format(amount=format_usd(payment.amount_cents)))
         amount = format_usd(payment.dispute_amount_cents)
         if payment.dispute_status == "lost":
             notes.append(LOST_DISPUTE_WORDS.format(amount=amount))
@@ -223,6 +238,10 @@ class MoneySummary:
     pay_now: str = "$0.00"  # what "Pay now" takes (schedule.AmountDue.pay_now_cents)
     pay_now_cents: int = 0
     next_words: str = ""  # "$4,000.00 for Rough-in done, due December 15, 2026"
+    # Bank debits Stripe accepted that the bank has not settled: not paid, not payable again.
+    processing: str = "$0.00"
+    processing_cents: int = 0
+    processing_how: str = ""  # "Bank debit (STRIPE TEST BANK ending 6789)", "" when none
     held: str = "$0.00"  # received before the work was substantially complete (escrow)
     held_cents: int = 0
     refundable_cents: int = 0
@@ -234,7 +253,7 @@ class MoneySummary:
 def refundable_of(payment: Payment, refunds: list[Refund]) -> int:
     """What can still be refunded of one payment: its amount less every refund asked and not
     failed (pending ones included) and less what Stripe says was refunded, whichever is more."""
-    if payment.status != PaymentStatus.SUCCEEDED or payment.method != PaymentMethod.CARD:
+    if payment.status != PaymentStatus.SUCCEEDED or payment.method not in STRIPE_METHODS:
         return 0  # a check, transfer or cash is paid back outside Stripe
     asked = sum(
         r.amount_cents
@@ -260,7 +279,7 @@ def _payment_line(payment: Payment) -> PaymentLine:
         refunded=format_usd(payment.amount_refunded_cents),
         error=payment.last_error,
         dispute=payment.dispute_status.replace("_", " "),
-        can_void=counts and payment.method != PaymentMethod.CARD,
+        can_void=counts and payment.method not in STRIPE_METHODS,
         void_reason=payment.void_reason,
     )
 
@@ -291,6 +310,7 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
     if invoice.status == InvoiceStatus.VOID:  # money after a void is flagged for a refund
         due = AmountDue(0, 0, 0, "", None)
     held = net if invoice.work_completed_on is None else 0
+    in_flight = [p for p in payments if p.status == PaymentStatus.PROCESSING]
     next_words = ""
     if due.next_cents:
         next_words = (
@@ -308,6 +328,9 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
         pay_now=format_usd(due.pay_now_cents),
         pay_now_cents=due.pay_now_cents,
         next_words=next_words,
+        processing=format_usd(sum(p.amount_cents for p in in_flight)),
+        processing_cents=sum(p.amount_cents for p in in_flight),
+        processing_how=", ".join(method_words(p) for p in in_flight),
         held=format_usd(held),
         held_cents=held,
         refundable_cents=sum(refundable_of(p, refunds) for p in payments),

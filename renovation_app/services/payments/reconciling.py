@@ -1,5 +1,5 @@
-"""Reconciliation: ask Stripe about every card payment still open here, so a webhook that never
-arrived leaves no money unrecorded. It runs every hour (one worker at a time) and on demand
+"""Reconciliation: ask Stripe about every card or bank debit payment still open (or processing)
+here, so a webhook that never arrived leaves no money unrecorded. It runs every hour (one worker at a time) and on demand
 from the staff invoice list; what it fixes is written in the invoice's history."""
 
 import asyncio
@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Payment, PaymentMethod, PaymentStatus, utc_now
+from renovation_app.models import STRIPE_METHODS, Payment, PaymentStatus, utc_now
 from renovation_app.services.billing import lock_invoice, record_event
 from renovation_app.services.limits import allow
 from renovation_app.services.mail import wake_outbox_worker
@@ -19,15 +19,18 @@ from renovation_app.services.payments.webhook import record_intent
 
 log = logging.getLogger(__name__)
 
-# Intents older than this are not asked about again (Stripe cancels abandoned ones anyway).
+# Intents older than this are not asked about again (Stripe cancels abandoned ones anyway; a
+# bank debit settles within a few business days).
 LOOK_BACK = timedelta(days=30)
+# Payments whose intent may still change at Stripe.
+UNSETTLED = (PaymentStatus.OPEN, PaymentStatus.FAILED, PaymentStatus.PROCESSING)
 EVERY = timedelta(minutes=55)  # "hourly": a worker runs it when an hour has passed
 FOUND_WORDS = "Found by reconciliation with Stripe (its webhook did not arrive)."
 
 
 @dataclass(frozen=True)
 class Reconciliation:
-    checked: int  # open payments asked about
+    checked: int  # open or processing payments asked about
     recorded: int  # payments (or declines, cancellations) recorded by this run
 
 
@@ -36,8 +39,8 @@ def _open_intents(now: datetime) -> list[str]:
         return list(
             session.exec(
                 select(Payment.payment_intent_id).where(
-                    Payment.method == PaymentMethod.CARD,
-                    Payment.status.in_((PaymentStatus.OPEN, PaymentStatus.FAILED)),
+                    Payment.method.in_(STRIPE_METHODS),
+                    Payment.status.in_(UNSETTLED),
                     Payment.created_at >= now - LOOK_BACK,
                 )
             )
@@ -53,7 +56,7 @@ def _record_cancelled(intent_id: str) -> bool:
             return False
         lock_invoice(session, payment.invoice_id)
         session.refresh(payment)
-        if payment.status not in (PaymentStatus.OPEN, PaymentStatus.FAILED):
+        if payment.status not in UNSETTLED:
             return False
         payment.status = PaymentStatus.CANCELED
         session.add(payment)
@@ -79,7 +82,8 @@ def _reconcile_one(client, intent_id: str) -> bool:
 
 
 def reconcile_payments(now: datetime | None = None) -> Reconciliation:
-    """Ask Stripe about each open card payment of the last 30 days and record what it says.
+    """Ask Stripe about each open or processing payment of the last 30 days and record what it
+    says (processing, succeeded, failed or cancelled).
     Running it twice records nothing twice: each intent is recorded once under its lock."""
     if not payments_enabled():
         return Reconciliation(0, 0)

@@ -13,6 +13,7 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import (
     RECORDED_METHODS,
+    STRIPE_METHODS,
     InvoiceStatus,
     Payment,
     PaymentMethod,
@@ -152,8 +153,8 @@ def void_recorded_payment(
         if payment is None or payment.invoice_id != invoice.id:
             raise ActionRefused("There is no such payment on this invoice.")
         session.refresh(payment)
-        if payment.method == PaymentMethod.CARD:
-            raise ActionRefused("A card payment is not voided: refund it instead.")
+        if payment.method in STRIPE_METHODS:
+            raise ActionRefused("A card or bank debit payment is not voided: refund it instead.")
         if payment.status != PaymentStatus.SUCCEEDED:
             raise ActionRefused("This payment is already void.")
         payment.status, payment.voided_at, payment.void_reason = PaymentStatus.VOIDED, now, text

@@ -14,9 +14,9 @@ from sqlmodel import Session, select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
+    STRIPE_METHODS,
     Invoice,
     Payment,
-    PaymentMethod,
     PaymentStatus,
     Refund,
     RefundStatus,
@@ -72,7 +72,8 @@ def _reserve(number: str, user: SignedInUser, amount: int, reason: str) -> list[
                 .where(
                     Payment.invoice_id == invoice.id,
                     Payment.status == PaymentStatus.SUCCEEDED,
-                    Payment.method == PaymentMethod.CARD,  # a check is paid back outside Stripe
+                    # a check is paid back outside Stripe
+                    Payment.method.in_(STRIPE_METHODS),
                 )
                 .order_by(Payment.id)
             )

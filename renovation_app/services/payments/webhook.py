@@ -3,6 +3,10 @@
 Stripe is the source of truth. Every report (the browser, the webhook, a replay, a late or
 out-of-order event) is recorded under the invoice's lock, after which the invoice's status is
 derived again from its recorded totals (ledger.settle_invoice).
+
+A bank debit (us_bank_account) is first "processing" for days: recorded as such, not counted
+as paid, then succeeded (paid, receipt) or failed (the balance reopens, the office is told).
+A payment only moves forward: open or failed -> processing -> succeeded or failed.
 """
 
 import json
@@ -11,7 +15,14 @@ import stripe
 from sqlmodel import Session
 
 from renovation_app.db import db_session, insert_or_ignore
-from renovation_app.models import InvoiceStatus, Payment, PaymentStatus, StripeEvent, utc_now
+from renovation_app.models import (
+    InvoiceStatus,
+    Payment,
+    PaymentMethod,
+    PaymentStatus,
+    StripeEvent,
+    utc_now,
+)
 from renovation_app.services.billing import format_usd, record_event
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.mail import wake_outbox_worker
@@ -28,12 +39,38 @@ PAYMENT_FAILED = "Payment failed. Please try again."
 WEBHOOK_MAX_BYTES = 1024 * 1024
 
 
-def _card(intent: dict) -> tuple[str, str, str]:
+BANK = "us_bank_account"  # Stripe's payment method type of a US bank account debit (ACH)
+
+
+def _how_paid(details: dict) -> tuple[str, str, str]:
+    """(type, card brand or bank name, last 4) of a charge's payment_method_details or a
+    PaymentMethod; ("", "", "") when it says neither."""
+    kind = str(details.get("type") or "")
+    if kind == BANK:
+        bank = details.get(BANK) or {}
+        return kind, str(bank.get("bank_name") or "")[:20], str(bank.get("last4") or "")[:4]
+    if kind == "card":
+        card = details.get("card") or {}
+        return kind, str(card.get("brand") or "")[:20], str(card.get("last4") or "")[:4]
+    return "", "", ""
+
+
+def _note_how_paid(payment: Payment, details: dict) -> None:
+    """The payment's method (card or bank debit) and its brand or bank and last 4, when
+    Stripe's object says so (a webhook's intent carries only the charge's id)."""
+    kind, name, last4 = _how_paid(details)
+    if kind:
+        payment.method = PaymentMethod.BANK_DEBIT if kind == BANK else PaymentMethod.CARD
+        payment.card_brand, payment.card_last4 = name, last4
+
+
+def _note_charge(payment: Payment, intent: dict) -> None:
     charge = intent.get("latest_charge")
-    if not isinstance(charge, dict):
-        return (charge or ""), "", ""
-    card = (charge.get("payment_method_details") or {}).get("card") or {}
-    return charge.get("id", ""), str(card.get("brand", ""))[:20], str(card.get("last4", ""))[:4]
+    if isinstance(charge, str) and charge:
+        payment.charge_id = charge[:100]
+    elif isinstance(charge, dict):
+        payment.charge_id = str(charge.get("id") or "")[:100]
+        _note_how_paid(payment, charge.get("payment_method_details") or {})
 
 
 def _mismatch(intent: dict, payment: Payment) -> str:
@@ -58,7 +95,11 @@ def _record_succeeded(session: Session, intent: dict) -> bool:
     if payment.status in (PaymentStatus.SUCCEEDED, PaymentStatus.REVIEW):
         return False
     now = utc_now()
-    payment.charge_id, payment.card_brand, payment.card_last4 = _card(intent)
+    if payment.status != PaymentStatus.PROCESSING:
+        # Not seen processing: a card (a bank debit is processing first), unless the charge
+        # below says otherwise. A processing bank debit keeps its bank and last 4.
+        payment.method, payment.card_brand, payment.card_last4 = PaymentMethod.CARD, "", ""
+    _note_charge(payment, intent)
     if problem := _mismatch(intent, payment):
         payment.status, payment.last_error = PaymentStatus.REVIEW, problem[:300]
         session.add(payment)
@@ -85,19 +126,58 @@ def _record_succeeded(session: Session, intent: dict) -> bool:
     return True
 
 
+def _record_processing(session: Session, intent: dict) -> bool:
+    """A bank debit Stripe accepted: recorded as processing (not paid) until it settles. Only
+    an open or declined payment moves to processing, so a replayed or late event after the
+    success or failure changes nothing."""
+    if intent.get("status") != "processing":
+        return False  # Stripe's current intent has moved on: this event is stale
+    found = locked_payment(session, intent["id"])
+    if found is None:
+        return False
+    payment, invoice = found
+    if payment.status not in (PaymentStatus.OPEN, PaymentStatus.FAILED):
+        return False
+    _note_charge(payment, intent)
+    if payment.method == PaymentMethod.CARD and not payment.card_last4:
+        payment.method = PaymentMethod.BANK_DEBIT  # what takes days here is a bank debit
+    payment.status, payment.last_error = PaymentStatus.PROCESSING, ""
+    session.add(payment)
+    session.flush()
+    record_event(
+        session,
+        invoice.id,
+        "payment_processing",
+        f"{format_usd(payment.amount_cents)} by {method_words(payment)} is processing: "
+        "not paid until the bank settles it (usually 4 business days).",
+    )
+    ledger.settle_invoice(session, invoice, utc_now())
+    return True
+
+
 def _record_failed(session: Session, intent: dict) -> bool:
     found = locked_payment(session, intent["id"])
     if found is None:
         return False
     payment, invoice = found
-    error = str((intent.get("last_payment_error") or {}).get("message") or PAYMENT_FAILED)[:300]
+    failure = intent.get("last_payment_error") or {}
+    error = str(failure.get("message") or PAYMENT_FAILED)[:300]
     if payment.status in (PaymentStatus.SUCCEEDED, PaymentStatus.REVIEW, PaymentStatus.CANCELED):
         return False  # a late failure of an intent that has since ended changes nothing
     if payment.status == PaymentStatus.FAILED and payment.last_error == error:
         return False  # the same decline reported again: one history row
+    was_processing = payment.status == PaymentStatus.PROCESSING
+    _note_how_paid(payment, failure.get("payment_method") or {})
     payment.status, payment.last_error = PaymentStatus.FAILED, error
     session.add(payment)
+    session.flush()
     record_event(session, invoice.id, "payment_failed", error[:200])
+    if was_processing or payment.method == PaymentMethod.BANK_DEBIT:
+        # Money the office counted on for days did not come: the balance is open again.
+        words = f"Bank debit of {format_usd(payment.amount_cents)} failed: {error}"[:500]
+        record_event(session, invoice.id, "attention", words)
+        ledger.settle_invoice(session, invoice, utc_now())
+        queue_staff_notice(session, invoice, "Bank debit failed", words)
     return True
 
 
@@ -122,6 +202,8 @@ def _record_dispute(session: Session, dispute: dict) -> bool:
 
 
 def _apply(session: Session, kind: str, obj: dict) -> bool:
+    if kind == "payment_intent.processing":
+        return _record_processing(session, obj)
     if kind == "payment_intent.succeeded":
         return _record_succeeded(session, obj)
     if kind == "payment_intent.payment_failed":
@@ -136,6 +218,7 @@ def _apply(session: Session, kind: str, obj: dict) -> bool:
 
 
 WEBHOOK_EVENTS = (
+    "payment_intent.processing",
     "payment_intent.succeeded",
     "payment_intent.payment_failed",
     "charge.refunded",
@@ -156,6 +239,8 @@ def handle_webhook(payload: bytes, signature: str | None) -> str:
         event_id, kind, obj = event["id"], event["type"], event["data"]["object"]
     except (stripe.SignatureVerificationError, ValueError, KeyError, TypeError) as bad:
         raise ValueError(f"webhook refused: {bad}") from bad
+    if kind in ("payment_intent.processing", "payment_intent.succeeded"):
+        obj = _current_intent(obj, required=kind == "payment_intent.processing")
     with db_session() as session:
         stored = session.execute(
             insert_or_ignore(
@@ -172,6 +257,32 @@ def handle_webhook(payload: bytes, signature: str | None) -> str:
         session.commit()  # the event id and its effects together, or neither
     wake_outbox_worker()
     return "applied" if applied else "ignored"
+
+
+def _current_intent(event_intent: dict, required: bool) -> dict:
+    """The intent as Stripe has it now, with its charge (the event's copy carries only the
+    charge's id, and may be older than another event already recorded). A processing event is
+    recorded only from Stripe's current intent (`required`: an error is answered 500 and Stripe
+    sends the event again later); a success keeps the event's own state and only borrows the
+    charge's card or bank details."""
+    try:
+        current = (
+            stripe_client()
+            .v1.payment_intents.retrieve(
+                str(event_intent["id"]), params={"expand": ["latest_charge"]}
+            )
+            .to_dict()
+        )
+    except (stripe.StripeError, ActionRefused):
+        if required:
+            raise
+        return event_intent
+    if required:
+        return current
+    charge = current.get("latest_charge")
+    if isinstance(charge, dict) and charge.get("id") == event_intent.get("latest_charge"):
+        return {**event_intent, "latest_charge": charge}
+    return event_intent
 
 
 def confirm_from_browser(payment_intent_id: str, invoice_id: int) -> str:
@@ -194,10 +305,12 @@ def confirm_from_browser(payment_intent_id: str, invoice_id: int) -> str:
 
 
 def record_intent(session: Session, intent: dict) -> bool:
-    """Record what a PaymentIntent read from Stripe says (succeeded, or declined), as its
-    webhook would; True when something changed here."""
+    """Record what a PaymentIntent read from Stripe says (succeeded, processing, or declined),
+    as its webhook would; True when something changed here."""
     if intent.get("status") == "succeeded":
         return _record_succeeded(session, intent)
+    if intent.get("status") == "processing":
+        return _record_processing(session, intent)
     if intent.get("last_payment_error"):
         return _record_failed(session, intent)
     return False

@@ -14,6 +14,12 @@ from renovation_app.services.errors import ActionRefused
 log = logging.getLogger(__name__)
 
 PAYMENT_SUCCESSFUL = "Payment successful!"
+BANK_DEBIT_STARTED = (
+    "Bank debit started. The invoice shows it as processing until your bank settles it "
+    "(usually 4 business days)."
+)
+BANK_NOT_LINKED = "No bank account was chosen. Choose one, or pay by card."
+PAY_METHODS = ("card", "bank")
 
 
 def path_part(state: rx.State, index: int) -> str:
@@ -38,6 +44,8 @@ class CardPaymentMixin(rx.State, mixin=True):
     amount_due: str = ""
     # The customer chose "Pay the whole balance" rather than what is due now.
     whole_balance: bool = False
+    # "card", or "bank" (a US bank account debit; offered where _takes_bank_debit says so).
+    pay_method: str = "card"
     _payment_intent_id: str = ""
 
     def _checkout(self) -> payments.CardCheckout:
@@ -50,10 +58,16 @@ class CardPaymentMixin(rx.State, mixin=True):
     async def _after_payment(self):
         """Reload what the page shows once a payment is recorded."""
 
+    def _takes_bank_debit(self) -> bool:
+        """Whether this page offers a US bank account (the customer's own page does: the
+        customer accepts the debit's mandate there)."""
+        return False
+
     def reset_payment_dialog(self) -> None:
         """Closed and idle: what a page shows when it is (re)loaded."""
         self.dialog_open, self.processing, self.payment_error = False, False, ""
         self.card_ready, self._payment_intent_id = False, ""
+        self.pay_method = "card"
 
     @rx.event
     def open_payment(self):
@@ -64,6 +78,13 @@ class CardPaymentMixin(rx.State, mixin=True):
     def open_whole_payment(self):
         self.dialog_open, self.payment_error, self.processing = True, "", False
         self.whole_balance = True
+
+    @rx.event
+    def choose_pay_method(self, method: str):
+        if self.processing:
+            return
+        self.pay_method = method if method in PAY_METHODS and self._takes_bank_debit() else "card"
+        self.payment_error = ""
 
     @rx.event
     def set_dialog_open(self, open_: bool):
@@ -99,9 +120,9 @@ class CardPaymentMixin(rx.State, mixin=True):
         self.amount_due = checkout.amount
         self._payment_intent_id = checkout.payment_intent_id
         secret, name = json.dumps(checkout.client_secret), json.dumps(checkout.customer_name)
-        yield rx.call_script(
-            f"window.renovationConfirmCard({secret}, {name})", callback=type(self).card_result
-        )
+        bank = self.pay_method == "bank" and self._takes_bank_debit()
+        confirm = "renovationConfirmBank" if bank else "renovationConfirmCard"
+        yield rx.call_script(f"window.{confirm}({secret}, {name})", callback=type(self).card_result)
 
     @rx.event
     async def card_result(self, result: dict):
@@ -111,11 +132,14 @@ class CardPaymentMixin(rx.State, mixin=True):
             return
         if not isinstance(result, dict) or not result.get("ok"):
             message = ""
-            if isinstance(result, dict) and result.get("kind") in (
-                "card_error",
-                "validation_error",
+            kind = result.get("kind") if isinstance(result, dict) else ""
+            # Stripe's own words for a card error, and for a bank debit Stripe refused.
+            if kind in ("card_error", "validation_error") or (
+                kind == "invalid_request_error" and self.pay_method == "bank"
             ):
                 message = str(result.get("message") or "")[:300]
+            elif kind == "bank_not_linked":
+                message = BANK_NOT_LINKED
             await self._confirm()  # records a decline in the invoice's history
             self.processing = False
             self.payment_error = message or payments.PAYMENT_FAILED
@@ -123,6 +147,11 @@ class CardPaymentMixin(rx.State, mixin=True):
             return
         status = await self._confirm()
         self.processing = False
+        if status == "processing":  # a bank debit: recorded, not paid until the bank settles
+            self.dialog_open = False
+            await self._after_payment()
+            yield rx.toast.success(BANK_DEBIT_STARTED, duration=6000)
+            return
         if status != "succeeded":
             self.payment_error = payments.PAYMENT_FAILED
             yield rx.toast.error(payments.PAYMENT_FAILED, duration=4000)

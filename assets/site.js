@@ -236,3 +236,23 @@ window.renovation = {
     });
   },
 };
+
+// The pay page's first paint is the server's HTML (api/pay_first_paint.py); its pay buttons
+// work before the page's JavaScript does: a press is remembered and made again on the live
+// button as soon as the page has taken the first paint's place.
+(function () {
+  var wanted = "";
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-first-paint-click]");
+    if (!button) return;
+    wanted = button.getAttribute("data-first-paint-click");
+    button.disabled = true;
+    button.textContent = "Loading...";
+    new MutationObserver(function (_, observer) {
+      var live = document.querySelector('[data-testid="' + wanted + '"]');
+      if (!live) return;
+      observer.disconnect();
+      live.click();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+})();

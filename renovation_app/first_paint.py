@@ -27,13 +27,19 @@ from reflex.plugins import Plugin
 
 _MODULE_PRELOAD = '<link rel="modulepreload" href='
 NOT_FOUND_PAGE = "404"  # prerendered at /404, matched by the `*` route
+# The pay page's frame (header, footer, an empty slot), prerendered once: the server fills the
+# slot with the invoice of the link asked for (api/pay_first_paint.py).
+PAY_FRAME_PAGE = "pay/first-paint"
+FIRST_PAINT_SLOT = "pay-first-paint"
 _PRERENDER_ALL = '"prerender": true'
 
 
-def with_not_found_page_prerendered(react_router_config: str) -> str:
-    """React Router's config with the 404 page among the prerendered paths."""
+def with_extra_pages_prerendered(react_router_config: str) -> str:
+    """React Router's config with the 404 page and the pay page's frame among the prerendered
+    paths."""
     every_static_path_and_404 = (
-        f'"prerender": ({{getStaticPaths}}) => [...getStaticPaths(), "/{NOT_FOUND_PAGE}"]'
+        f'"prerender": ({{getStaticPaths}}) => '
+        f'[...getStaticPaths(), "/{NOT_FOUND_PAGE}", "/{PAY_FRAME_PAGE}"]'
     )
     return react_router_config.replace(_PRERENDER_ALL, every_static_path_and_404)
 
@@ -47,7 +53,7 @@ class FirstPaintPlugin(Plugin):
     copies) holds the module preloads back."""
 
     def pre_compile(self, **context) -> None:
-        context["add_modify_task"]("react-router.config.js", with_not_found_page_prerendered)
+        context["add_modify_task"]("react-router.config.js", with_extra_pages_prerendered)
 
     def post_build(self, **context) -> None:
         if os.environ.get("FIRST_PAINT_KEEP_PRELOADS"):  # bench.first_event compares both

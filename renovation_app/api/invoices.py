@@ -12,8 +12,9 @@ import json
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from renovation_app.api.pay_first_paint import first_paint_page
 from renovation_app.api.requests import Refused, check_same_origin, read_json_object
 from renovation_app.api.responses import (
     NO_STORE,
@@ -46,9 +47,12 @@ async def customer_invoice_pdf(request: Request) -> Response:
 
 
 async def pay_page(request: Request) -> Response:
-    """The page for a known link: open, or void or expired (the page says so)."""
-    found = await run_in_threadpool(invoicing.pay_link, request.path_params["token"])
-    return app_page(found is not None)
+    """The page for a known link: open (with the invoice in the first paint), or void or
+    expired (the page says so)."""
+    found, html = await run_in_threadpool(first_paint_page, request.path_params["token"])
+    if found and html is not None:
+        return HTMLResponse(html, headers=NO_STORE)
+    return app_page(found)
 
 
 async def create_invoice(request: Request) -> Response:

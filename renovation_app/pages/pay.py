@@ -16,6 +16,7 @@ from renovation_app.components.styles import BUTTON, CARD
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import TEL_HREF, mailto_href
+from renovation_app.first_paint import FIRST_PAINT_SLOT
 from renovation_app.pages.registry import page
 from renovation_app.state.pay import PayState
 
@@ -158,28 +159,38 @@ def closed_link(heading: str, words: str) -> rx.Component:
 def pay() -> rx.Component:
     return site_page(
         section(
-            rx.match(
-                PayState.link_state,
-                ("open", pay_body()),
-                (
-                    "void",
-                    closed_link(
-                        "This invoice was cancelled",
-                        "It can no longer be paid. If you think this is a mistake, please "
-                        "get in touch.",
-                    ),
-                ),
-                (
-                    "expired",
-                    closed_link(
-                        "This link has expired",
-                        "Invoice links stop working a while after the invoice is settled. "
-                        "We are glad to send you a copy.",
-                    ),
-                ),
-                rx.el.p("This invoice link is not valid.", class_name="text-center text-slate-700"),
-            ),
+            rx.cond(PayState.loaded, pay_link_page(), first_paint_slot()),
             class_name="bg-slate-50",
         ),
         title="Your invoice",
+    )
+
+
+def first_paint_slot() -> rx.Component:
+    """Where the server's HTML of the invoice sits until the state arrives. React does not patch
+    an element's inner HTML when it hydrates it, so the server's content stays on screen; the
+    page's own content then replaces it in one render, at the same size."""
+    return rx.html("", id=FIRST_PAINT_SLOT)
+
+
+def pay_link_page() -> rx.Component:
+    return rx.match(
+        PayState.link_state,
+        ("open", pay_body()),
+        (
+            "void",
+            closed_link(
+                "This invoice was cancelled",
+                "It can no longer be paid. If you think this is a mistake, please get in touch.",
+            ),
+        ),
+        (
+            "expired",
+            closed_link(
+                "This link has expired",
+                "Invoice links stop working a while after the invoice is settled. "
+                "We are glad to send you a copy.",
+            ),
+        ),
+        rx.el.p("This invoice link is not valid.", class_name="text-center text-slate-700"),
     )

@@ -47,6 +47,9 @@ class PayState(CardPaymentMixin, rx.State):
     lines: list[dict] = []
     # "open" (the invoice is shown), "void", "expired" or "unknown" (a page that says so).
     link_state: str = "open"
+    # False until the invoice is read: until then the page shows what the server put in the
+    # HTML (api/pay_first_paint.py), so the invoice is on screen before the websocket opens.
+    loaded: bool = False
     has_tax: bool = False
     sum_rows: list[dict[str, str]] = []  # subtotal, discount, tax
     due_cents: int = 0  # due now (the balance when there is no schedule)
@@ -91,7 +94,7 @@ class PayState(CardPaymentMixin, rx.State):
 
     async def _load(self, record_view: bool) -> None:
         state, view, money = await asyncio.to_thread(_customer_invoice, path_part(self, 1))
-        self.link_state = state
+        self.link_state, self.loaded = state, True
         self._invoice_pk = view.id if view else 0
         data = dataclasses.asdict(view) if view else {}
         self.lines = [

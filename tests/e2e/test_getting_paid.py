@@ -204,3 +204,50 @@ def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_ch
         assert len(revised) == 1 and "The vanity you chose" in revised[0]["text"]
     finally:
         customer.close()
+
+
+def test_a_bank_debit_shows_processing_until_the_webhook_says_it_succeeded(
+    page: Page, site, context
+):
+    email = f"debit-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Bo Banker")
+    page.check("#service-kitchenRemodelling")
+    page.fill("#price-kitchenRemodelling", "30,000")
+    page.get_by_role("button", name="Submit").click()
+    saved = page.get_by_test_id("saved-invoice")
+    expect(saved).to_contain_text("was saved")
+    number = re.search(r"\d{4}-\d{4}", saved.inner_text()).group(0)
+    [mail] = wait_for_mail(site, email)
+    customer = context.browser.new_context(base_url=site.url)
+    customer.route("**/*", block_remote)
+    site.stripe.route_playwright(customer)
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+        expect(pay.get_by_test_id("pay-fee-note")).to_contain_text("a bank debit costs")
+        open_dialog(pay, "Pay now")
+        pay.get_by_test_id("method-bank").check()
+        expect(pay.get_by_test_id("bank-mandate")).to_be_visible()
+        pay.get_by_test_id("pay-button").click()
+        pay.locator("#fake-bank-success").click()
+        processing = pay.get_by_test_id("payment-processing")
+        expect(processing).to_contain_text("Payment processing")
+        expect(pay.get_by_test_id("processing-amount")).to_have_text("$30,000.00")
+        expect(pay.get_by_role("button", name="Pay now")).to_have_count(0)
+        site.stripe.drain_webhooks()
+        assert invoice_status(site, number) == "sent"  # not paid until the bank says so
+
+        [intent_id] = [
+            i
+            for i in site.stripe.processing_intents()
+            if site.stripe.get(i)["metadata"].get("invoice_number") == number
+        ]
+        site.stripe.settle_bank_debit(intent_id, "succeeded")
+        site.stripe.drain_webhooks()
+        assert invoice_status(site, number) == "paid"
+        pay.reload()
+        expect(pay.get_by_test_id("pay-status")).to_have_text("Paid")
+        expect(pay.get_by_test_id("payment-processing")).to_have_count(0)
+    finally:
+        customer.close()

@@ -1,6 +1,6 @@
 """The build step that holds React Router's module preloads back until the first paint."""
 
-from renovation_app.first_paint import FirstPaintPlugin, with_not_found_page_prerendered
+from renovation_app.first_paint import FirstPaintPlugin, with_extra_pages_prerendered
 
 PAGE = (
     '<head><link rel="preload" as="image" href="/img/hero-800.webp"/>'
@@ -22,14 +22,14 @@ def test_every_built_page_gets_its_module_preloads_held_back(tmp_path, monkeypat
         assert '<link rel="preload" as="image"' in html  # the hero image stays first
 
 
-def test_the_404_page_is_prerendered_with_every_static_path():
+def test_the_404_page_and_the_pay_frame_are_prerendered_with_every_static_path():
     config = 'export default {"ssr": false, "prerender": true, "build": "build"};'
-    assert with_not_found_page_prerendered(config) == (
+    assert with_extra_pages_prerendered(config) == (
         'export default {"ssr": false, "prerender": ({getStaticPaths}) => '
-        '[...getStaticPaths(), "/404"], "build": "build"};'
+        '[...getStaticPaths(), "/404", "/pay/first-paint"], "build": "build"};'
     )
 
 
 def test_the_dev_server_config_without_prerendering_is_left_alone():
     config = 'export default {"ssr": false};'
-    assert with_not_found_page_prerendered(config) == config
+    assert with_extra_pages_prerendered(config) == config

@@ -18,6 +18,7 @@ from reflex.vars import Var
 from renovation_app.settings import settings
 
 STRIPE_JS = "@stripe/stripe-js@10.2.1"
+STRIPE_JS_PURE = "@stripe/stripe-js/pure"  # the same package, loading Stripe.js when asked
 REACT_STRIPE = "@stripe/react-stripe-js@7.0.1"
 
 # The card field's look, in Stripe's own style object (it draws inside its iframe).
@@ -26,11 +27,17 @@ CARD_STYLE = {
     "invalid": {"color": "#b91c1c"},
 }
 
-# A Stripe.js that cannot load (offline, blocked) resolves to null, which the card field shows.
+# Stripe.js is fetched on the first call, when the payment dialog opens (the `pure` entry does
+# not add its script on import), so a page that is only read never loads it. A Stripe.js that
+# cannot load (offline, blocked) resolves to null, which the card field shows.
 STRIPE_PROMISE_JS = """
-const renovationStripePromise =
-  typeof window === "undefined" ? null : loadStripe(%(key)s).catch(() => null);
-if (typeof window !== "undefined") window.__renovationStripePromise = renovationStripePromise;
+function renovationStripe() {
+  if (typeof window === "undefined") return null;
+  if (!window.__renovationStripePromise) {
+    window.__renovationStripePromise = loadStripe(%(key)s).catch(() => null);
+  }
+  return window.__renovationStripePromise;
+}
 """
 STRIPE_UNAVAILABLE = (
     "Card payments could not load. Check the connection and reload the page to try again."
@@ -143,7 +150,7 @@ class StripeElements(rx.Component):
     stripe: Var[Any]
 
     def add_imports(self) -> dict:
-        return {STRIPE_JS: [rx.ImportVar(tag="loadStripe")]}
+        return {STRIPE_JS_PURE: [rx.ImportVar(tag="loadStripe")]}
 
     def add_custom_code(self) -> list[str]:
         return [STRIPE_PROMISE_JS % {"key": json.dumps(settings.stripe_publishable_key)}]
@@ -173,7 +180,7 @@ class CardField(rx.Component):
 
 
 def stripe_elements(*children: rx.Component) -> rx.Component:
-    return StripeElements.create(*children, stripe=Var("renovationStripePromise"))
+    return StripeElements.create(*children, stripe=Var("renovationStripe()"))
 
 
 def card_field(**props) -> rx.Component:

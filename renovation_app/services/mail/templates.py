@@ -55,3 +55,8 @@ def render_email(kind: str, **context) -> tuple[str, str]:
     html = env.get_template(f"{kind}.html").render(**context)
     text = env.get_template(f"{kind}.txt").render(**context)
     return html, text
+
+
+def render_page(name: str, **context) -> str:
+    """A page fragment from `name` (an autoescaped .html template) with the e-mails' globals."""
+    return _environment().get_template(name).render(**context)

@@ -1,0 +1,55 @@
+"""The pay page's first paint: the prerendered frame of /pay (header, footer, an empty slot)
+with the invoice of the link asked for written into the slot by the server. The customer sees
+the amount due, the lines and "Pay now" before any JavaScript runs or the websocket opens; the
+page's React content then takes the slot's place at the same size (pages/pay.py)."""
+
+import functools
+import re
+
+from renovation_app.api.responses import BUILD_DIR
+from renovation_app.components.billing.schedule import STAGE_STATE_WORDS
+from renovation_app.components.styles import BUTTON, CARD, SECONDARY_BUTTON
+from renovation_app.first_paint import FIRST_PAINT_SLOT, PAY_FRAME_PAGE
+from renovation_app.services import invoicing, payments
+from renovation_app.services.mail.templates import render_page
+
+_SLOT = re.compile(rf'(<div[^>]*\bid="{FIRST_PAINT_SLOT}"[^>]*>)(</div>)')
+
+
+@functools.cache
+def _frame() -> str | None:
+    """The prerendered frame, read once (the build does not change while serving)."""
+    try:
+        return (BUILD_DIR / PAY_FRAME_PAGE / "index.html").read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def first_paint_page(token: str) -> tuple[bool, str | None]:
+    """(the link exists, the page's HTML): the frame with the invoice in its slot when the link
+    is open; the frame alone for a void or expired link (the page says so once it loads); None
+    when there is no built frame (the dev server)."""
+    found = invoicing.pay_link(token)
+    if found is None:
+        return False, None
+    frame = _frame()
+    state, view = found
+    if frame is None or state != invoicing.PayLinkState.OPEN:
+        return True, frame
+    money = payments.payment_summary(view.id)
+    invoice_html = render_page(
+        "pay_first_paint.html",
+        invoice=view,
+        money=money,
+        fee_note=payments.fee_note(money.pay_now_cents),
+        cards=payments.payments_enabled(),
+        not_set_up=payments.NOT_SET_UP,
+        first_label="Pay now"
+        if money.due_cents > 0
+        else f"Pay the next payment ({money.pay_now}) early",
+        pdf_href=f"/pay/{token}/pdf",
+        stage_words=STAGE_STATE_WORDS,
+        styles={"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON},
+    )
+    filled = _SLOT.sub(lambda m: m.group(1) + str(invoice_html) + m.group(2), frame, count=1)
+    return True, filled

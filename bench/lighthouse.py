@@ -1,6 +1,7 @@
 """Lighthouse (mobile profile) for every public route of the production server.
 
 Run: .venv/bin/python -m bench.lighthouse [--runs 3] [--only /,/contact] [--url http://...]
+     .venv/bin/python -m bench.lighthouse --pay   (the pay page of a real 6-line invoice)
 Installs Lighthouse from npm into tools/ on first use; Chrome is Debian's Chromium.
 Prints the median of each score, LCP, CLS, TBT and transferred bytes per route.
 """
@@ -47,6 +48,19 @@ def public_paths() -> list[str]:
     return [r.path for r in PUBLIC_ROUTES] + [LOGIN.path, "/no-such-page"]
 
 
+def pay_path(database_url: str) -> str:
+    """A new 6-line invoice in the server's database (bench/pay_invoice.py); its pay path."""
+    made = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-m", "bench.pay_invoice"],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": database_url},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return made.stdout.strip().splitlines()[-1]
+
+
 def audit(url: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
@@ -81,6 +95,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", default="", help="comma-separated paths")
     parser.add_argument("--url", default="", help="a running production server to audit")
+    parser.add_argument(
+        "--pay", action="store_true", help="audit the pay page of a real 6-line invoice"
+    )
+    parser.add_argument(
+        "--database-url", default="", help="with --url --pay: the running server's database"
+    )
     args = parser.parse_args()
     ensure_lighthouse()
     paths = args.only.split(",") if args.only else public_paths()
@@ -88,8 +108,12 @@ def main() -> None:
     print(
         f"{'route':34} {'perf':>4} {'a11y':>4} {'bp':>4} {'seo':>4} {'FCP s':>6} {'LCP s':>6} {'CLS':>6} {'TBT ms':>7} {'KiB':>6}"
     )
-    with contextlib.nullcontext(args.url) if args.url else prod_server() as server:
+    # Card keys only turn the pay buttons on; the dialog is never opened by the audit.
+    cards = {"STRIPE_SECRET_KEY": "sk_test_bench", "STRIPE_PUBLISHABLE_KEY": "pk_test_bench"}
+    with contextlib.nullcontext(args.url) if args.url else prod_server(cards) as server:
         base_url = args.url or server.url
+        if args.pay:
+            paths = [pay_path(args.database_url or server.database_url)]
         for path in paths:
             runs = [audit(base_url + path) for _ in range(args.runs)]
             m = {k: statistics.median(r[k] for r in runs) for k in runs[0]}

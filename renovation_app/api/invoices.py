@@ -12,13 +12,14 @@ import json
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.pay_first_paint import first_paint_page
 from renovation_app.api.requests import Refused, check_same_origin, read_json_object
 from renovation_app.api.responses import (
     NO_STORE,
     app_page,
+    compressed_html,
     not_found,
     pdf_response,
     sign_in_first,
@@ -51,7 +52,7 @@ async def pay_page(request: Request) -> Response:
     expired (the page says so)."""
     found, html = await run_in_threadpool(first_paint_page, request.path_params["token"])
     if found and html is not None:
-        return HTMLResponse(html, headers=NO_STORE)
+        return compressed_html(request, html)
     return app_page(found)
 
 

@@ -1,6 +1,8 @@
 """What the HTTP routes of invoices and estimates share: the signed-in user of a request, a
 PDF download, the 404 page, and the page of a dynamic route (drawn in the browser)."""
 
+import gzip
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -40,3 +42,13 @@ def app_page(found: bool) -> Response:
     if not found or not page.exists():
         return not_found()
     return FileResponse(page, headers=NO_STORE)
+
+
+def compressed_html(request: Request, html: str) -> Response:
+    """A page made for this request (never cached), gzipped when the browser takes it."""
+    body = html.encode()
+    headers = {**NO_STORE, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        body = gzip.compress(body, compresslevel=6)
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, media_type="text/html; charset=utf-8", headers=headers)

@@ -9,11 +9,9 @@ account, `window.renovationConfirmBank(clientSecret, name)` opens Stripe's bank-
 """
 
 import json
-from typing import Any
 
 import reflex as rx
 from reflex.event import no_args_event_spec, passthrough_event_spec
-from reflex.vars import Var
 
 from renovation_app.settings import settings
 
@@ -37,6 +35,13 @@ function renovationStripe() {
     window.__renovationStripePromise = loadStripe(%(key)s).catch(() => null);
   }
   return window.__renovationStripePromise;
+}
+
+// The provider asks for Stripe.js in its own render, so only once it is mounted (the dialog
+// is open): a prop written in the page's JSX would be evaluated with the page.
+function RenovationElements({ children }) {
+  const stripe = React.useMemo(() => renovationStripe(), []);
+  return <Elements stripe={stripe}>{children}</Elements>;
 }
 """
 STRIPE_UNAVAILABLE = (
@@ -141,16 +146,17 @@ if (typeof window !== "undefined") window.renovationConfirmBank = renovationConf
 
 
 class StripeElements(rx.Component):
-    """The Elements provider, given the module-level loadStripe() promise."""
+    """The Elements provider; it loads Stripe.js when it is first drawn."""
 
-    library = REACT_STRIPE
-    tag = "Elements"
-    lib_dependencies: list[str] = [STRIPE_JS]
-
-    stripe: Var[Any]
+    tag = "RenovationElements"
+    lib_dependencies: list[str] = [STRIPE_JS, REACT_STRIPE]
 
     def add_imports(self) -> dict:
-        return {STRIPE_JS_PURE: [rx.ImportVar(tag="loadStripe")]}
+        return {
+            STRIPE_JS_PURE: [rx.ImportVar(tag="loadStripe")],
+            REACT_STRIPE: [rx.ImportVar(tag="Elements")],
+            "react": [rx.ImportVar(tag="React", is_default=True)],
+        }
 
     def add_custom_code(self) -> list[str]:
         return [STRIPE_PROMISE_JS % {"key": json.dumps(settings.stripe_publishable_key)}]
@@ -180,7 +186,7 @@ class CardField(rx.Component):
 
 
 def stripe_elements(*children: rx.Component) -> rx.Component:
-    return StripeElements.create(*children, stripe=Var("renovationStripe()"))
+    return StripeElements.create(*children)
 
 
 def card_field(**props) -> rx.Component:

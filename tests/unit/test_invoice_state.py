@@ -153,6 +153,16 @@ def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_onc
     assert form.draft_id and "Draft saved" in form.draft_saved and form.intent == "send"
     with db_session() as session:
         assert session.exec(select(Invoice)).all() == []
+    # The form is drawn again from the saved draft (its rows get new keys).
+    key = form.free_lines[0].key
+    assert form.free_lines[0].description == "Patch the ceiling"
+    form_data = {
+        **{k: v for k, v in form_data.items() if not k.startswith("free-")},
+        f"free-description-{key}": "Patch the ceiling",
+        f"free-quantity-{key}": "3",
+        f"free-unit_price-{key}": "not yet",
+        "form_token": form.form_token,
+    }
     # Sent with a price that does not read: the free line's error is under its row's key.
     run(_submit(form, form_data))
     assert "price" in form.errors[f"free:{key}"].lower()
@@ -160,3 +170,26 @@ def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_onc
     with db_session() as session:
         [invoice] = session.exec(select(Invoice)).all()
     assert invoice.total_cents == 45_000 and form.draft_id == 0
+
+
+def test_a_saved_draft_is_what_the_form_starts_with_when_drawn_again(root):
+    user = auth.create_user("s@example.com", "Sam", "long enough password")
+    token = auth.start_session(user.id)
+    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
+    event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
+    assert run(StaffGuard().preprocess(None, root, event)) is None
+    form = substate(root, InvoiceFormState)
+    run(InvoiceFormState.open_form.fn(form))
+    InvoiceFormState.set_intent.fn(form, "draft")
+    form_data = {
+        "name": "Ann Customer",
+        "email": "ann@example.com",
+        "service-bathroomRemodelling": "on",
+        "price-bathroomRemodelling": "6,000",
+        "description-bathroomRemodelling": "Walk-in shower",
+        "form_token": form.form_token,
+    }
+    run(_submit(form, form_data))
+    assert form.defaults["name"] == "Ann Customer"
+    assert form.defaults["description-bathroomRemodelling"] == "Walk-in shower"
+    assert form.checked == ["bathroomRemodelling"] and form.quantities["bathroomRemodelling"] == "1"

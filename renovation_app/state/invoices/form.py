@@ -532,5 +532,9 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
             self.errors = {"form": "The draft could not be saved. Please try again."}
         else:
             self.draft_saved = "Draft saved. It is listed under Drafts on the invoices page."
+            # What was saved is what the form starts with when it is drawn again (opening the
+            # draft from the list in this tab keeps this state).
+            self.checked, self.prices, self.quantities, self.taxes = [], {}, {}, {}
+            self._fill(raw)
         self.submitting, self.intent = False, "send"
         self._keep_draft()

@@ -57,7 +57,11 @@ def test_a_line_is_quantity_times_unit_price_rounded_half_up_and_free_text_is_al
         "", "Tile the floor", 120_000, "sq ft",
     )  # fmt: skip
     half = invoicing.validate_invoice(
-        form(lines=[{"service": "", "description": "Grout", "quantity": "0.333", "unit_price": "1.50"}])
+        form(
+            lines=[
+                {"service": "", "description": "Grout", "quantity": "0.333", "unit_price": "1.50"}
+            ]
+        )
     )
     assert half.lines[0].price_cents == 50  # 0.333 x 150 = 49.95 -> 50
 
@@ -66,9 +70,15 @@ def test_a_line_is_quantity_times_unit_price_rounded_half_up_and_free_text_is_al
     "line, words",
     [
         ({"service": "", "unit_price": "10"}, "describe the work"),
-        ({"service": "", "description": "x", "quantity": "two", "unit_price": "10"}, "quantity as a number"),
+        (
+            {"service": "", "description": "x", "quantity": "two", "unit_price": "10"},
+            "quantity as a number",
+        ),
         ({"service": "", "description": "x", "quantity": "0", "unit_price": "10"}, "more than 0"),
-        ({"service": "", "description": "x", "unit": "a" * 21, "unit_price": "10"}, "20 characters"),
+        (
+            {"service": "", "description": "x", "unit": "a" * 21, "unit_price": "10"},
+            "20 characters",
+        ),
         ({"service": "", "description": "x", "unit_price": "ten"}, "price"),
     ],
 )
@@ -81,7 +91,12 @@ def test_a_bad_line_gets_a_clear_message(line, words):
 def test_a_discount_comes_off_before_tax_and_its_taxed_share_lowers_the_tax():
     lines = [
         {"service": "kitchenRemodelling", "unit_price": "800"},
-        {"service": "", "description": "Fix the faucet", "unit_price": "200", "tax_category": "repair"},
+        {
+            "service": "",
+            "description": "Fix the faucet",
+            "unit_price": "200",
+            "tax_category": "repair",
+        },
     ]
     valid = invoicing.validate_invoice(form(lines=lines, discount="100"))
     # $100 off $1,000: $20 of it falls on the taxed $200, whose $17.75 tax becomes $15.97.
@@ -124,10 +139,14 @@ def test_a_draft_takes_no_number_sends_nothing_and_may_be_incomplete(clean_db, a
     with db_session() as session:
         assert session.get(InvoiceCounter, business_today().year) is None  # no number taken
     rows = invoicing.list_drafts()
-    assert [(r.id, r.customer_name, r.total) for r in rows] == [(draft_id, "Dana Draft", "$9,500.00")]
+    assert [(r.id, r.customer_name, r.total) for r in rows] == [
+        (draft_id, "Dana Draft", "$9,500.00")
+    ]
     # A double click (the same form token) changes the same draft; editing keeps its id.
     assert invoicing.save_draft(form(), signed_in(admin), "draft-1") == draft_id
-    assert invoicing.save_draft(form(name="Dana D."), signed_in(admin), "other", draft_id) == draft_id
+    assert (
+        invoicing.save_draft(form(name="Dana D."), signed_in(admin), "other", draft_id) == draft_id
+    )
     assert invoicing.draft_form(draft_id)["name"] == "Dana D." and len(invoicing.list_drafts()) == 1
 
 
@@ -209,7 +228,12 @@ def test_a_paid_invoice_is_not_revised_and_a_total_below_what_was_paid_is_refuse
     invoice = sent(admin, "rev-5")
     payments.record_payment(
         invoice.number,
-        {"method": "check", "amount": "9000", "received_on": str(business_today()), "reference": "77"},
+        {
+            "method": "check",
+            "amount": "9000",
+            "received_on": str(business_today()),
+            "reference": "77",
+        },
         "rec-1",
         signed_in(admin),
     )

@@ -20,7 +20,9 @@ def frame(monkeypatch):
     monkeypatch.setattr(pay_first_paint, "_frame", lambda: FRAME)
 
 
-def make(author, token: str, name: str = "Ann <b>Customer</b>", **changes) -> invoicing.ValidInvoice:
+def make(
+    author, token: str, name: str = "Ann <b>Customer</b>", **changes
+) -> invoicing.ValidInvoice:
     raw = {
         "name": name,
         "email": "ann@example.com",

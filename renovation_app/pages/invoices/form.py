@@ -95,7 +95,9 @@ def service_line(option: InvoiceOption) -> rx.Component:
             title="Unit",
             class_name=f"{INPUT} max-w-48",
         ),
-        rx.el.span("x unit price", class_name="text-sm text-slate-600"),
+        rx.el.span(
+            "quantity and unit; the price above is per unit", class_name="text-sm text-slate-600"
+        ),
         class_name="flex flex-wrap items-center gap-2 sm:col-span-2",
     )
     return rx.el.div(

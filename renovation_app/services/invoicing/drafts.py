@@ -11,8 +11,8 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import InvoiceDraft, User, utc_now
-from renovation_app.services.billing import PriceInvalid, format_usd, parse_price, when_display
-from renovation_app.services.billing.quantities import line_cents, parse_quantity
+from renovation_app.services.billing import format_usd, when_display
+from renovation_app.services.billing.quantities import typed_line_cents
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.staff import SignedInUser
 
@@ -37,17 +37,12 @@ def _token_hash(author_id: int, form_token: str) -> str:
 
 
 def _typed_total(form: dict) -> int:
-    """The lines as typed (a line that does not read yet counts as $0.00), for the list."""
-    total = 0
-    for line in form.get("lines") or []:
-        if not isinstance(line, dict):
-            continue
-        try:
-            quantity = parse_quantity(line.get("quantity"))
-            total += line_cents(quantity, parse_price(str(line.get("unit_price") or "")))
-        except (ValueError, PriceInvalid):
-            continue
-    return total
+    """The lines as typed, for the list (billing.quantities.typed_line_cents)."""
+    return sum(
+        typed_line_cents(str(line.get("quantity") or ""), str(line.get("unit_price") or ""))
+        for line in form.get("lines") or []
+        if isinstance(line, dict)
+    )
 
 
 def _encoded(form: dict) -> str:

@@ -15,11 +15,10 @@ import reflex as rx
 from renovation_app.routes import estimate_path
 from renovation_app.services import customers, estimates
 from renovation_app.services.billing import format_usd
-from renovation_app.services.billing.quantities import line_cents, parse_quantity
+from renovation_app.services.billing.quantities import typed_line_cents
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.estimates.validation import LINES_MAX
 from renovation_app.state.customers import CustomerSuggestionsMixin
-from renovation_app.state.invoices.form import cents_or_zero
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
@@ -44,11 +43,7 @@ class LineDraft:
 
 
 def _amount(line: LineDraft) -> int:
-    try:
-        quantity = parse_quantity(line.quantity)
-    except ValueError:
-        return 0
-    return line_cents(quantity, cents_or_zero(line.unit_price))
+    return typed_line_cents(line.quantity, line.unit_price)
 
 
 def _new_line() -> LineDraft:

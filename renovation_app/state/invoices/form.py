@@ -21,7 +21,7 @@ from renovation_app.content.tax import DEFAULT_TAX_AREA, DEFAULT_TAX_CATEGORY
 from renovation_app.routes import invoice_path
 from renovation_app.services import invoicing
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
-from renovation_app.services.billing.quantities import MILLI, line_cents, parse_quantity
+from renovation_app.services.billing.quantities import cents_or_zero, typed_line_cents
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.invoicing.validation import LINES_MAX, ValidLine, discount_tax_cents
 from renovation_app.state.customers import CustomerSuggestionsMixin
@@ -49,13 +49,6 @@ def price_problem(text: str) -> str:
     except PriceInvalid as invalid:
         return str(invalid)
     return ""
-
-
-def cents_or_zero(text: str) -> int:
-    try:
-        return parse_price(text)
-    except PriceInvalid:
-        return 0
 
 
 @dataclass
@@ -88,13 +81,6 @@ TEXT_FIELDS = (
 )  # fmt: skip
 FREE_FIELDS = ("description", "quantity", "unit", "unit_price", "tax_category")
 FREE_LINES_MAX = LINES_MAX - len(INVOICE_OPTIONS)
-
-
-def _quantity_milli(text: str) -> int:
-    try:
-        return parse_quantity(text)
-    except ValueError:
-        return MILLI
 
 
 class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
@@ -132,23 +118,27 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
     def _live_lines(self) -> tuple[ValidLine, ...]:
         """The lines as typed, priced as the server saves them (a price that does not read
         counts as $0.00)."""
-        rate = invoicing.TAX_AREA_BY_SLUG.get(self.tax_area, invoicing.TAX_AREA_BY_SLUG["nyc"]).rate
+        rate = self._rate()
         typed = [
             (self.quantities.get(s, ""), self.prices.get(s, ""), self.taxes.get(s, ""))
             for s in self.checked
         ] + [(line.quantity, line.unit_price, line.tax_category) for line in self.free_lines]
         lines = []
         for quantity, price, category in typed:
-            amount = line_cents(_quantity_milli(quantity), cents_or_zero(price))
+            amount = typed_line_cents(quantity, price)
             taxed = invoicing.TAX_CATEGORY_BY_SLUG.get(category, None)
             tax = invoicing.line_tax_cents(amount, rate) if taxed and taxed.taxed else 0
             lines.append(ValidLine("", "", "", amount, tax_cents=tax))
         return tuple(lines)
 
+    def _rate(self) -> int:
+        area = invoicing.TAX_AREA_BY_SLUG.get(self.tax_area)
+        return (area or invoicing.TAX_AREA_BY_SLUG[DEFAULT_TAX_AREA]).rate
+
     def _sums(self) -> tuple[int, int, int]:
         """(subtotal, discount, tax) as the server computes them."""
         lines = self._live_lines()
-        rate = invoicing.TAX_AREA_BY_SLUG.get(self.tax_area, invoicing.TAX_AREA_BY_SLUG["nyc"]).rate
+        rate = self._rate()
         subtotal = sum(line.price_cents for line in lines)
         discount = min(cents_or_zero(self.discount), max(subtotal, 0))
         tax = sum(line.tax_cents for line in lines) - discount_tax_cents(lines, discount, rate)
@@ -168,9 +158,7 @@ class InvoiceFormState(CustomerSuggestionsMixin, StaffState):
     @rx.var
     def free_amounts(self) -> dict[str, str]:
         return {
-            line.key: format_usd(
-                line_cents(_quantity_milli(line.quantity), cents_or_zero(line.unit_price))
-            )
+            line.key: format_usd(typed_line_cents(line.quantity, line.unit_price))
             for line in self.free_lines
         }
 

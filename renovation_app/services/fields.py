@@ -4,6 +4,7 @@ The check_* functions record the first problem of a field in `errors` under its 
 return the cleaned value ("" when it is refused).
 """
 
+import hashlib
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -121,3 +122,17 @@ def reason_text(reason: object, asked: str, limit: int = 500) -> str:
     if len(text) > limit:
         raise ActionRefused(f"Please keep the reason to {limit} characters or fewer.")
     return text
+
+
+FORM_TOKEN_MAX = 64
+
+
+def form_token_key(author_id: int, form_token: object, scope: str = "") -> str:
+    """What is stored of a form's idempotency token (or an API Idempotency-Key): its SHA-256
+    with the author and the kind of form (`scope`), so another user's or another form's token
+    never finds this one's record; "" for no token. Raises ValueError for a token too long."""
+    token = form_token.strip() if isinstance(form_token, str) else ""
+    if len(token) > FORM_TOKEN_MAX:
+        raise ValueError(f"form_token must be at most {FORM_TOKEN_MAX} characters")
+    prefix = f"{scope}:" if scope else ""
+    return hashlib.sha256(f"{prefix}{author_id}:{token}".encode()).hexdigest() if token else ""

@@ -1,7 +1,6 @@
 """Writing an estimate: a draft with the year's next E-number, changes to a draft, sending it
 (e-mail with the PDF and the customer's link), and a new revision of one already sent."""
 
-import hashlib
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
@@ -32,11 +31,10 @@ from renovation_app.services.estimates.records import (
 )
 from renovation_app.services.estimates.validation import DEFAULT_VALID_DAYS, ValidEstimate
 from renovation_app.services.estimates.views import REVISABLE_STATUSES
+from renovation_app.services.fields import form_token_key
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
-
-FORM_TOKEN_MAX = 64
 
 
 def _fill(estimate: Estimate, valid: ValidEstimate) -> None:
@@ -74,13 +72,6 @@ def _replace_lines(session: Session, estimate_id: int, valid: ValidEstimate) -> 
         )
 
 
-def _token_hash(author_id: int, form_token: str) -> str | None:
-    token = form_token.strip() if isinstance(form_token, str) else ""
-    if len(token) > FORM_TOKEN_MAX:
-        raise ValueError(f"form_token must be at most {FORM_TOKEN_MAX} characters")
-    return hashlib.sha256(f"estimate:{author_id}:{token}".encode()).hexdigest() if token else None
-
-
 def _link_enquiry(session: Session, enquiry_id: int | None, customer_id: int) -> int | None:
     enquiry = session.get(Enquiry, enquiry_id) if enquiry_id else None
     if enquiry is None:
@@ -100,7 +91,7 @@ def create_estimate(
     """Save a draft with the year's next number. The same form token (a double click) by the
     same author returns the first draft."""
     now = now or utc_now()
-    token = _token_hash(author.id, form_token)
+    token = form_token_key(author.id, form_token, "estimate") or None
     year = business_today(now).year
     with db_session() as session:
         try:

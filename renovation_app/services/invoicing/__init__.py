@@ -27,7 +27,6 @@ from renovation_app.services.invoicing.revising import (
     revision_today,
 )
 from renovation_app.services.invoicing.saving import (
-    FORM_TOKEN_MAX,
     IdempotencyConflict,
     add_invoice,
     create_invoice,
@@ -53,7 +52,6 @@ __all__ = [
     "revision_form",
     "revision_today",
     "save_draft",
-    "FORM_TOKEN_MAX",
     "OPTIONS_BY_SLUG",
     "TAX_AREA_BY_SLUG",
     "TAX_CATEGORY_BY_SLUG",

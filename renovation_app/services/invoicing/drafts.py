@@ -2,7 +2,6 @@
 valid yet; "Send" checks it, numbers and e-mails the invoice (saving.create_invoice) and deletes
 the draft in the same transaction, so a draft is sent once."""
 
-import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +13,7 @@ from renovation_app.models import InvoiceDraft, User, utc_now
 from renovation_app.services.billing import format_usd, when_display
 from renovation_app.services.billing.quantities import typed_line_cents
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import form_token_key
 from renovation_app.services.staff import SignedInUser
 
 FORM_MAX_BYTES = 64_000  # a full form of 40 lines is about 20 KB
@@ -27,13 +27,6 @@ class DraftRow:
     total: str  # of the lines as typed, before tax and discount
     updated: str  # "Nov 24, 2026, 9:41 AM"
     author_name: str
-
-
-def _token_hash(author_id: int, form_token: str) -> str:
-    token = form_token.strip() if isinstance(form_token, str) else ""
-    if not token or len(token) > 64:
-        raise ValueError("a draft needs the form's token (at most 64 characters)")
-    return hashlib.sha256(f"draft:{author_id}:{token}".encode()).hexdigest()
 
 
 def _typed_total(form: dict) -> int:
@@ -70,7 +63,9 @@ def save_draft(
             if draft is None:
                 raise ActionRefused("This draft was sent or deleted meanwhile.")
         else:
-            token = _token_hash(user.id, form_token)
+            token = form_token_key(user.id, form_token, "draft")
+            if not token:
+                raise ValueError("a draft needs the form's token")
             draft = session.exec(
                 select(InvoiceDraft).where(InvoiceDraft.form_token == token)
             ).first() or InvoiceDraft(form_token=token, author_id=user.id, created_at=now)

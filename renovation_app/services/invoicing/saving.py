@@ -1,6 +1,5 @@
 """Saving an invoice with the year's next number and e-mailing it (also again)."""
 
-import hashlib
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -31,6 +30,7 @@ from renovation_app.services.billing.records import stage_rows_of
 from renovation_app.services.customers import ContactDetails, customer_for
 from renovation_app.services.customers.locations import location_of
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import form_token_key
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.validation import ValidInvoice
 from renovation_app.services.mail import (
@@ -45,7 +45,6 @@ from renovation_app.services.mail import (
 )
 from renovation_app.services.staff import SignedInUser
 
-FORM_TOKEN_MAX = 64
 SUBJECT_MAX = 200
 
 
@@ -125,11 +124,7 @@ def create_invoice(
     (a draft already sent from another tab is refused).
     """
     now = now or utc_now()
-    token = form_token.strip() if isinstance(form_token, str) else ""
-    if len(token) > FORM_TOKEN_MAX:
-        raise ValueError(f"form_token must be at most {FORM_TOKEN_MAX} characters")
-    # Stored per author: another user's token (or key) never finds this user's invoice.
-    token = hashlib.sha256(f"{author_id}:{token}".encode()).hexdigest() if token else ""
+    token = form_token_key(author_id, form_token)
     year = business_today(now).year
     with db_session() as session:
         try:

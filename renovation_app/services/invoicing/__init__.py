@@ -24,7 +24,6 @@ from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, 
 from renovation_app.services.invoicing.revising import (
     revise_invoice,
     revision_form,
-    revision_today,
 )
 from renovation_app.services.invoicing.saving import (
     IdempotencyConflict,
@@ -50,7 +49,6 @@ __all__ = [
     "list_drafts",
     "revise_invoice",
     "revision_form",
-    "revision_today",
     "save_draft",
     "OPTIONS_BY_SLUG",
     "TAX_AREA_BY_SLUG",

@@ -3,7 +3,7 @@ and amounts, the reason and the invoice before and after in its history, and the
 e-mailed. A paid invoice is corrected by a refund instead; money under way blocks a revision."""
 
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import datetime
 
 from sqlmodel import Session
 
@@ -25,7 +25,7 @@ from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import reason_text
-from renovation_app.services.invoicing.queries import get_invoice
+from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.saving import (
     fill_invoice,
     queue_invoice_email,
@@ -56,12 +56,6 @@ def summary_text(view: InvoiceView) -> str:
     rows.append(f"Total: {view.total}, due {view.due_date_display}")
     rows += [f"{s.label}: {s.amount}, due {s.due_date}" for s in view.stages]
     return "\n".join(rows)
-
-
-def revision_today(invoice: Invoice) -> date:
-    """Dates on a revision may go back to the day the invoice was issued (a deposit already
-    due stays on its date), not before."""
-    return business_today(invoice.created_at)
 
 
 def _check(session: Session, invoice: Invoice, user: SignedInUser, valid: ValidInvoice) -> None:
@@ -95,17 +89,14 @@ def revise_invoice(
     dates back to its issue date) in one transaction under its lock: open card payments (for
     the old amount) are cancelled first, so the pay link then charges the new balance."""
     now = now or utc_now()
-    with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        issued = revision_today(invoice)
-    valid = validate_invoice(raw, today=min(issued, business_today(now)))
     text = reason_text(
         reason, "Please say why the invoice changes (the customer sees it).", REASON_MAX
     )
     with db_session() as session:
         invoice = locked_invoice(session, number)  # no payment starts or is recorded meanwhile
+        # Dates may go back to the day it was issued (a deposit already due keeps its date).
+        issued = business_today(invoice.created_at)
+        valid = validate_invoice(raw, today=min(issued, business_today(now)))
         _check(session, invoice, user, valid)
         try:
             stop_open_intents(session, invoice.id)
@@ -142,11 +133,11 @@ def revise_invoice(
             user_id=user.id,
             at=now,
         )
-        queue_invoice_email(session, invoice, user.id, now, revised_because=text)
+        queue_invoice_email(session, invoice, user.id, now, revised_because=text, view=after)
         session.commit()
-        number = invoice.number
+        view = staff_view(session, invoice)
     wake_outbox_worker()
-    return get_invoice(number)
+    return view
 
 
 def _amount_text(cents: int) -> str:

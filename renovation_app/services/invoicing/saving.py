@@ -78,9 +78,11 @@ def queue_invoice_email(
     user_id: int | None,
     now: datetime,
     revised_because: str = "",
+    view: InvoiceView | None = None,
 ) -> None:
-    """The invoice e-mail with its PDF, into the outbox (a revision says why it changed)."""
-    view = view_of(session, invoice)
+    """The invoice e-mail with its PDF, into the outbox (a revision says why it changed;
+    `view`: the invoice's view when the caller has it already)."""
+    view = view or view_of(session, invoice)
     message = _invoice_email(view, revised_because)
     queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)
     record_event(
@@ -241,13 +243,8 @@ def _save(
         created_at=now,
         sent_at=now,
         author_id=author_id,
-        customer_name=valid.name,
-        customer_email=valid.email,
-        subtotal_cents=0,
-        total_cents=0,
-        due_date=valid.due_date,
     )
-    fill_invoice(session, invoice, valid)
+    fill_invoice(session, invoice, valid)  # the customer, amounts and due date
     session.add(invoice)
     session.flush()  # gives the invoice its id for the lines, events and e-mail
     write_lines_and_stages(session, invoice.id, valid)

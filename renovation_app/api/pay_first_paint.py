@@ -44,9 +44,7 @@ def first_paint_page(token: str) -> tuple[bool, str | None]:
         fee_note=payments.fee_note(money.pay_now_cents),
         cards=payments.payments_enabled(),
         not_set_up=payments.NOT_SET_UP,
-        first_label="Pay now"
-        if money.due_cents > 0
-        else f"Pay the next payment ({money.pay_now}) early",
+        first_label=payments.pay_now_label(money),
         pdf_href=f"/pay/{token}/pdf",
         stage_words=STAGE_STATE_WORDS,
         styles={"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON},

@@ -61,11 +61,7 @@ def pay_buttons() -> rx.Component:
     """Pay what is due now (or the next payment early), and the whole balance when more; none
     while a bank debit is processing (the same money is never asked for twice)."""
     money = PayState.money
-    first = rx.cond(
-        PayState.due_cents > 0,
-        "Pay now",
-        "Pay the next payment (" + money["pay_now"].to(str) + ") early",
-    )
+    first = money["pay_label"]
     idle = PayState.processing_cents == 0
     return rx.fragment(
         pay_button(PayState, first, (PayState.balance_cents > 0) & idle),

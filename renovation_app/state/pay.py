@@ -114,6 +114,7 @@ class PayState(CardPaymentMixin, rx.State):
             "paid": money.paid,
             "next_words": money.next_words,
             "pay_now": money.pay_now,
+            "pay_label": payments.pay_now_label(money),
             "processing": money.processing,
             "processing_how": money.processing_how,
             "fee_note": payments.fee_note(money.pay_now_cents),

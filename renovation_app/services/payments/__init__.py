@@ -18,7 +18,12 @@ from renovation_app.services.payments.intents import (
     payment_summary,
     start_card_payment,
 )
-from renovation_app.services.payments.ledger import MoneySummary, StageLine, money_summary
+from renovation_app.services.payments.ledger import (
+    MoneySummary,
+    StageLine,
+    money_summary,
+    pay_now_label,
+)
 from renovation_app.services.payments.reconciling import (
     Reconciliation,
     reconcile_payments,
@@ -35,6 +40,7 @@ from renovation_app.services.payments.webhook import (
 )
 
 __all__ = [
+    "pay_now_label",
     "CLIENT_TRIES",
     "IN_FLIGHT_WORDS",
     "PAYMENT_METHOD_TYPES",

@@ -346,3 +346,9 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
         ],
         stages=_stage_lines(stages, paid, today),
     )
+
+
+def pay_now_label(money: MoneySummary) -> str:
+    """The pay page's first button: "Pay now" when something is due, else the next payment
+    early (the page and its server-drawn first paint say the same)."""
+    return "Pay now" if money.due_cents > 0 else f"Pay the next payment ({money.pay_now}) early"

@@ -102,7 +102,11 @@ def test_a_discount_comes_off_before_tax_and_its_taxed_share_lowers_the_tax():
     # $100 off $1,000: $20 of it falls on the taxed $200, whose $17.75 tax becomes $15.97.
     assert (valid.subtotal_cents, valid.discount_cents, valid.tax_cents) == (100_000, 10_000, 1_597)
     assert valid.total_cents == 100_000 - 10_000 + 1_597
-    for bad, words in (("1000", "less than the subtotal"), ("abc", "in dollars")):
+    for bad, words in (
+        ("1000", "less than the subtotal"),
+        ("abc", "in dollars"),
+        ([5], "in dollars"),
+    ):
         with pytest.raises(FormInvalid) as refused:
             invoicing.validate_invoice(form(lines=lines, discount=bad))
         assert words in refused.value.errors["discount"]

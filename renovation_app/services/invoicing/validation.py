@@ -223,11 +223,9 @@ def _lines(errors: dict[str, str], value: object, rate: int) -> tuple[ValidLine,
 
 
 def _discount(errors: dict[str, str], value: object) -> int:
-    text = _price_text(value).strip() if value not in (None, "") else ""
-    if not text:
-        return 0
     try:
-        return parse_price(text)
+        text = _price_text(value).strip()
+        return parse_price(text) if text else 0
     except PriceInvalid as invalid:
         errors["discount"] = invalid.message
         return 0

@@ -3,7 +3,7 @@
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, OutboxEmail, User
+from renovation_app.models import Invoice, InvoiceEvent, OutboxEmail, User
 from renovation_app.services import invoicing, payments
 from renovation_app.services.staff import auth
 from tests.fakes.stripe_js_client import js_confirm
@@ -30,6 +30,17 @@ def signed_in(user: User) -> auth.SignedInUser:
 def status_of(invoice: Invoice) -> str:
     with db_session() as session:
         return session.get(Invoice, invoice.id).status
+
+
+def history(invoice: Invoice, kind: str) -> list[str]:
+    """The details of an invoice's history rows of one kind."""
+    with db_session() as session:
+        rows = session.exec(
+            select(InvoiceEvent).where(
+                InvoiceEvent.invoice_id == invoice.id, InvoiceEvent.kind == kind
+            )
+        )
+        return [row.detail for row in rows]
 
 
 def mails(kind: str) -> list[OutboxEmail]:

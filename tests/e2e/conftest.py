@@ -2,9 +2,11 @@
 
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -153,3 +155,18 @@ def run_cli(site: Site, *args: str, stdin: str = "") -> subprocess.CompletedProc
         capture_output=True,
         check=True,
     )
+
+
+@contextmanager
+def customer_pay_page(context, site, mail_text: str):
+    """The pay link of an e-mail opened by the customer in a browser of their own (no staff
+    session), with Stripe.js served by the fake and nothing remote reached."""
+    customer = context.browser.new_context(base_url=site.url)
+    customer.route("**/*", block_remote)
+    site.stripe.route_playwright(customer)
+    try:
+        pay = customer.new_page()
+        open_page(pay, re.search(r"/pay/[\w-]+", mail_text).group(0))
+        yield pay
+    finally:
+        customer.close()

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from renovation_app.services.billing import business_today
-from tests.e2e.conftest import block_remote, open_page
+from tests.e2e.conftest import customer_pay_page, open_page
 from tests.e2e.test_invoices import fill_customer, signed_in_form, wait_for_mail
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
 
@@ -41,12 +41,7 @@ def test_a_schedule_a_card_pays_the_deposit_and_a_check_pays_the_next_stage(
     number = save_scheduled_invoice(page, site, email)
     [mail] = wait_for_mail(site, email)
     assert "Work under way (40%): $4,000.00, due" in mail["text"]
-    customer = context.browser.new_context(base_url=site.url)
-    customer.route("**/*", block_remote)
-    site.stripe.route_playwright(customer)
-    try:
-        pay = customer.new_page()
-        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+    with customer_pay_page(context, site, mail["text"]) as pay:
         expect(pay.get_by_test_id("pay-due")).to_have_text("$3,000.00")
         expect(pay.get_by_test_id("pay-schedule").locator("tr")).to_have_count(3)
         expect(pay.get_by_role("button", name="Pay the whole balance ($10,000.00)")).to_be_visible()
@@ -79,8 +74,6 @@ def test_a_schedule_a_card_pays_the_deposit_and_a_check_pays_the_next_stage(
         expect(pay.get_by_test_id("pay-left")).to_have_text("Partially paid, $3,000.00 left")
         receipts = [m for m in wait_for_mail(site, email) if "Check #1045" in m["text"]]
         assert len(receipts) == 1 and "Still due: $3,000.00" in receipts[0]["text"]
-    finally:
-        customer.close()
 
 
 def pdf_text(content: bytes) -> str:
@@ -116,16 +109,10 @@ def test_a_taxed_repair_and_an_st124_improvement_total_the_same_on_page_pdf_and_
     expect(page.get_by_test_id("detail-total-subtotal")).to_have_text("$5,200.00")
     expect(page.get_by_test_id("detail-total-tax")).to_have_text("$17.75")
     expect(page.get_by_test_id("detail-total")).to_have_text("$5,217.75")
-    customer = context.browser.new_context(base_url=site.url)
-    customer.route("**/*", block_remote)
-    try:
-        pay = customer.new_page()
-        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+    with customer_pay_page(context, site, mail["text"]) as pay:
         expect(pay.get_by_test_id("pay-total-tax")).to_have_text("$17.75")
         expect(pay.get_by_test_id("pay-total")).to_have_text("$5,217.75")
         expect(pay.get_by_test_id("pay-due")).to_have_text("$5,217.75")
-    finally:
-        customer.close()
 
 
 def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_charges(
@@ -167,13 +154,7 @@ def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_ch
     open_page(page, "/invoices")
     expect(page.get_by_test_id("draft-row").filter(has_text="Dana Draft")).to_have_count(0)
 
-    customer = context.browser.new_context(base_url=site.url)
-    customer.route("**/*", block_remote)
-    site.stripe.route_playwright(customer)
-    try:
-        pay = customer.new_page()
-        pay_path = re.search(r"/pay/[\w-]+", mail["text"]).group(0)
-        open_page(pay, pay_path)
+    with customer_pay_page(context, site, mail["text"]) as pay:
         expect(pay.get_by_test_id("pay-due")).to_have_text("$7,000.00")
 
         # The office revises it: the bathroom costs more; the reason goes to the customer.
@@ -202,8 +183,6 @@ def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_ch
             time.sleep(0.2)
         revised = [m for m in site.resend.sent_to(email) if "Revised" in m["subject"]]
         assert len(revised) == 1 and "The vanity you chose" in revised[0]["text"]
-    finally:
-        customer.close()
 
 
 def test_a_bank_debit_shows_processing_until_the_webhook_says_it_succeeded(
@@ -219,12 +198,7 @@ def test_a_bank_debit_shows_processing_until_the_webhook_says_it_succeeded(
     expect(saved).to_contain_text("was saved")
     number = re.search(r"\d{4}-\d{4}", saved.inner_text()).group(0)
     [mail] = wait_for_mail(site, email)
-    customer = context.browser.new_context(base_url=site.url)
-    customer.route("**/*", block_remote)
-    site.stripe.route_playwright(customer)
-    try:
-        pay = customer.new_page()
-        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+    with customer_pay_page(context, site, mail["text"]) as pay:
         expect(pay.get_by_test_id("pay-fee-note")).to_contain_text("a bank debit costs")
         open_dialog(pay, "Pay now")
         pay.get_by_test_id("method-bank").check()
@@ -249,5 +223,3 @@ def test_a_bank_debit_shows_processing_until_the_webhook_says_it_succeeded(
         pay.reload()
         expect(pay.get_by_test_id("pay-status")).to_have_text("Paid")
         expect(pay.get_by_test_id("payment-processing")).to_have_count(0)
-    finally:
-        customer.close()

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.conftest import block_remote, open_page
+from tests.e2e.conftest import customer_pay_page, open_page
 from tests.e2e.test_invoices import signed_in_form, wait_for_mail
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog, save_invoice
 
@@ -17,16 +17,9 @@ def customer_paying(context: BrowserContext, site, price: str, staff: Page):
     Stripe.js served by the fake, and presses "Pay now". Yields (number, customer's page)."""
     number, email = save_invoice(staff, site, price=price)
     [mail] = wait_for_mail(site, email)
-    customer = context.browser.new_context(base_url=site.url)
-    customer.route("**/*", block_remote)
-    site.stripe.route_playwright(customer)
-    try:
-        pay = customer.new_page()
-        open_page(pay, re.search(r"/pay/[\w-]+", mail["text"]).group(0))
+    with customer_pay_page(context, site, mail["text"]) as pay:
         open_dialog(pay, "Pay now")
         yield number, pay
-    finally:
-        customer.close()
 
 
 def charged_for(site, number: str) -> list[dict]:

@@ -9,24 +9,14 @@ from sqlmodel import select
 
 from renovation_app.content.fees import BANK_DEBIT_FEE, CARD_FEE
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceEvent, Payment
+from renovation_app.models import Invoice, Payment
 from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.payments.fees import compare_fees, fee_cents, fee_note
-from tests.factories import mails, signed_in, status_of
+from tests.factories import history, mails, signed_in, status_of
 from tests.fakes.stripe_js_client import js_confirm, js_confirm_bank
 
 SUCCESS, CLOSED = "000123456789", "000111111113"
-
-
-def history(invoice: Invoice, kind: str) -> list[str]:
-    with db_session() as session:
-        rows = session.exec(
-            select(InvoiceEvent).where(
-                InvoiceEvent.invoice_id == invoice.id, InvoiceEvent.kind == kind
-            )
-        )
-        return [row.detail for row in rows]
 
 
 def payment_rows(invoice: Invoice) -> list[Payment]:

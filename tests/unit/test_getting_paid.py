@@ -10,7 +10,7 @@ import time_machine
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceEvent, OutboxEmail, Payment
+from renovation_app.models import Invoice, OutboxEmail, Payment
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.billing.schedule import (
@@ -23,7 +23,7 @@ from renovation_app.services.billing.schedule import (
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.payments.reconciling import reconcile_if_due
 from renovation_app.services.staff import auth
-from tests.factories import mails, signed_in, status_of
+from tests.factories import history, mails, signed_in, status_of
 from tests.fakes.stripe_js_client import js_confirm
 
 TODAY = date(2026, 11, 24)
@@ -50,16 +50,6 @@ def scheduled_invoice(author, token: str, price: str = "10000", schedule=None) -
 
 def summary(invoice: Invoice) -> payments.MoneySummary:
     return payments.payment_summary(invoice.id)
-
-
-def history(invoice: Invoice, kind: str) -> list[str]:
-    with db_session() as session:
-        rows = session.exec(
-            select(InvoiceEvent).where(
-                InvoiceEvent.invoice_id == invoice.id, InvoiceEvent.kind == kind
-            )
-        )
-        return [row.detail for row in rows]
 
 
 def recorded(invoice, user, amount: str, key: str, method: str = "check", reference="1045"):

@@ -54,13 +54,18 @@ async def _submit(state, form_data):
         pass
 
 
-def test_a_forged_total_in_the_event_is_ignored(root):
+def signed_in_form(root):
+    """A staff member signed in on this tab, as the guard sees it, and the tab's form."""
     user = auth.create_user("s@example.com", "Sam", "long enough password")
     token = auth.start_session(user.id)
     with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
     event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
     assert run(StaffGuard().preprocess(None, root, event)) is None
-    form = substate(root, InvoiceFormState)
+    return user, substate(root, InvoiceFormState)
+
+
+def test_a_forged_total_in_the_event_is_ignored(root):
+    user, form = signed_in_form(root)
     form_data = {
         "name": "Ann Customer",
         "email": "ann@example.com",
@@ -131,12 +136,7 @@ def test_a_tab_given_a_new_empty_state_gets_its_draft_back_from_session_storage(
 
 
 def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_once(root):
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
-    token = auth.start_session(user.id)
-    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
-    event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
-    assert run(StaffGuard().preprocess(None, root, event)) is None
-    form = substate(root, InvoiceFormState)
+    user, form = signed_in_form(root)
     run(InvoiceFormState.open_form.fn(form))
     InvoiceFormState.add_free_line.fn(form)
     key = form.free_lines[0].key
@@ -173,12 +173,7 @@ def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_onc
 
 
 def test_a_saved_draft_is_what_the_form_starts_with_when_drawn_again(root):
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
-    token = auth.start_session(user.id)
-    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
-    event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
-    assert run(StaffGuard().preprocess(None, root, event)) is None
-    form = substate(root, InvoiceFormState)
+    user, form = signed_in_form(root)
     run(InvoiceFormState.open_form.fn(form))
     InvoiceFormState.set_intent.fn(form, "draft")
     form_data = {

@@ -1042,6 +1042,34 @@ class FakeStripe:
                 "https://dashboard.stripe.com/account/apikeys.",
             )
 
+    def _new_charge(self, pi: dict, pm: dict, prefix: str, fields: dict) -> dict:
+        """A charge of the intent with the payment method: what every charge has, and
+        `fields`, what this kind of charge (a card, a bank debit) sets."""
+        return self._store(
+            {
+                "id": _new_id(prefix),
+                "object": "charge",
+                "amount": pi["amount"],
+                "amount_refunded": 0,
+                "billing_details": copy.deepcopy(pm["billing_details"]),
+                "created": int(time.time()),
+                "currency": pi["currency"],
+                "customer": None,
+                "description": pi["description"],
+                "disputed": False,
+                "failure_code": None,
+                "failure_message": None,
+                "livemode": False,
+                "metadata": dict(pi["metadata"]),
+                "payment_intent": pi["id"],
+                "payment_method": pm["id"],
+                "receipt_email": pi["receipt_email"],
+                "receipt_number": None,
+                "refunded": False,
+                **fields,
+            }
+        )
+
     def _store(self, obj: dict) -> dict:
         self._objects[obj["id"]] = obj
         self._order.append(obj["id"])
@@ -1546,25 +1574,14 @@ class FakeStripe:
             raise self._type_not_allowed(pi, pm, ctx)
         decline = pm["_decline"]
         manual = pi["capture_method"] == "manual"
-        charge = self._store(
+        charge = self._new_charge(
+            pi,
+            pm,
+            "ch",
             {
-                "id": _new_id("ch"),
-                "object": "charge",
-                "amount": pi["amount"],
                 "amount_captured": 0 if decline or manual else pi["amount"],
-                "amount_refunded": 0,
                 "balance_transaction": None if decline or manual else _new_id("txn"),
-                "billing_details": copy.deepcopy(pm["billing_details"]),
                 "captured": not decline and not manual,
-                "created": int(time.time()),
-                "currency": pi["currency"],
-                "customer": None,
-                "description": pi["description"],
-                "disputed": False,
-                "failure_code": None,
-                "failure_message": None,
-                "livemode": False,
-                "metadata": dict(pi["metadata"]),
                 "outcome": {
                     "network_status": "approved_by_network",
                     "reason": None,
@@ -1573,8 +1590,6 @@ class FakeStripe:
                     "type": "authorized",
                 },
                 "paid": not decline,
-                "payment_intent": pi["id"],
-                "payment_method": pm["id"],
                 "payment_method_details": {
                     "card": {
                         **{
@@ -1594,12 +1609,9 @@ class FakeStripe:
                     },
                     "type": "card",
                 },
-                "receipt_email": pi["receipt_email"],
-                "receipt_number": None,
                 "receipt_url": "https://pay.stripe.com/receipts/payment/" + _new_id("fake", 40)[5:],
-                "refunded": False,
                 "status": "failed" if decline else "succeeded",
-            }
+            },
         )
         pi["latest_charge"] = charge["id"]
         if decline:
@@ -1677,25 +1689,15 @@ class FakeStripe:
                 "parameter_missing",
             )
         bank = pm["us_bank_account"]
-        charge = self._store(
+        # Stripe's ids of ACH charges start with py_
+        charge = self._new_charge(
+            pi,
+            pm,
+            "py",
             {
-                "id": _new_id("py"),  # Stripe's ids of ACH charges start with py_
-                "object": "charge",
-                "amount": pi["amount"],
                 "amount_captured": pi["amount"],
-                "amount_refunded": 0,
                 "balance_transaction": None,
-                "billing_details": copy.deepcopy(pm["billing_details"]),
                 "captured": True,
-                "created": int(time.time()),
-                "currency": pi["currency"],
-                "customer": None,
-                "description": pi["description"],
-                "disputed": False,
-                "failure_code": None,
-                "failure_message": None,
-                "livemode": False,
-                "metadata": dict(pi["metadata"]),
                 "outcome": {
                     "network_status": "approved_by_network",
                     "reason": None,
@@ -1704,8 +1706,6 @@ class FakeStripe:
                     "type": "authorized",
                 },
                 "paid": False,
-                "payment_intent": pi["id"],
-                "payment_method": pm["id"],
                 "payment_method_details": {
                     "type": "us_bank_account",
                     "us_bank_account": {
@@ -1720,12 +1720,9 @@ class FakeStripe:
                         )
                     },
                 },
-                "receipt_email": pi["receipt_email"],
-                "receipt_number": None,
                 "receipt_url": None,
-                "refunded": False,
                 "status": "pending",
-            }
+            },
         )
         pi.update(
             latest_charge=charge["id"],

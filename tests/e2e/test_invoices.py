@@ -21,6 +21,14 @@ def wait_for_mail(site, address: str, timeout: float = 15) -> list[dict]:
     return site.resend.sent_to(address)
 
 
+def submit_invoice(page: Page) -> str:
+    """Submit the invoice form; the number it was saved under."""
+    page.get_by_role("button", name="Submit").click()
+    saved = page.get_by_test_id("saved-invoice")
+    expect(saved).to_contain_text("was saved")
+    return re.search(r"\d{4}-\d{4}", saved.inner_text()).group(0)
+
+
 def fill_customer(page: Page, email: str, name: str = "Zoë Ńowak") -> None:
     page.fill("#invoice-name", name)
     page.fill("#invoice-phone", "(718) 555-0100")

@@ -29,14 +29,12 @@ def first_paint_page(token: str) -> tuple[bool, str | None]:
     """(the link exists, the page's HTML): the frame with the invoice in its slot when the link
     is open; the frame alone for a void or expired link (the page says so once it loads); None
     when there is no built frame (the dev server)."""
-    found = invoicing.pay_link(token)
-    if found is None:
+    state, view, money = invoicing.pay_page(token)
+    if state == "unknown":
         return False, None
     frame = _frame()
-    state, view = found
-    if frame is None or state != invoicing.PayLinkState.OPEN:
+    if frame is None or view is None:
         return True, frame
-    money = payments.payment_summary(view.id)
     invoice_html = render_page(
         "pay_first_paint.html",
         invoice=view,

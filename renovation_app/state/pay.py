@@ -6,21 +6,8 @@ import dataclasses
 import reflex as rx
 
 from renovation_app.services import invoicing, payments
-from renovation_app.services.billing import InvoiceView
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
-from renovation_app.state.payments import CardPaymentMixin, path_part, payment_money
-
-
-def _customer_invoice(token: str) -> tuple[str, InvoiceView | None, payments.MoneySummary]:
-    """The pay link's state ("unknown", "open", "void", "expired"), its invoice and money."""
-    found = invoicing.pay_link(token)
-    if found is None:
-        return "unknown", None, payments.MoneySummary()
-    state, view = found
-    if state != invoicing.PayLinkState.OPEN:
-        return str(state), None, payments.MoneySummary()
-    return str(state), view, payment_money(view)
-
+from renovation_app.state.payments import CardPaymentMixin, path_part
 
 # What the customer sees of an invoice; nothing about staff, e-mails or history.
 CUSTOMER_FIELDS = (
@@ -93,7 +80,7 @@ class PayState(CardPaymentMixin, rx.State):
         await self._load(record_view=True)
 
     async def _load(self, record_view: bool) -> None:
-        state, view, money = await asyncio.to_thread(_customer_invoice, path_part(self, 1))
+        state, view, money = await asyncio.to_thread(invoicing.pay_page, path_part(self, 1))
         self.link_state, self.loaded = state, True
         self._invoice_pk = view.id if view else 0
         data = dataclasses.asdict(view) if view else {}

@@ -18,6 +18,7 @@ from renovation_app.services.invoicing.pay_links import (
     PayLinkState,
     invoice_for_pay_token,
     pay_link,
+    pay_page,
     record_view,
 )
 from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, staff_view
@@ -69,6 +70,7 @@ __all__ = [
     "list_invoices",
     "mark_work_completed",
     "pay_link",
+    "pay_page",
     "record_view",
     "resend_invoice_email",
     "staff_view",

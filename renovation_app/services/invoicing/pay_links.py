@@ -16,6 +16,7 @@ from renovation_app.services.billing import (
     record_event,
     view_of,
 )
+from renovation_app.services.payments import MoneySummary, payment_summary
 from renovation_app.settings import settings
 
 
@@ -90,3 +91,16 @@ def record_view(invoice_id: int, now: datetime | None = None) -> bool:
         record_event(session, invoice_id, "viewed", at=now)
         session.commit()
     return True
+
+
+def pay_page(token: str) -> tuple[str, InvoiceView | None, MoneySummary]:
+    """What the customer's pay page shows (the page and its server-drawn first paint): the
+    link's state ("unknown", "open", "void", "expired"), and while it is open the customer's
+    view of the invoice and its money."""
+    found = pay_link(token)
+    if found is None:
+        return "unknown", None, MoneySummary()
+    state, view = found
+    if state != PayLinkState.OPEN:
+        return str(state), None, MoneySummary()
+    return str(state), view, payment_summary(view.id)

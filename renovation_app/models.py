@@ -83,6 +83,9 @@ class Customer(SQLModel, table=True):
     notes: str = Field(default="", max_length=2000)
     created_at: datetime = Field(default_factory=utc_now, index=True)
     merged_into_id: int | None = Field(default=None, foreign_key="customer.id")
+    reminders_paused: bool = False
+    # A bounced or complained e-mail: why, until staff fix the address and send again.
+    mail_problem: str = Field(default="", max_length=300)
 
 
 class CustomerContact(SQLModel, table=True):
@@ -130,6 +133,16 @@ class OutboxStatus(StrEnum):
     SENT = "sent"  # accepted by the provider
     LOGGED = "logged"  # no mail service configured: written to the log only, never sent
     FAILED = "failed"  # refused for good, or out of attempts
+    CANCELLED = "cancelled"  # withdrawn before it was sent (a reminder for a paid invoice)
+
+
+class Delivery(StrEnum):
+    """What the provider reported after it accepted a message (Resend's delivery webhooks)."""
+
+    DELIVERED = "delivered"
+    DELAYED = "delayed"
+    BOUNCED = "bounced"
+    COMPLAINED = "complained"  # the recipient marked it as spam
 
 
 class OutboxEmail(SQLModel, table=True):
@@ -159,9 +172,41 @@ class OutboxEmail(SQLModel, table=True):
     claimed_until: datetime | None = None
     claim_token: str = Field(default="", max_length=36)
     last_error: str = ""
-    provider_id: str = ""
+    provider_id: str = Field(default="", index=True)
     created_at: datetime = Field(default_factory=utc_now)
     sent_at: datetime | None = None
+    # The provider's last word on delivery ("" until one comes), when and why.
+    delivery: str = Field(default="", max_length=12)
+    delivery_at: datetime | None = None
+    delivery_detail: str = Field(default="", max_length=300)
+
+
+class EmailDeliveryEvent(SQLModel, table=True):
+    """One delivery webhook, kept by its message id so a replay changes nothing."""
+
+    __tablename__ = "email_delivery_event"
+
+    id: str = Field(primary_key=True, max_length=100)  # the webhook's svix-id
+    type: str = Field(max_length=40)  # "email.bounced" ...
+    provider_id: str = Field(default="", max_length=100, index=True)
+    occurred_at: datetime | None = None  # as the provider says
+    received_at: datetime = Field(default_factory=utc_now)
+
+
+class Reminder(SQLModel, table=True):
+    """One step of the reminder schedule of an invoice or an estimate. The unique key makes
+    each step go out at most once, ever, however many workers run the schedule."""
+
+    __table_args__ = (sa.UniqueConstraint("about_kind", "about_id", "step"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    about_kind: str = Field(max_length=20)  # "invoice" or "estimate"
+    about_id: int
+    step: str = Field(max_length=30)  # "due-3", "due+7", "stage2+0", "expiry-3", "manual:..."
+    due_on: date  # the day the step fell due
+    email_id: int | None = Field(default=None, foreign_key="outbox_email.id")
+    created_at: datetime = Field(default_factory=utc_now)
+    user_id: int | None = Field(default=None, foreign_key="user.id")  # "Send reminder now"
 
 
 class OutboxAttachment(SQLModel, table=True):
@@ -202,6 +247,8 @@ class InvoiceEventKind(StrEnum):
     PAYMENT_VOIDED = "payment_voided"  # a recorded check, transfer or cash payment taken back
     WORK_COMPLETED = "work_completed"  # substantially complete: escrowed money is released
     REVISED = "revised"  # changed after it was sent (an InvoiceRevision holds before/after)
+    REMINDED = "reminded"  # a payment reminder was queued (its e-mail shows its delivery)
+    REMINDERS = "reminders"  # the reminder schedule was changed, paused or resumed
     # Something staff must look at: money after a void, a dispute, a failed refund, a payment
     # that does not match what was asked.
     ATTENTION = "attention"
@@ -262,6 +309,11 @@ class Invoice(SQLModel, table=True):
     # invoicing/validation.py), and how often the invoice was revised after it was sent.
     discount_cents: int = 0
     revision: int = 1
+    # Days from the due date (or each stage's) to remind on, e.g. "-3,0,7,14"; "" = settings.
+    reminder_days: str = Field(default="", max_length=60)
+    reminders_paused: bool = False
+    # A bounced or complained invoice e-mail: why, until staff fix the address and send again.
+    mail_problem: str = Field(default="", max_length=300)
 
 
 class InvoiceStage(SQLModel, table=True):

@@ -15,7 +15,7 @@ from renovation_app.api.middleware import (
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
-from renovation_app.services import payments
+from renovation_app.services import payments, reminders
 from renovation_app.services.mail import outbox_worker
 from renovation_app.services.staff.auth import ensure_first_admin
 from renovation_app.settings import settings
@@ -106,6 +106,11 @@ async def deliver_outbox():
 @app.register_lifespan_task
 async def reconcile_card_payments():
     await payments.reconciliation_worker()
+
+
+@app.register_lifespan_task
+async def send_reminders():
+    await reminders.reminder_worker(settings.reminder_check_seconds)
 
 
 @app.register_lifespan_task

@@ -41,8 +41,16 @@ class Settings(BaseSettings):
     # How long a worker owns a message it is sending before another may take it over (a worker
     # that died). Keep it longer than the SDK's 30 s timeout, so a live send is never taken over.
     outbox_claim_seconds: int = 120
+    # Resend's delivery webhooks (delivered, bounced ...) are signed with this (whsec_...).
+    resend_webhook_secret: str = ""
     mail_from: str = "Brooklyn Renovation <no-reply@example.com>"
     business_inbox: str = "office@example.com"
+
+    # Payment reminders: days from each due date (negative: before), the one reminder of an
+    # estimate this many days before it expires, and how often the workers look for them.
+    reminder_days: str = "-3,0,7,14"
+    estimate_reminder_days: int = 3
+    reminder_check_seconds: float = 600
 
     # Payments (Stripe). Without keys, the pay button is disabled with a reason.
     stripe_secret_key: str = ""

@@ -4,7 +4,12 @@
 # The phone numbers (555-01xx), e-mail domain (.example), addresses, founder name and social
 # links are fictional placeholders. Set is_placeholder=False once they are real.
 
+from zoneinfo import ZoneInfo
+
 from .types import Address, BusinessProfile, OpeningHours, SocialLink
+
+# The office's clock: dates on invoices, due dates, reminders and times shown to staff.
+BUSINESS_TIMEZONE = ZoneInfo("America/New_York")
 
 BUSINESS = BusinessProfile(
     name="Brooklyn Home Renovation",

@@ -3,8 +3,8 @@ estimate share. Dates are New York dates; amounts are integer cents with their "
 
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
+from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.tax import TAX_AREAS, rate_text
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
 from renovation_app.routes import pay_path
@@ -13,8 +13,6 @@ from renovation_app.services.billing.quantities import MILLI, quantity_text
 from renovation_app.services.billing.schedule import Stage
 from renovation_app.settings import settings
 
-# Dates on invoices (issue date, due date, "today", the invoice year) are New York dates.
-BUSINESS_TIMEZONE = ZoneInfo("America/New_York")
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in InvoiceStatus}
 # Statuses that allow voiding; who may void is checked by invoicing.void_invoice.
 VOIDABLE_STATUSES = (InvoiceStatus.DRAFT, InvoiceStatus.SENT)

@@ -15,6 +15,7 @@ from renovation_app.services.estimates.converting import (
     create_deposit_invoice,
     create_final_invoice,
 )
+from renovation_app.services.estimates.mail import queue_expiry_reminder
 from renovation_app.services.estimates.queries import (
     EstimateListPage,
     EstimateRow,
@@ -24,6 +25,7 @@ from renovation_app.services.estimates.queries import (
     list_estimates,
     staff_estimate_pdf,
 )
+from renovation_app.services.estimates.records import estimate_lines
 from renovation_app.services.estimates.saving import (
     contract_settings_problem,
     create_estimate,
@@ -32,9 +34,12 @@ from renovation_app.services.estimates.saving import (
     update_draft,
 )
 from renovation_app.services.estimates.validation import ValidEstimate, validate_estimate
-from renovation_app.services.estimates.views import EstimateLineView, EstimateView
+from renovation_app.services.estimates.views import OPEN_STATUSES, EstimateLineView, EstimateView
 
 __all__ = [
+    "OPEN_STATUSES",
+    "estimate_lines",
+    "queue_expiry_reminder",
     "Answer",
     "EstimateLineView",
     "EstimateListPage",

@@ -6,7 +6,7 @@ import json
 from sqlmodel import Session
 
 from renovation_app.content import BUSINESS
-from renovation_app.models import Estimate, EstimateLine
+from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path
 from renovation_app.services.billing import when_display
 from renovation_app.services.estimates.document import contract_document
@@ -54,10 +54,10 @@ def _queue(
     subject: str,
     context: dict,
     pdf: bytes | None,
-) -> None:
+) -> OutboxEmail:
     html, text = render_email(kind, **context)
     name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
-    queue_email(
+    return queue_email(
         session,
         EmailMessage(
             to=one_line(to),
@@ -130,5 +130,22 @@ def queue_office_notice(session: Session, estimate: Estimate, title: str, words:
         EmailKind.ESTIMATE_NOTICE,
         subject,
         context,
+        None,
+    )
+
+
+def queue_expiry_reminder(
+    session: Session, estimate: Estimate, lines: list[EstimateLine]
+) -> OutboxEmail:
+    """The one reminder before an estimate expires: valid until when, and its link."""
+    view = estimate_view(estimate, lines)
+    subject = f"Estimate {label_of(estimate)} is valid until {view.valid_until}"
+    return _queue(
+        session,
+        estimate,
+        estimate.customer_email,
+        EmailKind.ESTIMATE_REMINDER,
+        subject,
+        {"estimate": view},
         None,
     )

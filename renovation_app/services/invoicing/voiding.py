@@ -13,6 +13,7 @@ from renovation_app.services.billing import (
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import reason_text
 from renovation_app.services.invoicing.queries import staff_view
+from renovation_app.services.mail import About, cancel_queued_reminders
 from renovation_app.services.payments import stop_open_intents
 from renovation_app.services.staff import SignedInUser
 
@@ -49,5 +50,6 @@ def void_invoice(
         invoice.settled_at = now
         session.add(invoice)
         record_event(session, invoice.id, "voided", text, user_id=user.id, at=now)
+        cancel_queued_reminders(session, About.INVOICE, invoice.id)
         session.commit()
         return staff_view(session, invoice)

@@ -1,9 +1,10 @@
 """E-mail: every message is written to the outbox first, then delivered (Resend) by a worker."""
 
-from renovation_app.services.mail.kinds import About, EmailKind
+from renovation_app.services.mail.kinds import REMINDER_KINDS, About, EmailKind
 from renovation_app.services.mail.outbox import (
     Attachment,
     EmailMessage,
+    cancel_queued_reminders,
     deliver_due,
     delivery_words,
     one_line,
@@ -15,6 +16,8 @@ from renovation_app.services.mail.outbox import (
 from renovation_app.services.mail.templates import render_email
 
 __all__ = [
+    "REMINDER_KINDS",
+    "cancel_queued_reminders",
     "About",
     "Attachment",
     "EmailKind",

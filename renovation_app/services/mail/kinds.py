@@ -15,6 +15,12 @@ class EmailKind(StrEnum):
     ESTIMATE = "estimate"  # the estimate with its PDF and link, to the customer
     ESTIMATE_SIGNED = "estimate_signed"  # the signed contract, to the customer and the office
     ESTIMATE_NOTICE = "estimate_notice"  # declined or cancelled, to the office
+    REMINDER = "reminder"  # a payment reminder with the balance and the pay link, to the customer
+    ESTIMATE_REMINDER = "estimate_reminder"  # the estimate expires soon, to the customer
+
+
+# Reminders are withdrawn from the outbox when they are no longer true (paid, void, paused).
+REMINDER_KINDS = (EmailKind.REMINDER, EmailKind.ESTIMATE_REMINDER)
 
 
 class About(StrEnum):

@@ -21,8 +21,10 @@ import resend
 from sqlalchemy import and_, or_, update
 from sqlmodel import Session, select
 
+from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.db import db_session, write_session
-from renovation_app.models import OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.models import Delivery, OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -364,17 +366,50 @@ async def outbox_worker(poll_seconds: float) -> None:
             _wakeup, _loop = None, None
 
 
+def cancel_queued_reminders(session: Session, about_kind: str, about_id: int) -> int:
+    """Withdraw the reminders about a record that are still waiting in the outbox (queued or
+    backing off), in the caller's transaction; how many. One a worker has claimed is on its
+    way: the claim's compare-and-set means it is either cancelled here or sent, never both."""
+    result = session.execute(
+        update(OutboxEmail)
+        .where(
+            OutboxEmail.about_kind == about_kind,
+            OutboxEmail.about_id == about_id,
+            OutboxEmail.kind.in_(REMINDER_KINDS),
+            OutboxEmail.status == OutboxStatus.QUEUED,
+        )
+        .values(status=OutboxStatus.CANCELLED, last_error="")
+    )
+    return result.rowcount
+
+
 def one_line(value: str) -> str:
     """A typed text made safe for a header: control characters (CR, LF ...) become spaces."""
     cleaned = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in value)
     return " ".join(cleaned.split())
 
 
+DELIVERY_WORDS = {
+    Delivery.DELIVERED: "delivered",
+    Delivery.DELAYED: "delivery delayed",
+    Delivery.BOUNCED: "bounced",
+    Delivery.COMPLAINED: "marked as spam by the recipient",
+}
+
+
 def delivery_words(email: OutboxEmail) -> str:
-    """The delivery status of an outbox e-mail in plain words."""
+    """The delivery status of an outbox e-mail in plain words: accepted ("sent"), then what the
+    provider reported (delivered, bounced ...) with when and why."""
     reason = email.last_error[:120]
+    if email.status == OutboxStatus.SENT and email.delivery:
+        words = DELIVERY_WORDS.get(email.delivery, email.delivery)
+        when = _short_time(email.delivery_at)
+        detail = f": {email.delivery_detail[:120]}" if email.delivery_detail else ""
+        return f"{words} {when}{detail}".replace(" :", ":").strip()
     if email.status == OutboxStatus.SENT:
         return "sent"
+    if email.status == OutboxStatus.CANCELLED:
+        return "cancelled before sending"
     if email.status == OutboxStatus.LOGGED:
         return "logged (no mail service configured)"
     if email.status == OutboxStatus.FAILED:
@@ -383,3 +418,11 @@ def delivery_words(email: OutboxEmail) -> str:
         tries = "attempt" if email.attempts == 1 else "attempts"
         return f"queued for retry ({email.attempts} {tries} so far: {reason})"
     return str(email.status)  # queued (first try pending) or sending
+
+
+def _short_time(at: datetime | None) -> str:
+    """ "Nov 25, 10:42 AM" in New York time (the office's), "" when unknown."""
+    if at is None:
+        return ""
+    local = at.astimezone(BUSINESS_TIMEZONE)
+    return local.strftime("%b %-d, %-I:%M %p")

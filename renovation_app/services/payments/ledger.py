@@ -32,6 +32,7 @@ from renovation_app.services.billing import (
     long_date,
     stages_of,
 )
+from renovation_app.services.mail import About, cancel_queued_reminders
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +192,8 @@ def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
         invoice.settled_at = None
     invoice.attention = _attention(invoice, payments, refunds)
     session.add(invoice)
+    # A reminder still waiting in the outbox speaks of the amount before this change.
+    cancel_queued_reminders(session, About.INVOICE, invoice.id)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from renovation_app.api.invoices import (
     pay_page,
     staff_invoice_pdf,
 )
+from renovation_app.api.resend_webhook import resend_webhook
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.stripe_webhook import stripe_webhook
@@ -26,6 +27,7 @@ def create_api() -> Starlette:
             Route("/api/session", sign_out, methods=["DELETE"]),
             Route("/api/invoices", create_invoice, methods=["POST"]),
             Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
+            Route("/api/resend/webhook", resend_webhook, methods=["POST"]),
             Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),
             Route("/estimates/{number}/pdf", staff_estimate_pdf, methods=["GET"]),

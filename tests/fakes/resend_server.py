@@ -1,11 +1,16 @@
 """A fake Resend API on 127.0.0.1 that the real `resend` SDK talks to (RESEND_API_URL)."""
 
 import base64
+import hashlib
+import hmac
 import json
 import threading
 import time
 import uuid
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
 
 
 class FakeResend:
@@ -99,6 +104,50 @@ class FakeResend:
 
     def sent_to(self, address: str) -> list[dict]:
         return [m for m in self.sent if address in (m.get("to") or [])]
+
+    def webhook(
+        self,
+        url: str,
+        secret: str,
+        event_type: str,
+        email_id: str,
+        bounce: dict | None = None,
+        message_id: str = "",
+        timestamp: float | None = None,
+    ) -> httpx.Response:
+        """POST one delivery event about a sent message to `url`, signed as Resend's webhooks
+        are (Svix: HMAC-SHA256 over "id.timestamp.body" with the base64 key after whsec_).
+        The same `message_id` again is a replay."""
+        sent = next((m for m in self.sent if m["id"] == email_id), {})
+        data = {
+            "created_at": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+            "email_id": email_id,
+            "from": sent.get("from", ""),
+            "to": sent.get("to", []),
+            "subject": sent.get("subject", ""),
+        }
+        if bounce is not None:
+            data["bounce"] = bounce
+        body = json.dumps({"type": event_type, "created_at": data["created_at"], "data": data})
+        return httpx.post(
+            url, content=body, headers=svix_headers(secret, body, message_id, timestamp)
+        )
+
+
+def svix_headers(
+    secret: str, body: str, message_id: str = "", timestamp: float | None = None
+) -> dict:
+    """The three headers Svix signs a webhook with."""
+    message_id = message_id or f"msg_{uuid.uuid4().hex}"
+    stamp = str(int(timestamp if timestamp is not None else time.time()))
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    signed = hmac.new(key, f"{message_id}.{stamp}.{body}".encode(), hashlib.sha256).digest()
+    return {
+        "svix-id": message_id,
+        "svix-timestamp": stamp,
+        "svix-signature": "v1," + base64.b64encode(signed).decode(),
+        "content-type": "application/json",
+    }
 
 
 def _decoded(attachment: dict) -> dict:

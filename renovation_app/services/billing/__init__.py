@@ -34,6 +34,7 @@ from renovation_app.services.billing.views import (
     invoice_view,
     iso,
     long_date,
+    needs_attention,
     pay_url,
     when_display,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "lock_invoice",
     "locked_invoice",
     "long_date",
+    "needs_attention",
     "next_number",
     "parse_price",
     "pay_url",

@@ -183,6 +183,12 @@ def iso(value: datetime | None) -> str:
     return value.isoformat() if value else ""
 
 
+def needs_attention(invoice: Invoice) -> str:
+    """What staff must look at on an invoice: an e-mail that did not arrive, then money
+    matters (payments.ledger); "" when nothing."""
+    return " ".join(p for p in (invoice.mail_problem, invoice.attention) if p)
+
+
 def pay_url(invoice: Invoice) -> str:
     return settings.url(pay_path(invoice.pay_token))
 
@@ -231,7 +237,7 @@ def invoice_view(
         voided_at=iso(invoice.voided_at),
         void_reason=invoice.void_reason,
         work_completed=long_date(invoice.work_completed_on) if invoice.work_completed_on else "",
-        attention=invoice.attention,
+        attention=needs_attention(invoice),
         author_id=invoice.author_id,
         author_name=author_name,
         pay_url=pay_url(invoice),

@@ -12,7 +12,7 @@ from sqlmodel import select
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, OutboxEmail
-from renovation_app.services.billing import STATUS_LABELS, business_today
+from renovation_app.services.billing import STATUS_LABELS, business_today, needs_attention
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.customers.locations import LOCATIONS
 from renovation_app.services.fields import has_refused_characters
@@ -223,7 +223,7 @@ def list_invoices(filters: InvoiceFilters, page_size: int = 25) -> InvoiceListPa
             location=i.location,
             created=business_today(i.created_at).isoformat(),
             due_date=i.due_date.isoformat(),
-            attention=i.attention,
+            attention=needs_attention(i),
         )
         for i in invoices
     )

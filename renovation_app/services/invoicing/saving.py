@@ -29,6 +29,7 @@ from renovation_app.services.billing import (
 from renovation_app.services.billing.records import stage_rows_of
 from renovation_app.services.customers import ContactDetails, customer_for
 from renovation_app.services.customers.locations import location_of
+from renovation_app.services.delivery import clear_mail_problem
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import form_token_key
 from renovation_app.services.invoicing.queries import staff_view
@@ -85,6 +86,7 @@ def queue_invoice_email(
     view = view or view_of(session, invoice)
     message = _invoice_email(view, revised_because)
     queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)
+    clear_mail_problem(session, invoice)  # sent again: a new bounce marks it again
     record_event(
         session, invoice.id, "emailed", f"to {invoice.customer_email}", user_id=user_id, at=now
     )

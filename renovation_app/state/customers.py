@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import reflex as rx
 
 from renovation_app.routes import CUSTOMERS, customer_path
-from renovation_app.services import customers
+from renovation_app.services import customers, reminders
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.payments import path_part
 from renovation_app.state.staff import PagedListMixin, StaffState
@@ -106,3 +106,18 @@ class CustomerState(StaffState):
         self.customer = await asyncio.to_thread(customers.customer_view, self.customer.id)
         self.action_error, self.merge_id = "", ""
         yield rx.toast.success("The customers are merged.", duration=2000)
+
+    @rx.event
+    async def toggle_reminders(self):
+        """Pause (or resume) reminders on every invoice and estimate of this customer."""
+        if self.customer is None:
+            return
+        paused = not self.customer.reminders_paused
+        cancelled = await asyncio.to_thread(
+            reminders.set_customer_reminders, self.customer.id, paused
+        )
+        self.customer = await asyncio.to_thread(customers.customer_view, self.customer.id)
+        words = "Reminders resumed." if not paused else "Reminders paused"
+        if paused:
+            words += f" ({cancelled} queued cancelled)." if cancelled else "."
+        yield rx.toast.success(words, duration=2000)

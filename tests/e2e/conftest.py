@@ -1,5 +1,6 @@
 """Browser tests: the production app on a free loopback port, driven by Debian's Chromium."""
 
+import base64
 import os
 import random
 import re
@@ -56,6 +57,8 @@ def resend_fake() -> FakeResend:
 
 
 WEBHOOK_SECRET = "whsec_e2e_test_secret"
+# Resend's delivery webhooks are signed with a base64 key (Svix).
+RESEND_WEBHOOK_SECRET = "whsec_" + base64.b64encode(b"e2e resend delivery key, 32 byte").decode()
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +75,7 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
     env = {
         "RESEND_API_KEY": "re_test_fake_key",
         "RESEND_API_URL": resend_fake.url,
+        "RESEND_WEBHOOK_SECRET": RESEND_WEBHOOK_SECRET,
         "OUTBOX_POLL_SECONDS": "0.5",
         "OUTBOX_CLAIM_SECONDS": "8",  # a killed worker's mail is taken over within the test
         "CONTACT_RATE_LIMIT": "1000",  # httpx posts from several tests share 127.0.0.1

@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import CARD, DANGER_BUTTON, INPUT, PILL
+from renovation_app.components.styles import CARD, DANGER_BUTTON, INPUT, PILL, SECONDARY_BUTTON
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerState
 
@@ -85,6 +85,34 @@ def customer_body() -> rx.Component:
             class_name="grid gap-4 sm:grid-cols-3",
         ),
         rx.cond(customer.notes, rx.el.p(customer.notes, class_name="whitespace-pre-line text-sm")),
+        rx.cond(
+            customer.mail_problem,
+            rx.el.p(
+                rx.el.strong("Needs attention: "),
+                customer.mail_problem,
+                role="alert",
+                class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
+                data_testid="customer-attention",
+            ),
+        ),
+        rx.el.div(
+            rx.el.p(
+                rx.cond(
+                    customer.reminders_paused,
+                    "Payment reminders are paused for this customer.",
+                    "Payment reminders go out on this customer's invoices.",
+                ),
+                class_name="text-sm text-slate-700",
+                data_testid="customer-reminders",
+            ),
+            rx.el.button(
+                rx.cond(customer.reminders_paused, "Resume reminders", "Pause reminders"),
+                type="button",
+                on_click=CustomerState.toggle_reminders,
+                class_name=SECONDARY_BUTTON,
+            ),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
         rx.el.h3("Everything, newest first", class_name="text-lg font-bold"),
         rx.el.ol(rx.foreach(customer.timeline, timeline_entry), class_name="flex flex-col gap-1"),
         merge_form(),

@@ -16,11 +16,13 @@ from renovation_app.components.payments.recorded import (
     record_payment_form,
     void_payment_form,
 )
+from renovation_app.components.reminders import reminders_block
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, PILL
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.detail import InvoiceDetailState
 from renovation_app.state.invoices.payments import InvoicePaymentsState
+from renovation_app.state.invoices.reminders import InvoiceRemindersState
 
 
 def detail_row(label: str, value: rx.Var) -> rx.Component:
@@ -345,13 +347,21 @@ def invoice_detail_body() -> rx.Component:
         ),
         invoice_actions(),
         payments_block(),
+        rx.cond(invoice["can_be_reminded"], reminders_block()),
         emails_and_history(),
         class_name=f"{CARD} mx-auto flex max-w-4xl flex-col gap-6",
         data_testid="invoice-detail",
     )
 
 
-@page(routes.INVOICE, on_load=(InvoiceDetailState.load, InvoicePaymentsState.new_record_form))
+@page(
+    routes.INVOICE,
+    on_load=(
+        InvoiceDetailState.load,
+        InvoicePaymentsState.new_record_form,
+        InvoiceRemindersState.load_reminders,
+    ),
+)
 def invoice_detail() -> rx.Component:
     return staff_page(
         rx.cond(

@@ -22,6 +22,7 @@ from renovation_app.services.billing.records import (
 from renovation_app.services.billing.schedule import AmountDue, Stage, amount_due
 from renovation_app.services.billing.views import (
     BUSINESS_TIMEZONE,
+    REMINDABLE_STATUSES,
     REVISABLE_STATUSES,
     STATUS_LABELS,
     VOIDABLE_STATUSES,
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_LINE_CENTS",
     "MAX_TOTAL_CENTS",
     "NOT_A_NUMBER",
+    "REMINDABLE_STATUSES",
     "REVISABLE_STATUSES",
     "STATUS_LABELS",
     "VOIDABLE_STATUSES",

@@ -16,6 +16,8 @@ from renovation_app.settings import settings
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in InvoiceStatus}
 # Statuses that allow voiding; who may void is checked by invoicing.void_invoice.
 VOIDABLE_STATUSES = (InvoiceStatus.DRAFT, InvoiceStatus.SENT)
+# Sent and not settled: payment reminders go out (services.reminders).
+REMINDABLE_STATUSES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID)
 # Statuses that allow a revision (sent, not paid in full); invoicing.revise_invoice checks who.
 REVISABLE_STATUSES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID)
 
@@ -135,6 +137,7 @@ class InvoiceView:
     # Its status allows voiding (draft or sent); who may void is checked by void_invoice.
     can_be_voided: bool
     can_be_revised: bool
+    can_be_reminded: bool  # sent and not settled: payment reminders apply
     lines: tuple[InvoiceLineView, ...]
     stages: tuple[StageView, ...] = ()  # the payment schedule; () for one payment
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
@@ -244,6 +247,7 @@ def invoice_view(
         is_void=status == InvoiceStatus.VOID,
         can_be_voided=status in VOIDABLE_STATUSES,
         can_be_revised=status in REVISABLE_STATUSES,
+        can_be_reminded=status in REMINDABLE_STATUSES,
         lines=tuple(
             InvoiceLineView(
                 position=line.position,

@@ -42,6 +42,8 @@ class CustomerView:
     addresses: list[str] = field(default_factory=list)  # "12 Atlantic Ave ... (Brooklyn)"
     address_lines: list[str] = field(default_factory=list)  # the addresses as typed
     timeline: list[TimelineEntry] = field(default_factory=list)  # newest first
+    reminders_paused: bool = False
+    mail_problem: str = ""  # a bounced or complained e-mail, until one is sent again
 
 
 def _entry(at: datetime, kind: str, text: str, link: str = "") -> TimelineEntry:
@@ -125,6 +127,8 @@ def customer_view(customer_id: int, with_timeline: bool = True) -> CustomerView 
             addresses=[f"{a.address} ({a.borough})" if a.borough else a.address for a in addresses],
             address_lines=[a.address for a in addresses],
             timeline=_timeline(session, customer.id) if with_timeline else [],
+            reminders_paused=customer.reminders_paused,
+            mail_problem=customer.mail_problem,
         )
 
 

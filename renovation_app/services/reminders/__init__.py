@@ -7,8 +7,10 @@ from renovation_app.services.reminders.schedule import (
     parse_days,
 )
 from renovation_app.services.reminders.sending import (
+    ReminderSettings,
     default_days,
     invoice_days,
+    reminder_settings,
     reminder_worker,
     reminders_if_due,
     send_due_reminders,
@@ -18,6 +20,8 @@ from renovation_app.services.reminders.sending import (
 )
 
 __all__ = [
+    "ReminderSettings",
+    "reminder_settings",
     "DAYS_FORMAT",
     "ScheduleInvalid",
     "days_text",

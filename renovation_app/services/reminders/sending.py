@@ -10,6 +10,7 @@ pausing cancels a reminder still waiting in the outbox (mail.cancel_queued).
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
@@ -21,11 +22,11 @@ from renovation_app.models import (
     Customer,
     Estimate,
     Invoice,
-    InvoiceStatus,
     Reminder,
     utc_now,
 )
 from renovation_app.services.billing import (
+    REMINDABLE_STATUSES,
     InvoiceView,
     business_today,
     by_number,
@@ -52,6 +53,7 @@ from renovation_app.services.mail import (
 )
 from renovation_app.services.payments import MoneySummary, money_summary
 from renovation_app.services.reminders.schedule import (
+    QUIET_DAYS_AFTER_SENDING,
     ScheduleInvalid,
     Step,
     days_text,
@@ -66,8 +68,6 @@ from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
 
-# Invoices a reminder can be about: sent and not settled.
-REMINDABLE = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID)
 SUBJECT_MAX = 200
 
 
@@ -156,7 +156,7 @@ def _queue_reminder(
 def _wants_reminders(session: Session, invoice: Invoice, money: MoneySummary) -> bool:
     """Sent, unpaid, not paused (nor its customer), and no bank debit on its way."""
     return (
-        invoice.status in REMINDABLE
+        invoice.status in REMINDABLE_STATUSES
         and invoice.sent_at is not None
         and not invoice.reminders_paused
         and not _customer_paused(session, invoice.customer_id)
@@ -236,7 +236,7 @@ def _candidates(now: datetime) -> tuple[list[int], list[int]]:
         invoices = session.exec(
             select(Invoice.id)
             .where(
-                Invoice.status.in_(REMINDABLE),
+                Invoice.status.in_(REMINDABLE_STATUSES),
                 Invoice.reminders_paused == False,  # noqa: E712 (SQL)
                 Invoice.sent_at.is_not(None),
             )
@@ -284,7 +284,7 @@ def send_reminder_now(number: str, user: SignedInUser, now: datetime | None = No
         lock_invoice(session, invoice.id)
         session.refresh(invoice)
         money = money_summary(session, invoice, today)
-        if invoice.status not in REMINDABLE or money.balance_cents <= 0:
+        if invoice.status not in REMINDABLE_STATUSES or money.balance_cents <= 0:
             raise ActionRefused(f"Invoice {invoice.number} has nothing to remind of.")
         if money.processing_cents:
             raise ActionRefused("A bank debit is on its way: no reminder while it settles.")
@@ -381,3 +381,45 @@ async def reminder_worker(check_seconds: float) -> None:
         except Exception:  # the database briefly away: the next round tries again
             log.exception("reminders: the round failed")
         await asyncio.sleep(check_seconds)
+
+
+@dataclass(frozen=True)
+class ReminderSettings:
+    """An invoice's reminder schedule as staff see it."""
+
+    days: str  # its own days, "" when it follows the default
+    default_days: str  # "-3, 0, 7, 14"
+    paused: bool
+    customer_paused: bool
+    next_words: str  # "December 4, 2026 (step due+7)", "" when none is coming
+
+
+def reminder_settings(number: str, now: datetime | None = None) -> ReminderSettings | None:
+    """What the invoice page shows of the schedule: the days, paused or not, and the next."""
+    today = business_today(now)
+    with db_session() as session:
+        invoice = by_number(session, number)
+        if invoice is None:
+            return None
+        money = money_summary(session, invoice, today)
+        next_words = ""
+        if _wants_reminders(session, invoice, money):
+            steps = invoice_steps(
+                invoice.due_date,
+                stages_of(session, invoice.id),
+                money.paid_cents,
+                invoice_days(invoice),
+            )
+            sent = _sent_steps(session, About.INVOICE, invoice.id)
+            quiet_until = business_today(invoice.sent_at) + timedelta(days=QUIET_DAYS_AFTER_SENDING)
+            coming = [s for s in steps if s.key not in sent and s.on >= max(today, quiet_until)]
+            if coming:
+                first = min(coming, key=lambda s: s.on)
+                next_words = long_date(first.on)
+        return ReminderSettings(
+            days=invoice.reminder_days,
+            default_days=days_text(default_days()),
+            paused=invoice.reminders_paused,
+            customer_paused=_customer_paused(session, invoice.customer_id),
+            next_words=next_words,
+        )

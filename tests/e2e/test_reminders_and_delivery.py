@@ -1,0 +1,64 @@
+"""Reminders and delivery status in Chromium: a bounce reported by the fake Resend (signed as
+Svix signs) shows on the invoice and in the list as needing attention; "Send reminder now"
+mails the balance and pay link once a day; the schedule's days are checked and saved."""
+
+import time
+import uuid
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import RESEND_WEBHOOK_SECRET, open_page
+from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice, wait_for_mail
+
+BOUNCE = {"message": "The mailbox does not exist.", "subType": "General", "type": "Permanent"}
+
+
+def test_a_bounce_shows_on_the_invoice_and_a_reminder_goes_once_a_day(page: Page, site):
+    email = f"bounce-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Bo Bounce")
+    page.check("#service-kitchenRemodelling")
+    page.fill("#price-kitchenRemodelling", "2,400")
+    number = submit_invoice(page)
+    [invoice_mail] = wait_for_mail(site, email)
+
+    hook = f"{site.url}/api/resend/webhook"
+    answer = site.resend.webhook(
+        hook, RESEND_WEBHOOK_SECRET, "email.bounced", invoice_mail["id"], BOUNCE
+    )
+    assert answer.status_code == 200, answer.text
+    open_page(page, f"/invoices/{number}")
+    expect(page.get_by_test_id("invoice-email").first).to_contain_text("bounced")
+    expect(page.get_by_test_id("invoice-email").first).to_contain_text("mailbox does not exist")
+    expect(page.get_by_test_id("invoice-attention")).to_contain_text(
+        f"The e-mail to {email} bounced"
+    )
+    open_page(page, f"/invoices?q={number}")
+    expect(page.get_by_text("Needs attention")).to_be_visible()
+
+    # Staff remind the customer now: the balance and the pay link, once a day.
+    open_page(page, f"/invoices/{number}")
+    reminders = page.get_by_test_id("reminders")
+    expect(reminders.get_by_test_id("reminder-status")).to_contain_text("Next reminder:")
+    reminders.get_by_role("button", name="Send reminder now").click()
+    expect(page.get_by_test_id("invoice-email")).to_have_count(2)
+    deadline = time.monotonic() + 15
+    while len(site.resend.sent_to(email)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    reminder = site.resend.sent_to(email)[-1]
+    assert "Reminder: invoice" in reminder["subject"] and "$2,400.00" in reminder["subject"]
+    assert "/pay/" in reminder["text"]
+    reminders.get_by_role("button", name="Send reminder now").click()
+    expect(page.get_by_test_id("reminder-error")).to_have_text("A reminder was already sent today.")
+
+    # The schedule: days that do not read are refused; paused, nothing is coming.
+    reminders.get_by_label("Days from the due date").fill("next week")
+    reminders.get_by_role("button", name="Save schedule").click()
+    expect(page.get_by_test_id("reminder-error")).to_contain_text("Days from the due date")
+    reminders.get_by_label("Days from the due date").fill("1, 30")
+    reminders.get_by_label("Pause reminders for this invoice").check()
+    reminders.get_by_role("button", name="Save schedule").click()
+    expect(reminders.get_by_test_id("reminder-status")).to_have_text(
+        "Paused: no reminder goes out for this invoice."
+    )
+    expect(page.get_by_test_id("invoice-event").first).to_contain_text("Reminders paused")

@@ -6,6 +6,7 @@ from starlette.routing import Route
 
 from renovation_app.api.contact import contact
 from renovation_app.api.estimates import customer_estimate_pdf, estimate_page, staff_estimate_pdf
+from renovation_app.api.exports import export_csv
 from renovation_app.api.invoices import (
     create_invoice,
     customer_invoice_pdf,
@@ -28,6 +29,7 @@ def create_api() -> Starlette:
             Route("/api/invoices", create_invoice, methods=["POST"]),
             Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
             Route("/api/resend/webhook", resend_webhook, methods=["POST"]),
+            Route("/api/exports/{kind}.csv", export_csv, methods=["GET"]),
             Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),
             Route("/estimates/{number}/pdf", staff_estimate_pdf, methods=["GET"]),

@@ -13,6 +13,7 @@ from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, OutboxEmail
 from renovation_app.services.billing import STATUS_LABELS, business_today, needs_attention
+from renovation_app.services.billing.aging import BUCKET_BY_KEY, age_conditions
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.customers.locations import LOCATIONS
 from renovation_app.services.fields import has_refused_characters
@@ -55,6 +56,7 @@ class InvoiceFilters:
     status: str = ALL  # an InvoiceStatus value or "All"
     type: str = ALL  # an INVOICE_OPTIONS slug or "All"
     location: str = ALL  # one of locations.LOCATIONS or "All"
+    age: str = ALL  # unpaid and this late: a dashboard.aging bucket key, or "All"
     sort: str = "newest"  # a key of SORTS
     page: int = 1
 
@@ -68,6 +70,7 @@ class InvoiceFilters:
         service = _one(query.get("type"))
         service = _SLUG_BY_LABEL.get(service.casefold(), service)  # a label works too
         location = _one(query.get("location"))
+        age = _one(query.get("age"))
         sort = _one(query.get("sort"))
         page = _one(query.get("page"))
         return cls(
@@ -75,6 +78,7 @@ class InvoiceFilters:
             status=status if status in set(InvoiceStatus) else ALL,
             type=service if service in _OPTIONS_BY_SLUG else ALL,
             location=location if location in LOCATIONS else ALL,
+            age=age if age in BUCKET_BY_KEY else ALL,
             sort=sort if sort in SORTS else "newest",
             page=_page_number(page),
         )
@@ -152,6 +156,8 @@ def _conditions(filters: InvoiceFilters) -> list:
         )
     if filters.location != ALL:
         conditions.append(Invoice.location == filters.location)
+    if filters.age != ALL:
+        conditions += age_conditions(filters.age, business_today())
     return conditions
 
 

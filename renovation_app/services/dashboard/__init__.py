@@ -1,0 +1,18 @@
+"""The office's dashboard: receivables by age, money received, escrow, estimates, revenue
+charts, what needs attention; and the CSV exports with the same numbers."""
+
+from renovation_app.services.dashboard.figures import (
+    AttentionRow,
+    Dashboard,
+    Figure,
+    dashboard,
+    split,
+)
+
+__all__ = [
+    "AttentionRow",
+    "Dashboard",
+    "Figure",
+    "dashboard",
+    "split",
+]

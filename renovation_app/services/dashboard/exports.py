@@ -1,0 +1,148 @@
+"""CSV exports for the accountant (invoices, payments, customers, for a date range), streamed
+row by row: the server reads the rows in batches and never holds the whole file.
+
+Amounts are dollars with two decimals (no currency sign, no thousands separator) and dates
+ISO (2026-11-25), which spreadsheet and accounting imports read without setup. The balance
+and the money received follow the dashboard's rules (figures.py), so the sums match it.
+"""
+
+import csv
+import io
+from collections.abc import Iterator
+from datetime import date
+
+from sqlalchemy import func
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import (
+    Customer,
+    CustomerContact,
+    Invoice,
+    InvoiceStatus,
+    Payment,
+    PaymentStatus,
+)
+from renovation_app.services.billing import REMINDABLE_STATUSES, business_today
+from renovation_app.services.dashboard.figures import in_range, utc_start
+
+BATCH = 1000
+EXPORTS = ("invoices", "payments", "customers")
+
+
+def dollars(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def _csv_line(values: list) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerow([_safe(v) for v in values])
+    return out.getvalue()
+
+
+def _safe(value) -> str:
+    """A text cell that a spreadsheet would run as a formula (=, +, -, @) gets a leading
+    apostrophe; numbers we write ourselves stay numbers."""
+    text = "" if value is None else str(value)
+    if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def invoices_csv(start: date, end: date) -> Iterator[str]:
+    """Invoices issued in [start, end), oldest first."""
+    paid = (
+        select(Payment.invoice_id, func.sum(Payment.amount_cents).label("paid"))
+        .where(Payment.status == PaymentStatus.SUCCEEDED)
+        .group_by(Payment.invoice_id)
+        .subquery()
+    )
+    yield _csv_line(
+        ["number", "issue_date", "due_date", "customer", "email", "borough", "status",
+         "subtotal", "discount", "tax", "total", "paid", "balance_due"]
+    )  # fmt: skip
+    with db_session() as session:
+        rows = session.exec(
+            select(Invoice, func.coalesce(paid.c.paid, 0))
+            .outerjoin(paid, paid.c.invoice_id == Invoice.id)
+            .where(
+                Invoice.status != InvoiceStatus.DRAFT,
+                Invoice.created_at >= utc_start(start),
+                Invoice.created_at < utc_start(end),
+            )
+            .order_by(Invoice.created_at, Invoice.id)
+            .execution_options(yield_per=BATCH)
+        )
+        for invoice, paid_cents in rows:
+            owed = invoice.total_cents - paid_cents if invoice.status in REMINDABLE_STATUSES else 0
+            yield _csv_line(
+                [invoice.number, business_today(invoice.created_at).isoformat(),
+                 invoice.due_date.isoformat(), invoice.customer_name, invoice.customer_email,
+                 invoice.location, str(invoice.status), dollars(invoice.subtotal_cents),
+                 dollars(invoice.discount_cents), dollars(invoice.tax_cents),
+                 dollars(invoice.total_cents), dollars(paid_cents), dollars(max(owed, 0))]
+            )  # fmt: skip
+
+
+def payments_csv(start: date, end: date) -> Iterator[str]:
+    """Money received in [start, end) (the dashboard's "Received"), by the day it came."""
+    yield _csv_line(
+        ["date", "invoice", "customer", "method", "reference", "amount", "refunded", "payment_id"]
+    )
+    with db_session() as session:
+        rows = session.exec(
+            select(Payment, Invoice.number, Invoice.customer_name)
+            .join(Invoice, Invoice.id == Payment.invoice_id)
+            .where(Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end))
+            .order_by(Payment.id)
+            .execution_options(yield_per=BATCH)
+        )
+        for payment, number, customer in rows:
+            day = payment.received_on or business_today(payment.succeeded_at)
+            yield _csv_line(
+                [day.isoformat(), number, customer, str(payment.method), payment.reference,
+                 dollars(payment.amount_cents), dollars(payment.amount_refunded_cents),
+                 payment.payment_intent_id or f"recorded-{payment.id}"]
+            )  # fmt: skip
+
+
+def customers_csv(start: date, end: date) -> Iterator[str]:
+    """Customers added in [start, end) with their e-mails and phones."""
+    yield _csv_line(["customer_id", "name", "emails", "phones", "created", "needs_attention"])
+    with db_session() as session:
+        customers = session.exec(
+            select(Customer)
+            .where(
+                Customer.merged_into_id.is_(None),
+                Customer.created_at >= utc_start(start),
+                Customer.created_at < utc_start(end),
+            )
+            .order_by(Customer.id)
+            .execution_options(yield_per=BATCH)
+        ).all()
+    for chunk_start in range(0, len(customers), BATCH):
+        chunk = customers[chunk_start : chunk_start + BATCH]
+        with db_session() as session:
+            contacts = session.exec(
+                select(CustomerContact).where(
+                    CustomerContact.customer_id.in_([c.id for c in chunk])
+                )
+            ).all()
+        by_customer: dict[int, list[CustomerContact]] = {}
+        for contact in contacts:
+            by_customer.setdefault(contact.customer_id, []).append(contact)
+        for customer in chunk:
+            mine = by_customer.get(customer.id, [])
+            yield _csv_line(
+                [customer.id, customer.name,
+                 "; ".join(c.value for c in mine if c.kind == "email"),
+                 "; ".join(c.value for c in mine if c.kind == "phone"),
+                 business_today(customer.created_at).isoformat(), customer.mail_problem]
+            )  # fmt: skip
+
+
+def export_rows(kind: str, start: date, end: date) -> Iterator[str]:
+    return {"invoices": invoices_csv, "payments": payments_csv, "customers": customers_csv}[kind](
+        start, end
+    )

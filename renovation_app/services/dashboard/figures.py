@@ -1,0 +1,308 @@
+"""The office's figures: what is owed and how late, what came in, what is held in escrow,
+estimates waiting, revenue by month split by service and by borough, and what needs a person.
+
+Every sum is one SQL aggregate over the invoices and payments (no per-invoice reads), so the
+page stays fast at 100,000 invoices; the CSV exports (dashboard/exports.py) read the same
+rows with the same rules, so their totals equal these figures.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import and_, case, func, or_
+from sqlmodel import Session, select
+
+from renovation_app.content.business import BUSINESS_TIMEZONE
+from renovation_app.content.invoice_options import INVOICE_OPTIONS
+from renovation_app.db import db_session
+from renovation_app.models import (
+    Estimate,
+    Invoice,
+    InvoiceLine,
+    InvoiceStatus,
+    Payment,
+    PaymentStatus,
+    utc_now,
+)
+from renovation_app.services.billing import REMINDABLE_STATUSES, business_today, format_usd
+from renovation_app.services.billing.aging import AGE_BUCKETS, bucket_of
+from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
+
+SERVICE_LABELS = {option.label for option in INVOICE_OPTIONS}  # free lines are "Other work"
+LATE_ATTENTION_DAYS = 30
+ATTENTION_ROWS = 50
+MONTHS = 12
+
+
+@dataclass(frozen=True)
+class Figure:
+    label: str
+    amount: str
+    cents: int
+    count: int = 0
+    link: str = ""  # the list that shows the invoices behind it
+
+
+@dataclass(frozen=True)
+class AttentionRow:
+    number: str
+    customer: str
+    words: str
+
+
+@dataclass
+class Dashboard:
+    today: str
+    owed: Figure
+    overdue: Figure
+    paid_this_month: Figure
+    paid_last_month: Figure
+    held: Figure
+    estimates_waiting: int
+    accepted_this_month: Figure
+    aging: list[Figure] = field(default_factory=list)
+    by_service: list[dict] = field(default_factory=list)  # {"month": "Dec 25", <label>: dollars}
+    by_borough: list[dict] = field(default_factory=list)
+    services: list[str] = field(default_factory=list)  # the series of by_service
+    boroughs: list[str] = field(default_factory=list)
+    attention: list[AttentionRow] = field(default_factory=list)
+
+
+def month_start(day: date, back: int = 0) -> date:
+    """The first day of the month `back` months before `day`'s."""
+    index = day.year * 12 + day.month - 1 - back
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def utc_start(day: date) -> datetime:
+    """Midnight in New York at the start of `day`, as a UTC-aware time."""
+    return datetime.combine(day, time.min, BUSINESS_TIMEZONE)
+
+
+def _paid_by_invoice():
+    return (
+        select(Payment.invoice_id, func.sum(Payment.amount_cents).label("paid"))
+        .where(Payment.status == PaymentStatus.SUCCEEDED)
+        .group_by(Payment.invoice_id)
+        .subquery()
+    )
+
+
+def in_range(start: date, end: date):
+    """Payments received on a day in [start, end): by their recorded day, or their Stripe time."""
+    return or_(
+        and_(
+            Payment.received_on.is_not(None),
+            Payment.received_on >= start,
+            Payment.received_on < end,
+        ),
+        and_(
+            Payment.received_on.is_(None),
+            Payment.succeeded_at >= utc_start(start),
+            Payment.succeeded_at < utc_start(end),
+        ),
+    )
+
+
+def _received(session: Session, start: date, end: date, label: str) -> Figure:
+    cents, count = session.exec(
+        select(func.coalesce(func.sum(Payment.amount_cents), 0), func.count(Payment.id)).where(
+            Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end)
+        )
+    ).one()
+    return Figure(label, format_usd(cents), cents, count)
+
+
+def _receivables(session: Session, today: date) -> tuple[Figure, Figure, list[Figure]]:
+    """Owed now, overdue, and owed by age, from one grouped query over unpaid invoices."""
+    paid = _paid_by_invoice()
+    balance = Invoice.total_cents - func.coalesce(paid.c.paid, 0)
+    rows = session.exec(
+        select(Invoice.due_date, func.sum(balance), func.count(Invoice.id))
+        .outerjoin(paid, paid.c.invoice_id == Invoice.id)
+        .where(Invoice.status.in_(REMINDABLE_STATUSES))
+        .group_by(Invoice.due_date)
+    ).all()
+    sums = {b.key: [0, 0] for b in AGE_BUCKETS}
+    for due_date, cents, count in rows:
+        bucket = sums[bucket_of(due_date, today).key]
+        bucket[0] += int(cents or 0)
+        bucket[1] += count
+    aging = [
+        Figure(
+            b.label,
+            format_usd(sums[b.key][0]),
+            sums[b.key][0],
+            sums[b.key][1],
+            f"/invoices?age={b.key}",
+        )
+        for b in AGE_BUCKETS
+    ]
+    owed_cents = sum(f.cents for f in aging)
+    late = aging[1:]
+    owed = Figure("Owed now", format_usd(owed_cents), owed_cents, sum(f.count for f in aging))
+    overdue_cents = sum(f.cents for f in late)
+    overdue = Figure(
+        "Overdue", format_usd(overdue_cents), overdue_cents, sum(f.count for f in late)
+    )
+    return owed, overdue, aging
+
+
+def _held(session: Session) -> Figure:
+    """Money received before the work was substantially complete (escrow), net of refunds."""
+    net = Payment.amount_cents - case(
+        (Payment.amount_refunded_cents > Payment.amount_cents, Payment.amount_cents),
+        else_=Payment.amount_refunded_cents,
+    )
+    cents = session.exec(
+        select(func.coalesce(func.sum(net), 0))
+        .join(Invoice, Invoice.id == Payment.invoice_id)
+        .where(
+            Payment.status == PaymentStatus.SUCCEEDED,
+            Invoice.work_completed_on.is_(None),
+            Invoice.status != InvoiceStatus.VOID,
+        )
+    ).one()
+    return Figure("Held before completion", format_usd(cents), cents)
+
+
+def _estimates(session: Session, start: date, end: date) -> tuple[int, Figure]:
+    waiting = session.exec(
+        select(func.count(Estimate.id)).where(Estimate.status.in_(OPEN_ESTIMATES))
+    ).one()
+    cents, count = session.exec(
+        select(
+            func.coalesce(func.sum(Estimate.accepted_total_cents), 0), func.count(Estimate.id)
+        ).where(Estimate.accepted_at >= utc_start(start), Estimate.accepted_at < utc_start(end))
+    ).one()
+    return waiting, Figure("Accepted this month", format_usd(cents), cents, count)
+
+
+def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict], list[str], list[str]]:
+    """Money received per month for 12 months, by borough and by service. A payment is split
+    over its invoice's lines in proportion to their amounts (in whole cents, the remainder to
+    the last line), so each month's services add up to what came in."""
+    first = month_start(today, MONTHS - 1)
+    end = month_start(today, -1)
+    payments = session.exec(
+        select(
+            Payment.invoice_id,
+            Payment.amount_cents,
+            Payment.received_on,
+            Payment.succeeded_at,
+            Invoice.location,
+        )
+        .join(Invoice, Invoice.id == Payment.invoice_id)
+        .where(Payment.status == PaymentStatus.SUCCEEDED, in_range(first, end))
+    ).all()
+    invoice_ids = {p[0] for p in payments}
+    lines: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for chunk in _chunks(sorted(invoice_ids), 900):
+        for invoice_id, label, cents in session.exec(
+            select(InvoiceLine.invoice_id, InvoiceLine.label, InvoiceLine.price_cents)
+            .where(InvoiceLine.invoice_id.in_(chunk))
+            .order_by(InvoiceLine.invoice_id, InvoiceLine.position)
+        ):
+            lines[invoice_id].append((label if _is_service(label) else "Other work", cents))
+    months = [month_start(today, back) for back in range(MONTHS - 1, -1, -1)]
+    by_borough = {m: defaultdict(int) for m in months}
+    by_service = {m: defaultdict(int) for m in months}
+    for invoice_id, cents, on, at, location in payments:
+        day = on or business_today(at)
+        month = month_start(day)
+        by_borough[month][location or "Not given"] += cents
+        for label, share in split(cents, lines.get(invoice_id, [])):
+            by_service[month][label] += share
+    boroughs = sorted({k for m in by_borough.values() for k in m})
+    services = sorted({k for m in by_service.values() for k in m})
+    return (
+        _rows(months, by_service, services),
+        _rows(months, by_borough, boroughs),
+        services,
+        boroughs,
+    )
+
+
+def _is_service(label: str) -> bool:
+    return label in SERVICE_LABELS
+
+
+def split(cents: int, lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """`cents` over the lines in proportion to their amounts; exact to the cent."""
+    total = sum(c for _, c in lines)
+    if total <= 0:
+        return [("Other work", cents)]
+    shares, given = [], 0
+    for index, (label, amount) in enumerate(lines):
+        share = cents - given if index == len(lines) - 1 else cents * amount // total
+        shares.append((label, share))
+        given += share
+    return shares
+
+
+def _rows(months: list[date], sums: dict, series: list[str]) -> list[dict]:
+    """Recharts rows: the month's name and each series in dollars (cents / 100)."""
+    return [
+        {"month": m.strftime("%b %y"), **{s: sums[m].get(s, 0) / 100 for s in series}}
+        for m in months
+    ]
+
+
+def _chunks(values: list[int], size: int):
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def _attention(session: Session, today: date) -> list[AttentionRow]:
+    """Invoices a person must look at: a bounced e-mail, a failed or disputed payment, money
+    after a void (ledger notes), and unpaid invoices more than 30 days late; worst first."""
+    late_before = today - timedelta(days=LATE_ATTENTION_DAYS)
+    rows = session.exec(
+        select(Invoice)
+        .where(
+            or_(
+                Invoice.attention != "",
+                Invoice.mail_problem != "",
+                and_(Invoice.status.in_(REMINDABLE_STATUSES), Invoice.due_date < late_before),
+            )
+        )
+        .order_by(Invoice.due_date, Invoice.id)
+        .limit(ATTENTION_ROWS)
+    ).all()
+    found = []
+    for invoice in rows:
+        words = " ".join(p for p in (invoice.mail_problem, invoice.attention) if p)
+        if not words:
+            words = f"Unpaid {(today - invoice.due_date).days} days after its due date."
+        found.append(AttentionRow(invoice.number, invoice.customer_name, words))
+    return found
+
+
+def dashboard(now: datetime | None = None) -> Dashboard:
+    today = business_today(now or utc_now())
+    this_month, last_month, next_month = (
+        month_start(today),
+        month_start(today, 1),
+        month_start(today, -1),
+    )
+    with db_session() as session:
+        owed, overdue, aging = _receivables(session, today)
+        waiting, accepted = _estimates(session, this_month, next_month)
+        by_service, by_borough, services, boroughs = _revenue(session, today)
+        return Dashboard(
+            today=today.isoformat(),
+            owed=owed,
+            overdue=overdue,
+            paid_this_month=_received(session, this_month, next_month, "Received this month"),
+            paid_last_month=_received(session, last_month, this_month, "Received last month"),
+            held=_held(session),
+            estimates_waiting=waiting,
+            accepted_this_month=accepted,
+            aging=aging,
+            by_service=by_service,
+            by_borough=by_borough,
+            services=services,
+            boroughs=boroughs,
+            attention=_attention(session, today),
+        )

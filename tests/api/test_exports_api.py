@@ -1,0 +1,92 @@
+"""GET /api/exports/{kind}.csv: staff only, a checked date range, and the same numbers as the
+dashboard (owed, received this month)."""
+
+import csv
+import io
+from datetime import UTC, date, datetime
+
+import pytest
+import time_machine
+from starlette.testclient import TestClient
+
+from renovation_app.api import create_api
+from renovation_app.services import invoicing, payments
+from renovation_app.services.dashboard import dashboard
+from renovation_app.services.staff import auth
+from tests.factories import signed_in
+
+TODAY = date(2026, 11, 25)
+RANGE = "from=2026-01-01&to=2026-12-31"
+
+
+@pytest.fixture
+def client(clean_db) -> TestClient:
+    return TestClient(create_api())
+
+
+def sign_in(client) -> None:
+    answer = client.post(
+        "/api/session", json={"email": "s@example.com", "password": "long enough password"}
+    )
+    assert answer.status_code == 200
+
+
+@pytest.fixture
+def staff(client):
+    user = auth.create_user("s@example.com", "Sam", "long enough password")
+    sign_in(client)
+    return user
+
+
+def rows(answer) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(answer.text)))
+
+
+def made(user, token: str, price: str, name: str = "Ann Customer") -> str:
+    raw = {
+        "name": name,
+        "email": f"{token}@example.com",
+        "due_date": "2026-12-01",
+        "lines": [{"service": "kitchenRemodelling", "price": price}],
+    }
+    return invoicing.create_invoice(invoicing.validate_invoice(raw), user.id, token).number
+
+
+@pytest.mark.parametrize("cookie", [None, "forged-token"])
+def test_signed_out_or_forged_sessions_export_nothing(client, cookie):
+    if cookie:
+        client.cookies.set("staff_session", cookie)
+    for kind in ("invoices", "payments", "customers"):
+        assert client.get(f"/api/exports/{kind}.csv?{RANGE}").status_code == 401
+
+
+def test_a_bad_range_or_kind_is_refused_with_a_message(client, staff):
+    for query in ("", "from=2026-12-31&to=2026-01-01", "from=yesterday&to=2026-01-01"):
+        answer = client.get(f"/api/exports/invoices.csv?{query}")
+        assert answer.status_code == 422 and "YYYY-MM-DD" in answer.json()["error"]
+    assert client.get(f"/api/exports/users.csv?{RANGE}").status_code == 404
+
+
+def test_the_csvs_hold_the_dashboards_numbers(client, staff):
+    with time_machine.travel(datetime(2026, 11, 20, 15, tzinfo=UTC), tick=False):
+        first = made(staff, "one", "1000")
+        made(staff, "two", "2500.50", name="=HYPERLINK(evil)")
+        raw = {"method": "zelle", "amount": "400", "received_on": "2026-11-20", "reference": "Z1"}
+        payments.record_payment(first, raw, "z-1", signed_in(staff))
+    with time_machine.travel(datetime(TODAY.year, TODAY.month, TODAY.day, 15, tzinfo=UTC)):
+        sign_in(client)  # a session of this (frozen) day
+        board = dashboard()
+        invoices = client.get(f"/api/exports/invoices.csv?{RANGE}")
+        received = client.get("/api/exports/payments.csv?from=2026-11-01&to=2026-11-30")
+        people = client.get(f"/api/exports/customers.csv?{RANGE}")
+    assert invoices.headers["content-type"].startswith("text/csv")
+    assert 'filename="invoices-2026-01-01-to-2026-12-31.csv"' in invoices.headers["content-disposition"]
+    lines = rows(invoices)
+    assert [r["number"] for r in lines] == [first, "2026-0002"]
+    owed = sum(round(float(r["balance_due"]) * 100) for r in lines)
+    assert owed == board.owed.cents == (600 + 2500.50) * 100
+    assert lines[1]["customer"] == "'=HYPERLINK(evil)"  # never run as a formula
+    [payment] = rows(received)
+    assert round(float(payment["amount"]) * 100) == board.paid_this_month.cents == 400_00
+    assert (payment["invoice"], payment["method"], payment["reference"]) == (first, "zelle", "Z1")
+    assert sorted(r["name"] for r in rows(people)) == ["'=HYPERLINK(evil)", "Ann Customer"]

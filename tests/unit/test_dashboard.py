@@ -1,0 +1,102 @@
+"""The office's dashboard with a frozen clock: owed, overdue and owed by age equal the sums of
+the invoices made here, each bucket's list shows the same invoices, money received per month,
+held before completion, revenue split by service exactly to the cent, and needs attention."""
+
+from datetime import UTC, date, datetime
+
+import pytest
+import time_machine
+
+from renovation_app.services import invoicing, payments
+from renovation_app.services.dashboard import dashboard, split
+from renovation_app.services.invoicing import InvoiceFilters, list_invoices
+from renovation_app.services.staff import auth
+from tests.factories import signed_in
+
+MADE = date(2026, 8, 3)
+TODAY = date(2026, 11, 25)
+
+
+def at(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, 15, tzinfo=UTC)
+
+
+@pytest.fixture
+def clerk(clean_db):
+    return auth.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+
+
+def invoice(author, token: str, price: str, due: date, lines=None, location: str = "") -> str:
+    raw = {
+        "name": f"Customer {token}",
+        "email": f"{token}@example.com",
+        "address": "12 Atlantic Ave, Brooklyn, NY 11201" if location else "",
+        "due_date": str(due),
+        "lines": lines or [{"service": "kitchenRemodelling", "price": price}],
+    }
+    with time_machine.travel(at(MADE), tick=False):
+        return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token).number
+
+
+def check(number: str, author, amount: str, day: date, key: str) -> None:
+    raw = {"method": "check", "amount": amount, "received_on": str(day), "reference": key}
+    with time_machine.travel(at(day), tick=False):
+        payments.record_payment(number, raw, key, signed_in(author))
+
+
+def test_receivables_by_age_equal_the_invoices_and_each_bucket_lists_them(clerk):
+    current = invoice(clerk, "cur", "1000", date(2026, 12, 1))
+    invoice(clerk, "late10", "2000", date(2026, 11, 15))
+    late45 = invoice(clerk, "late45", "3000", date(2026, 10, 11))
+    invoice(clerk, "late100", "4000", date(2026, 8, 17))
+    check(late45, clerk, "500", date(2026, 11, 20), "c-45")  # partly paid: $2,500 owed
+    paid = invoice(clerk, "paid", "700", date(2026, 11, 30))
+    check(paid, clerk, "700", date(2026, 10, 5), "c-paid")  # paid in full last month
+
+    with time_machine.travel(at(TODAY), tick=False):
+        board = dashboard()
+        by_age = {f.link.split("=")[1]: f for f in board.aging}
+        assert board.owed.cents == (1000 + 2000 + 2500 + 4000) * 100 and board.owed.count == 4
+        assert board.overdue.cents == (2000 + 2500 + 4000) * 100
+        assert [(k, f.cents // 100, f.count) for k, f in by_age.items()] == [
+            ("current", 1000, 1), ("1-30", 2000, 1), ("31-60", 2500, 1), ("61-90", 0, 0),
+            ("over-90", 4000, 1),
+        ]  # fmt: skip
+        for key, figure in by_age.items():
+            listed = list_invoices(InvoiceFilters.from_query({"age": key}))
+            assert listed.total_count == figure.count, key
+        assert [r.number for r in list_invoices(InvoiceFilters(age="current")).rows] == [current]
+        assert board.paid_this_month.cents == 500_00 and board.paid_last_month.cents == 700_00
+        assert board.held.cents == 1200_00  # no job marked complete: all of it is in escrow
+        late = {row.number: row.words for row in board.attention}
+        assert set(late) == {late45, invoice_number(board, "late100")}
+        assert late[late45] == "Unpaid 45 days after its due date."
+
+
+def invoice_number(board, token: str) -> str:
+    return next(r.number for r in board.attention if r.customer == f"Customer {token}")
+
+
+def test_revenue_by_month_splits_each_payment_over_its_lines_to_the_cent(clerk):
+    lines = [
+        {"service": "kitchenRemodelling", "price": "1000"},
+        {"service": "bathroomRemodelling", "price": "2000"},
+        {"service": "", "description": "Haul away debris", "price": "1"},
+    ]
+    number = invoice(clerk, "mix", "", date(2026, 11, 30), lines=lines)
+    check(number, clerk, "1000.01", date(2026, 11, 20), "c-mix")
+    with time_machine.travel(at(TODAY), tick=False):
+        board = dashboard()
+    november = board.by_service[-1]
+    assert november["month"] == "Nov 26"
+    assert round(sum(v for k, v in november.items() if k != "month"), 2) == 1000.01
+    assert set(november) == {"month", "Kitchen Remodelling", "Bathroom Remodelling", "Other work"}
+    assert board.by_borough[-1]["month"] == "Nov 26"
+    assert len(board.by_service) == 12
+
+
+def test_split_is_exact_and_proportional():
+    shares = split(100_001, [("A", 1), ("B", 2), ("C", 0)])
+    assert sum(c for _, c in shares) == 100_001
+    assert shares[0] == ("A", 33_333) and shares[1] == ("B", 66_667)
+    assert split(500, []) == [("Other work", 500)]

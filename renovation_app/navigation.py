@@ -48,6 +48,7 @@ LEGAL_LINKS: tuple[NavLink, ...] = (
 
 # Above every staff screen.
 STAFF_MENU: tuple[NavLink, ...] = (
+    NavLink("Dashboard", routes.DASHBOARD.path),
     NavLink("New estimate", routes.NEW_ESTIMATE.path),
     NavLink("Estimates", routes.ESTIMATES.path),
     NavLink("New invoice", routes.ADD_INVOICE.path),

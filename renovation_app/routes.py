@@ -82,6 +82,13 @@ ENQUIRIES = Route(
     public=False,
     staff=True,
 )
+DASHBOARD = Route(
+    "/dashboard",
+    f"Dashboard | {BUSINESS.name}",
+    "What is owed, what came in and what needs attention.",
+    public=False,
+    staff=True,
+)
 INVOICES = Route(
     "/invoices",
     f"Invoices | {BUSINESS.name}",
@@ -207,6 +214,7 @@ ALL_ROUTES: list[Route] = [
     PRIVACY,
     LOGIN,
     ADD_INVOICE,
+    DASHBOARD,
     INVOICES,
     INVOICE,
     ENQUIRIES,

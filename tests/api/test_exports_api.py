@@ -80,7 +80,10 @@ def test_the_csvs_hold_the_dashboards_numbers(client, staff):
         received = client.get("/api/exports/payments.csv?from=2026-11-01&to=2026-11-30")
         people = client.get(f"/api/exports/customers.csv?{RANGE}")
     assert invoices.headers["content-type"].startswith("text/csv")
-    assert 'filename="invoices-2026-01-01-to-2026-12-31.csv"' in invoices.headers["content-disposition"]
+    assert (
+        'filename="invoices-2026-01-01-to-2026-12-31.csv"'
+        in invoices.headers["content-disposition"]
+    )
     lines = rows(invoices)
     assert [r["number"] for r in lines] == [first, "2026-0002"]
     owed = sum(round(float(r["balance_due"]) * 100) for r in lines)

@@ -2,6 +2,9 @@
 Svix signs) shows on the invoice and in the list as needing attention; "Send reminder now"
 mails the balance and pay link once a day; the schedule's days are checked and saved."""
 
+import csv
+import io
+import re
 import time
 import uuid
 
@@ -62,3 +65,38 @@ def test_a_bounce_shows_on_the_invoice_and_a_reminder_goes_once_a_day(page: Page
         "Paused: no reminder goes out for this invoice."
     )
     expect(page.get_by_test_id("invoice-event").first).to_contain_text("Reminders paused")
+
+
+def cents(text: str) -> int:
+    return round(float(text.replace("$", "").replace(",", "")) * 100)
+
+
+def test_the_dashboard_shows_the_bounce_and_its_figures_match_the_csv(page: Page, site):
+    email = f"dash-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email, name="Dee Dashboard")
+    page.check("#service-kitchenRemodelling")
+    page.fill("#price-kitchenRemodelling", "1,234.56")
+    number = submit_invoice(page)
+    [mail] = wait_for_mail(site, email)
+    hook = f"{site.url}/api/resend/webhook"
+    site.resend.webhook(hook, RESEND_WEBHOOK_SECRET, "email.bounced", mail["id"], BOUNCE)
+
+    open_page(page, "/dashboard")
+    attention = page.get_by_test_id("dash-attention").filter(has_text=number)
+    expect(attention).to_contain_text("bounced")
+    owed = cents(page.get_by_test_id("dash-owed").inner_text())
+    ages = page.get_by_test_id("dash-age")
+    expect(ages).to_have_count(5)
+    expect(page.get_by_test_id("dash-by-service").locator(".recharts-surface")).to_be_visible()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Invoices").click()
+    text = open(download.value.path(), encoding="utf-8").read()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert number in {r["number"] for r in rows}
+    assert sum(cents(r["balance_due"]) for r in rows) == owed
+    # The first bucket opens the list of the invoices not yet due, this one among them.
+    ages.first.get_by_role("link").click()
+    expect(page).to_have_url(re.compile(r"/invoices\?age=current"))
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    expect(page.get_by_text(number)).to_be_visible()

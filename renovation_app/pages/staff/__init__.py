@@ -1,3 +1,3 @@
-"""The staff area's own pages: sign-in, sign-out, enquiries."""
+"""The staff area's own pages: the dashboard, sign-in, sign-out, enquiries."""
 
-from renovation_app.pages.staff import enquiries, login  # noqa: F401
+from renovation_app.pages.staff import dashboard, enquiries, login  # noqa: F401

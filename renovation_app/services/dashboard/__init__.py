@@ -2,6 +2,8 @@
 charts, what needs attention; and the CSV exports with the same numbers."""
 
 from renovation_app.services.dashboard.figures import (
+    BOROUGH_SERIES,
+    SERVICE_SERIES,
     AttentionRow,
     Dashboard,
     Figure,
@@ -10,6 +12,8 @@ from renovation_app.services.dashboard.figures import (
 )
 
 __all__ = [
+    "BOROUGH_SERIES",
+    "SERVICE_SERIES",
     "AttentionRow",
     "Dashboard",
     "Figure",

@@ -27,9 +27,15 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing import REMINDABLE_STATUSES, business_today, format_usd
 from renovation_app.services.billing.aging import AGE_BUCKETS, bucket_of
+from renovation_app.services.customers.locations import LOCATIONS
 from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
 
-SERVICE_LABELS = {option.label for option in INVOICE_OPTIONS}  # free lines are "Other work"
+OTHER_WORK, NOT_GIVEN = "Other work", "Not given"
+# The charts' series, fixed so the page draws one bar per series: the catalogue's services
+# (a free-text line counts as other work) and the boroughs (an invoice without one: not given).
+SERVICE_SERIES = (*(option.label for option in INVOICE_OPTIONS), OTHER_WORK)
+BOROUGH_SERIES = (*LOCATIONS, NOT_GIVEN)
+SERVICE_LABELS = set(SERVICE_SERIES[:-1])
 LATE_ATTENTION_DAYS = 30
 ATTENTION_ROWS = 50
 MONTHS = 12
@@ -64,8 +70,6 @@ class Dashboard:
     aging: list[Figure] = field(default_factory=list)
     by_service: list[dict] = field(default_factory=list)  # {"month": "Dec 25", <label>: dollars}
     by_borough: list[dict] = field(default_factory=list)
-    services: list[str] = field(default_factory=list)  # the series of by_service
-    boroughs: list[str] = field(default_factory=list)
     attention: list[AttentionRow] = field(default_factory=list)
 
 
@@ -179,7 +183,7 @@ def _estimates(session: Session, start: date, end: date) -> tuple[int, Figure]:
     return waiting, Figure("Accepted this month", format_usd(cents), cents, count)
 
 
-def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict], list[str], list[str]]:
+def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
     """Money received per month for 12 months, by borough and by service. A payment is split
     over its invoice's lines in proportion to their amounts (in whole cents, the remainder to
     the last line), so each month's services add up to what came in."""
@@ -204,35 +208,24 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict], lis
             .where(InvoiceLine.invoice_id.in_(chunk))
             .order_by(InvoiceLine.invoice_id, InvoiceLine.position)
         ):
-            lines[invoice_id].append((label if _is_service(label) else "Other work", cents))
+            lines[invoice_id].append((label if label in SERVICE_LABELS else OTHER_WORK, cents))
     months = [month_start(today, back) for back in range(MONTHS - 1, -1, -1)]
     by_borough = {m: defaultdict(int) for m in months}
     by_service = {m: defaultdict(int) for m in months}
     for invoice_id, cents, on, at, location in payments:
         day = on or business_today(at)
         month = month_start(day)
-        by_borough[month][location or "Not given"] += cents
+        by_borough[month][location if location in LOCATIONS else NOT_GIVEN] += cents
         for label, share in split(cents, lines.get(invoice_id, [])):
             by_service[month][label] += share
-    boroughs = sorted({k for m in by_borough.values() for k in m})
-    services = sorted({k for m in by_service.values() for k in m})
-    return (
-        _rows(months, by_service, services),
-        _rows(months, by_borough, boroughs),
-        services,
-        boroughs,
-    )
-
-
-def _is_service(label: str) -> bool:
-    return label in SERVICE_LABELS
+    return _rows(months, by_service, SERVICE_SERIES), _rows(months, by_borough, BOROUGH_SERIES)
 
 
 def split(cents: int, lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """`cents` over the lines in proportion to their amounts; exact to the cent."""
     total = sum(c for _, c in lines)
     if total <= 0:
-        return [("Other work", cents)]
+        return [(OTHER_WORK, cents)]
     shares, given = [], 0
     for index, (label, amount) in enumerate(lines):
         share = cents - given if index == len(lines) - 1 else cents * amount // total
@@ -289,7 +282,7 @@ def dashboard(now: datetime | None = None) -> Dashboard:
     with db_session() as session:
         owed, overdue, aging = _receivables(session, today)
         waiting, accepted = _estimates(session, this_month, next_month)
-        by_service, by_borough, services, boroughs = _revenue(session, today)
+        by_service, by_borough = _revenue(session, today)
         return Dashboard(
             today=today.isoformat(),
             owed=owed,
@@ -302,7 +295,5 @@ def dashboard(now: datetime | None = None) -> Dashboard:
             aging=aging,
             by_service=by_service,
             by_borough=by_borough,
-            services=services,
-            boroughs=boroughs,
             attention=_attention(session, today),
         )

@@ -1,0 +1,201 @@
+"""/dashboard: the staff home: owed and late, received, escrow, estimates, revenue charts,
+what needs attention, and the accountant's CSV exports."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD, INPUT
+from renovation_app.pages.registry import page
+from renovation_app.services.dashboard import BOROUGH_SERIES, SERVICE_SERIES
+from renovation_app.state.dashboard import DashboardState
+
+# One colour per series, readable on white and told apart in print.
+COLOURS = ("#c2410c", "#0f766e", "#1d4ed8", "#7c3aed", "#be123c", "#4d7c0f", "#a16207", "#475569")
+TILE = "rounded-lg border border-slate-200 bg-white p-4"
+
+
+def figure_tile(figure: rx.Var, test_id: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(figure.label, class_name="text-sm text-slate-600"),
+        rx.el.p(
+            figure.amount, class_name="text-2xl font-extrabold text-slate-900", data_testid=test_id
+        ),
+        class_name=TILE,
+    )
+
+
+def figures() -> rx.Component:
+    board = DashboardState.board
+    return rx.el.div(
+        figure_tile(board.owed, "dash-owed"),
+        figure_tile(board.overdue, "dash-overdue"),
+        figure_tile(board.paid_this_month, "dash-paid-this-month"),
+        figure_tile(board.paid_last_month, "dash-paid-last-month"),
+        figure_tile(board.held, "dash-held"),
+        figure_tile(board.accepted_this_month, "dash-accepted"),
+        rx.el.div(
+            rx.el.p("Estimates awaiting an answer", class_name="text-sm text-slate-600"),
+            rx.el.p(
+                board.estimates_waiting,
+                class_name="text-2xl font-extrabold text-slate-900",
+                data_testid="dash-estimates-waiting",
+            ),
+            class_name=TILE,
+        ),
+        class_name="grid grid-cols-2 gap-3 lg:grid-cols-4",
+    )
+
+
+def aging() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Owed by age", class_name="text-lg font-bold"),
+        rx.el.ul(
+            rx.foreach(
+                DashboardState.board.aging,
+                lambda f: rx.el.li(
+                    link(
+                        rx.el.span(f.label, class_name="block text-sm text-slate-600"),
+                        rx.el.span(f.amount, class_name="block text-lg font-bold text-slate-900"),
+                        rx.el.span(f.count, " invoices", class_name="block text-xs text-slate-600"),
+                        href=f.link,
+                        class_name=f"{TILE} block hover:border-orange-700",
+                    ),
+                    data_testid="dash-age",
+                ),
+            ),
+            class_name="grid grid-cols-2 gap-3 sm:grid-cols-5",
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def revenue_chart(title: str, data: rx.Var, series: tuple[str, ...], test_id: str) -> rx.Component:
+    bars = [
+        rx.recharts.bar(data_key=name, stack_id="a", fill=COLOURS[i % len(COLOURS)], name=name)
+        for i, name in enumerate(series)
+    ]
+    return rx.el.section(
+        rx.el.h3(title, class_name="text-lg font-bold"),
+        rx.recharts.responsive_container(
+            rx.recharts.bar_chart(
+                *bars,
+                rx.recharts.x_axis(data_key="month"),
+                rx.recharts.y_axis(width=70),
+                rx.recharts.graphing_tooltip(),
+                rx.recharts.legend(),
+                data=data,
+            ),
+            width="100%",
+            height=320,
+        ),
+        class_name="flex flex-col gap-2",
+        data_testid=test_id,
+    )
+
+
+def attention() -> rx.Component:
+    rows = DashboardState.board.attention
+    return rx.el.section(
+        rx.el.h3("Needs attention", class_name="text-lg font-bold"),
+        rx.cond(
+            rows.length() > 0,
+            rx.el.ul(
+                rx.foreach(
+                    rows,
+                    lambda r: rx.el.li(
+                        link(
+                            r.number,
+                            href=routes.invoice_path(r.number),
+                            class_name="font-bold text-orange-800 underline",
+                        ),
+                        " · ",
+                        r.customer,
+                        ": ",
+                        r.words,
+                        class_name="text-sm",
+                        data_testid="dash-attention",
+                    ),
+                ),
+                class_name="flex flex-col gap-2",
+            ),
+            rx.el.p("Nothing needs attention.", class_name="text-sm text-slate-600"),
+        ),
+        class_name="flex flex-col gap-2",
+    )
+
+
+def exports() -> rx.Component:
+    """A plain GET form per export: the browser downloads the CSV the server streams."""
+
+    def export_form(kind: str, label: str) -> rx.Component:
+        return rx.el.form(
+            rx.el.input(type="hidden", name="from", value=DashboardState.export_from),
+            rx.el.input(type="hidden", name="to", value=DashboardState.export_to),
+            rx.el.button(label, type="submit", class_name=BUTTON),
+            action=f"/api/exports/{kind}.csv",
+            method="get",
+        )
+
+    return rx.el.section(
+        rx.el.h3("Exports for the accountant (CSV)", class_name="text-lg font-bold"),
+        rx.el.div(
+            *[
+                rx.el.div(
+                    rx.el.label(
+                        text, html_for=f"export-{name}", class_name="text-sm font-semibold"
+                    ),
+                    rx.el.input(
+                        id=f"export-{name}",
+                        type="date",
+                        value=getattr(DashboardState, f"export_{name}"),
+                        on_change=getattr(DashboardState, f"set_export_{name}"),
+                        class_name=f"{INPUT} py-2",
+                    ),
+                    class_name="flex flex-col gap-1",
+                )
+                for name, text in (("from", "From"), ("to", "To"))
+            ],
+            class_name="flex flex-wrap gap-3",
+        ),
+        rx.el.div(
+            export_form("invoices", "Invoices"),
+            export_form("payments", "Payments"),
+            export_form("customers", "Customers"),
+            class_name="flex flex-wrap gap-3",
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+@page(routes.DASHBOARD, on_load=(DashboardState.load,))
+def dashboard_page() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            DashboardState.board,
+            rx.el.div(
+                rx.el.h2("Dashboard", class_name="text-2xl font-extrabold text-slate-900"),
+                figures(),
+                aging(),
+                attention(),
+                revenue_chart(
+                    "Received by month, by service",
+                    DashboardState.board.by_service,
+                    SERVICE_SERIES,
+                    "dash-by-service",
+                ),
+                revenue_chart(
+                    "Received by month, by borough",
+                    DashboardState.board.by_borough,
+                    BOROUGH_SERIES,
+                    "dash-by-borough",
+                ),
+                exports(),
+                class_name=f"{CARD} mx-auto flex max-w-6xl flex-col gap-8",
+                data_testid="dashboard",
+            ),
+            rx.el.p("Loading…", class_name="text-center text-slate-600"),
+        ),
+        title="Dashboard",
+    )

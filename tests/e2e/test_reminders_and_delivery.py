@@ -88,9 +88,9 @@ def test_the_dashboard_shows_the_bounce_and_its_figures_match_the_csv(page: Page
     owed = cents(page.get_by_test_id("dash-owed").inner_text())
     ages = page.get_by_test_id("dash-age")
     expect(ages).to_have_count(5)
-    expect(page.get_by_test_id("dash-by-service").locator(".recharts-surface")).to_be_visible()
+    expect(page.get_by_test_id("dash-by-service").get_by_role("application")).to_be_visible()
     with page.expect_download() as download:
-        page.get_by_role("button", name="Invoices").click()
+        page.get_by_role("link", name="Invoices (CSV)").click()
     text = open(download.value.path(), encoding="utf-8").read()
     rows = list(csv.DictReader(io.StringIO(text)))
     assert number in {r["number"] for r in rows}

@@ -127,19 +127,19 @@ def attention() -> rx.Component:
 
 
 def exports() -> rx.Component:
-    """A plain GET form per export: the browser downloads the CSV the server streams."""
+    """A download link per export: the browser saves the CSV the server streams."""
 
-    def export_form(kind: str, label: str) -> rx.Component:
-        return rx.el.form(
-            rx.el.input(type="hidden", name="from", value=DashboardState.export_from),
-            rx.el.input(type="hidden", name="to", value=DashboardState.export_to),
-            rx.el.button(label, type="submit", class_name=BUTTON),
-            action=f"/api/exports/{kind}.csv",
-            method="get",
+    def export_link(kind: str, label: str) -> rx.Component:
+        query = "?from=" + DashboardState.export_from + "&to=" + DashboardState.export_to
+        return link(
+            label,
+            href=f"/api/exports/{kind}.csv" + query,  # a Var: a plain <a>, not a router link
+            download=f"{kind}.csv",
+            class_name=BUTTON,
         )
 
     return rx.el.section(
-        rx.el.h3("Exports for the accountant (CSV)", class_name="text-lg font-bold"),
+        rx.el.h3("Exports for the accountant", class_name="text-lg font-bold"),
         rx.el.div(
             *[
                 rx.el.div(
@@ -160,9 +160,9 @@ def exports() -> rx.Component:
             class_name="flex flex-wrap gap-3",
         ),
         rx.el.div(
-            export_form("invoices", "Invoices"),
-            export_form("payments", "Payments"),
-            export_form("customers", "Customers"),
+            export_link("invoices", "Invoices (CSV)"),
+            export_link("payments", "Payments (CSV)"),
+            export_link("customers", "Customers (CSV)"),
             class_name="flex flex-wrap gap-3",
         ),
         class_name="flex flex-col gap-3",

@@ -33,9 +33,9 @@ from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
 OTHER_WORK, NOT_GIVEN = "Other work", "Not given"
 # The charts' series, fixed so the page draws one bar per series: the catalogue's services
 # (a free-text line counts as other work) and the boroughs (an invoice without one: not given).
-SERVICE_SERIES = (*(option.label for option in INVOICE_OPTIONS), OTHER_WORK)
+SERVICE_SERIES = tuple(dict.fromkeys([*(option.label for option in INVOICE_OPTIONS), OTHER_WORK]))
 BOROUGH_SERIES = (*LOCATIONS, NOT_GIVEN)
-SERVICE_LABELS = set(SERVICE_SERIES[:-1])
+SERVICE_LABELS = set(SERVICE_SERIES)
 LATE_ATTENTION_DAYS = 30
 ATTENTION_ROWS = 50
 MONTHS = 12

@@ -86,3 +86,13 @@ def client_of(request: Request) -> str:
     """The client's address, derived as for the pages (services.clients)."""
     peer = request.client.host if request.client else ""
     return client_address_from_headers(request.headers, peer)
+
+
+async def read_body(request: Request, max_bytes: int) -> bytes | None:
+    """The raw body (a signed webhook is verified over its exact bytes); None past max_bytes."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > max_bytes:
+            return None
+    return body

@@ -6,6 +6,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from renovation_app.api.requests import read_body
 from renovation_app.services.delivery import (
     WEBHOOK_MAX_BYTES,
     SignatureInvalid,
@@ -16,11 +17,9 @@ log = logging.getLogger(__name__)
 
 
 async def resend_webhook(request: Request) -> JSONResponse:
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > WEBHOOK_MAX_BYTES:
-            return JSONResponse({"error": "too large"}, status_code=413)
+    body = await read_body(request, WEBHOOK_MAX_BYTES)
+    if body is None:
+        return JSONResponse({"error": "too large"}, status_code=413)
     try:
         outcome = await run_in_threadpool(handle_delivery_webhook, body, dict(request.headers))
     except SignatureInvalid as refused:

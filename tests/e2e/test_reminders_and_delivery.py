@@ -16,20 +16,23 @@ from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoic
 BOUNCE = {"message": "The mailbox does not exist.", "subType": "General", "type": "Permanent"}
 
 
-def test_a_bounce_shows_on_the_invoice_and_a_reminder_goes_once_a_day(page: Page, site):
+def bounced_invoice(page: Page, site, name: str, price: str) -> tuple[str, str]:
+    """A new invoice whose e-mail the fake Resend then reports bounced: (address, number)."""
     email = f"bounce-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
-    fill_customer(page, email, name="Bo Bounce")
+    fill_customer(page, email, name=name)
     page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", "2,400")
+    page.fill("#price-kitchenRemodelling", price)
     number = submit_invoice(page)
-    [invoice_mail] = wait_for_mail(site, email)
-
+    [mail] = wait_for_mail(site, email)
     hook = f"{site.url}/api/resend/webhook"
-    answer = site.resend.webhook(
-        hook, RESEND_WEBHOOK_SECRET, "email.bounced", invoice_mail["id"], BOUNCE
-    )
+    answer = site.resend.webhook(hook, RESEND_WEBHOOK_SECRET, "email.bounced", mail["id"], BOUNCE)
     assert answer.status_code == 200, answer.text
+    return email, number
+
+
+def test_a_bounce_shows_on_the_invoice_and_a_reminder_goes_once_a_day(page: Page, site):
+    email, number = bounced_invoice(page, site, "Bo Bounce", "2,400")
     open_page(page, f"/invoices/{number}")
     expect(page.get_by_test_id("invoice-email").first).to_contain_text("bounced")
     expect(page.get_by_test_id("invoice-email").first).to_contain_text("mailbox does not exist")
@@ -72,15 +75,7 @@ def cents(text: str) -> int:
 
 
 def test_the_dashboard_shows_the_bounce_and_its_figures_match_the_csv(page: Page, site):
-    email = f"dash-{uuid.uuid4().hex[:6]}@example.com"
-    signed_in_form(page, site)
-    fill_customer(page, email, name="Dee Dashboard")
-    page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", "1,234.56")
-    number = submit_invoice(page)
-    [mail] = wait_for_mail(site, email)
-    hook = f"{site.url}/api/resend/webhook"
-    site.resend.webhook(hook, RESEND_WEBHOOK_SECRET, "email.bounced", mail["id"], BOUNCE)
+    _, number = bounced_invoice(page, site, "Dee Dashboard", "1,234.56")
 
     open_page(page, "/dashboard")
     attention = page.get_by_test_id("dash-attention").filter(has_text=number)

@@ -22,6 +22,7 @@ from renovation_app.models import (
     Customer,
     Estimate,
     Invoice,
+    OutboxEmail,
     Reminder,
     utc_now,
 )
@@ -96,6 +97,30 @@ def _sent_steps(session: Session, about: About, about_id: int) -> set[str]:
     )
 
 
+def _record_step(
+    session: Session,
+    about: About,
+    about_id: int,
+    step: Step,
+    email: OutboxEmail,
+    now: datetime,
+    user_id: int | None = None,
+) -> None:
+    """The step's row, with its e-mail: the unique (about, step) key refuses a second one."""
+    session.flush()  # gives the e-mail its id
+    session.add(
+        Reminder(
+            about_kind=about,
+            about_id=about_id,
+            step=step.key,
+            due_on=step.on,
+            email_id=email.id,
+            created_at=now,
+            user_id=user_id,
+        )
+    )
+
+
 def _reminder_email(
     view: InvoiceView, money: MoneySummary, step: Step, today: date
 ) -> EmailMessage:
@@ -130,18 +155,7 @@ def _queue_reminder(
     email = queue_email(
         session, _reminder_email(view, money, step, today), About.INVOICE, invoice.id
     )
-    session.flush()
-    session.add(
-        Reminder(
-            about_kind=About.INVOICE,
-            about_id=invoice.id,
-            step=step.key,
-            due_on=step.on,
-            email_id=email.id,
-            created_at=now,
-            user_id=user_id,
-        )
-    )
+    _record_step(session, About.INVOICE, invoice.id, step, email, now, user_id)
     who = "sent by staff" if user_id else f"step {step.key}"
     record_event(
         session,
@@ -210,17 +224,7 @@ def _remind_estimate(estimate_id: int, today: date, now: datetime) -> int:
         if today > estimate.valid_until or not due_steps([step], sent_on, today, done):
             return 0
         email = queue_expiry_reminder(session, estimate, estimate_lines(session, estimate.id))
-        session.flush()
-        session.add(
-            Reminder(
-                about_kind=About.ESTIMATE,
-                about_id=estimate.id,
-                step=step.key,
-                due_on=step.on,
-                email_id=email.id,
-                created_at=now,
-            )
-        )
+        _record_step(session, About.ESTIMATE, estimate.id, step, email, now)
         try:
             session.commit()
         except IntegrityError:

@@ -145,6 +145,9 @@ def test_filters_survive_a_round_trip_through_a_link():
     assert filters.query_string().startswith("?search=Zo%C3%AB+%26+co&status=sent")
     assert InvoiceFilters(status="paid").query_string() == "?status=paid"
     assert InvoiceFilters().with_page(4).page == 4 and InvoiceFilters().with_page(-1).page == 1
+    late = InvoiceFilters(age="31-60")
+    assert InvoiceFilters.from_query(late.to_query()) == late
+    assert InvoiceFilters.from_query({"age": "forever"}).age == "All"
 
 
 def test_a_long_search_is_cut():

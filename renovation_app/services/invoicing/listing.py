@@ -56,9 +56,9 @@ class InvoiceFilters:
     status: str = ALL  # an InvoiceStatus value or "All"
     type: str = ALL  # an INVOICE_OPTIONS slug or "All"
     location: str = ALL  # one of locations.LOCATIONS or "All"
-    age: str = ALL  # unpaid and this late: a dashboard.aging bucket key, or "All"
     sort: str = "newest"  # a key of SORTS
     page: int = 1
+    age: str = ALL  # unpaid and this late: a billing.aging bucket key, or "All"
 
     @classmethod
     def from_query(cls, query: Mapping[str, object]) -> "InvoiceFilters":

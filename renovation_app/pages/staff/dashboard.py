@@ -20,7 +20,9 @@ def figure_tile(figure: rx.Var, test_id: str) -> rx.Component:
     return rx.el.div(
         rx.el.p(figure.label, class_name="text-sm text-slate-600"),
         rx.el.p(
-            figure.amount, class_name="text-2xl font-extrabold text-slate-900", data_testid=test_id
+            figure.amount,
+            class_name="text-lg font-extrabold break-words text-slate-900 sm:text-2xl",
+            data_testid=test_id,
         ),
         class_name=TILE,
     )
@@ -39,7 +41,7 @@ def figures() -> rx.Component:
             rx.el.p("Estimates awaiting an answer", class_name="text-sm text-slate-600"),
             rx.el.p(
                 board.estimates_waiting,
-                class_name="text-2xl font-extrabold text-slate-900",
+                class_name="text-lg font-extrabold text-slate-900 sm:text-2xl",
                 data_testid="dash-estimates-waiting",
             ),
             class_name=TILE,
@@ -57,8 +59,15 @@ def aging() -> rx.Component:
                 lambda f: rx.el.li(
                     link(
                         rx.el.span(f.label, class_name="block text-sm text-slate-600"),
-                        rx.el.span(f.amount, class_name="block text-lg font-bold text-slate-900"),
-                        rx.el.span(f.count, " invoices", class_name="block text-xs text-slate-600"),
+                        rx.el.span(
+                            f.amount,
+                            class_name="block text-base font-bold break-words text-slate-900 sm:text-lg",
+                        ),
+                        rx.el.span(
+                            f.count,
+                            rx.cond(f.count == 1, " invoice", " invoices"),
+                            class_name="block text-xs text-slate-600",
+                        ),
                         href=f.link,
                         class_name=f"{TILE} block hover:border-orange-700",
                     ),

@@ -123,9 +123,9 @@ def handle_delivery_webhook(body: bytes, headers: dict[str, str]) -> str:
                 provider_id=provider_id,
                 occurred_at=occurred,
                 received_at=utc_now(),
-            )
-        ).rowcount
-        if not fresh:
+            ).returning(EmailDeliveryEvent.id)  # a row back only the first time (rowcount is
+        ).first()  # not reliable for ON CONFLICT DO NOTHING on every driver)
+        if fresh is None:
             session.rollback()
             return "replayed"
         email = (

@@ -80,12 +80,23 @@ def estimate_step(valid_until: date, days_before: int) -> Step:
     return Step(f"expiry-{days_before}", valid_until - timedelta(days=days_before), valid_until)
 
 
+def _sendable(steps: Sequence[Step], sent_on: date, done: set[str]) -> list[Step]:
+    """Steps not sent before and not in the quiet days after sending."""
+    quiet_until = sent_on + timedelta(days=QUIET_DAYS_AFTER_SENDING)
+    return [s for s in steps if s.on >= quiet_until and s.key not in done]
+
+
 def due_steps(steps: Sequence[Step], sent_on: date, today: date, done: set[str]) -> list[Step]:
     """The steps to send today: fallen due (on or before today), not sent before, and not in
     the quiet days after sending. After downtime this is one per step that fell due, never a
     step whose day has not come."""
-    quiet_until = sent_on + timedelta(days=QUIET_DAYS_AFTER_SENDING)
-    return [s for s in steps if quiet_until <= s.on <= today and s.key not in done]
+    return [s for s in _sendable(steps, sent_on, done) if s.on <= today]
+
+
+def next_step(steps: Sequence[Step], sent_on: date, today: date, done: set[str]) -> Step | None:
+    """The first step still to come (today's included), or None."""
+    coming = [s for s in _sendable(steps, sent_on, done) if s.on >= today]
+    return min(coming, key=lambda s: s.on, default=None)
 
 
 def when_words(due_date: date, today: date, long_date) -> str:

@@ -54,13 +54,13 @@ from renovation_app.services.mail import (
 )
 from renovation_app.services.payments import MoneySummary, money_summary
 from renovation_app.services.reminders.schedule import (
-    QUIET_DAYS_AFTER_SENDING,
     ScheduleInvalid,
     Step,
     days_text,
     due_steps,
     estimate_step,
     invoice_steps,
+    next_step,
     parse_days,
     when_words,
 )
@@ -145,13 +145,15 @@ def _reminder_email(
 def _queue_reminder(
     session: Session,
     invoice: Invoice,
+    view: InvoiceView,
+    money: MoneySummary,
     step: Step,
     today: date,
     now: datetime,
     user_id: int | None = None,
 ) -> None:
-    view = view_of(session, invoice)
-    money = money_summary(session, invoice, today)
+    """One reminder e-mail, its step's row and its history line (`view` and `money`: the
+    invoice as the caller read it under its lock)."""
     email = queue_email(
         session, _reminder_email(view, money, step, today), About.INVOICE, invoice.id
     )
@@ -179,29 +181,38 @@ def _wants_reminders(session: Session, invoice: Invoice, money: MoneySummary) ->
     )
 
 
+def _steps(session: Session, invoice: Invoice, money: MoneySummary) -> list[Step]:
+    """Every step of the invoice still owed (its days, its stages, what is paid)."""
+    stages = stages_of(session, invoice.id)
+    return invoice_steps(invoice.due_date, stages, money.paid_cents, invoice_days(invoice))
+
+
+def _due_now(session: Session, invoice: Invoice, today: date) -> tuple[MoneySummary, list[Step]]:
+    """What the invoice owes and the steps to send today (none when it wants no reminder)."""
+    money = money_summary(session, invoice, today)
+    if not _wants_reminders(session, invoice, money):
+        return money, []
+    sent = _sent_steps(session, About.INVOICE, invoice.id)
+    return money, due_steps(
+        _steps(session, invoice, money), business_today(invoice.sent_at), today, sent
+    )
+
+
 def _remind_invoice(invoice_id: int, today: date, now: datetime) -> int:
-    """Send the steps of one invoice that fell due; how many were queued."""
+    """Send the steps of one invoice that fell due; how many were queued. Most runs find none:
+    that is read without the lock, so a run writes nothing for an invoice with nothing due."""
     with db_session() as session:
+        invoice = session.get(Invoice, invoice_id)
+        if not _due_now(session, invoice, today)[1]:
+            return 0
+        session.rollback()  # end the read before taking the lock
         lock_invoice(session, invoice_id)
         invoice = session.get(Invoice, invoice_id, populate_existing=True)
-        money = money_summary(session, invoice, today)
-        if not _wants_reminders(session, invoice, money):
-            session.rollback()
-            return 0
-        steps = invoice_steps(
-            invoice.due_date,
-            stages_of(session, invoice.id),
-            money.paid_cents,
-            invoice_days(invoice),
-        )
-        todo = due_steps(
-            steps,
-            business_today(invoice.sent_at),
-            today,
-            _sent_steps(session, About.INVOICE, invoice.id),
-        )
-        for step in todo:
-            _queue_reminder(session, invoice, step, today, now)
+        money, todo = _due_now(session, invoice, today)  # again, under the lock
+        if todo:
+            view = view_of(session, invoice)
+            for step in todo:
+                _queue_reminder(session, invoice, view, money, step, today, now)
         try:
             session.commit()
         except IntegrityError:  # another worker sent the same step a moment ago
@@ -233,9 +244,8 @@ def _remind_estimate(estimate_id: int, today: date, now: datetime) -> int:
         return 1
 
 
-def _candidates(now: datetime) -> tuple[list[int], list[int]]:
-    """Invoices and estimates that may have a step due: cheap filters only (status, paused);
-    each is then read again under its lock."""
+def _candidates() -> tuple[list[int], list[int]]:
+    """Invoices and estimates that may have a step due: cheap filters only (status, paused)."""
     with db_session() as session:
         invoices = session.exec(
             select(Invoice.id)
@@ -259,7 +269,7 @@ def send_due_reminders(now: datetime | None = None) -> int:
     in any number of workers at once and after any downtime."""
     now = now or utc_now()
     today = business_today(now)
-    invoice_ids, estimate_ids = _candidates(now)
+    invoice_ids, estimate_ids = _candidates()
     queued = 0
     for invoice_id in invoice_ids:
         try:
@@ -292,12 +302,13 @@ def send_reminder_now(number: str, user: SignedInUser, now: datetime | None = No
             raise ActionRefused(f"Invoice {invoice.number} has nothing to remind of.")
         if money.processing_cents:
             raise ActionRefused("A bank debit is on its way: no reminder while it settles.")
-        step = Step(
-            f"manual:{today.isoformat()}", today, _nearest_due(session, invoice, money, today)
-        )
+        # It speaks of the earliest unpaid stage's due date, or the invoice's.
+        nearest = _steps(session, invoice, money)[0].due_date
+        step = Step(f"manual:{today.isoformat()}", today, nearest)
         if step.key in _sent_steps(session, About.INVOICE, invoice.id):
             raise ActionRefused("A reminder was already sent today.")
-        _queue_reminder(session, invoice, step, today, now, user_id=user.id)
+        view = view_of(session, invoice)
+        _queue_reminder(session, invoice, view, money, step, today, now, user_id=user.id)
         try:
             session.commit()
         except IntegrityError:
@@ -306,17 +317,6 @@ def send_reminder_now(number: str, user: SignedInUser, now: datetime | None = No
         view = staff_view(session, invoice)
     wake_outbox_worker()
     return view
-
-
-def _nearest_due(session: Session, invoice: Invoice, money: MoneySummary, today: date) -> date:
-    """The due date a reminder today speaks of: the earliest unpaid stage's, or the invoice's."""
-    stages = stages_of(session, invoice.id)
-    reached = 0
-    for stage in stages:
-        reached += stage.amount_cents
-        if reached > money.paid_cents:
-            return stage.due_date
-    return invoice.due_date
 
 
 def set_invoice_reminders(
@@ -395,7 +395,7 @@ class ReminderSettings:
     default_days: str  # "-3, 0, 7, 14"
     paused: bool
     customer_paused: bool
-    next_words: str  # "December 4, 2026 (step due+7)", "" when none is coming
+    next_words: str  # "December 4, 2026", "" when none is coming
 
 
 def reminder_settings(number: str, now: datetime | None = None) -> ReminderSettings | None:
@@ -408,18 +408,11 @@ def reminder_settings(number: str, now: datetime | None = None) -> ReminderSetti
         money = money_summary(session, invoice, today)
         next_words = ""
         if _wants_reminders(session, invoice, money):
-            steps = invoice_steps(
-                invoice.due_date,
-                stages_of(session, invoice.id),
-                money.paid_cents,
-                invoice_days(invoice),
-            )
             sent = _sent_steps(session, About.INVOICE, invoice.id)
-            quiet_until = business_today(invoice.sent_at) + timedelta(days=QUIET_DAYS_AFTER_SENDING)
-            coming = [s for s in steps if s.key not in sent and s.on >= max(today, quiet_until)]
-            if coming:
-                first = min(coming, key=lambda s: s.on)
-                next_words = long_date(first.on)
+            coming = next_step(
+                _steps(session, invoice, money), business_today(invoice.sent_at), today, sent
+            )
+            next_words = long_date(coming.on) if coming else ""
         return ReminderSettings(
             days=invoice.reminder_days,
             default_days=days_text(default_days()),

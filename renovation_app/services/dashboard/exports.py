@@ -24,7 +24,7 @@ from renovation_app.models import (
     PaymentStatus,
 )
 from renovation_app.services.billing import REMINDABLE_STATUSES, business_today
-from renovation_app.services.dashboard.figures import in_range, utc_start
+from renovation_app.services.dashboard.figures import in_range, paid_by_invoice, utc_start
 
 BATCH = 1000
 EXPORTS = ("invoices", "payments", "customers")
@@ -52,12 +52,7 @@ def _safe(value) -> str:
 
 def invoices_csv(start: date, end: date) -> Iterator[str]:
     """Invoices issued in [start, end), oldest first."""
-    paid = (
-        select(Payment.invoice_id, func.sum(Payment.amount_cents).label("paid"))
-        .where(Payment.status == PaymentStatus.SUCCEEDED)
-        .group_by(Payment.invoice_id)
-        .subquery()
-    )
+    paid = paid_by_invoice()
     yield _csv_line(
         ["number", "issue_date", "due_date", "customer", "email", "borough", "status",
          "subtotal", "discount", "tax", "total", "paid", "balance_due"]
@@ -119,7 +114,6 @@ def customers_csv(start: date, end: date) -> Iterator[str]:
                 Customer.created_at < utc_start(end),
             )
             .order_by(Customer.id)
-            .execution_options(yield_per=BATCH)
         ).all()
     for chunk_start in range(0, len(customers), BATCH):
         chunk = customers[chunk_start : chunk_start + BATCH]

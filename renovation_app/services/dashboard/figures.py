@@ -84,7 +84,8 @@ def utc_start(day: date) -> datetime:
     return datetime.combine(day, time.min, BUSINESS_TIMEZONE)
 
 
-def _paid_by_invoice():
+def paid_by_invoice():
+    """Each invoice's succeeded payments (the ledger's "paid"), as a subquery to join."""
     return (
         select(Payment.invoice_id, func.sum(Payment.amount_cents).label("paid"))
         .where(Payment.status == PaymentStatus.SUCCEEDED)
@@ -120,7 +121,7 @@ def _received(session: Session, start: date, end: date, label: str) -> Figure:
 
 def _receivables(session: Session, today: date) -> tuple[Figure, Figure, list[Figure]]:
     """Owed now, overdue, and owed by age, from one grouped query over unpaid invoices."""
-    paid = _paid_by_invoice()
+    paid = paid_by_invoice()
     balance = Invoice.total_cents - func.coalesce(paid.c.paid, 0)
     rows = session.exec(
         select(Invoice.due_date, func.sum(balance), func.count(Invoice.id))

@@ -120,3 +120,17 @@ def more_about_link(service: Service) -> rx.Component:
         href=service.url,
         class_name="mt-5 inline-flex items-center gap-2 text-sm font-bold tracking-wide text-orange-800 hover:text-orange-900",
     )
+
+
+def attention_note(words: rx.Var, test_id: str) -> rx.Component:
+    """ "Needs attention: ..." in a red box, shown only when there are words."""
+    return rx.cond(
+        words,
+        rx.el.p(
+            rx.el.strong("Needs attention: "),
+            words,
+            role="alert",
+            class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
+            data_testid=test_id,
+        ),
+    )

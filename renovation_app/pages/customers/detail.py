@@ -6,6 +6,7 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import CARD, DANGER_BUTTON, INPUT, PILL, SECONDARY_BUTTON
+from renovation_app.components.ui import attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerState
 
@@ -85,16 +86,7 @@ def customer_body() -> rx.Component:
             class_name="grid gap-4 sm:grid-cols-3",
         ),
         rx.cond(customer.notes, rx.el.p(customer.notes, class_name="whitespace-pre-line text-sm")),
-        rx.cond(
-            customer.mail_problem,
-            rx.el.p(
-                rx.el.strong("Needs attention: "),
-                customer.mail_problem,
-                role="alert",
-                class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
-                data_testid="customer-attention",
-            ),
-        ),
+        attention_note(customer.mail_problem, "customer-attention"),
         rx.el.div(
             rx.el.p(
                 rx.cond(

@@ -19,6 +19,7 @@ from renovation_app.components.payments.recorded import (
 from renovation_app.components.reminders import reminders_block
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, PILL
+from renovation_app.components.ui import attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.detail import InvoiceDetailState
 from renovation_app.state.invoices.payments import InvoicePaymentsState
@@ -317,16 +318,7 @@ def invoice_detail_body() -> rx.Component:
             rx.el.span(invoice["status_label"], class_name=PILL, data_testid="invoice-status"),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        rx.cond(
-            invoice["attention"],
-            rx.el.p(
-                rx.el.strong("Needs attention: "),
-                invoice["attention"],
-                role="alert",
-                class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
-                data_testid="invoice-attention",
-            ),
-        ),
+        attention_note(invoice["attention"], "invoice-attention"),
         rx.el.dl(
             detail_row("Customer", invoice["customer_name"]),
             detail_row("E-mail", invoice["customer_email"]),

@@ -21,9 +21,9 @@ import resend
 from sqlalchemy import and_, or_, update
 from sqlmodel import Session, select
 
-from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.db import db_session, write_session
 from renovation_app.models import Delivery, OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.services.billing import when_display
 from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.settings import settings
 
@@ -403,7 +403,7 @@ def delivery_words(email: OutboxEmail) -> str:
     reason = email.last_error[:120]
     if email.status == OutboxStatus.SENT and email.delivery:
         words = DELIVERY_WORDS.get(email.delivery, email.delivery)
-        when = _short_time(email.delivery_at)
+        when = when_display(email.delivery_at) if email.delivery_at else ""
         detail = f": {email.delivery_detail[:120]}" if email.delivery_detail else ""
         return f"{words} {when}{detail}".replace(" :", ":").strip()
     if email.status == OutboxStatus.SENT:
@@ -418,11 +418,3 @@ def delivery_words(email: OutboxEmail) -> str:
         tries = "attempt" if email.attempts == 1 else "attempts"
         return f"queued for retry ({email.attempts} {tries} so far: {reason})"
     return str(email.status)  # queued (first try pending) or sending
-
-
-def _short_time(at: datetime | None) -> str:
-    """ "Nov 25, 10:42 AM" in New York time (the office's), "" when unknown."""
-    if at is None:
-        return ""
-    local = at.astimezone(BUSINESS_TIMEZONE)
-    return local.strftime("%b %-d, %-I:%M %p")

@@ -211,7 +211,10 @@ window.renovation = {
       credentials: "same-origin",
     }).then(function (answer) {
       if (answer.ok) {
-        window.location.assign("/add-invoice?signed_in=1");
+        // From /login to the dashboard; from a staff page that asked for a sign-in, back to it.
+        var here = window.location.pathname.replace(/\/+$/, "");
+        var next = here === "/login" || here === "" ? "/dashboard" : here + window.location.search;
+        window.location.assign(next + (next.indexOf("?") < 0 ? "?" : "&") + "signed_in=1");
         return { ok: true };
       }
       return answer.json().then(

@@ -46,13 +46,15 @@ LEGAL_LINKS: tuple[NavLink, ...] = (
     NavLink("Privacy Policy", routes.PRIVACY.path),
 )
 
-# Above every staff screen.
+# Beside every staff screen (above it on phones): the places, then the two things to write.
 STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("Dashboard", routes.DASHBOARD.path),
-    NavLink("New estimate", routes.NEW_ESTIMATE.path),
+    NavLink("Customers", routes.CUSTOMERS.path),
     NavLink("Estimates", routes.ESTIMATES.path),
-    NavLink("New invoice", routes.ADD_INVOICE.path),
     NavLink("Invoices", routes.INVOICES.path),
     NavLink("Enquiries", routes.ENQUIRIES.path),
-    NavLink("Customers", routes.CUSTOMERS.path),
+)
+STAFF_ACTIONS: tuple[NavLink, ...] = (
+    NavLink("New invoice", routes.ADD_INVOICE.path),
+    NavLink("New estimate", routes.NEW_ESTIMATE.path),
 )

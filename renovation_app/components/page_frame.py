@@ -55,8 +55,11 @@ def site_page(
     title: str | None = None,
     trail: tuple[tuple[str, str], ...] = (),
     on_invoice_page: bool = False,
+    with_footer: bool = True,
+    main_class: str = "",
 ) -> rx.Component:
-    """Every page: the frame around its sections. `title` adds the breadcrumb banner."""
+    """Every page: the frame around its sections. `title` adds the breadcrumb banner; the staff
+    screens go without it and without the footer (staff/frame.py)."""
     return rx.el.div(
         link(
             "Skip to content",
@@ -70,8 +73,9 @@ def site_page(
             breadcrumb(title, trail) if title else rx.fragment(),
             *children,
             id="content",
+            class_name=main_class,
         ),
-        footer(),
+        footer() if with_footer else rx.fragment(),
         scroll_to_top_button(),
         rx.el.span(id="hydrated", data_hydrated=rx.State.is_hydrated.to_string(), hidden=True),
         class_name="flex min-h-screen flex-col bg-white text-slate-800 [&>main]:flex-1",

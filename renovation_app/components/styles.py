@@ -21,8 +21,10 @@ INPUT = (
     "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
     "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"
 )
-# A white card on the staff pages, its title, a status pill and a destructive action.
+# A white card on the customer's pages (pay, estimate); the staff screens' denser card; a card's
+# title, a status pill and a destructive action.
 CARD = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+STAFF_CARD = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
 CARD_TITLE = "text-xl font-extrabold text-slate-900"
 PILL = "inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800"
 DANGER_BUTTON = (

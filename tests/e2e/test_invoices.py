@@ -37,7 +37,7 @@ def fill_customer(page: Page, email: str, name: str = "Zoë Ńowak") -> None:
 
 
 def signed_in_form(page: Page, site) -> None:
-    sign_in(page, new_user(site))
+    sign_in(page, new_user(site), at="/add-invoice")
     expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
     page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
     expect(page.get_by_test_id("invoice-form")).to_be_visible()

@@ -19,7 +19,7 @@ from tests.e2e.test_staff_sign_in import new_user, sign_in
 
 def signed_in(page: Page, site) -> str:
     sign_in(page, new_user(site))
-    expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
     page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
     return next(c["value"] for c in page.context.cookies() if c["name"] == "staff_session")
 

@@ -25,8 +25,9 @@ def new_user(site) -> str:
     return email
 
 
-def sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
-    open_page(page, "/login")
+def sign_in(page: Page, email: str, password: str = PASSWORD, at: str = "/login") -> None:
+    """Sign in with the form on `at`: /login, or a staff page showing it in place."""
+    open_page(page, at)
     page.fill("#login-email", email)
     page.fill("#login-password", password)
     page.get_by_role("button", name="Login").click()
@@ -38,9 +39,18 @@ def test_a_cli_user_signs_in_stays_signed_in_and_signs_out_in_every_tab(
     email = new_user(site)
     sign_in(page, email)
     expect(page.get_by_text("Logged in successfully")).to_be_visible()
-    expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
+    # /login leads to the staff home; the marker that greeted is dropped from the address.
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    expect(page.get_by_test_id("dash-owed")).to_be_visible()
+    menu = page.get_by_test_id("staff-menu")
+    expect(menu.get_by_test_id("signed-in-name")).to_have_text("Sam Staff")
+    expect(menu.get_by_role("link", name="Dashboard")).to_have_attribute("aria-current", "page")
+    expect(page.locator("footer")).to_have_count(0)  # the application frame, not the site's
+    expect(page.locator("#header-button")).to_have_text("Add Invoice")
+    open_page(page, "/add-invoice")
     expect(page.get_by_test_id("invoice-form")).to_be_visible()
     expect(page.locator("#header-button")).to_have_text("Sign Out")
+    expect(menu.get_by_role("link", name="New invoice")).to_have_attribute("aria-current", "page")
     page.reload()
     page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
     expect(page.get_by_test_id("invoice-form")).to_be_visible()
@@ -107,10 +117,35 @@ def test_signed_in_staff_see_enquiries_newest_first_with_delivery_status(page: P
         )
         assert answer.status_code == 201
     sign_in(page, new_user(site))
-    expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
     open_page(page, "/enquiries")
     cards = page.get_by_test_id("enquiry")
     expect(cards.first).to_contain_text("Second Customer")
     names = cards.locator("h3").all_inner_texts()
     assert names.index("Second Customer") < names.index("First Customer")
     expect(cards.first).to_contain_text("E-mail:")
+
+
+def test_a_staff_page_signs_in_in_place_and_keeps_its_filters(page: Page, site):
+    """The login form a signed-out staff page shows leads back to that page, query and all."""
+    sign_in(page, new_user(site), at="/invoices?status=paid")
+    expect(page.get_by_text("Logged in successfully")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/invoices\?status=paid$"))
+    expect(page.locator("#filter-status")).to_have_value("paid")
+
+
+def test_on_a_phone_the_staff_menu_opens_from_its_button(page: Page, site):
+    page.set_viewport_size({"width": 375, "height": 800})
+    sign_in(page, new_user(site))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    menu = page.get_by_test_id("staff-menu")
+    customers = menu.get_by_role("link", name="Customers")
+    expect(customers).to_be_hidden()
+    menu.get_by_role("button", name="Menu").click()
+    expect(customers).to_be_visible()
+    customers.click()
+    expect(page).to_have_url(re.compile(r"/customers$"))
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    expect(menu.get_by_role("link", name="Customers")).to_be_hidden()  # closed on the new page
+    # Nothing wider than the phone: the list scrolls inside its card, not the page sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375

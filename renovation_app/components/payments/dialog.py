@@ -85,7 +85,11 @@ def processing_notice(amount: rx.Var, how: rx.Var, cents: rx.Var) -> rx.Componen
 
 
 def _method_choice(state) -> rx.Component:
-    """Card or US bank account: two radio buttons (the card field stays mounted when hidden)."""
+    """Card or US bank account: two radio buttons (the card field stays mounted when hidden).
+
+    The radios are uncontrolled: a controlled radio springs back until the server's answer
+    arrives, so a press looked ignored on a slow link. The dialog's content mounts afresh on
+    each opening, from the state's choice."""
 
     def option(value: str, label: str) -> rx.Component:
         return rx.el.label(
@@ -93,7 +97,7 @@ def _method_choice(state) -> rx.Component:
                 type="radio",
                 name="pay-method",
                 value=value,
-                checked=state.pay_method == value,
+                default_checked=state.pay_method == value,
                 on_change=state.choose_pay_method,  # the radio's value
                 disabled=state.processing,
                 data_testid=f"method-{value}",

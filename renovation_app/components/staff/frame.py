@@ -1,13 +1,14 @@
 """The frame of every staff screen: the login form until someone is signed in, then the staff
-menu above the screen's content."""
+menu beside the screen's content (above it on phones)."""
 
 import reflex as rx
 
-from renovation_app.components.links import link_items
+from renovation_app import routes
+from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
-from renovation_app.components.styles import BUTTON, INPUT
-from renovation_app.components.ui import labelled, section
-from renovation_app.navigation import STAFF_MENU
+from renovation_app.components.styles import BUTTON, CONTAINER, INPUT
+from renovation_app.components.ui import icon, labelled
+from renovation_app.navigation import STAFF_ACTIONS, STAFF_MENU, NavLink
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.auth import SIGN_IN_SCRIPT, AuthState
 
@@ -72,28 +73,92 @@ def staff_only(content: rx.Component) -> rx.Component:
     return rx.cond(StaffState.signed_in, content, login_form())
 
 
+def _is_current(entry: NavLink) -> rx.Var:
+    """Whether the browser is on this entry's page or below it (/invoices/INV-1 is under
+    Invoices), unless another entry is that very page (/estimates/new is New estimate)."""
+    path = rx.State.router.url.path
+    others = rx.Var.create([e.path for e in (*STAFF_MENU, *STAFF_ACTIONS) if e != entry])
+    return (path == entry.path) | (path.startswith(entry.path + "/") & ~others.contains(path))
+
+
+def _menu_item(entry: NavLink, class_name: str) -> rx.Component:
+    return rx.el.li(
+        link(
+            entry.label,
+            href=entry.path,
+            aria_current=rx.cond(_is_current(entry), "page", "false"),
+            class_name=f"{class_name} aria-[current=page]:bg-orange-100 "
+            "aria-[current=page]:text-orange-900",
+        )
+    )
+
+
 def staff_menu() -> rx.Component:
+    """The staff menu: a column beside the screen on wide screens; on phones a "Menu" button
+    above it that opens the same list (site.js toggles it like the header's submenus)."""
+    place = "block rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-orange-50"
+    action = (
+        "block rounded-md border border-orange-700 px-3 py-2 text-sm font-semibold "
+        "text-orange-800 hover:bg-orange-50"
+    )
     return rx.el.nav(
-        rx.el.ul(
-            *link_items(STAFF_MENU, "font-semibold text-orange-800 underline"),
-            rx.el.li(
-                "Signed in as ",
-                rx.el.strong(StaffState.user_name),
-                class_name="ml-auto text-slate-600",
+        rx.el.div(
+            rx.el.button(
+                icon("menu", 18),
+                "Menu",
+                icon("chevron-down", 16, "chevron transition-transform"),
+                type="button",
+                aria_expanded="false",
+                data_submenu_toggle="",
+                class_name="inline-flex items-center gap-2 rounded-md border border-slate-300 "
+                "bg-white px-3 py-2 text-sm font-semibold text-slate-800 lg:hidden",
             ),
-            class_name="flex flex-wrap items-center gap-x-6 gap-y-2",
+            rx.el.ul(
+                *[_menu_item(e, place) for e in STAFF_MENU],
+                *[_menu_item(e, action) for e in STAFF_ACTIONS],
+                class_name="absolute inset-x-0 top-full z-30 mt-1 grid-cols-2 gap-1 rounded-lg "
+                "border border-slate-200 bg-white p-2 shadow-lg lg:static lg:mt-0 lg:border-0 "
+                "lg:bg-transparent lg:p-0 lg:shadow-none",
+            ),
+            data_submenu="",
+            data_staff_menu="",
+        ),
+        rx.el.p(
+            rx.el.span("Signed in as ", class_name="text-slate-600"),
+            rx.el.strong(StaffState.user_name, data_testid="signed-in-name"),
+            link(
+                "Sign out",
+                href=routes.SIGNOUT.path,
+                class_name="font-semibold text-orange-800 underline lg:block lg:mt-1",
+            ),
+            class_name="flex flex-wrap items-center gap-x-2 text-sm lg:mt-6 lg:block",
         ),
         aria_label="Staff",
-        class_name="mx-auto mb-6 max-w-6xl",
+        class_name="relative mb-4 flex items-center justify-between gap-3 lg:mb-0 lg:block lg:w-48 "
+        "lg:shrink-0",
         data_testid="staff-menu",
     )
 
 
 def staff_page(content: rx.Component, title: str, on_invoice_page: bool = False) -> rx.Component:
-    """Every staff screen: the login form until someone is signed in. The data itself is only
-    ever loaded by StaffState handlers, which the guard refuses for a signed-out tab."""
+    """Every staff screen, in the application frame: the public header, then the staff menu
+    beside the screen; no title banner or footer to scroll past. The login form until someone
+    is signed in; the data itself is only ever loaded by StaffState handlers, which the guard
+    refuses for a signed-out tab."""
     return site_page(
-        section(staff_only(rx.fragment(staff_menu(), content)), class_name="bg-slate-50"),
-        title=title,
+        rx.el.div(
+            # The screen's own card heading is what the eye reads; this names the page.
+            rx.el.h1(title, class_name="sr-only"),
+            staff_only(
+                rx.el.div(
+                    staff_menu(),
+                    rx.el.div(content, class_name="min-w-0 flex-1"),
+                    class_name="lg:flex lg:items-start lg:gap-6",
+                )
+            ),
+            class_name=f"{CONTAINER} py-4 sm:py-6",
+        ),
         on_invoice_page=on_invoice_page,
+        with_footer=False,
+        main_class="bg-slate-50",
     )

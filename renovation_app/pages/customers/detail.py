@@ -5,7 +5,13 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import CARD, DANGER_BUTTON, INPUT, PILL, SECONDARY_BUTTON
+from renovation_app.components.styles import (
+    DANGER_BUTTON,
+    INPUT,
+    PILL,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
 from renovation_app.components.ui import attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerState
@@ -108,7 +114,7 @@ def customer_body() -> rx.Component:
         rx.el.h3("Everything, newest first", class_name="text-lg font-bold"),
         rx.el.ol(rx.foreach(customer.timeline, timeline_entry), class_name="flex flex-col gap-1"),
         merge_form(),
-        class_name=f"{CARD} mx-auto flex max-w-4xl flex-col gap-6",
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-4xl flex-col gap-6",
         data_testid="customer-detail",
     )
 

@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.styles import BUTTON, CARD, INPUT
+from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
 from renovation_app.components.ui import labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerListState
@@ -51,7 +51,7 @@ def customer_row(row: rx.Var) -> rx.Component:
             ),
         ),
         rx.cond(row.address, rx.el.p(row.address, class_name="text-sm text-slate-600")),
-        class_name="border-b border-slate-100 py-3",
+        class_name="border-b border-slate-100 py-2",
         data_testid="customer-row",
     )
 
@@ -68,7 +68,7 @@ def customer_list() -> rx.Component:
                 rx.el.p("No customers match.", class_name="text-slate-600"),
             ),
             pager(CustomerListState, "customers"),
-            class_name=f"{CARD} mx-auto flex max-w-5xl flex-col gap-6",
+            class_name=f"{STAFF_CARD} mx-auto flex max-w-5xl flex-col gap-6",
         ),
         title="Customers",
     )

@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, PILL, SECONDARY_BUTTON
+from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateDetailState
 
@@ -208,7 +208,7 @@ def estimate_card() -> rx.Component:
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
         invoices(),
         history(),
-        class_name=f"{CARD} mx-auto flex max-w-4xl flex-col gap-5",
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-4xl flex-col gap-5",
         data_testid="estimate-page",
     )
 

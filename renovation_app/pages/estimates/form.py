@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.pages.registry import page
@@ -47,7 +47,7 @@ def customer_card() -> rx.Component:
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
         ),
         customer_suggestions(State),
-        class_name=CARD,
+        class_name=STAFF_CARD,
     )
 
 
@@ -157,7 +157,7 @@ def lines_card() -> rx.Component:
             rx.el.output(State.optional_display, class_name="text-right font-semibold"),
             class_name="mt-4 grid grid-cols-[1fr_auto] items-center gap-2",
         ),
-        class_name=CARD,
+        class_name=STAFF_CARD,
     )
 
 
@@ -209,7 +209,7 @@ def terms_card() -> rx.Component:
             field_error(State.errors, "deposit"),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),
-        class_name=CARD,
+        class_name=STAFF_CARD,
     )
 
 

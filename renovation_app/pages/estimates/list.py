@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL
+from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import labelled
 from renovation_app.models import EstimateStatus
 from renovation_app.pages.registry import page
@@ -57,7 +57,7 @@ def estimate_row(row: rx.Var) -> rx.Component:
         rx.el.span(" ", row.customer, " · ", row.total, " ", class_name="text-slate-800"),
         rx.el.span(row.status_label, class_name=PILL),
         rx.el.span(" ", row.created, class_name="text-sm text-slate-600"),
-        class_name="border-b border-slate-100 py-3",
+        class_name="border-b border-slate-100 py-2",
         data_testid="estimate-row",
     )
 
@@ -78,7 +78,7 @@ def estimate_list() -> rx.Component:
                 rx.el.p("No estimates match.", class_name="text-slate-600"),
             ),
             pager(State, "estimates"),
-            class_name=f"{CARD} mx-auto flex max-w-5xl flex-col gap-6",
+            class_name=f"{STAFF_CARD} mx-auto flex max-w-5xl flex-col gap-6",
         ),
         title="Estimates",
     )

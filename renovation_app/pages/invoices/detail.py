@@ -18,7 +18,7 @@ from renovation_app.components.payments.recorded import (
 )
 from renovation_app.components.reminders import reminders_block
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, PILL
+from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.detail import InvoiceDetailState
@@ -341,7 +341,7 @@ def invoice_detail_body() -> rx.Component:
         payments_block(),
         rx.cond(invoice["can_be_reminded"], reminders_block()),
         emails_and_history(),
-        class_name=f"{CARD} mx-auto flex max-w-4xl flex-col gap-6",
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-4xl flex-col gap-6",
         data_testid="invoice-detail",
     )
 

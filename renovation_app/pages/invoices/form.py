@@ -6,7 +6,7 @@ from renovation_app import routes
 from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, CARD_TITLE, INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import InvoiceOption
@@ -58,7 +58,7 @@ def basic_information() -> rx.Component:
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
         ),
         customer_suggestions(InvoiceFormState),
-        class_name=CARD,
+        class_name=STAFF_CARD,
     )
 
 
@@ -278,7 +278,7 @@ def services_information() -> rx.Component:
             ),
             class_name="mt-4 flex items-center justify-between",
         ),
-        class_name=CARD,
+        class_name=STAFF_CARD,
     )
 
 
@@ -356,7 +356,7 @@ def payment_schedule() -> rx.Component:
             ),
             class_name="mt-4 flex flex-wrap gap-3",
         ),
-        class_name=CARD,
+        class_name=STAFF_CARD,
         data_testid="payment-schedule",
     )
 
@@ -384,7 +384,7 @@ def terms() -> rx.Component:
             text_field("Note to the customer", "note", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),
-        class_name=CARD,
+        class_name=STAFF_CARD,
     )
 
 

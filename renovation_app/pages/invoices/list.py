@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.styles import BUTTON, CARD, INPUT, PILL, SECONDARY_BUTTON
+from renovation_app.components.styles import BUTTON, INPUT, PILL, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.list import InvoiceListState
@@ -64,15 +64,15 @@ def invoice_row(row: rx.Var) -> rx.Component:
                 href=routes.invoice_path(row.number),
                 class_name="font-bold text-orange-800 underline",
             ),
-            class_name="py-3 pr-4",
+            class_name="py-2 pr-4",
         ),
         rx.el.td(
             rx.el.span(row.customer, class_name="font-semibold"),
             rx.el.br(),
             rx.el.span(row.email, class_name="text-sm text-slate-600"),
-            class_name="py-3 pr-4",
+            class_name="py-2 pr-4",
         ),
-        rx.el.td(row.total, class_name="py-3 pr-4 text-right font-semibold tabular-nums"),
+        rx.el.td(row.total, class_name="py-2 pr-4 text-right font-semibold tabular-nums"),
         rx.el.td(
             rx.el.span(row.status_label, class_name=PILL),
             rx.cond(
@@ -84,10 +84,10 @@ def invoice_row(row: rx.Var) -> rx.Component:
                     data_testid="row-attention",
                 ),
             ),
-            class_name="py-3 pr-4",
+            class_name="py-2 pr-4",
         ),
-        rx.el.td(row.delivery, class_name="py-3 pr-4 text-sm"),
-        rx.el.td(row.created, class_name="py-3 text-sm whitespace-nowrap"),
+        rx.el.td(row.delivery, class_name="py-2 pr-4 text-sm"),
+        rx.el.td(row.created, class_name="py-2 text-sm whitespace-nowrap"),
         class_name="border-b border-slate-100 align-top",
         data_testid="invoice-row",
     )
@@ -143,7 +143,7 @@ def invoice_table() -> rx.Component:
                 )
             ),
             rx.el.tbody(rx.foreach(InvoiceListState.rows, invoice_row)),
-            class_name="w-full min-w-[44rem]",
+            class_name="w-full min-w-[44rem] text-sm",
         ),
         class_name="overflow-x-auto",
     )
@@ -178,7 +178,7 @@ def invoice_list() -> rx.Component:
                 rx.el.p("No invoices match.", class_name="text-slate-600"),
             ),
             pager(InvoiceListState, "invoices"),
-            class_name=f"{CARD} mx-auto flex max-w-6xl flex-col gap-6",
+            class_name=f"{STAFF_CARD} mx-auto flex max-w-6xl flex-col gap-6",
         ),
         title="Invoices",
     )

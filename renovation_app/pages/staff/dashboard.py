@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD, INPUT
+from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
 from renovation_app.pages.registry import page
 from renovation_app.services.dashboard import BOROUGH_SERIES, SERVICE_SERIES
 from renovation_app.state.dashboard import DashboardState
@@ -201,7 +201,7 @@ def dashboard_page() -> rx.Component:
                     "dash-by-borough",
                 ),
                 exports(),
-                class_name=f"{CARD} mx-auto flex max-w-6xl flex-col gap-8",
+                class_name=f"{STAFF_CARD} mx-auto flex max-w-6xl flex-col gap-8",
                 data_testid="dashboard",
             ),
             rx.el.p("Loading…", class_name="text-center text-slate-600"),

@@ -10,6 +10,12 @@ import reflex as rx
 from renovation_app.models import Role
 from renovation_app.services.staff.auth import SignedInUser
 
+# The address without the sign-in marker, the rest of the query (a list's filters) kept.
+DROP_SIGNED_IN_MARKER = (
+    "(function () { var u = new URL(window.location.href); u.searchParams.delete('signed_in');"
+    " window.history.replaceState(null, '', u.pathname + u.search + u.hash); })()"
+)
+
 
 class StaffState(rx.State):
     """Who is signed in on this tab; filled by the guard, never by the browser."""
@@ -27,9 +33,9 @@ class StaffState(rx.State):
     @rx.event
     def refresh(self):
         """On every page load: the guard has just checked the session. After a sign-in
-        (/add-invoice?signed_in=1) greet once and drop the marker from the address bar."""
+        (?signed_in=1) greet once and drop the marker from the address bar."""
         if self.router.url.query_parameters.get("signed_in"):
             yield rx.toast.success("Logged in successfully", duration=2000)
             # Not rx.redirect: a navigation would run the page's on_load again (and reset a
             # form the person may already be filling in).
-            yield rx.call_script("window.history.replaceState(null, '', window.location.pathname)")
+            yield rx.call_script(DROP_SIGNED_IN_MARKER)

@@ -17,13 +17,23 @@ target_metadata = SQLModel.metadata
 def run_migrations() -> None:
     engine = get_engine()
     with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite changes a column by copying its table and dropping the old one, which the
+            # rows of other tables still point at: foreign keys are off while it does (SQLite's
+            # own procedure; the pragma only takes effect outside a transaction) and checked
+            # once it is done.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()  # ends the transaction SQLAlchemy began, so Alembic owns its own
         context.configure(
-            connection=connection,
-            target_metadata=target_metadata,
-            render_as_batch=connection.dialect.name == "sqlite",
+            connection=connection, target_metadata=target_metadata, render_as_batch=sqlite
         )
         with context.begin_transaction():
             context.run_migrations()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"The migration left rows pointing nowhere: {broken[:5]}")
 
 
 run_migrations()

@@ -37,17 +37,18 @@ def top_strip() -> rx.Component:
 
 def header_button(on_invoice_page: bool = False) -> rx.Component:
     """Login when signed out; Add Invoice when signed in; Sign Out on the invoice page."""
+    button = f"{BUTTON} whitespace-nowrap"  # "Add Invoice" on one line beside the logo on phones
     signed_in_button = (
-        link("Sign Out", href=routes.SIGNOUT.path, class_name=BUTTON, id="header-button")
+        link("Sign Out", href=routes.SIGNOUT.path, class_name=button, id="header-button")
         if on_invoice_page
         else link(
-            "Add Invoice", href=routes.ADD_INVOICE.path, class_name=BUTTON, id="header-button"
+            "Add Invoice", href=routes.ADD_INVOICE.path, class_name=button, id="header-button"
         )
     )
     return rx.cond(
         StaffState.signed_in,
         signed_in_button,
-        link("Login", href=routes.LOGIN.path, class_name=BUTTON, id="header-button"),
+        link("Login", href=routes.LOGIN.path, class_name=button, id="header-button"),
     )
 
 

@@ -60,7 +60,7 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
             assert results.violations_count == 0, f"{path} at {width}: {results.generate_report()}"
     page.set_viewport_size({"width": 375, "height": 900})
     open_page(page, "/invoices")
-    page.get_by_test_id("staff-menu").get_by_role("button", name="Menu").click()
+    page.get_by_test_id("staff-menu").get_by_role("button", name="Staff menu").click()
     expect(page.get_by_test_id("staff-menu").get_by_role("link", name="Customers")).to_be_visible()
     results = axe.run(page)
     assert results.violations_count == 0, f"open menu: {results.generate_report()}"

@@ -141,7 +141,7 @@ def test_on_a_phone_the_staff_menu_opens_from_its_button(page: Page, site):
     menu = page.get_by_test_id("staff-menu")
     customers = menu.get_by_role("link", name="Customers")
     expect(customers).to_be_hidden()
-    menu.get_by_role("button", name="Menu").click()
+    menu.get_by_role("button", name="Staff menu").click()
     expect(customers).to_be_visible()
     customers.click()
     expect(page).to_have_url(re.compile(r"/customers$"))

@@ -94,7 +94,7 @@ def _menu_item(entry: NavLink, class_name: str) -> rx.Component:
 
 
 def staff_menu() -> rx.Component:
-    """The staff menu: a column beside the screen on wide screens; on phones a "Menu" button
+    """The staff menu: a column beside the screen on wide screens; on phones a "Staff menu" button
     above it that opens the same list (site.js toggles it like the header's submenus)."""
     place = "block rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-orange-50"
     action = (
@@ -105,7 +105,7 @@ def staff_menu() -> rx.Component:
         rx.el.div(
             rx.el.button(
                 icon("menu", 18),
-                "Menu",
+                "Staff menu",
                 icon("chevron-down", 16, "chevron transition-transform"),
                 type="button",
                 aria_expanded="false",

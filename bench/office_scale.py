@@ -125,6 +125,9 @@ def make_office(database_url: str, scale: float) -> dict:
             "void_reason": "Duplicate" if status == "void" else "", "attention": "",
             "author_id": 1, "request_hash": "", "estimate_part": "", "discount_cents": 0,
             "revision": 1, "reminder_days": "", "reminders_paused": False, "mail_problem": "",
+            # Paid work of past months is finished (its money is no longer held in escrow).
+            "work_completed_on": created.date() + timedelta(days=10)
+            if status == "paid" and age_days > 60 else None,
         })  # fmt: skip
         for position, (slug, price) in enumerate(zip(chosen, prices, strict=True)):
             lines.append({
@@ -135,7 +138,7 @@ def make_office(database_url: str, scale: float) -> dict:
         kinds = ["created", "emailed", "delivered", "viewed"]
         # Paid invoices are paid in one or two parts; a partly paid one has its first part.
         parts = [total]
-        if status in ("paid", "partially_paid") and rng.random() < 0.5:
+        if status in ("paid", "partially_paid") and rng.random() < 0.58:
             parts = [total // 2, total - total // 2]
         if status == "partially_paid":
             parts = [total // 2]
@@ -249,7 +252,8 @@ def measure(counts: dict) -> list[dict]:
                 sample["peak"] = max(sample["peak"], rss_mb())
                 time.sleep(0.02)
 
-        for _ in range(2):  # the second run is the one measured: imports and caches are warm
+        growth = 0.0
+        for _ in range(2):  # the second run's time is reported: imports and caches are warm
             before = rss_mb()
             sample["peak"], sample["run"] = before, True
             watcher = threading.Thread(target=watch)
@@ -259,7 +263,7 @@ def measure(counts: dict) -> list[dict]:
             seconds = time.perf_counter() - began
             sample["run"] = False
             watcher.join()
-        growth = sample["peak"] - before
+            growth = max(growth, sample["peak"] - before)  # the first run's, mostly
         print(f"  CSV of {rows} invoices: {seconds:.1f} s, memory growth {growth:.0f} MB")
         results.append({"name": "invoices CSV", "group": "csv", "rows": rows,
                         "seconds": seconds, "memory_mb": growth})  # fmt: skip

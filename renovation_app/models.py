@@ -261,6 +261,22 @@ def new_pay_token() -> str:
 class Invoice(SQLModel, table=True):
     """An invoice to a customer; amounts are integer cents computed by the server."""
 
+    # For the list's sorts and the dashboard at an office's size (bench/office_scale.py): the
+    # invoices flagged for staff are few, so their index holds only them.
+    __table_args__ = (
+        sa.Index("ix_invoice_total", "total_cents", "created_at", "id"),
+        sa.Index("ix_invoice_status_due", "status", "due_date"),
+        # The list's search reads these columns for every invoice: a narrow copy to scan.
+        sa.Index("ix_invoice_search", "customer_name", "customer_email", "number", "created_at"),
+        sa.Index("ix_invoice_customer_name_lower", sa.func.lower(sa.column("customer_name"))),
+        sa.Index(
+            "ix_invoice_flagged",
+            "due_date",
+            sqlite_where=sa.text("attention != '' OR mail_problem != ''"),
+            postgresql_where=sa.text("attention != '' OR mail_problem != ''"),
+        ),
+    )
+
     id: int | None = Field(default=None, primary_key=True)
     number: str = Field(unique=True, index=True, max_length=20)  # "2026-0001", gap-free per year
     year: int = Field(index=True)
@@ -304,7 +320,7 @@ class Invoice(SQLModel, table=True):
     estimate_part: str = Field(default="", max_length=10)
     # The day the work was substantially complete: money received before it is held in
     # escrow (General Business Law §771, the contract's notice); None while work goes on.
-    work_completed_on: date | None = None
+    work_completed_on: date | None = Field(default=None, index=True)
     # Taken off the lines' subtotal before tax (its taxed share lowers the tax; see
     # invoicing/validation.py), and how often the invoice was revised after it was sent.
     discount_cents: int = 0
@@ -335,6 +351,8 @@ class InvoiceLine(SQLModel, table=True):
     """One line of an invoice: a catalogue service or free text, quantity x unit price."""
 
     __tablename__ = "invoice_line"
+    # The list's service filter and its choices read this index alone.
+    __table_args__ = (sa.Index("ix_invoice_line_service", "service", "invoice_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     invoice_id: int = Field(foreign_key="invoice.id", index=True)
@@ -456,7 +474,7 @@ class Payment(SQLModel, table=True):
     # A recorded payment: the check number or transfer reference, the day the money came,
     # who recorded it and the form's one-time key; a void by an admin with its reason.
     reference: str = Field(default="", max_length=100)
-    received_on: date | None = None
+    received_on: date | None = Field(default=None, index=True)
     recorded_by_id: int | None = Field(default=None, foreign_key="user.id")
     record_key: str | None = Field(default=None, unique=True, max_length=64)
     voided_at: datetime | None = None
@@ -473,7 +491,7 @@ class Payment(SQLModel, table=True):
     last_error: str = Field(default="", max_length=300)
     attempt: int = 1
     created_at: datetime = Field(default_factory=utc_now)
-    succeeded_at: datetime | None = None
+    succeeded_at: datetime | None = Field(default=None, index=True)
     # A chargeback: Stripe's dispute status ("needs_response", "won", "lost"...), "" if none.
     dispute_status: str = Field(default="", max_length=30)
     dispute_amount_cents: int = 0

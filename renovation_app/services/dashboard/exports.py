@@ -51,15 +51,21 @@ def _safe(value) -> str:
 
 
 def invoices_csv(start: date, end: date) -> Iterator[str]:
-    """Invoices issued in [start, end), oldest first."""
+    """Invoices issued in [start, end), oldest first: a chunk of text per batch of rows.
+    Plain rows of the needed columns: 100,000 invoices as ORM objects took most of 10 s."""
     paid = paid_by_invoice()
     yield _csv_line(
         ["number", "issue_date", "due_date", "customer", "email", "borough", "status",
          "subtotal", "discount", "tax", "total", "paid", "balance_due"]
     )  # fmt: skip
     with db_session() as session:
-        rows = session.exec(
-            select(Invoice, func.coalesce(paid.c.paid, 0))
+        rows = session.connection().execute(
+            select(
+                Invoice.number, Invoice.created_at, Invoice.due_date, Invoice.customer_name,
+                Invoice.customer_email, Invoice.location, Invoice.status, Invoice.subtotal_cents,
+                Invoice.discount_cents, Invoice.tax_cents, Invoice.total_cents,
+                func.coalesce(paid.c.paid, 0),
+            )  # fmt: skip
             .outerjoin(paid, paid.c.invoice_id == Invoice.id)
             .where(
                 Invoice.status != InvoiceStatus.DRAFT,
@@ -69,15 +75,19 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
             .order_by(Invoice.created_at, Invoice.id)
             .execution_options(yield_per=BATCH)
         )
-        for invoice, paid_cents in rows:
-            owed = invoice.total_cents - paid_cents if invoice.status in REMINDABLE_STATUSES else 0
-            yield _csv_line(
-                [invoice.number, business_today(invoice.created_at).isoformat(),
-                 invoice.due_date.isoformat(), invoice.customer_name, invoice.customer_email,
-                 invoice.location, str(invoice.status), dollars(invoice.subtotal_cents),
-                 dollars(invoice.discount_cents), dollars(invoice.tax_cents),
-                 dollars(invoice.total_cents), dollars(paid_cents), dollars(max(owed, 0))]
-            )  # fmt: skip
+        for batch in rows.partitions():
+            out = io.StringIO()
+            writer = csv.writer(out, lineterminator="\r\n")
+            for (number, created, due, name, email, borough, status, subtotal, discount, tax,
+                 total, paid_cents) in batch:  # fmt: skip
+                owed = total - paid_cents if status in REMINDABLE_STATUSES else 0
+                writer.writerow(
+                    [_safe(number), business_today(created).isoformat(), due.isoformat(),
+                     _safe(name), _safe(email), _safe(borough), status, dollars(subtotal),
+                     dollars(discount), dollars(tax), dollars(total), dollars(paid_cents),
+                     dollars(max(owed, 0))]
+                )  # fmt: skip
+            yield out.getvalue()
 
 
 def payments_csv(start: date, end: date) -> Iterator[str]:

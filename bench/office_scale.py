@@ -259,7 +259,8 @@ def measure(counts: dict) -> list[dict]:
             watcher = threading.Thread(target=watch)
             watcher.start()
             began = time.perf_counter()
-            rows = sum(1 for _ in invoices_csv(date(2016, 1, 1), date(2026, 12, 1))) - 1
+            chunks = invoices_csv(date(2016, 1, 1), date(2026, 12, 1))
+            rows = sum(chunk.count("\r\n") for chunk in chunks) - 1  # less the heading
             seconds = time.perf_counter() - began
             sample["run"] = False
             watcher.join()

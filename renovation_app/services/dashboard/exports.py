@@ -61,9 +61,17 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
     with db_session() as session:
         rows = session.connection().execute(
             select(
-                Invoice.number, Invoice.created_at, Invoice.due_date, Invoice.customer_name,
-                Invoice.customer_email, Invoice.location, Invoice.status, Invoice.subtotal_cents,
-                Invoice.discount_cents, Invoice.tax_cents, Invoice.total_cents,
+                Invoice.number,
+                Invoice.created_at,
+                Invoice.due_date,
+                Invoice.customer_name,
+                Invoice.customer_email,
+                Invoice.location,
+                Invoice.status,
+                Invoice.subtotal_cents,
+                Invoice.discount_cents,
+                Invoice.tax_cents,
+                Invoice.total_cents,
                 func.coalesce(paid.c.paid, 0),
             )  # fmt: skip
             .outerjoin(paid, paid.c.invoice_id == Invoice.id)

@@ -102,3 +102,44 @@ def test_split_is_exact_and_proportional():
     assert sum(c for _, c in shares) == 100_001
     assert shares[0] == ("A", 33_333) and shares[1] == ("B", 66_667)
     assert split(500, []) == [("Other work", 500)]
+
+
+def test_the_revenue_query_splits_as_split_does(clerk):
+    """The database does the split (figures._revenue); split() is its rule. Random invoices
+    of several lines, a $0 line among them, paid in parts over three months: each month's
+    services equal what split() gives payment by payment, summed per invoice and month."""
+    import random
+
+    from renovation_app.content import INVOICE_OPTIONS
+
+    rng = random.Random(7)
+    slugs = [o.slug for o in INVOICE_OPTIONS if o.slug != "otherWork"]
+    labels = {o.slug: o.label for o in INVOICE_OPTIONS}
+    expected: dict[str, dict[str, int]] = {}
+    for n in range(8):
+        chosen = rng.sample(slugs, rng.randint(1, 4))
+        prices = [rng.randint(0, 90_000) for _ in chosen]
+        prices[0] = prices[0] or 1  # at least a cent on the invoice
+        lines = [
+            {"service": s, "price": f"{p // 100}.{p % 100:02d}"}
+            for s, p in zip(chosen, prices, strict=True)
+        ]
+        number = invoice(clerk, f"r{n}", "", date(2026, 11, 30), lines=lines)
+        total = sum(prices)
+        months: dict[str, int] = {}
+        for k, day in enumerate((date(2026, 9, 14), date(2026, 10, 2), date(2026, 11, 20))):
+            cents = rng.randint(1, max(1, total // 4))
+            check(number, clerk, f"{cents // 100}.{cents % 100:02d}", day, f"r{n}-{k}")
+            months[day.strftime("%b %y")] = months.get(day.strftime("%b %y"), 0) + cents
+        for month, cents in months.items():
+            for label, share in split(
+                cents, [(labels[s], p) for s, p in zip(chosen, prices, strict=True)]
+            ):
+                expected.setdefault(month, {}).setdefault(label, 0)
+                expected[month][label] += share
+    with time_machine.travel(at(TODAY), tick=False):
+        board = dashboard()
+    for row in board.by_service:
+        want = expected.get(row["month"], {})
+        got = {k: round(v * 100) for k, v in row.items() if k != "month" and v}
+        assert got == {k: v for k, v in want.items() if v}, row["month"]

@@ -200,34 +200,73 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
     by_day = case(*[(Payment.received_on < end, k) for k, end in enumerate(ends)])
     by_time = case(*[(Payment.succeeded_at < utc_start(end), k) for k, end in enumerate(ends)])
     month = case((Payment.received_on.is_not(None), by_day), else_=by_time).label("month")
-    connection = session.connection()  # plain rows: no ORM work per row
-    sums = connection.execute(
-        select(Payment.invoice_id, month, Invoice.location, func.sum(Payment.amount_cents))
+    pay = (
+        select(
+            Payment.invoice_id.label("invoice_id"),
+            month,
+            Invoice.location.label("location"),
+            func.sum(Payment.amount_cents).label("cents"),
+        )
         .join(Invoice, Invoice.id == Payment.invoice_id)
         .where(received)
         .group_by(Payment.invoice_id, month, Invoice.location)
-    ).all()
-    lines: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    for invoice_id, label, cents in connection.execute(
-        select(InvoiceLine.invoice_id, InvoiceLine.label, InvoiceLine.price_cents)
-        .where(InvoiceLine.invoice_id.in_(select(Payment.invoice_id).where(received)))
-        .order_by(InvoiceLine.invoice_id, InvoiceLine.position)
-    ).all():
-        lines[invoice_id].append((label if label in SERVICE_LABELS else OTHER_WORK, cents))
+        .cte("pay")
+    )
+    # split() in SQL, so a year of payments is never read row by row: each line's share is
+    # rounded down, the last line (from_last = 1) takes what is left, and an invoice whose
+    # lines add up to nothing puts it all under "Other work".
+    line = (
+        select(
+            InvoiceLine.invoice_id,
+            InvoiceLine.label,
+            InvoiceLine.price_cents,
+            func.sum(InvoiceLine.price_cents)
+            .over(partition_by=InvoiceLine.invoice_id)
+            .label("total"),
+            func.row_number()
+            .over(partition_by=InvoiceLine.invoice_id, order_by=InvoiceLine.position.desc())
+            .label("from_last"),
+        )
+        .where(InvoiceLine.invoice_id.in_(select(pay.c.invoice_id)))
+        .cte("line")
+    )
+    part = case((line.c.total > 0, pay.c.cents * line.c.price_cents // line.c.total), else_=0)
+    others = func.sum(part).over(partition_by=(pay.c.invoice_id, pay.c.month)) - part
+    share = (
+        select(
+            pay.c.month,
+            case((line.c.total > 0, line.c.label), else_=OTHER_WORK).label("label"),
+            case(
+                (line.c.total > 0, case((line.c.from_last == 1, pay.c.cents - others), else_=part)),
+                (line.c.from_last == 1, pay.c.cents),
+                (line.c.from_last.is_(None), pay.c.cents),  # an invoice without lines
+                else_=0,
+            ).label("cents"),
+        )
+        .select_from(pay.outerjoin(line, line.c.invoice_id == pay.c.invoice_id))
+        .subquery()
+    )
+    connection = session.connection()
     by_borough = {m: defaultdict(int) for m in months}
     by_service = {m: defaultdict(int) for m in months}
-    for invoice_id, index, location, cents in sums:
-        cents = int(cents)
-        by_borough[months[index]][location if location in LOCATIONS else NOT_GIVEN] += cents
-        for label, share in split(cents, lines.get(invoice_id, [])):
-            by_service[months[index]][label] += share
+    for index, location, cents in connection.execute(
+        select(pay.c.month, pay.c.location, func.sum(pay.c.cents)).group_by(
+            pay.c.month, pay.c.location
+        )
+    ):
+        by_borough[months[index]][location if location in LOCATIONS else NOT_GIVEN] += int(cents)
+    for index, label, cents in connection.execute(
+        select(share.c.month, share.c.label, func.sum(share.c.cents)).group_by(
+            share.c.month, share.c.label
+        )
+    ):
+        by_service[months[index]][label if label in SERVICE_LABELS else OTHER_WORK] += int(cents)
     return _rows(months, by_service, SERVICE_SERIES), _rows(months, by_borough, BOROUGH_SERIES)
 
 
 def split(cents: int, lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """`cents` over the lines in proportion to their amounts; exact to the cent."""
-    if len(lines) == 1:
-        return [(lines[0][0], cents)]
+    """`cents` over the lines in proportion to their amounts; exact to the cent. The rule the
+    dashboard's revenue query (_revenue) follows in SQL."""
     total = sum(c for _, c in lines)
     if total <= 0:
         return [(OTHER_WORK, cents)]

@@ -214,38 +214,38 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
     )
     # split() in SQL, so a year of payments is never read row by row: each line's share is
     # rounded down, the last line (from_last = 1) takes what is left, and an invoice whose
-    # lines add up to nothing puts it all under "Other work".
-    line = (
+    # lines add up to nothing (or that has none) puts it all under "Other work". The lines
+    # are joined by their invoice_id index; the windows need a level each.
+    per_invoice_month = (pay.c.invoice_id, pay.c.month)
+    lines = (
         select(
-            InvoiceLine.invoice_id,
+            pay.c.invoice_id,
+            pay.c.month,
+            pay.c.cents,
             InvoiceLine.label,
             InvoiceLine.price_cents,
-            func.sum(InvoiceLine.price_cents)
-            .over(partition_by=InvoiceLine.invoice_id)
-            .label("total"),
+            func.sum(InvoiceLine.price_cents).over(partition_by=per_invoice_month).label("total"),
             func.row_number()
-            .over(partition_by=InvoiceLine.invoice_id, order_by=InvoiceLine.position.desc())
+            .over(partition_by=per_invoice_month, order_by=InvoiceLine.position.desc())
             .label("from_last"),
         )
-        .where(InvoiceLine.invoice_id.in_(select(pay.c.invoice_id)))
-        .cte("line")
+        .select_from(pay.outerjoin(InvoiceLine, InvoiceLine.invoice_id == pay.c.invoice_id))
+        .subquery("lines")
     )
-    part = case((line.c.total > 0, pay.c.cents * line.c.price_cents // line.c.total), else_=0)
-    others = func.sum(part).over(partition_by=(pay.c.invoice_id, pay.c.month)) - part
-    share = (
-        select(
-            pay.c.month,
-            case((line.c.total > 0, line.c.label), else_=OTHER_WORK).label("label"),
-            case(
-                (line.c.total > 0, case((line.c.from_last == 1, pay.c.cents - others), else_=part)),
-                (line.c.from_last == 1, pay.c.cents),
-                (line.c.from_last.is_(None), pay.c.cents),  # an invoice without lines
-                else_=0,
-            ).label("cents"),
-        )
-        .select_from(pay.outerjoin(line, line.c.invoice_id == pay.c.invoice_id))
-        .subquery()
-    )
+    priced = lines.c.total > 0
+    part = case((priced, lines.c.cents * lines.c.price_cents // lines.c.total), else_=0)
+    others = func.sum(part).over(partition_by=(lines.c.invoice_id, lines.c.month)) - part
+    last = lines.c.from_last == 1
+    share = select(
+        lines.c.month,
+        case((priced, lines.c.label), else_=OTHER_WORK).label("label"),
+        case(
+            (priced & last, lines.c.cents - others),
+            (priced, part),
+            (last, lines.c.cents),
+            else_=0,
+        ).label("cents"),
+    ).subquery("share")
     connection = session.connection()
     by_borough = {m: defaultdict(int) for m in months}
     by_service = {m: defaultdict(int) for m in months}

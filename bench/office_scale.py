@@ -302,36 +302,23 @@ def run_child(label: str, database_url: str, scale: float) -> dict:
         "RESEND_API_KEY": "",
         "PYTHONPATH": str(ROOT),
     }
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench.office_scale",
-            "--child",
-            database_url,
-            "--scale",
-            str(scale),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    *shown, last = done.stdout.strip().splitlines()
-    print("\n".join(shown))
-    run = json.loads(last)
-    exported = subprocess.run(
-        [sys.executable, "-m", "bench.office_scale", "--csv-child"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    *shown, last = exported.stdout.strip().splitlines()
-    print("\n".join(shown))
-    run["results"].append(json.loads(last))
+
+    def own_process(*args: str):
+        """Runs this module with `args`; prints what it printed, returns its last line's JSON."""
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.office_scale", *args],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+            check=True,
+        )
+        *shown, last = done.stdout.strip().splitlines()
+        print("\n".join(shown))
+        return json.loads(last)
+
+    run = own_process("--child", database_url, "--scale", str(scale))
+    run["results"].append(own_process("--csv-child"))
     return run
 
 

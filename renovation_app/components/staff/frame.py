@@ -110,7 +110,7 @@ def staff_menu() -> rx.Component:
                 type="button",
                 aria_expanded="false",
                 data_submenu_toggle="",
-                class_name="inline-flex items-center gap-2 rounded-md border border-slate-300 "
+                class_name="inline-flex items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 "
                 "bg-white px-3 py-2 text-sm font-semibold text-slate-800 lg:hidden",
             ),
             rx.el.ul(

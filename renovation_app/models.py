@@ -258,6 +258,11 @@ def new_pay_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+# An invoice staff must look at (a mail problem or a ledger note): the condition of the partial
+# index ix_invoice_flagged, which a query must repeat word for word for the index to serve it.
+INVOICE_FLAGGED = "attention != '' OR mail_problem != ''"
+
+
 class Invoice(SQLModel, table=True):
     """An invoice to a customer; amounts are integer cents computed by the server."""
 
@@ -272,8 +277,8 @@ class Invoice(SQLModel, table=True):
         sa.Index(
             "ix_invoice_flagged",
             "due_date",
-            sqlite_where=sa.text("attention != '' OR mail_problem != ''"),
-            postgresql_where=sa.text("attention != '' OR mail_problem != ''"),
+            sqlite_where=sa.text(INVOICE_FLAGGED),
+            postgresql_where=sa.text(INVOICE_FLAGGED),
         ),
     )
 

@@ -2,7 +2,7 @@
 estimate share. Dates are New York dates; amounts are integer cents with their "$" text."""
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.tax import TAX_AREAS, rate_text
@@ -25,6 +25,11 @@ REVISABLE_STATUSES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID)
 def business_today(now: datetime | None = None) -> date:
     """Today's date in New York."""
     return (now or utc_now()).astimezone(BUSINESS_TIMEZONE).date()
+
+
+def business_day_start(day: date) -> datetime:
+    """Midnight in New York at the start of `day` (an aware time, to compare stored times)."""
+    return datetime.combine(day, time.min, BUSINESS_TIMEZONE)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ and the money received follow the dashboard's rules (figures.py), so the sums ma
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import date
 
 from sqlalchemy import func
@@ -23,8 +23,12 @@ from renovation_app.models import (
     Payment,
     PaymentStatus,
 )
-from renovation_app.services.billing import REMINDABLE_STATUSES, business_today
-from renovation_app.services.dashboard.figures import in_range, paid_by_invoice, utc_start
+from renovation_app.services.billing import (
+    REMINDABLE_STATUSES,
+    business_day_start,
+    business_today,
+)
+from renovation_app.services.dashboard.figures import in_range, paid_by_invoice
 
 BATCH = 1000
 EXPORTS = ("invoices", "payments", "customers")
@@ -35,10 +39,15 @@ def dollars(cents: int) -> str:
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
 
 
-def _csv_line(values: list) -> str:
+def _csv_text(rows: Iterable[list]) -> str:
+    """Rows as CSV text (CRLF line ends), every cell through _safe."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerow([_safe(v) for v in values])
+    csv.writer(out, lineterminator="\r\n").writerows([_safe(v) for v in row] for row in rows)
     return out.getvalue()
+
+
+def _csv_line(values: list) -> str:
+    return _csv_text([values])
 
 
 def _safe(value) -> str:
@@ -77,25 +86,23 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
             .outerjoin(paid, paid.c.invoice_id == Invoice.id)
             .where(
                 Invoice.status != InvoiceStatus.DRAFT,
-                Invoice.created_at >= utc_start(start),
-                Invoice.created_at < utc_start(end),
+                Invoice.created_at >= business_day_start(start),
+                Invoice.created_at < business_day_start(end),
             )
             .order_by(Invoice.created_at, Invoice.id)
             .execution_options(yield_per=BATCH)
         )
         for batch in rows.partitions():
-            out = io.StringIO()
-            writer = csv.writer(out, lineterminator="\r\n")
-            for (number, created, due, name, email, borough, status, subtotal, discount, tax,
-                 total, paid_cents) in batch:  # fmt: skip
-                owed = total - paid_cents if status in REMINDABLE_STATUSES else 0
-                writer.writerow(
-                    [_safe(number), business_today(created).isoformat(), due.isoformat(),
-                     _safe(name), _safe(email), _safe(borough), status, dollars(subtotal),
-                     dollars(discount), dollars(tax), dollars(total), dollars(paid_cents),
-                     dollars(max(owed, 0))]
-                )  # fmt: skip
-            yield out.getvalue()
+            yield _csv_text(map(_invoice_cells, batch))
+
+
+def _invoice_cells(row) -> list:
+    (number, created, due, name, email, borough, status, subtotal, discount, tax, total,
+     paid_cents) = row  # fmt: skip
+    owed = total - paid_cents if status in REMINDABLE_STATUSES else 0
+    return [number, business_today(created).isoformat(), due.isoformat(), name, email, borough,
+            status, dollars(subtotal), dollars(discount), dollars(tax), dollars(total),
+            dollars(paid_cents), dollars(max(owed, 0))]  # fmt: skip
 
 
 def payments_csv(start: date, end: date) -> Iterator[str]:
@@ -128,8 +135,8 @@ def customers_csv(start: date, end: date) -> Iterator[str]:
             select(Customer)
             .where(
                 Customer.merged_into_id.is_(None),
-                Customer.created_at >= utc_start(start),
-                Customer.created_at < utc_start(end),
+                Customer.created_at >= business_day_start(start),
+                Customer.created_at < business_day_start(end),
             )
             .order_by(Customer.id)
         ).all()

@@ -8,15 +8,15 @@ rows with the same rules, so their totals equal these figures.
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import and_, case, func, or_, text
 from sqlmodel import Session, select
 
-from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.invoice_options import INVOICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import (
+    INVOICE_FLAGGED,
     Estimate,
     Invoice,
     InvoiceLine,
@@ -25,7 +25,13 @@ from renovation_app.models import (
     PaymentStatus,
     utc_now,
 )
-from renovation_app.services.billing import REMINDABLE_STATUSES, business_today, format_usd
+from renovation_app.services.billing import (
+    REMINDABLE_STATUSES,
+    business_day_start,
+    business_today,
+    format_usd,
+    needs_attention,
+)
 from renovation_app.services.billing.aging import AGE_BUCKETS, bucket_of
 from renovation_app.services.customers.locations import LOCATIONS
 from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
@@ -79,11 +85,6 @@ def month_start(day: date, back: int = 0) -> date:
     return date(index // 12, index % 12 + 1, 1)
 
 
-def utc_start(day: date) -> datetime:
-    """Midnight in New York at the start of `day`, as a UTC-aware time."""
-    return datetime.combine(day, time.min, BUSINESS_TIMEZONE)
-
-
 def paid_by_invoice(*invoice_conditions):
     """Each invoice's succeeded payments (the ledger's "paid"), as a subquery to join; with
     conditions, only for the invoices that meet them (the unpaid ones are a few of 100,000)."""
@@ -105,8 +106,8 @@ def in_range(start: date, end: date):
         ),
         and_(
             Payment.received_on.is_(None),
-            Payment.succeeded_at >= utc_start(start),
-            Payment.succeeded_at < utc_start(end),
+            Payment.succeeded_at >= business_day_start(start),
+            Payment.succeeded_at < business_day_start(end),
         ),
     )
 
@@ -181,7 +182,10 @@ def _estimates(session: Session, start: date, end: date) -> tuple[int, Figure]:
     cents, count = session.exec(
         select(
             func.coalesce(func.sum(Estimate.accepted_total_cents), 0), func.count(Estimate.id)
-        ).where(Estimate.accepted_at >= utc_start(start), Estimate.accepted_at < utc_start(end))
+        ).where(
+            Estimate.accepted_at >= business_day_start(start),
+            Estimate.accepted_at < business_day_start(end),
+        )
     ).one()
     return waiting, Figure("Accepted this month", format_usd(cents), cents, count)
 
@@ -198,7 +202,9 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
     # and month there: a year of a busy office is ~13,000 payments, and reading each one's
     # time into Python was most of the dashboard's time.
     by_day = case(*[(Payment.received_on < end, k) for k, end in enumerate(ends)])
-    by_time = case(*[(Payment.succeeded_at < utc_start(end), k) for k, end in enumerate(ends)])
+    by_time = case(
+        *[(Payment.succeeded_at < business_day_start(end), k) for k, end in enumerate(ends)]
+    )
     month = case((Payment.received_on.is_not(None), by_day), else_=by_time).label("month")
     pay = (
         select(
@@ -294,10 +300,7 @@ def _attention(session: Session, today: date) -> list[AttentionRow]:
     late_before = today - timedelta(days=LATE_ATTENTION_DAYS)
     oldest_first = (Invoice.due_date, Invoice.id)
     flagged = session.exec(
-        select(Invoice)
-        .where(text("attention != '' OR mail_problem != ''"))  # ix_invoice_flagged's condition
-        .order_by(*oldest_first)
-        .limit(ATTENTION_ROWS)
+        select(Invoice).where(text(INVOICE_FLAGGED)).order_by(*oldest_first).limit(ATTENTION_ROWS)
     ).all()
     late = session.exec(
         select(Invoice)
@@ -309,9 +312,9 @@ def _attention(session: Session, today: date) -> list[AttentionRow]:
     rows = sorted(unique.values(), key=lambda i: (i.due_date, i.id))[:ATTENTION_ROWS]
     found = []
     for invoice in rows:
-        words = " ".join(p for p in (invoice.mail_problem, invoice.attention) if p)
-        if not words:
-            words = f"Unpaid {(today - invoice.due_date).days} days after its due date."
+        words = needs_attention(invoice) or (
+            f"Unpaid {(today - invoice.due_date).days} days after its due date."
+        )
         found.append(AttentionRow(invoice.number, invoice.customer_name, words))
     return found
 

@@ -1,6 +1,6 @@
 """The customer's pay link (/pay/<token>): what it shows, when it closes, who looked."""
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from sqlalchemy import update
@@ -9,8 +9,8 @@ from sqlmodel import Session, select
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, InvoiceStatus, utc_now
 from renovation_app.services.billing import (
-    BUSINESS_TIMEZONE,
     InvoiceView,
+    business_day_start,
     business_today,
     customer_view,
     record_event,
@@ -64,8 +64,7 @@ def record_view(invoice_id: int, now: datetime | None = None) -> bool:
     calendar day. Returns True when an event was added."""
     now = now or utc_now()
     day = business_today(now)
-    start = datetime.combine(day, time(), BUSINESS_TIMEZONE)
-    end = datetime.combine(day + timedelta(days=1), time(), BUSINESS_TIMEZONE)
+    start, end = business_day_start(day), business_day_start(day + timedelta(days=1))
     with db_session() as session:
         # A no-op UPDATE first holds the invoice row, so two views at once add one event.
         held = session.execute(

@@ -32,6 +32,7 @@ from renovation_app.services.billing import (
     business_today,
     by_number,
     lock_invoice,
+    locked_invoice,
     long_date,
     record_event,
     stages_of,
@@ -292,11 +293,7 @@ def send_reminder_now(number: str, user: SignedInUser, now: datetime | None = No
     now = now or utc_now()
     today = business_today(now)
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        lock_invoice(session, invoice.id)
-        session.refresh(invoice)
+        invoice = locked_invoice(session, number)
         money = money_summary(session, invoice, today)
         if invoice.status not in REMINDABLE_STATUSES or money.balance_cents <= 0:
             raise ActionRefused(f"Invoice {invoice.number} has nothing to remind of.")
@@ -327,11 +324,7 @@ def set_invoice_reminders(
     now = now or utc_now()
     own = days_text(parse_days(days)) if days.strip() else ""
     with db_session() as session:
-        invoice = by_number(session, number)
-        if invoice is None:
-            raise ActionRefused(f"There is no invoice {number}.")
-        lock_invoice(session, invoice.id)
-        session.refresh(invoice)
+        invoice = locked_invoice(session, number)
         if own == days_text(default_days()):
             own = ""
         if (own, paused) != (invoice.reminder_days, invoice.reminders_paused):

@@ -202,27 +202,43 @@
 // (HttpOnly: no page script, this one included, can read it). A full page load follows, so the
 // websocket reconnects with the new cookie.
 window.renovation = {
-  signIn: function (form) {
-    var fields = { email: form.elements.email.value, password: form.elements.password.value };
-    return fetch("/api/session", {
+  // Posts a form's named fields as JSON; resolves to the answer's JSON with `ok` added (or an
+  // error to show when the server cannot be reached).
+  postForm: function (form, url) {
+    var fields = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.name) fields[field.name] = field.value;
+    });
+    return fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(fields),
       credentials: "same-origin",
     }).then(function (answer) {
-      if (answer.ok) {
+      return answer.json().then(
+        function (body) { body.ok = answer.ok; return body; },
+        function () { return { ok: answer.ok, error: "" }; }
+      );
+    }, function () {
+      return { ok: false, error: "The server could not be reached. Check the connection and try again." };
+    });
+  },
+  // An accepted invitation signs the person in: on to the dashboard.
+  welcome: function (form) {
+    return window.renovation.postForm(form, "/api/welcome").then(function (result) {
+      if (result.ok) window.location.assign("/dashboard?signed_in=1");
+      return result;
+    });
+  },
+  signIn: function (form) {
+    return window.renovation.postForm(form, "/api/session").then(function (result) {
+      if (result.ok) {
         // From /login to the dashboard; from a staff page that asked for a sign-in, back to it.
         var here = window.location.pathname.replace(/\/+$/, "");
         var next = here === "/login" || here === "" ? "/dashboard" : here + window.location.search;
         window.location.assign(next + (next.indexOf("?") < 0 ? "?" : "&") + "signed_in=1");
-        return { ok: true };
       }
-      return answer.json().then(
-        function (body) { return { ok: false, error: body.error }; },
-        function () { return { ok: false, error: "" }; }
-      );
-    }, function () {
-      return { ok: false, error: "The server could not be reached. Check the connection and try again." };
+      return result;
     });
   },
   signOut: function () {

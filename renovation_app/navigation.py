@@ -54,6 +54,11 @@ STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("Invoices", routes.INVOICES.path),
     NavLink("Enquiries", routes.ENQUIRIES.path),
 )
+# Shown to admins only (the pages' handlers refuse everyone else on the server).
+ADMIN_MENU: tuple[NavLink, ...] = (
+    NavLink("Staff", routes.STAFF_USERS.path),
+    NavLink("Audit", routes.AUDIT.path),
+)
 STAFF_ACTIONS: tuple[NavLink, ...] = (
     NavLink("New invoice", routes.ADD_INVOICE.path),
     NavLink("New estimate", routes.NEW_ESTIMATE.path),

@@ -154,6 +154,47 @@ PAY = Route(
 )
 
 
+ACCOUNT = Route(
+    "/account",
+    f"Your account | {BUSINESS.name}",
+    "Two-step sign-in for your staff account.",
+    public=False,
+    staff=True,
+)
+STAFF_USERS = Route(
+    "/staff",
+    f"Staff | {BUSINESS.name}",
+    "Staff accounts and invitations (admins).",
+    public=False,
+    staff=True,
+)
+AUDIT = Route(
+    "/audit",
+    f"Audit log | {BUSINESS.name}",
+    "Who changed what, and when (admins).",
+    public=False,
+    staff=True,
+)
+FORGOT_PASSWORD = Route(
+    "/forgot-password",
+    f"Forgot password | {BUSINESS.name}",
+    "Ask for a link to set a new staff password.",
+    public=False,
+)
+WELCOME = Route(
+    "/welcome/[token]",
+    f"Welcome | {BUSINESS.name}",
+    "Set up your staff account.",
+    public=False,
+)
+RESET_PASSWORD = Route(
+    "/reset-password/[token]",
+    f"Set a new password | {BUSINESS.name}",
+    "Set a new staff password.",
+    public=False,
+)
+
+
 def invoice_path(number: str) -> str:
     """The staff page of one invoice (`number` may be a Var on a page)."""
     return "/invoices/" + number
@@ -225,6 +266,12 @@ ALL_ROUTES: list[Route] = [
     ESTIMATE,
     ESTIMATE_LINK,
     PAY,
+    ACCOUNT,
+    STAFF_USERS,
+    AUDIT,
+    FORGOT_PASSWORD,
+    WELCOME,
+    RESET_PASSWORD,
     SIGNOUT,
     NOT_FOUND,
 ]
@@ -233,6 +280,8 @@ PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
 STAFF_ROUTES = [r for r in ALL_ROUTES if r.staff]
 # Our HTTP API beside the pages (api/__init__.py).
 API_PREFIX = "/api/"
+# "Sign in with Google": a full navigation here, and the server sends the browser on to Google.
+GOOGLE_START_PATH = "/api/google/start"
 
 
 def path_prefixes(routes: list[Route]) -> list[str]:

@@ -33,6 +33,13 @@ class Settings(BaseSettings):
     trusted_proxy_hops: int = 0
     admin_email: str = ""
     admin_password: str = ""
+    # Encrypts stored secrets (two-step sign-in keys); derived from SECRET_KEY when unset.
+    field_encryption_key: str = ""
+    # Google sign-in (OpenID Connect, off without a client ID); see services/staff/google.py.
+    google_client_id: str = ""
+    google_client_secret: str = ""
+    google_discovery_url: str = "https://accounts.google.com/.well-known/openid-configuration"
+    google_allowed_domain: str = ""
 
     # E-mail (Resend). Without an API key, mail is kept in the outbox and logged.
     resend_api_key: str = ""

@@ -13,7 +13,14 @@ _TMP = Path(tempfile.mkdtemp(prefix="renovation-tests-"))
 # tests against another engine (e.g. a private PostgreSQL, as the production stack check does).
 os.environ["DATABASE_URL"] = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{_TMP / 'unit.db'}"
 # Never reach a real service from tests, whatever a developer's .env says.
-for _name in ("RESEND_API_KEY", "STRIPE_SECRET_KEY", "ADMIN_EMAIL", "ADMIN_PASSWORD"):
+for _name in (
+    "RESEND_API_KEY",
+    "STRIPE_SECRET_KEY",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_ALLOWED_DOMAIN",
+):
     os.environ[_name] = ""
 
 
@@ -32,6 +39,26 @@ def clean_db():
 
     engine = get_engine()
     with engine.begin() as connection:
+        _empty_audit_log(connection)
         for table in reversed(SQLModel.metadata.sorted_tables):
-            connection.execute(table.delete())
+            if table.name != "audit_event":
+                connection.execute(table.delete())
     return engine
+
+
+def _empty_audit_log(connection) -> None:
+    """The audit log refuses DELETE (a trigger): TRUNCATE fires no row trigger on PostgreSQL;
+    on SQLite the trigger is dropped for the emptying and made again as the migration made it."""
+    from sqlalchemy import text
+
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("TRUNCATE audit_event"))
+        return
+    connection.execute(text("DROP TRIGGER audit_event_no_delete"))
+    connection.execute(text("DELETE FROM audit_event"))
+    connection.execute(
+        text(
+            "CREATE TRIGGER audit_event_no_delete BEFORE DELETE ON audit_event "
+            "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END"
+        )
+    )

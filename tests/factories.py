@@ -1,11 +1,12 @@
 """Shared test data and lookups: invoices, signed-in users, payments and what they left."""
 
+import pyotp
 from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, InvoiceEvent, OutboxEmail, User
 from renovation_app.services import invoicing, payments
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import auth, two_step
 from tests.fakes.stripe_js_client import js_confirm
 from tests.fakes.stripe_server import FakeStripe
 
@@ -25,6 +26,25 @@ def make_invoice(
 
 def signed_in(user: User) -> auth.SignedInUser:
     return auth.SignedInUser(user.id, user.email, user.name, user.role)
+
+
+_RECOVERY_CODES: dict[int, list[str]] = {}
+
+
+def two_step_code(user: User | auth.SignedInUser) -> str:
+    """A code that confirms one sensitive action of `user` (a refund): one of the recovery codes
+    of the two-step sign-in this turns on first when it is off."""
+    with db_session() as session:
+        is_on = session.get(User, user.id).totp_enabled_at is not None
+    if not is_on or not _RECOVERY_CODES.get(user.id):
+        _RECOVERY_CODES[user.id] = turn_on_two_step(user.id)
+    return _RECOVERY_CODES[user.id].pop()
+
+
+def turn_on_two_step(user_id: int) -> list[str]:
+    """Two-step sign-in on, as the Account page does it; returns the recovery codes."""
+    setup = two_step.begin_setup(user_id)
+    return two_step.confirm_setup(user_id, pyotp.TOTP(setup.secret).now())
 
 
 def status_of(invoice: Invoice) -> str:

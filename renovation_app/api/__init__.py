@@ -4,9 +4,11 @@ search index."""
 from starlette.applications import Starlette
 from starlette.routing import Route
 
+from renovation_app import routes
 from renovation_app.api.contact import contact
 from renovation_app.api.estimates import customer_estimate_pdf, estimate_page, staff_estimate_pdf
-from renovation_app.api.exports import export_csv
+from renovation_app.api.exports import audit_csv, export_csv
+from renovation_app.api.google import google_callback, google_start
 from renovation_app.api.invoices import (
     create_invoice,
     customer_invoice_pdf,
@@ -16,7 +18,9 @@ from renovation_app.api.invoices import (
 from renovation_app.api.resend_webhook import resend_webhook
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, site_search_index, sitemap
+from renovation_app.api.staff_links import accept_invitation, forgot_password, reset_password
 from renovation_app.api.stripe_webhook import stripe_webhook
+from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
 
 
 def create_api() -> Starlette:
@@ -26,9 +30,15 @@ def create_api() -> Starlette:
             Route("/api/contact", contact, methods=["POST"]),
             Route("/api/session", sign_in, methods=["POST"]),
             Route("/api/session", sign_out, methods=["DELETE"]),
+            Route(routes.GOOGLE_START_PATH, google_start, methods=["GET"]),
+            Route(GOOGLE_CALLBACK_PATH, google_callback, methods=["GET"]),
+            Route("/api/welcome", accept_invitation, methods=["POST"]),
+            Route("/api/password-reset", reset_password, methods=["POST"]),
+            Route("/api/forgot-password", forgot_password, methods=["POST"]),
             Route("/api/invoices", create_invoice, methods=["POST"]),
             Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
             Route("/api/resend/webhook", resend_webhook, methods=["POST"]),
+            Route("/api/exports/audit.csv", audit_csv, methods=["GET"]),
             Route("/api/exports/{kind}.csv", export_csv, methods=["GET"]),
             Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
             Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),

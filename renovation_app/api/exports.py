@@ -3,11 +3,15 @@ for an accountant, staff only (the session cookie, checked here), streamed as it
 
 from datetime import date, timedelta
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+from renovation_app.api.requests import client_of
 from renovation_app.api.responses import NO_STORE, sign_in_first, signed_in_user
-from renovation_app.services.dashboard.exports import EXPORTS, export_rows
+from renovation_app.db import db_session
+from renovation_app.services import audit
+from renovation_app.services.dashboard.exports import EXPORTS, csv_text, export_rows
 
 LONGEST_RANGE = timedelta(days=366 * 20)
 
@@ -19,8 +23,21 @@ def _day(value: str | None) -> date | None:
         return None
 
 
+def _record_export(request: Request, user_id: int, what: str, detail: str) -> None:
+    """Every export is one audit row: who took which data out, and when."""
+    audit.acting_client(client_of(request))
+    with db_session() as session:
+        audit.record(session, f"export.{what}", user_id=user_id, detail=detail)
+        session.commit()
+
+
+def _attachment(filename: str) -> dict[str, str]:
+    return {**NO_STORE, "Content-Disposition": f'attachment; filename="{filename}"'}
+
+
 async def export_csv(request: Request) -> Response:
-    if await signed_in_user(request) is None:
+    user = await signed_in_user(request)
+    if user is None:
         return sign_in_first("export")
     kind = request.path_params["kind"]
     if kind not in EXPORTS:
@@ -32,8 +49,35 @@ async def export_csv(request: Request) -> Response:
         )
         return JSONResponse({"error": message}, 422, headers=NO_STORE)
     filename = f"{kind}-{start.isoformat()}-to-{last.isoformat()}.csv"
+    await run_in_threadpool(_record_export, request, user.id, kind, f"{start} to {last}")
     return StreamingResponse(
         export_rows(kind, start, last + timedelta(days=1)),  # a sync iterator: run in a thread
         media_type="text/csv; charset=utf-8",
-        headers={**NO_STORE, "Content-Disposition": f'attachment; filename="{filename}"'},
+        headers=_attachment(filename),
+    )
+
+
+def audit_filters(query) -> audit.AuditFilters:
+    """The audit page's filters from a query string (?person=&record=&since=&until=)."""
+    return audit.AuditFilters(
+        person=(query.get("person") or "")[:100],
+        record=(query.get("record") or "")[:60],
+        since=_day(query.get("since")),
+        until=_day(query.get("until")),
+    )
+
+
+async def audit_csv(request: Request) -> Response:
+    """The audit log, filtered as on /audit: admins only."""
+    user = await signed_in_user(request)
+    if user is None:
+        return sign_in_first("export")
+    if not user.is_admin:
+        return JSONResponse({"error": "Only admins can read the audit log."}, 403, headers=NO_STORE)
+    filters = audit_filters(request.query_params)
+    await run_in_threadpool(_record_export, request, user.id, "audit", str(filters)[:500])
+    return StreamingResponse(
+        (csv_text(batch) for batch in audit.audit_csv_rows(filters)),
+        media_type="text/csv; charset=utf-8",
+        headers=_attachment("audit-log.csv"),
     )

@@ -1,19 +1,29 @@
-"""POST /api/session signs in, DELETE /api/session signs out: the only places that set the
-staff session cookie, so it can be HttpOnly (page scripts never see it)."""
+"""POST /api/session signs in, DELETE /api/session signs out: with the invitation and Google
+routes, the only places that set the staff session cookie, so it can be HttpOnly (page scripts
+never see it).
+
+A sign-in of an account with two-step sign-in takes the code in the same request (the form asks
+for it when the answer says `code_needed`); after Google, the code comes with the pending
+cookie the callback set instead of a password.
+"""
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
-from renovation_app.services.staff import auth
+from renovation_app.services import audit
+from renovation_app.services.staff import auth, two_step
 from renovation_app.settings import settings
 
+PENDING_COOKIE = "staff_pending_sign_in"
 
-def _set_cookie(response: Response, token: str, max_age: int) -> None:
+
+def set_cookie(response: Response, name: str, value: str, max_age: int) -> None:
+    """An HttpOnly, same-site cookie of the staff area (secure on https)."""
     response.set_cookie(
-        auth.SESSION_COOKIE,
-        token,
+        name,
+        value,
         max_age=max_age,
         path="/",
         httponly=True,
@@ -22,30 +32,45 @@ def _set_cookie(response: Response, token: str, max_age: int) -> None:
     )
 
 
+async def signed_in_response(request: Request, user: auth.SignedInUser) -> JSONResponse:
+    """A new session for `user` (the browser's previous one ends) in an HttpOnly cookie."""
+    token = await run_in_threadpool(
+        auth.start_session, user.id, request.cookies.get(auth.SESSION_COOKIE, "")
+    )
+    response = JSONResponse({"name": user.name})
+    set_cookie(response, auth.SESSION_COOKIE, token, int(auth.ABSOLUTE_TIMEOUT.total_seconds()))
+    set_cookie(response, PENDING_COOKIE, "", 0)
+    return response
+
+
 async def sign_in(request: Request) -> JSONResponse:
     try:
         check_same_origin(request)
         payload = await read_json_object(request)
     except Refused as refused:
         return refused.response
-    email, password = payload.get("email"), payload.get("password")
-    if not isinstance(email, str) or not isinstance(password, str):
+    email, password = payload.get("email") or "", payload.get("password") or ""
+    code = payload.get("code") or ""
+    if not all(isinstance(value, str) for value in (email, password, code)):
         return JSONResponse({"error": auth.LOGIN_FAILED_MESSAGE}, status_code=401)
+    client = client_of(request)
+    audit.acting_client(client)
+    pending = request.cookies.get(PENDING_COOKIE, "")
     try:
-        user = await run_in_threadpool(auth.authenticate, email, password, client_of(request))
-        token = await run_in_threadpool(
-            auth.start_session, user.id, request.cookies.get(auth.SESSION_COOKIE, "")
-        )
+        if not email and pending:
+            user = await run_in_threadpool(auth.finish_pending_sign_in, pending, code, client)
+        else:
+            user = await run_in_threadpool(auth.authenticate, email, password, client, None, code)
     except auth.LockedOut as refused:
         retry = str(int(auth.LOCKOUT_WINDOW.total_seconds()))
         return JSONResponse(
             {"error": str(refused)}, status_code=429, headers={"Retry-After": retry}
         )
+    except auth.CodeNeeded as needed:
+        return JSONResponse({"error": str(needed), "code_needed": True}, status_code=401)
     except auth.LoginFailed as refused:
         return JSONResponse({"error": str(refused)}, status_code=401)
-    response = JSONResponse({"name": user.name})
-    _set_cookie(response, token, int(auth.ABSOLUTE_TIMEOUT.total_seconds()))
-    return response
+    return await signed_in_response(request, user)
 
 
 async def sign_out(request: Request) -> Response:
@@ -55,5 +80,9 @@ async def sign_out(request: Request) -> Response:
         return refused.response
     await run_in_threadpool(auth.revoke_session, request.cookies.get(auth.SESSION_COOKIE, ""))
     response = Response(status_code=204)
-    _set_cookie(response, "", 0)
+    set_cookie(response, auth.SESSION_COOKIE, "", 0)
     return response
+
+
+def pending_cookie_age() -> int:
+    return int(two_step.PENDING_WINDOW.total_seconds())

@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.fakes.oidc_server import FakeOIDC
 from tests.fakes.resend_server import FakeResend
 from tests.fakes.stripe_server import FakeStripe
 from tests.prod_server import ROOT, prod_server
@@ -40,6 +41,7 @@ class Site:
         stripe: FakeStripe,
         states_dir: Path,
         server_pid: int,
+        google: FakeOIDC,
     ) -> None:
         self.url = url
         self.database_url = database_url
@@ -47,6 +49,7 @@ class Site:
         self.stripe = stripe
         self.states_dir = states_dir
         self.server_pid = server_pid
+        self.google = google
 
 
 @pytest.fixture(scope="session")
@@ -69,7 +72,14 @@ def stripe_fake() -> FakeStripe:
 
 
 @pytest.fixture(scope="session")
-def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
+def google_fake() -> FakeOIDC:
+    fake = FakeOIDC().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="session")
+def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC) -> Site:
     """The production server, once per test session, mailing through the fake Resend."""
     states_dir = Path(tempfile.mkdtemp(prefix="renovation-states-"))
     env = {
@@ -93,6 +103,10 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
         # Printed on every estimate and contract (General Business Law §771).
         "CONTRACTOR_LICENCE": "2099999-DCA",
         "ESCROW_BANK": "Example Community Bank, Brooklyn",
+        # "Sign in with Google" through the local fake OpenID provider (the real Authlib client).
+        "GOOGLE_CLIENT_ID": google_fake.client_id,
+        "GOOGLE_CLIENT_SECRET": google_fake.client_secret,
+        "GOOGLE_DISCOVERY_URL": google_fake.discovery_url,
     }
     if PROD_STACK:
         # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.
@@ -101,7 +115,13 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe) -> Site:
     with prod_server(env, database_url=PROD_STACK.get("database", "")) as server:
         stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
         yield Site(
-            server.url, server.database_url, resend_fake, stripe_fake, states_dir, server.pid
+            server.url,
+            server.database_url,
+            resend_fake,
+            stripe_fake,
+            states_dir,
+            server.pid,
+            google_fake,
         )
 
 

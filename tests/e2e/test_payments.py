@@ -149,6 +149,7 @@ def test_public_pages_never_load_stripe_js(page: Page):
 
 def test_an_admin_refunds_part_of_a_payment_and_the_webhook_confirms_it(page: Page, site):
     from tests.e2e.conftest import run_cli
+    from tests.e2e.test_staff_accounts import turn_on_two_step
     from tests.e2e.test_staff_sign_in import PASSWORD, sign_in
 
     number, _ = save_invoice(page, site, price="400")
@@ -176,8 +177,17 @@ def test_an_admin_refunds_part_of_a_payment_and_the_webhook_confirms_it(page: Pa
     sign_in(page, admin)
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     open_page(page, f"/invoices/{number}")
+    # Without two-step sign-in the server refuses the refund, whatever the page sends.
+    expect(page.get_by_test_id("refund-needs-two-step")).to_be_visible()
     page.fill("#refund-amount", "100")
     page.fill("#refund-reason", "Tile left over")
+    page.get_by_role("button", name="Refund").click()
+    expect(page.get_by_text("Turn on two-step sign-in first")).to_be_visible()
+    _, codes = turn_on_two_step(page)
+    open_page(page, f"/invoices/{number}")
+    page.fill("#refund-amount", "100")
+    page.fill("#refund-reason", "Tile left over")
+    page.fill("#refund-code", codes[0])
     page.get_by_role("button", name="Refund").click()
     expect(page.get_by_text("Refund of $100.00 sent to Stripe.")).to_be_visible()
     deadline = time.monotonic() + 10

@@ -23,7 +23,7 @@ from renovation_app.services.billing.schedule import (
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.payments.reconciling import reconcile_if_due
 from renovation_app.services.staff import auth
-from tests.factories import history, mails, signed_in, status_of
+from tests.factories import history, mails, signed_in, status_of, two_step_code
 from tests.fakes.stripe_js_client import js_confirm
 
 TODAY = date(2026, 11, 24)
@@ -248,7 +248,9 @@ def test_a_card_payment_cannot_be_voided_and_a_check_is_not_refunded_through_str
     recorded(other, admin, "500", "k")
     assert summary(other).refundable_cents == 0
     with pytest.raises(ActionRefused, match="At most \\$0.00"):
-        payments.refund(other.number, signed_in(admin), "500", "Customer asked")
+        payments.refund(
+            other.number, signed_in(admin), "500", "Customer asked", two_step_code(admin)
+        )
 
 
 # --- escrow ------------------------------------------------------------------------------------

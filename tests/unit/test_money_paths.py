@@ -15,7 +15,7 @@ from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.payments import money_summary
 from renovation_app.settings import settings
-from tests.factories import mails, make_invoice, pay, signed_in, status_of
+from tests.factories import mails, make_invoice, pay, signed_in, status_of, two_step_code
 from tests.fakes.stripe_js_client import js_confirm
 
 
@@ -106,7 +106,9 @@ def test_money_taken_on_a_void_invoice_is_recorded_flagged_and_refundable(
         f"Payment on a void invoice: invoice {invoice.number}"
     ]
     assert refundable(invoice) == 125_000  # the page offers the refund
-    payments.refund(invoice.number, signed_in(admin), "1250", "Invoice was void")
+    payments.refund(
+        invoice.number, signed_in(admin), "1250", "Invoice was void", two_step_code(admin)
+    )
     fake.drain_webhooks()
     assert fresh(invoice).status == "void" and fresh(invoice).attention == ""
 
@@ -182,10 +184,10 @@ def test_refunds_in_flight_count_and_each_has_its_own_key(fake, invoice, admin):
     fake.drain_webhooks()
     fake.hold_webhooks()  # no charge.refunded reaches us meanwhile
     user = signed_in(admin)
-    payments.refund(invoice.number, user, "500", "first part")
-    payments.refund(invoice.number, user, "500", "second part, same size")
+    payments.refund(invoice.number, user, "500", "first part", two_step_code(admin))
+    payments.refund(invoice.number, user, "500", "second part, same size", two_step_code(admin))
     with pytest.raises(ActionRefused, match="At most \\$250.00"):
-        payments.refund(invoice.number, user, "250.01", "more than is left")
+        payments.refund(invoice.number, user, "250.01", "more than is left", two_step_code(admin))
     keys = [r["idempotency_key"] for r in fake.requests_to("POST", "/v1/refunds")]
     assert len(set(keys)) == 2 and len(fake.objects("refund")) == 2
     fake.release_webhooks()
@@ -205,13 +207,13 @@ def test_a_refund_stripe_did_not_answer_is_kept_and_sent_once_later(
     monkeypatch.setattr(settings, "stripe_api_base", "http://127.0.0.1:9")  # nothing listens
     monkeypatch.setattr("stripe.DEFAULT_MAX_NETWORK_RETRIES", 0, raising=False)
     with pytest.raises(ActionRefused, match="recorded and will be sent again"):
-        payments.refund(invoice.number, user, "100", "one door missing")
+        payments.refund(invoice.number, user, "100", "one door missing", two_step_code(admin))
     with db_session() as session:
         [row] = session.exec(select(Refund)).all()
     assert row.status == "requested" and fake.objects("refund") == []
     assert refundable(invoice) == 115_000  # held while in flight
     monkeypatch.setattr(settings, "stripe_api_base", fake.url)
-    payments.refund(invoice.number, user, "50", "a handle missing")
+    payments.refund(invoice.number, user, "50", "a handle missing", two_step_code(admin))
     fake.drain_webhooks()
     assert sorted(r["amount"] for r in fake.objects("refund")) == [5_000, 10_000]
     with db_session() as session:
@@ -222,7 +224,7 @@ def test_a_refund_stripe_did_not_answer_is_kept_and_sent_once_later(
 def test_a_failed_refund_gives_the_amount_back_and_tells_the_office(fake, invoice, admin):
     pay(fake, invoice)
     fake.drain_webhooks()
-    payments.refund(invoice.number, signed_in(admin), "1250", "job cancelled")
+    payments.refund(invoice.number, signed_in(admin), "1250", "job cancelled", two_step_code(admin))
     fake.drain_webhooks()
     assert status_of(invoice) == "refunded"
     [stripe_refund] = fake.objects("refund")

@@ -7,12 +7,12 @@ import pytest
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Payment
+from renovation_app.models import AuditEvent, Payment, Refund
 from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.staff import auth
 from renovation_app.settings import settings
-from tests.factories import mails, pay, signed_in, status_of
+from tests.factories import mails, pay, signed_in, status_of, two_step_code
 
 
 def test_the_intent_is_for_the_outstanding_balance_read_from_the_database(fake, invoice):
@@ -135,13 +135,18 @@ def test_refunds_partial_then_full_are_confirmed_by_the_webhook(fake, invoice, a
     pay(fake, invoice)
     fake.drain_webhooks()
     user = signed_in(admin)
-    assert payments.refund(invoice.number, user, "250", "one cabinet not delivered") == 25_000
+    assert (
+        payments.refund(
+            invoice.number, user, "250", "one cabinet not delivered", two_step_code(admin)
+        )
+        == 25_000
+    )
     fake.wait_for_deliveries(1, type_="charge.refunded")
     fake.drain_webhooks()
     assert status_of(invoice) == "partially_refunded"
     with pytest.raises(ActionRefused, match="At most \\$1,000.00"):
-        payments.refund(invoice.number, user, "1000.01", "too much")
-    payments.refund(invoice.number, user, "1000", "job cancelled")
+        payments.refund(invoice.number, user, "1000.01", "too much", two_step_code(admin))
+    payments.refund(invoice.number, user, "1000", "job cancelled", two_step_code(admin))
     fake.wait_for_deliveries(2, type_="charge.refunded")
     fake.drain_webhooks()
     assert status_of(invoice) == "refunded"
@@ -181,3 +186,45 @@ def test_without_keys_the_pay_buttons_are_drawn_disabled_with_the_reason(monkeyp
     assert "Card payments are not set up." not in str(
         pay_button(PayState, "Pay now", PayState.found)
     )
+
+
+def test_a_refund_needs_two_step_sign_in_and_its_code_on_the_server(fake, invoice, admin):
+    pay(fake, invoice)
+    fake.drain_webhooks()
+    user = signed_in(admin)
+    with pytest.raises(ActionRefused, match="Turn on two-step sign-in"):
+        payments.refund(invoice.number, user, "100", "a door missing", "123456")
+    code = two_step_code(admin)  # two-step sign-in is on from here
+    with pytest.raises(ActionRefused, match="Enter the code"):
+        payments.refund(invoice.number, user, "100", "a door missing")
+    with pytest.raises(ActionRefused, match="not correct"):
+        payments.refund(invoice.number, user, "100", "a door missing", "000000")
+    assert refund_rows() == 0
+    payments.refund(invoice.number, user, "100", "a door missing", code)
+    assert refund_rows() == 1
+    with pytest.raises(ActionRefused, match="already used"):  # the same code again
+        payments.refund(invoice.number, user, "100", "a door missing", code)
+    assert refund_audit_rows() == 1
+
+
+def test_wrong_refund_codes_are_limited(fake, invoice, admin):
+    pay(fake, invoice)
+    fake.drain_webhooks()
+    code = two_step_code(admin)
+    for _ in range(5):
+        with pytest.raises(ActionRefused, match="not correct"):
+            payments.refund(invoice.number, signed_in(admin), "10", "guessing", "000000")
+    with pytest.raises(ActionRefused, match="Too many wrong codes"):
+        payments.refund(invoice.number, signed_in(admin), "10", "guessing", code)
+    assert refund_rows() == 0
+
+
+def refund_rows() -> int:
+    with db_session() as session:
+        return len(session.exec(select(Refund)).all())
+
+
+def refund_audit_rows() -> int:
+    with db_session() as session:
+        rows = session.exec(select(AuditEvent).where(AuditEvent.action == "invoice.refunded"))
+        return len(rows.all())

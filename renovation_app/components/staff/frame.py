@@ -8,9 +8,51 @@ from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, CONTAINER, INPUT
 from renovation_app.components.ui import icon, labelled
-from renovation_app.navigation import STAFF_ACTIONS, STAFF_MENU, NavLink
+from renovation_app.navigation import ADMIN_MENU, STAFF_ACTIONS, STAFF_MENU, NavLink
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.auth import SIGN_IN_SCRIPT, AuthState
+
+
+def _code_field() -> rx.Component:
+    return labelled(
+        "Code from your authenticator app",
+        rx.el.input(
+            id="login-code",
+            name="code",
+            input_mode="numeric",
+            auto_complete="one-time-code",
+            required=True,
+            auto_focus=True,
+            class_name=INPUT,
+        ),
+    )
+
+
+def _password_fields() -> rx.Component:
+    return rx.fragment(
+        labelled(
+            "Email",
+            rx.el.input(
+                id="login-email",
+                name="email",
+                type="email",
+                auto_complete="username",
+                required=True,
+                class_name=INPUT,
+            ),
+        ),
+        labelled(
+            "Password",
+            rx.el.input(
+                id="login-password",
+                name="password",
+                type="password",
+                auto_complete="current-password",
+                required=True,
+                class_name=INPUT,
+            ),
+        ),
+    )
 
 
 def login_form() -> rx.Component:
@@ -18,28 +60,9 @@ def login_form() -> rx.Component:
         rx.el.h2("Staff sign-in", class_name="text-2xl font-extrabold text-slate-900"),
         rx.el.p("Sign in to write invoices and read enquiries.", class_name="mt-1 text-slate-600"),
         rx.el.form(
-            labelled(
-                "Email",
-                rx.el.input(
-                    id="login-email",
-                    name="email",
-                    type="email",
-                    auto_complete="username",
-                    required=True,
-                    class_name=INPUT,
-                ),
-            ),
-            labelled(
-                "Password",
-                rx.el.input(
-                    id="login-password",
-                    name="password",
-                    type="password",
-                    auto_complete="current-password",
-                    required=True,
-                    class_name=INPUT,
-                ),
-            ),
+            # After Google only the code is asked (the pending cookie says who).
+            rx.cond(AuthState.code_only, rx.fragment(), _password_fields()),
+            rx.cond(AuthState.code_needed, _code_field()),
             rx.el.button(
                 rx.cond(AuthState.logging_in, "Signing in...", "Login"),
                 type="submit",
@@ -63,6 +86,25 @@ def login_form() -> rx.Component:
             id="login-form",
             class_name="mt-6 flex flex-col gap-4",
         ),
+        rx.el.div(
+            rx.cond(
+                AuthState.google_on,
+                # A full navigation: the server sends the browser on to Google.
+                rx.el.a(
+                    "Sign in with Google",
+                    href=routes.GOOGLE_START_PATH,
+                    class_name="block rounded-md border border-slate-300 px-4 py-2.5 text-center "
+                    "font-semibold text-slate-800 hover:bg-slate-50",
+                    data_testid="google-sign-in",
+                ),
+            ),
+            link(
+                "Forgot password?",
+                href=routes.FORGOT_PASSWORD.path,
+                class_name="text-sm font-semibold text-orange-800 underline",
+            ),
+            class_name="mt-4 flex flex-col gap-3",
+        ),
         class_name="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm",
         data_testid="login-form",
     )
@@ -77,7 +119,9 @@ def _is_current(entry: NavLink) -> rx.Var:
     """Whether the browser is on this entry's page or below it (/invoices/INV-1 is under
     Invoices), unless another entry is that very page (/estimates/new is New estimate)."""
     path = rx.State.router.url.path
-    others = rx.Var.create([e.path for e in (*STAFF_MENU, *STAFF_ACTIONS) if e != entry])
+    others = rx.Var.create(
+        [e.path for e in (*STAFF_MENU, *ADMIN_MENU, *STAFF_ACTIONS) if e != entry]
+    )
     return (path == entry.path) | (path.startswith(entry.path + "/") & ~others.contains(path))
 
 
@@ -115,6 +159,7 @@ def staff_menu() -> rx.Component:
             ),
             rx.el.ul(
                 *[_menu_item(e, place) for e in STAFF_MENU],
+                *[rx.cond(StaffState.is_admin, _menu_item(e, place)) for e in ADMIN_MENU],
                 *[_menu_item(e, action) for e in STAFF_ACTIONS],
                 class_name="absolute inset-x-0 top-full z-30 mt-1 grid-cols-2 gap-1 rounded-lg "
                 "border border-slate-200 bg-white p-2 shadow-lg lg:static lg:mt-0 lg:border-0 "
@@ -126,6 +171,11 @@ def staff_menu() -> rx.Component:
         rx.el.p(
             rx.el.span("Signed in as ", class_name="text-slate-600"),
             rx.el.strong(StaffState.user_name, data_testid="signed-in-name"),
+            link(
+                "Account",
+                href=routes.ACCOUNT.path,
+                class_name="font-semibold text-orange-800 underline lg:block lg:mt-1",
+            ),
             link(
                 "Sign out",
                 href=routes.SIGNOUT.path,

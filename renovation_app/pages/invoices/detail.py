@@ -107,6 +107,26 @@ def refund_form() -> rx.Component:
                 InvoiceDetailState.refund_reason,
                 InvoiceDetailState.set_refund_reason,
             ),
+            rx.cond(
+                InvoiceDetailState.two_step_on,
+                action_input(
+                    "refund-code",
+                    "Code from your authenticator app",
+                    InvoiceDetailState.refund_code,
+                    InvoiceDetailState.set_refund_code,
+                    placeholder="6-digit code",
+                    input_mode="numeric",
+                    auto_complete="one-time-code",
+                    class_name=f"{INPUT} max-w-40 py-2",
+                ),
+                rx.el.p(
+                    "Refunds need two-step sign-in: turn it on under ",
+                    rx.el.a("Account", href=routes.ACCOUNT.path, class_name="underline"),
+                    ".",
+                    class_name="w-full text-sm text-amber-800",
+                    data_testid="refund-needs-two-step",
+                ),
+            ),
             rx.el.button(
                 "Refund",
                 type="button",

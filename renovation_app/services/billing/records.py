@@ -12,6 +12,7 @@ from renovation_app.models import (
     InvoiceStage,
     utc_now,
 )
+from renovation_app.services import audit
 from renovation_app.services.billing.schedule import Stage
 from renovation_app.services.billing.views import InvoiceView, invoice_view
 from renovation_app.services.errors import ActionRefused
@@ -74,9 +75,12 @@ def record_event(
     detail: str = "",
     user_id: int | None = None,
     at: datetime | None = None,
+    before: dict | None = None,
+    after: dict | None = None,
 ) -> None:
     """One history row of an invoice (kind: an InvoiceEventKind value): every change of an
-    invoice, by staff, the customer or Stripe, is written through here."""
+    invoice, by staff, the customer or Stripe, is written through here. A change by staff is
+    also one audit row (with `before` and `after` where something was changed)."""
     session.add(
         InvoiceEvent(
             invoice_id=invoice_id,
@@ -86,6 +90,18 @@ def record_event(
             detail=detail[:500],
         )
     )
+    if user_id is not None:
+        invoice = session.get(Invoice, invoice_id)
+        audit.record(
+            session,
+            f"invoice.{kind}",
+            user_id=user_id,
+            record_kind="invoice",
+            record_id=invoice.number if invoice and invoice.number else invoice_id,
+            detail=detail,
+            before=before,
+            after=after,
+        )
 
 
 def view_of(session: Session, invoice: Invoice, **extra) -> InvoiceView:

@@ -39,7 +39,7 @@ def dollars(cents: int) -> str:
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
 
 
-def _csv_text(rows: Iterable[list]) -> str:
+def csv_text(rows: Iterable[list]) -> str:
     """Rows as CSV text (CRLF line ends), every cell through _safe."""
     out = io.StringIO()
     csv.writer(out, lineterminator="\r\n").writerows([_safe(v) for v in row] for row in rows)
@@ -47,7 +47,7 @@ def _csv_text(rows: Iterable[list]) -> str:
 
 
 def _csv_line(values: list) -> str:
-    return _csv_text([values])
+    return csv_text([values])
 
 
 def _safe(value) -> str:
@@ -93,7 +93,7 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
             .execution_options(yield_per=BATCH)
         )
         for batch in rows.partitions():
-            yield _csv_text(map(_invoice_cells, batch))
+            yield csv_text(map(_invoice_cells, batch))
 
 
 def _invoice_cells(row) -> list:

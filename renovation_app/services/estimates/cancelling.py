@@ -77,7 +77,7 @@ def _return_deposit(label: str, invoice_id: int, number: str, status: str) -> st
             return ""
         refundable = payments.payment_summary(invoice_id).refundable_cents
         if refundable > 0:
-            payments.refund(number, OWNER_CANCELLATION, format_usd(refundable), reason)
+            payments.refund_by_law(number, OWNER_CANCELLATION, format_usd(refundable), reason)
         return ""
     except ActionRefused as refused:
         return f"Invoice {number}: {refused}"

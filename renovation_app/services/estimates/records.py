@@ -12,6 +12,7 @@ from renovation_app.models import (
     EstimateLine,
     utc_now,
 )
+from renovation_app.services import audit
 from renovation_app.services.limits import lock_key
 
 
@@ -51,12 +52,23 @@ def lock_estimate(session: Session, estimate: Estimate) -> Estimate:
 def record_estimate_event(
     session: Session, estimate_id: int, kind: str, detail: str = "", user_id: int | None = None
 ) -> None:
-    """One history row of an estimate: every change, by staff or the customer, goes here."""
+    """One history row of an estimate: every change, by staff or the customer, goes here; a
+    change by staff is also one audit row."""
     session.add(
         EstimateEvent(
             estimate_id=estimate_id, kind=kind, at=utc_now(), user_id=user_id, detail=detail[:500]
         )
     )
+    if user_id is not None:
+        estimate = session.get(Estimate, estimate_id)
+        audit.record(
+            session,
+            f"estimate.{kind}",
+            user_id=user_id,
+            record_kind="estimate",
+            record_id=estimate.number if estimate else estimate_id,
+            detail=detail,
+        )
 
 
 def move_enquiry(

@@ -132,6 +132,8 @@ def revise_invoice(
             f"Revision {invoice.revision}: {text} (total {before.total} -> {after.total})",
             user_id=user.id,
             at=now,
+            before={"invoice": summary_text(before)},
+            after={"invoice": summary_text(after)},
         )
         queue_invoice_email(session, invoice, user.id, now, revised_because=text, view=after)
         session.commit()

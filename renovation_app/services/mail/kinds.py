@@ -17,6 +17,8 @@ class EmailKind(StrEnum):
     ESTIMATE_NOTICE = "estimate_notice"  # declined or cancelled, to the office
     REMINDER = "reminder"  # a payment reminder with the balance and the pay link, to the customer
     ESTIMATE_REMINDER = "estimate_reminder"  # the estimate expires soon, to the customer
+    STAFF_INVITATION = "staff_invitation"  # a one-time link to make a staff account
+    PASSWORD_RESET = "password_reset"  # a one-time link to set a new password
 
 
 # Reminders are withdrawn from the outbox when they are no longer true (paid, void, paused).
@@ -29,3 +31,4 @@ class About(StrEnum):
     ENQUIRY = "enquiry"
     INVOICE = "invoice"
     ESTIMATE = "estimate"
+    USER = "user"  # a staff account's invitation or password reset

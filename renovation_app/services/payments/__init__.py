@@ -30,7 +30,7 @@ from renovation_app.services.payments.reconciling import (
     reconciliation_worker,
 )
 from renovation_app.services.payments.recorded import record_payment, void_recorded_payment
-from renovation_app.services.payments.refunds import refund
+from renovation_app.services.payments.refunds import refund, refund_by_law
 from renovation_app.services.payments.webhook import (
     PAYMENT_FAILED,
     WEBHOOK_EVENTS,
@@ -66,6 +66,7 @@ __all__ = [
     "reconciliation_worker",
     "record_payment",
     "refund",
+    "refund_by_law",
     "start_card_payment",
     "stop_open_intents",
     "stripe_client",

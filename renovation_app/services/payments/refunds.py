@@ -37,7 +37,7 @@ from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import payments_enabled, stripe_client
 from renovation_app.services.payments.ledger import locked_payment, refundable_of
 from renovation_app.services.payments.receipts import queue_staff_notice
-from renovation_app.services.staff import SignedInUser
+from renovation_app.services.staff import SignedInUser, two_step
 
 log = logging.getLogger(__name__)
 
@@ -172,10 +172,23 @@ def _unanswered(number: str) -> list[int]:
         )
 
 
-def refund(number: str, user: SignedInUser, amount_text: str, reason: str) -> int:
-    """An admin refunds part or all of what was paid. Returns the cents refunded; raises
-    ActionRefused with the reason when it cannot (the rows Stripe refused say so too)."""
+def refund(number: str, user: SignedInUser, amount_text: str, reason: str, code: str = "") -> int:
+    """An admin refunds part or all of what was paid, confirmed with a two-step sign-in code.
+    Returns the cents refunded; raises ActionRefused with the reason when it cannot (the rows
+    Stripe refused say so too)."""
     amount, reason = _check_request(user, amount_text, reason)
+    two_step.confirm_with_code(user.id, code, "refund")
+    return _refund(number, user, amount, reason)
+
+
+def refund_by_law(number: str, on_behalf: SignedInUser, amount_text: str, reason: str) -> int:
+    """A refund the customer is owed by law (a contract cancelled within its period), made by
+    the site itself when the customer cancels: no admin is there to give a code."""
+    amount, reason = _check_request(on_behalf, amount_text, reason)
+    return _refund(number, on_behalf, amount, reason)
+
+
+def _refund(number: str, user: SignedInUser, amount: int, reason: str) -> int:
     client = stripe_client()
     for earlier in _unanswered(number):  # refunds recorded before Stripe answered
         _ask_stripe(client, earlier)

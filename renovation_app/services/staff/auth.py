@@ -14,7 +14,9 @@ from sqlmodel import Session, func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import AuthSession, LoginAttempt, Role, User, utc_now
+from renovation_app.services import audit
 from renovation_app.services.limits import client_fingerprint, lock_key
+from renovation_app.services.staff import two_step
 from renovation_app.settings import settings
 
 password_context = CryptContext(schemes=["argon2"], deprecated="auto")
@@ -38,6 +40,8 @@ TOUCH_INTERVAL = timedelta(minutes=1)
 
 LOGIN_FAILED_MESSAGE = "The e-mail address or password is not correct."
 LOCKED_OUT_MESSAGE = "Too many failed sign-in attempts. Please wait 15 minutes and try again."
+CODE_NEEDED_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code."
+PENDING_EXPIRED_MESSAGE = "The sign-in took too long. Please start again."
 # Verified when the e-mail is unknown, so that answer takes as long as a wrong password.
 _DUMMY_HASH = password_context.hash("not-a-real-password-0")
 
@@ -54,12 +58,17 @@ class LockedOut(Exception):
     """Too many recent failures from this address or for this account."""
 
 
+class CodeNeeded(Exception):
+    """The password was right and the account has two-step sign-in: ask for the code."""
+
+
 @dataclass(frozen=True)
 class SignedInUser:
     id: int
     email: str
     name: str
     role: Role
+    two_step: bool = False
 
     @property
     def is_admin(self) -> bool:
@@ -168,7 +177,7 @@ def set_password(email: str, password: str) -> None:
             raise AccountError(f"No user with the e-mail {email}.")
         user.password_hash = hash_password(password)
         session.add(user)
-        _revoke_all(session, user.id)
+        revoke_all_sessions(session, user.id)
         session.commit()
 
 
@@ -180,11 +189,11 @@ def deactivate_user(email: str) -> None:
             raise AccountError(f"No user with the e-mail {email}.")
         user.active = False
         session.add(user)
-        _revoke_all(session, user.id)
+        revoke_all_sessions(session, user.id)
         session.commit()
 
 
-def _revoke_all(session: Session, user_id: int) -> None:
+def revoke_all_sessions(session: Session, user_id: int) -> None:
     """End every session of a user (new password, deactivated account)."""
     session.exec(
         update(AuthSession)
@@ -242,10 +251,35 @@ def _reserve_attempt(email: str, client_hash: str, now: datetime) -> int:
         return attempt.id
 
 
-def authenticate(
-    email: str, password: str, client_address: str, now: datetime | None = None
+def signed_in_user(user: User) -> SignedInUser:
+    return SignedInUser(user.id, user.email, user.name, Role(user.role), two_step.is_on(user))
+
+
+def _failed(session: Session, user: User | None, email: str, why: str, message: str):
+    audit.record(
+        session, "sign_in.failed", user_id=user.id if user else None, actor=email, detail=why
+    )
+    session.commit()
+    return LoginFailed(message)
+
+
+def _signed_in(
+    session: Session, user: User, attempt_id: int, method: str, now: datetime
 ) -> SignedInUser:
-    """Check e-mail and password. Raises LockedOut or LoginFailed."""
+    """A sign-in passed: its attempt is no failure, the time is kept, the audit log says how."""
+    session.exec(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
+    user.last_sign_in_at = now
+    session.add(user)
+    audit.record(session, "sign_in", user_id=user.id, actor=user.email, detail=method)
+    session.commit()
+    return signed_in_user(user)
+
+
+def authenticate(
+    email: str, password: str, client_address: str, now: datetime | None = None, code: str = ""
+) -> SignedInUser:
+    """Check e-mail and password, and the code of an account with two-step sign-in.
+    Raises LockedOut, LoginFailed or CodeNeeded (the password was right; no code given)."""
     now = now or utc_now()
     email = normalise_email(email)[:254]
     attempt_id = _reserve_attempt(email, client_fingerprint(client_address), now)
@@ -255,10 +289,52 @@ def authenticate(
             password[:PASSWORD_MAX], user.password_hash if user else _DUMMY_HASH
         )
         if not (user and user.active and valid):
-            raise LoginFailed(LOGIN_FAILED_MESSAGE)
-        session.exec(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
+            raise _failed(session, user, email, "wrong e-mail or password", LOGIN_FAILED_MESSAGE)
+        if two_step.is_on(user):
+            if not code.strip():
+                session.exec(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
+                session.commit()
+                raise CodeNeeded(CODE_NEEDED_MESSAGE)
+            lock_key(session, f"two-step:{user.id}", now)
+            session.refresh(user)
+            if not two_step.use_code(session, user, code, now):
+                raise _failed(session, user, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
+        return _signed_in(session, user, attempt_id, "password", now)
+
+
+def finish_pending_sign_in(
+    token: str, code: str, client_address: str, now: datetime | None = None
+) -> SignedInUser:
+    """The second step of a sign-in that began with Google: the code for the pending token.
+    Wrong codes count against the same limits as passwords."""
+    now = now or utc_now()
+    with db_session() as session:
+        user = two_step.pending_user(session, token, now)
+        if user is None or not user.active:
+            raise LoginFailed(PENDING_EXPIRED_MESSAGE)
+        email = user.email
+    attempt_id = _reserve_attempt(email, client_fingerprint(client_address), now)
+    with db_session() as session:
+        lock_key(session, f"two-step:{user.id}", now)
+        user = two_step.pending_user(session, token, now)
+        if user is None or not user.active:
+            raise LoginFailed(PENDING_EXPIRED_MESSAGE)
+        if not two_step.use_code(session, user, code, now):
+            raise _failed(session, user, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
+        two_step.end_pending(session, token, now)
+        return _signed_in(session, user, attempt_id, "google and code", now)
+
+
+def record_sign_in(user_id: int, method: str, now: datetime | None = None) -> SignedInUser:
+    """A sign-in that needed no password or code here (Google, an accepted invitation)."""
+    now = now or utc_now()
+    with db_session() as session:
+        user = session.get(User, user_id)
+        user.last_sign_in_at = now
+        session.add(user)
+        audit.record(session, "sign_in", user_id=user.id, actor=user.email, detail=method)
         session.commit()
-        return SignedInUser(user.id, user.email, user.name, Role(user.role))
+        return signed_in_user(user)
 
 
 def start_session(user_id: int, replaces_token: str = "", now: datetime | None = None) -> str:
@@ -299,21 +375,21 @@ def user_for_token_hash(token_hash: str, now: datetime | None = None) -> SignedI
         if (
             auth_session is None
             or auth_session.revoked_at is not None
-            or now >= _aware(auth_session.expires_at)
-            or now - _aware(auth_session.last_seen_at) >= IDLE_TIMEOUT
+            or now >= aware(auth_session.expires_at)
+            or now - aware(auth_session.last_seen_at) >= IDLE_TIMEOUT
         ):
             return None
         user = session.get(User, auth_session.user_id)
         if user is None or not user.active:
             return None
-        if now - _aware(auth_session.last_seen_at) >= TOUCH_INTERVAL:
+        if now - aware(auth_session.last_seen_at) >= TOUCH_INTERVAL:
             auth_session.last_seen_at = now
             session.add(auth_session)
             session.commit()
-        return SignedInUser(user.id, user.email, user.name, Role(user.role))
+        return signed_in_user(user)
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; every stored time is UTC."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 

@@ -25,6 +25,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
     money: payments.MoneySummary = payments.MoneySummary()
     refund_amount: str = ""
     refund_reason: str = ""
+    refund_code: str = ""
     lines: list[dict] = []
     sum_rows: list[dict[str, str]] = []  # subtotal, discount, tax
     revisions: list[dict] = []  # newest first: reason, before, after, who, when
@@ -78,6 +79,10 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         self.refund_reason = text[:500]
 
     @rx.event
+    def set_refund_code(self, text: str):
+        self.refund_code = text[:20]
+
+    @rx.event
     async def refund(self):
         number = self.invoice.get("number", "")
         try:
@@ -87,9 +92,10 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
                 self._signed_in_user(),
                 self.refund_amount,
                 self.refund_reason,
+                self.refund_code,
             )
         except ActionRefused as refused:
-            self.action_error = refused.message
+            self.action_error, self.refund_code = refused.message, ""
             await self._show(number)
             return
         except Exception:
@@ -97,6 +103,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
             self.action_error = "The refund could not be made. Please try again."
             return
         self.action_error, self.refund_amount, self.refund_reason = "", "", ""
+        self.refund_code = ""
         await self._show(number)
         yield rx.toast.success(f"Refund of {format_usd(cents)} sent to Stripe.", duration=3000)
 

@@ -7,7 +7,7 @@ import logging
 
 import reflex as rx
 
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import auth, google
 from renovation_app.state.staff.guard import forget_staff_data, session_ref
 
 log = logging.getLogger(__name__)
@@ -21,13 +21,22 @@ SIGN_OUT_SCRIPT = "window.renovation.signOut()"
 class AuthState(rx.State):
     login_error: str = ""
     logging_in: bool = False
+    # The password was right (or Google said yes): the form asks for the two-step code; after
+    # Google (?step=code) only the code.
+    code_needed: bool = False
+    code_only: bool = False
+    google_on: bool = False
 
     @rx.event
     def reset_login(self):
         """A fresh login form on each load of a page that can show it: a sign-in that navigated
-        away must not leave this tab's button reading 'Signing in...'."""
+        away must not leave this tab's button reading 'Signing in...'. A Google refusal comes
+        back as ?google=<reason> (a known key, never text from the address bar)."""
+        query = self.router.url.query_parameters
         self.logging_in = False
-        self.login_error = ""
+        self.code_only = self.code_needed = query.get("step") == "code"
+        self.login_error = google.refusal_message(str(query.get("google", "")))
+        self.google_on = google.google_enabled()
 
     @rx.event
     def start_login(self):
@@ -41,6 +50,9 @@ class AuthState(rx.State):
             return None
         self.logging_in = False
         self.login_error = str(result.get("error") or auth.LOGIN_FAILED_MESSAGE)[:200]
+        if result.get("code_needed"):
+            self.code_needed = True
+            return None
         return rx.toast.error(NOT_LOGGED_IN, duration=4000)
 
     @rx.event

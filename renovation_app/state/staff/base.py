@@ -23,12 +23,13 @@ class StaffState(rx.State):
     signed_in: bool = False
     user_name: str = ""
     is_admin: bool = False
+    two_step_on: bool = False
     _user_id: int = 0
 
     def _signed_in_user(self) -> SignedInUser:
         """The user the guard resolved for this event (handlers run only when there is one)."""
         role = Role.ADMIN if self.is_admin else Role.STAFF
-        return SignedInUser(self._user_id, "", self.user_name, role)
+        return SignedInUser(self._user_id, "", self.user_name, role, self.two_step_on)
 
     @rx.event
     def refresh(self):

@@ -5,6 +5,8 @@ import asyncio
 from reflex.middleware import Middleware
 from reflex.state import BaseState, StateUpdate
 
+from renovation_app.services import audit
+from renovation_app.services.limits import client_address_from_headers
 from renovation_app.services.staff import auth
 from renovation_app.state.staff import StaffState
 
@@ -39,6 +41,11 @@ class StaffGuard(Middleware):
         hydrating = event.name.endswith(HYDRATE_EVENTS)
         if not hydrating and not _targets_staff_state(event.name):
             return None
+        headers = state.router.headers.raw_headers
+        # Whatever this event changes, its audit rows name this client (hashed).
+        audit.acting_client(
+            client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
+        )
         user = await asyncio.to_thread(auth.user_for_token_hash, session_ref(state))
         if user is not None and event.name.endswith(".setvar"):
             # Reflex's generic setter would let the browser write any staff var: refused.
@@ -54,5 +61,6 @@ class StaffGuard(Middleware):
         staff.signed_in = True
         staff.user_name = user.name
         staff.is_admin = user.is_admin
+        staff.two_step_on = user.two_step
         staff._user_id = user.id
         return None

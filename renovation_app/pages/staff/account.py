@@ -1,0 +1,137 @@
+"""/account: turn two-step sign-in on (QR code and text, a first code, ten recovery codes) or
+off (with a code)."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.ui import labelled
+from renovation_app.pages.registry import page
+from renovation_app.state.staff.account import AccountState as State
+
+
+def code_form(label: str, on_submit, form_id: str) -> rx.Component:
+    return rx.el.form(
+        labelled(
+            "Code from your authenticator app",
+            rx.el.input(
+                id=f"{form_id}-code",
+                name="code",
+                input_mode="numeric",
+                auto_complete="one-time-code",
+                required=True,
+                class_name=f"{INPUT} max-w-48 py-2",
+            ),
+        ),
+        rx.el.button(label, type="submit", class_name=f"{BUTTON} self-end"),
+        on_submit=on_submit,
+        reset_on_submit=True,
+        class_name="flex flex-wrap items-end gap-3",
+        id=form_id,
+    )
+
+
+def setting_up() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Scan the code with an authenticator app (Google Authenticator, 1Password, Authy...) "
+            "or type the key into it, then enter the 6-digit code it shows.",
+            class_name="text-slate-700",
+        ),
+        rx.el.img(
+            src=State.setup_qr,
+            alt="QR code for your authenticator app",
+            width=205,
+            height=205,
+            class_name="h-[205px] w-[205px]",
+        ),
+        rx.el.p(
+            "Key: ",
+            rx.el.code(
+                State.setup_secret, class_name="break-all font-mono", data_testid="totp-secret"
+            ),
+            class_name="text-sm",
+        ),
+        code_form("Turn on", State.confirm_setup, "two-step-confirm"),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def recovery_codes() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            rx.el.strong("Your recovery codes. "),
+            "Each works once in place of the app's code. Keep them somewhere safe: they are shown only now.",
+            class_name="text-sm text-slate-800",
+        ),
+        rx.el.ul(
+            rx.foreach(State.recovery_codes, lambda code: rx.el.li(code, class_name="font-mono")),
+            class_name="grid grid-cols-2 gap-1 rounded-md bg-slate-100 p-3 sm:grid-cols-5",
+            data_testid="recovery-codes",
+        ),
+        class_name="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3",
+    )
+
+
+def two_step_section() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Two-step sign-in", class_name="text-lg font-bold"),
+        rx.cond(
+            State.two_step_on,
+            rx.el.div(
+                rx.el.p(
+                    "On: signing in asks for a code from your app. ",
+                    State.codes_left,
+                    " recovery codes left.",
+                    class_name="text-slate-700",
+                    data_testid="two-step-on",
+                ),
+                rx.cond(State.recovery_codes.length() > 0, recovery_codes()),
+                rx.el.p("To turn it off, enter a code:", class_name="text-sm text-slate-700"),
+                code_form("Turn off", State.turn_off, "two-step-off"),
+                class_name="flex flex-col gap-3",
+            ),
+            rx.cond(
+                State.setup_secret,
+                setting_up(),
+                rx.el.div(
+                    rx.el.p(
+                        "Off. With it on, a stolen password alone does not open your account. "
+                        "Admins need it to refund, manage staff or change settings.",
+                        class_name="text-slate-700",
+                    ),
+                    rx.el.button(
+                        "Set up two-step sign-in",
+                        type="button",
+                        on_click=State.begin_setup,
+                        class_name=f"{SECONDARY_BUTTON} self-start",
+                    ),
+                    class_name="flex flex-col gap-3",
+                ),
+            ),
+        ),
+        rx.cond(
+            State.error,
+            rx.el.p(
+                State.error,
+                role="alert",
+                class_name="text-sm font-medium text-red-700",
+                data_testid="account-error",
+            ),
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+@page(routes.ACCOUNT, on_load=(State.load,))
+def account() -> rx.Component:
+    return staff_page(
+        rx.el.div(
+            rx.el.h2("Your account", class_name="text-2xl font-extrabold text-slate-900"),
+            rx.el.p("Signed in as ", rx.el.strong(State.user_name), class_name="text-slate-700"),
+            two_step_section(),
+            class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
+        ),
+        title="Your account",
+    )

@@ -1,0 +1,191 @@
+"""/staff (admins): the accounts with role, last sign-in and state; invite, change role,
+deactivate; the open invitations."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
+from renovation_app.components.ui import labelled
+from renovation_app.pages.registry import page
+from renovation_app.state.staff.accounts import StaffAccountsState as State
+
+SMALL_BUTTON = (
+    "rounded-md border border-slate-300 px-2.5 py-1 text-sm font-semibold hover:bg-slate-50"
+)
+
+
+def invite_form() -> rx.Component:
+    return rx.el.form(
+        labelled(
+            "E-mail",
+            rx.el.input(
+                id="invite-email",
+                type="email",
+                value=State.invite_email,
+                on_change=State.set_invite_email,
+                required=True,
+                class_name=f"{INPUT} py-2",
+            ),
+        ),
+        labelled(
+            "Role",
+            rx.el.select(
+                rx.el.option("Staff", value="staff"),
+                rx.el.option("Admin", value="admin"),
+                id="invite-role",
+                value=State.invite_role,
+                on_change=State.set_invite_role,
+                class_name=f"{INPUT} py-2",
+            ),
+        ),
+        rx.el.button("Invite", type="submit", class_name=f"{BUTTON} self-end"),
+        on_submit=State.invite,
+        class_name="flex flex-wrap items-end gap-3",
+        data_testid="invite-form",
+    )
+
+
+def member_row(member: rx.Var) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(
+            rx.el.strong(member.name),
+            rx.el.br(),
+            rx.el.span(member.email, class_name="text-slate-600"),
+        ),
+        rx.el.td(rx.el.span(member.role, class_name=PILL)),
+        rx.el.td(member.last_sign_in),
+        rx.el.td(
+            rx.cond(member.active, "Active", "Deactivated"),
+            rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),
+        ),
+        rx.el.td(
+            rx.cond(
+                member.me,
+                rx.el.span("you", class_name="text-slate-500"),
+                rx.el.div(
+                    rx.cond(
+                        member.role == "admin",
+                        rx.el.button(
+                            "Make staff",
+                            type="button",
+                            on_click=State.set_role(member.id, "staff"),
+                            class_name=SMALL_BUTTON,
+                        ),
+                        rx.el.button(
+                            "Make admin",
+                            type="button",
+                            on_click=State.set_role(member.id, "admin"),
+                            class_name=SMALL_BUTTON,
+                        ),
+                    ),
+                    rx.cond(
+                        member.active,
+                        rx.el.button(
+                            "Deactivate",
+                            type="button",
+                            on_click=State.deactivate(member.id),
+                            class_name=f"{SMALL_BUTTON} text-red-800",
+                        ),
+                        rx.el.button(
+                            "Reactivate",
+                            type="button",
+                            on_click=State.reactivate(member.id),
+                            class_name=SMALL_BUTTON,
+                        ),
+                    ),
+                    class_name="flex flex-wrap gap-2",
+                ),
+            )
+        ),
+        class_name="border-b border-slate-100 align-top [&>td]:py-2 [&>td]:pr-3",
+        data_testid="member-row",
+    )
+
+
+def invitation_row(invitation: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.strong(invitation.email),
+        rx.el.span(" · ", invitation.role, " · link works until ", invitation.expires),
+        rx.el.div(
+            rx.el.button(
+                "Send again",
+                type="button",
+                on_click=State.resend(invitation.id),
+                class_name=SMALL_BUTTON,
+            ),
+            rx.el.button(
+                "Withdraw",
+                type="button",
+                on_click=State.withdraw(invitation.id),
+                class_name=f"{SMALL_BUTTON} text-red-800",
+            ),
+            class_name="mt-1 flex gap-2",
+        ),
+        class_name="border-b border-slate-100 py-2 text-sm",
+        data_testid="invitation-row",
+    )
+
+
+def accounts_screen() -> rx.Component:
+    return rx.el.div(
+        rx.el.h2("Staff", class_name="text-2xl font-extrabold text-slate-900"),
+        rx.cond(
+            ~State.two_step_on,
+            rx.el.p(
+                "Turn on two-step sign-in under ",
+                rx.el.a("Account", href=routes.ACCOUNT.path, class_name="underline"),
+                " before you invite or change anyone.",
+                class_name="rounded-md bg-amber-50 p-3 text-sm text-amber-900",
+            ),
+        ),
+        rx.el.section(
+            rx.el.h3("Invite someone", class_name="text-lg font-bold"),
+            invite_form(),
+            class_name="flex flex-col gap-3",
+        ),
+        rx.cond(
+            State.error,
+            rx.el.p(
+                State.error,
+                role="alert",
+                class_name="text-sm font-medium text-red-700",
+                data_testid="staff-error",
+            ),
+        ),
+        rx.el.div(
+            rx.el.table(
+                rx.el.thead(
+                    rx.el.tr(
+                        *[
+                            rx.el.th(h, scope="col", class_name="py-2 pr-3 text-left")
+                            for h in ("Person", "Role", "Last sign-in", "State", "")
+                        ],
+                    )
+                ),
+                rx.el.tbody(rx.foreach(State.members, member_row)),
+                class_name="w-full min-w-[40rem] text-sm",
+            ),
+            class_name="overflow-x-auto",
+        ),
+        rx.cond(
+            State.invitations.length() > 0,
+            rx.el.section(
+                rx.el.h3("Open invitations", class_name="text-lg font-bold"),
+                rx.el.ul(rx.foreach(State.invitations, invitation_row)),
+            ),
+        ),
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-5xl flex-col gap-6",
+    )
+
+
+@page(routes.STAFF_USERS, on_load=(State.load,))
+def staff_accounts() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            State.is_admin,
+            accounts_screen(),
+            rx.el.p("Only admins manage staff accounts.", class_name=STAFF_CARD),
+        ),
+        title="Staff",
+    )

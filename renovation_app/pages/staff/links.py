@@ -1,0 +1,180 @@
+"""/forgot-password, /welcome/<token> (an invitation) and /reset-password/<token>: small
+forms that post to api/staff_links.py."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.page_frame import site_page
+from renovation_app.components.styles import BUTTON, INPUT
+from renovation_app.components.ui import labelled, section
+from renovation_app.pages.registry import page
+from renovation_app.state.staff.links import POST_SCRIPT
+from renovation_app.state.staff.links import LinkPageState as State
+
+BOX = "mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+
+
+def _field(label: str, name: str, **props) -> rx.Component:
+    return labelled(
+        label,
+        rx.el.input(id=f"link-{name}", name=name, required=True, class_name=INPUT, **props),
+    )
+
+
+def _form(form_id: str, script: str, button: str, *fields: rx.Component) -> rx.Component:
+    return rx.el.form(
+        *fields,
+        rx.el.button(
+            rx.cond(State.sending, "One moment...", button),
+            type="submit",
+            disabled=State.sending,
+            class_name=f"{BUTTON} w-full disabled:opacity-70",
+        ),
+        rx.cond(
+            State.error,
+            rx.el.p(
+                State.error,
+                role="alert",
+                class_name="text-sm font-medium text-red-700",
+                data_testid="link-error",
+            ),
+        ),
+        on_submit=[State.start, rx.call_script(script, callback=State.answered)],
+        id=form_id,
+        class_name="mt-6 flex flex-col gap-4",
+    )
+
+
+def _box(title: str, *children: rx.Component) -> rx.Component:
+    return section(
+        rx.el.div(
+            rx.el.h2(title, class_name="text-2xl font-extrabold text-slate-900"),
+            *children,
+            class_name=BOX,
+        ),
+        class_name="bg-slate-50",
+    )
+
+
+def _dead_link() -> rx.Component:
+    return rx.el.p(
+        "This link has expired or was already used. ",
+        link("Ask for a new one", href=routes.FORGOT_PASSWORD.path, class_name="underline"),
+        " or ask an administrator.",
+        class_name="mt-3 text-slate-700",
+        data_testid="dead-link",
+    )
+
+
+def _message() -> rx.Component:
+    return rx.el.p(
+        State.message, role="status", class_name="mt-3 text-slate-800", data_testid="link-message"
+    )
+
+
+def _password_field(label: str = "Password") -> rx.Component:
+    return _field(
+        label,
+        "password",
+        type="password",
+        auto_complete="new-password",
+        min_length=8,
+        max_length=128,
+    )
+
+
+def _token_field() -> rx.Component:
+    return rx.el.input(type="hidden", name="token", value=State.token)
+
+
+@page(routes.FORGOT_PASSWORD, on_load=(State.open_forgot,))
+def forgot_password() -> rx.Component:
+    return site_page(
+        _box(
+            "Forgot your password?",
+            rx.cond(
+                State.message,
+                _message(),
+                rx.fragment(
+                    rx.el.p(
+                        "We will e-mail you a link to set a new one.",
+                        class_name="mt-1 text-slate-600",
+                    ),
+                    _form(
+                        "forgot-form",
+                        POST_SCRIPT.format(form="forgot-form", url="/api/forgot-password"),
+                        "Send the link",
+                        _field("Email", "email", type="email", auto_complete="username"),
+                    ),
+                ),
+            ),
+        ),
+        title="Forgot password",
+    )
+
+
+@page(routes.WELCOME, on_load=(State.open_invitation,))
+def welcome() -> rx.Component:
+    return site_page(
+        _box(
+            "Welcome",
+            rx.cond(
+                State.link_email,
+                rx.fragment(
+                    rx.el.p(
+                        "Set up the staff account of ",
+                        rx.el.strong(State.link_email),
+                        ".",
+                        class_name="mt-1 text-slate-600",
+                    ),
+                    _form(
+                        "welcome-form",
+                        "window.renovation.welcome(document.getElementById('welcome-form'))",
+                        "Create my account",
+                        _token_field(),
+                        _field("Your name", "name", auto_complete="name", max_length=100),
+                        _password_field(),
+                    ),
+                ),
+                _dead_link(),
+            ),
+        ),
+        title="Welcome",
+    )
+
+
+@page(routes.RESET_PASSWORD, on_load=(State.open_reset,))
+def reset_password() -> rx.Component:
+    return site_page(
+        _box(
+            "Set a new password",
+            rx.cond(
+                State.message,
+                rx.fragment(
+                    _message(),
+                    link("Sign in", href=routes.LOGIN.path, class_name=f"{BUTTON} mt-4 w-full"),
+                ),
+                rx.cond(
+                    State.link_email,
+                    rx.fragment(
+                        rx.el.p(
+                            "For ",
+                            rx.el.strong(State.link_email),
+                            ". Every session of the account ends.",
+                            class_name="mt-1 text-slate-600",
+                        ),
+                        _form(
+                            "reset-form",
+                            POST_SCRIPT.format(form="reset-form", url="/api/password-reset"),
+                            "Set the password",
+                            _token_field(),
+                            _password_field("New password"),
+                        ),
+                    ),
+                    _dead_link(),
+                ),
+            ),
+        ),
+        title="Set a new password",
+    )

@@ -1,0 +1,443 @@
+"""Staff accounts run from the site: invitations, roles, deactivation, password resets.
+
+Every one-time link is a random token e-mailed to the person; the server keeps its hash. A link
+is used once, can be withdrawn, and expires (invitation 48 hours, password reset 1 hour).
+Admins manage staff only with two-step sign-in on, and the last active admin stays an admin.
+"""
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from renovation_app.db import db_session
+from renovation_app.models import LinkKind, Role, StaffLink, User, utc_now
+from renovation_app.services import audit
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import check_email
+from renovation_app.services.limits import allow, client_fingerprint, lock_key
+from renovation_app.services.mail.kinds import About, EmailKind
+from renovation_app.services.mail.outbox import EmailMessage, queue_email, wake_outbox_worker
+from renovation_app.services.mail.templates import render_email
+from renovation_app.services.staff import auth, two_step
+from renovation_app.settings import settings
+
+LINK_LIFETIME = {
+    LinkKind.INVITATION: timedelta(hours=48),
+    LinkKind.PASSWORD_RESET: timedelta(hours=1),
+}
+LINK_PATH = {LinkKind.INVITATION: "/welcome/", LinkKind.PASSWORD_RESET: "/reset-password/"}
+# "Forgot password?" requests per client address in the window (like sign-in's limit).
+RESET_REQUESTS = 5
+RESET_WINDOW = timedelta(minutes=15)
+RESET_REQUESTED_MESSAGE = (
+    "If that address belongs to a staff account, a link to set a new password is on its way. "
+    "It works for one hour."
+)
+LINK_DEAD_MESSAGE = "This link has expired or was already used. Ask for a new one."
+LAST_ADMIN_MESSAGE = "The last active admin cannot be demoted or deactivated."
+
+
+@dataclass(frozen=True)
+class StaffMember:
+    id: int
+    email: str
+    name: str
+    role: str
+    active: bool
+    two_step: bool
+    last_sign_in_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Invitation:
+    id: int
+    email: str
+    role: str
+    sent_at: datetime
+    expires_at: datetime
+
+
+def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list[Invitation]]:
+    """Every account (active first), and the invitations still open."""
+    now = now or utc_now()
+    with db_session() as session:
+        users = session.exec(select(User).order_by(User.active.desc(), User.name)).all()
+        links = session.exec(
+            select(StaffLink)
+            .where(
+                StaffLink.kind == LinkKind.INVITATION,
+                StaffLink.used_at.is_(None),
+                StaffLink.withdrawn_at.is_(None),
+            )
+            .order_by(StaffLink.created_at.desc())
+        ).all()
+        members = [
+            StaffMember(
+                u.id, u.email, u.name, u.role, u.active, two_step.is_on(u), u.last_sign_in_at
+            )
+            for u in users
+        ]
+        invitations = [
+            Invitation(link.id, link.email, link.role, link.created_at, link.expires_at)
+            for link in links
+            if auth.aware(link.expires_at) > now
+        ]
+    return members, invitations
+
+
+def _admin_with_two_step(session: Session, admin: auth.SignedInUser) -> None:
+    """Managing staff: an active admin with two-step sign-in on, checked in the database."""
+    user = session.get(User, admin.id)
+    if user is None or not user.active or user.role != Role.ADMIN:
+        raise ActionRefused("Only an admin can manage staff accounts.")
+    two_step.require_two_step(session, admin.id)
+
+
+def _new_link(
+    session: Session,
+    kind: LinkKind,
+    email: str,
+    now: datetime,
+    role: Role = Role.STAFF,
+    user_id: int | None = None,
+    created_by: int | None = None,
+) -> str:
+    token = secrets.token_urlsafe(32)
+    session.add(
+        StaffLink(
+            kind=kind,
+            token_hash=auth.hash_token(token),
+            email=email,
+            role=role,
+            user_id=user_id,
+            created_by=created_by,
+            created_at=now,
+            expires_at=now + LINK_LIFETIME[kind],
+        )
+    )
+    return token
+
+
+def _close_links(session: Session, kind: LinkKind, email: str, now: datetime, column: str) -> None:
+    """Mark the open links of this kind for this address used or withdrawn."""
+    session.exec(
+        update(StaffLink)
+        .where(
+            StaffLink.kind == kind,
+            StaffLink.email == email,
+            StaffLink.used_at.is_(None),
+            StaffLink.withdrawn_at.is_(None),
+        )
+        .values({column: now})
+    )
+
+
+def _mail_link(session: Session, kind: LinkKind, email: str, token: str, **context) -> None:
+    link = settings.url(LINK_PATH[kind] + token)
+    email_kind = (
+        EmailKind.STAFF_INVITATION if kind == LinkKind.INVITATION else EmailKind.PASSWORD_RESET
+    )
+    html, text = render_email(email_kind, link=link, **context)
+    subject = (
+        "You are invited to the staff area"
+        if kind == LinkKind.INVITATION
+        else "Set a new password for the staff area"
+    )
+    message = EmailMessage(to=email, subject=subject, html=html, text=text, kind=email_kind)
+    queue_email(session, message, About.USER, None)
+
+
+# --- invitations --------------------------------------------------------------------------------
+
+
+def invite(admin: auth.SignedInUser, email: str, role: str, now: datetime | None = None) -> None:
+    """E-mail a one-time link that makes an account with this role (an earlier open invitation
+    of the same address is withdrawn)."""
+    now = now or utc_now()
+    errors: dict[str, str] = {}
+    email = auth.normalise_email(check_email(errors, "email", email.strip()))
+    if errors:
+        raise ActionRefused("Please give a valid e-mail address.")
+    if role not in (Role.STAFF, Role.ADMIN):
+        raise ActionRefused("Choose a role: staff or admin.")
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)
+        _admin_with_two_step(session, admin)
+        if session.exec(select(User).where(User.email == email)).first() is not None:
+            raise ActionRefused(f"{email} already has an account.")
+        _close_links(session, LinkKind.INVITATION, email, now, "withdrawn_at")
+        token = _new_link(session, LinkKind.INVITATION, email, now, Role(role), created_by=admin.id)
+        _mail_link(session, LinkKind.INVITATION, email, token, inviter=admin.name, role=role)
+        audit.record(
+            session,
+            "staff.invited",
+            user_id=admin.id,
+            record_kind="user",
+            record_id=email,
+            detail=f"as {role}",
+        )
+        session.commit()
+    wake_outbox_worker()
+
+
+def _open_invitation(session: Session, link_id: int, now: datetime) -> StaffLink:
+    link = session.get(StaffLink, link_id)
+    if (
+        link is None
+        or link.kind != LinkKind.INVITATION
+        or link.used_at is not None
+        or link.withdrawn_at is not None
+    ):
+        raise ActionRefused("That invitation is no longer open.")
+    return link
+
+
+def resend_invitation(admin: auth.SignedInUser, link_id: int, now: datetime | None = None) -> None:
+    """A fresh link (48 hours again) in place of the old one, which stops working."""
+    now = now or utc_now()
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)
+        _admin_with_two_step(session, admin)
+        link = _open_invitation(session, link_id, now)
+        link.withdrawn_at = now
+        session.add(link)
+        token = _new_link(
+            session, LinkKind.INVITATION, link.email, now, Role(link.role), created_by=admin.id
+        )
+        _mail_link(
+            session, LinkKind.INVITATION, link.email, token, inviter=admin.name, role=link.role
+        )
+        audit.record(
+            session,
+            "staff.invitation_resent",
+            user_id=admin.id,
+            record_kind="user",
+            record_id=link.email,
+        )
+        session.commit()
+    wake_outbox_worker()
+
+
+def withdraw_invitation(
+    admin: auth.SignedInUser, link_id: int, now: datetime | None = None
+) -> None:
+    now = now or utc_now()
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)
+        _admin_with_two_step(session, admin)
+        link = _open_invitation(session, link_id, now)
+        link.withdrawn_at = now
+        session.add(link)
+        audit.record(
+            session,
+            "staff.invitation_withdrawn",
+            user_id=admin.id,
+            record_kind="user",
+            record_id=link.email,
+        )
+        session.commit()
+
+
+def _live_link(session: Session, kind: LinkKind, token: str, now: datetime) -> StaffLink | None:
+    link = session.exec(
+        select(StaffLink).where(StaffLink.token_hash == auth.hash_token(token))
+    ).first()
+    if (
+        link is None
+        or link.kind != kind
+        or link.used_at is not None
+        or link.withdrawn_at is not None
+        or auth.aware(link.expires_at) <= now
+    ):
+        return None
+    return link
+
+
+def link_email(kind: LinkKind, token: str, now: datetime | None = None) -> str:
+    """The address a live link is for ("" when it is dead), for its page to show."""
+    with db_session() as session:
+        link = _live_link(session, kind, token, now or utc_now())
+        return link.email if link else ""
+
+
+def accept_invitation(
+    token: str, name: str, password: str, now: datetime | None = None
+) -> auth.SignedInUser:
+    """The invited person sets a name and a password; the account exists from now on."""
+    now = now or utc_now()
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= 100:
+        raise ActionRefused("Please give your name (1 to 100 characters).")
+    try:
+        password_hash = auth.hash_password(password)
+    except auth.AccountError as bad:
+        raise ActionRefused(str(bad)) from bad
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)
+        link = _live_link(session, LinkKind.INVITATION, token, now)
+        if link is None:
+            raise ActionRefused(LINK_DEAD_MESSAGE)
+        user = User(email=link.email, name=name, password_hash=password_hash, role=link.role)
+        session.add(user)
+        link.used_at = now
+        session.add(link)
+        try:
+            session.flush()
+        except IntegrityError as taken:
+            raise ActionRefused(f"{link.email} already has an account.") from taken
+        audit.record(
+            session,
+            "staff.joined",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="user",
+            record_id=user.email,
+            detail=f"as {user.role}",
+        )
+        session.commit()
+        user_id = user.id
+    return auth.record_sign_in(user_id, "invitation", now)
+
+
+# --- roles and deactivation ---------------------------------------------------------------------
+
+
+def _other_active_admins(session: Session, user_id: int) -> int:
+    return session.exec(
+        select(func.count())
+        .select_from(User)
+        .where(User.role == Role.ADMIN, User.active, User.id != user_id)
+    ).one()
+
+
+def _member(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id)
+    if user is None:
+        raise ActionRefused("There is no such account.")
+    return user
+
+
+def change_role(
+    admin: auth.SignedInUser, user_id: int, role: str, now: datetime | None = None
+) -> None:
+    now = now or utc_now()
+    if role not in (Role.STAFF, Role.ADMIN):
+        raise ActionRefused("Choose a role: staff or admin.")
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)  # two admins demoting each other at once
+        _admin_with_two_step(session, admin)
+        user = _member(session, user_id)
+        if user.role == role:
+            return
+        if user.role == Role.ADMIN and user.active and not _other_active_admins(session, user_id):
+            raise ActionRefused(LAST_ADMIN_MESSAGE)
+        before = user.role
+        user.role = Role(role)
+        session.add(user)
+        audit.record(
+            session,
+            "staff.role_changed",
+            user_id=admin.id,
+            record_kind="user",
+            record_id=user.email,
+            before={"role": str(before)},
+            after={"role": role},
+        )
+        session.commit()
+
+
+def set_active(
+    admin: auth.SignedInUser, user_id: int, active: bool, now: datetime | None = None
+) -> None:
+    """Deactivate (every session of the account ends at once) or reactivate an account."""
+    now = now or utc_now()
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)
+        _admin_with_two_step(session, admin)
+        user = _member(session, user_id)
+        if user.active == active:
+            return
+        if not active and user.role == Role.ADMIN and not _other_active_admins(session, user_id):
+            raise ActionRefused(LAST_ADMIN_MESSAGE)
+        user.active = active
+        session.add(user)
+        if not active:
+            auth.revoke_all_sessions(session, user.id)
+        audit.record(
+            session,
+            "staff.reactivated" if active else "staff.deactivated",
+            user_id=admin.id,
+            record_kind="user",
+            record_id=user.email,
+            before={"active": not active},
+            after={"active": active},
+        )
+        session.commit()
+
+
+# --- forgotten passwords ------------------------------------------------------------------------
+
+
+def request_password_reset(email: str, client_address: str, now: datetime | None = None) -> bool:
+    """Mail a reset link if the address is an active account's. The answer to the person is
+    the same either way (RESET_REQUESTED_MESSAGE); False only when the client asked too often."""
+    now = now or utc_now()
+    email = auth.normalise_email(email)[:254]
+    with db_session() as session:
+        if not allow(
+            session,
+            f"reset:{client_fingerprint(client_address)}",
+            RESET_REQUESTS,
+            RESET_WINDOW,
+            now,
+        ):
+            session.commit()
+            return False
+        user = session.exec(select(User).where(User.email == email)).first()
+        if user is not None and user.active:
+            _close_links(session, LinkKind.PASSWORD_RESET, email, now, "withdrawn_at")
+            token = _new_link(session, LinkKind.PASSWORD_RESET, email, now, user_id=user.id)
+            _mail_link(session, LinkKind.PASSWORD_RESET, email, token, name=user.name)
+            audit.record(
+                session,
+                "password.reset_requested",
+                user_id=user.id,
+                actor=email,
+                record_kind="user",
+                record_id=email,
+            )
+        session.commit()
+    wake_outbox_worker()
+    return True
+
+
+def reset_password(token: str, password: str, now: datetime | None = None) -> None:
+    """A new password from a reset link; every session of the account ends."""
+    now = now or utc_now()
+    try:
+        password_hash = auth.hash_password(password)
+    except auth.AccountError as bad:
+        raise ActionRefused(str(bad)) from bad
+    with db_session() as session:
+        lock_key(session, "staff-accounts", now)
+        link = _live_link(session, LinkKind.PASSWORD_RESET, token, now)
+        user = session.get(User, link.user_id) if link and link.user_id else None
+        if link is None or user is None or not user.active:
+            raise ActionRefused(LINK_DEAD_MESSAGE)
+        user.password_hash = password_hash
+        session.add(user)
+        _close_links(session, LinkKind.PASSWORD_RESET, link.email, now, "used_at")
+        auth.revoke_all_sessions(session, user.id)
+        audit.record(
+            session,
+            "password.reset",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="user",
+            record_id=user.email,
+        )
+        session.commit()

@@ -1,0 +1,286 @@
+"""Two-step sign-in: a time-based one-time code (RFC 6238, pyotp) from an authenticator app,
+or one of ten single-use recovery codes.
+
+The secret is stored encrypted (Fernet, key from FIELD_ENCRYPTION_KEY or derived from
+SECRET_KEY). A code is accepted once: the time step it belongs to is remembered, and a code of
+that step or an earlier one is refused. Wrong codes count as failed sign-ins (auth.py), so they
+are throttled with the passwords.
+"""
+
+import base64
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import pyotp
+import segno
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from sqlalchemy import update
+from sqlmodel import Session, func, select
+
+from renovation_app.content import BUSINESS
+from renovation_app.db import db_session
+from renovation_app.models import PendingSignIn, RateHit, RecoveryCode, User, utc_now
+from renovation_app.services import audit
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.limits import lock_key
+from renovation_app.settings import settings
+
+RECOVERY_CODE_COUNT = 10
+# Codes of the step before and after now are accepted too (phones' clocks drift).
+VALID_WINDOW = 1
+PENDING_WINDOW = timedelta(minutes=5)
+# Wrong codes for a sensitive action (a refund) allowed per account in the window.
+CODE_FAILURES = 5
+CODE_FAILURE_WINDOW = timedelta(minutes=15)
+
+CODE_WRONG_MESSAGE = "That code is not correct or was already used."
+TOO_MANY_CODES_MESSAGE = "Too many wrong codes. Please wait 15 minutes and try again."
+NEEDS_TWO_STEP_MESSAGE = (
+    "Turn on two-step sign-in first (Account, in the staff menu): admins need it to refund, "
+    "manage staff or change settings."
+)
+
+
+def _fernet() -> Fernet:
+    source = (settings.field_encryption_key or settings.secret_key).encode()
+    key = HKDF(
+        algorithm=hashes.SHA256(), length=32, salt=None, info=b"renovation field encryption"
+    ).derive(source)
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+def encrypt(value: str) -> str:
+    return _fernet().encrypt(value.encode()).decode()
+
+
+def decrypt(value: str) -> str:
+    try:
+        return _fernet().decrypt(value.encode()).decode()
+    except InvalidToken:
+        return ""  # a changed key: the person sets two-step sign-in up again
+
+
+def _hash_code(code: str) -> str:
+    return hashlib.sha256(_clean(code).encode()).hexdigest()
+
+
+def _clean(code: str) -> str:
+    return "".join(ch for ch in str(code).lower() if ch.isalnum())[:20]
+
+
+# --- setting it up ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    secret: str  # shown as text, for typing into the app by hand
+    qr_svg: str  # a data: URI of the QR code of the otpauth:// link
+
+
+def begin_setup(user_id: int) -> Setup:
+    """A new secret for a user who has no two-step sign-in yet (kept until confirmed)."""
+    secret = pyotp.random_base32()
+    with db_session() as session:
+        user = session.get(User, user_id)
+        if user is None or user.totp_enabled_at is not None:
+            raise ActionRefused("Two-step sign-in is already on for this account.")
+        user.totp_secret = encrypt(secret)
+        session.add(user)
+        session.commit()
+        uri = pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=BUSINESS.name)
+    qr = segno.make(uri, error="m").svg_data_uri(scale=5, border=2)
+    return Setup(secret=secret, qr_svg=qr)
+
+
+def _step_of(user: User, code: str, now: datetime) -> int | None:
+    """The time step a right, unused TOTP code belongs to; None for any other code."""
+    secret = decrypt(user.totp_secret) if user.totp_secret else ""
+    code = _clean(code)
+    if not secret or len(code) != 6:
+        return None
+    totp = pyotp.TOTP(secret)
+    current = totp.timecode(now)
+    for step in range(current - VALID_WINDOW, current + VALID_WINDOW + 1):
+        if step > user.totp_last_step and secrets.compare_digest(totp.generate_otp(step), code):
+            return step
+    return None
+
+
+def confirm_setup(user_id: int, code: str, now: datetime | None = None) -> list[str]:
+    """Turn two-step sign-in on once the app shows a right code; returns the ten recovery
+    codes (shown once: only their hashes are kept)."""
+    now = now or utc_now()
+    with db_session() as session:
+        lock_key(session, f"two-step:{user_id}", now)
+        user = session.get(User, user_id)
+        if user is None or user.totp_enabled_at is not None or not user.totp_secret:
+            raise ActionRefused("Start the set-up again: there is no code waiting to be checked.")
+        step = _step_of(user, code, now)
+        if step is None:
+            raise ActionRefused(CODE_WRONG_MESSAGE)
+        user.totp_enabled_at, user.totp_last_step = now, step
+        session.add(user)
+        codes = _new_recovery_codes(session, user_id)
+        audit.record(session, "two_step.on", user_id=user_id, record_kind="user", record_id=user_id)
+        session.commit()
+    return codes
+
+
+def _new_recovery_codes(session: Session, user_id: int) -> list[str]:
+    session.exec(
+        update(RecoveryCode)
+        .where(RecoveryCode.user_id == user_id, RecoveryCode.used_at.is_(None))
+        .values(used_at=utc_now())
+    )
+    codes = [f"{secrets.token_hex(3)}-{secrets.token_hex(3)}" for _ in range(RECOVERY_CODE_COUNT)]
+    session.add_all(RecoveryCode(user_id=user_id, code_hash=_hash_code(c)) for c in codes)
+    return codes
+
+
+def turn_off(user_id: int, code: str, now: datetime | None = None) -> None:
+    """Two-step sign-in off, with a right code (a stolen session alone cannot do it)."""
+    now = now or utc_now()
+    with db_session() as session:
+        lock_key(session, f"two-step:{user_id}", now)
+        user = session.get(User, user_id)
+        if user is None or user.totp_enabled_at is None:
+            raise ActionRefused("Two-step sign-in is not on.")
+        if not use_code(session, user, code, now):
+            session.commit()  # a recovery code's use is not undone by the refusal
+            raise ActionRefused(CODE_WRONG_MESSAGE)
+        user.totp_secret, user.totp_enabled_at = "", None
+        session.add(user)
+        session.exec(
+            update(RecoveryCode)
+            .where(RecoveryCode.user_id == user_id, RecoveryCode.used_at.is_(None))
+            .values(used_at=now)
+        )
+        audit.record(
+            session, "two_step.off", user_id=user_id, record_kind="user", record_id=user_id
+        )
+        session.commit()
+
+
+# --- using it -----------------------------------------------------------------------------------
+
+
+def is_on(user: User) -> bool:
+    return user.totp_enabled_at is not None
+
+
+def use_code(session: Session, user: User, code: str, now: datetime | None = None) -> bool:
+    """Check a code for `user` in the caller's transaction, marking it used when right: a TOTP
+    code's step is remembered, a recovery code is spent. The caller holds the user's lock."""
+    now = now or utc_now()
+    step = _step_of(user, code, now)
+    if step is not None:
+        user.totp_last_step = step
+        session.add(user)
+        return True
+    recovery = session.exec(
+        select(RecoveryCode).where(
+            RecoveryCode.user_id == user.id,
+            RecoveryCode.code_hash == _hash_code(code),
+            RecoveryCode.used_at.is_(None),
+        )
+    ).first()
+    if recovery is None:
+        return False
+    recovery.used_at = now
+    session.add(recovery)
+    return True
+
+
+def recovery_codes_left(user_id: int) -> int:
+    with db_session() as session:
+        return len(
+            session.exec(
+                select(RecoveryCode.id).where(
+                    RecoveryCode.user_id == user_id, RecoveryCode.used_at.is_(None)
+                )
+            ).all()
+        )
+
+
+def confirm_with_code(user_id: int, code: str, action: str, now: datetime | None = None) -> None:
+    """For an admin's sensitive action (a refund): two-step sign-in must be on and `code`
+    right, checked on the server before the action. The code is spent even if the action then
+    fails; wrong codes are limited like sign-ins. Raises ActionRefused."""
+    now = now or utc_now()
+    with db_session() as session:
+        lock_key(session, f"two-step:{user_id}", now)
+        user = session.get(User, user_id)
+        if user is None or not is_on(user):
+            raise ActionRefused(NEEDS_TWO_STEP_MESSAGE)
+        if not code.strip():
+            raise ActionRefused(f"Enter the code from your authenticator app to {action}.")
+        key = f"code:{user_id}"
+        since = now - CODE_FAILURE_WINDOW
+        failures = session.exec(
+            select(func.count()).select_from(RateHit).where(RateHit.key == key, RateHit.at > since)
+        ).one()
+        if failures >= CODE_FAILURES:
+            raise ActionRefused(TOO_MANY_CODES_MESSAGE)
+        if not use_code(session, user, code, now):
+            session.add(RateHit(key=key, at=now))
+            audit.record(session, "two_step.failed", user_id=user_id, detail=action)
+            session.commit()
+            raise ActionRefused(CODE_WRONG_MESSAGE)
+        session.commit()
+
+
+def require_two_step(session: Session, user_id: int) -> None:
+    """Admins manage staff only with two-step sign-in on. Raises ActionRefused."""
+    user = session.get(User, user_id)
+    if user is None or not is_on(user):
+        raise ActionRefused(NEEDS_TWO_STEP_MESSAGE)
+
+
+# --- the second step of a sign-in that began elsewhere (Google) -----------------------------
+
+
+def start_pending(user_id: int, method: str, now: datetime | None = None) -> str:
+    """A first step passed; the token (for an HttpOnly cookie) lets the person give the code."""
+    now = now or utc_now()
+    token = secrets.token_urlsafe(32)
+    with db_session() as session:
+        session.add(
+            PendingSignIn(
+                token_hash=hashlib.sha256(token.encode()).hexdigest(),
+                user_id=user_id,
+                method=method,
+                created_at=now,
+                expires_at=now + PENDING_WINDOW,
+            )
+        )
+        session.commit()
+    return token
+
+
+def pending_user(session: Session, token: str, now: datetime) -> User | None:
+    """The user of a live pending sign-in (not used, not expired), or None."""
+    if not token:
+        return None
+    pending = session.exec(
+        select(PendingSignIn).where(
+            PendingSignIn.token_hash == hashlib.sha256(token.encode()).hexdigest()
+        )
+    ).first()
+    if pending is None or pending.used_at is not None:
+        return None
+    expires = pending.expires_at
+    if (expires if expires.tzinfo else expires.replace(tzinfo=now.tzinfo)) <= now:
+        return None
+    return session.get(User, pending.user_id)
+
+
+def end_pending(session: Session, token: str, now: datetime) -> None:
+    session.exec(
+        update(PendingSignIn)
+        .where(PendingSignIn.token_hash == hashlib.sha256(token.encode()).hexdigest())
+        .values(used_at=now)
+    )

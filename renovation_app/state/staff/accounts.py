@@ -1,0 +1,105 @@
+"""/staff (admins): the accounts, invitations, roles and deactivation (services.staff.accounts,
+which checks on the server that the person is an admin with two-step sign-in)."""
+
+import asyncio
+import dataclasses
+from collections.abc import Callable
+
+import reflex as rx
+
+from renovation_app.models import Role
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.staff import accounts
+from renovation_app.state.staff import StaffState
+
+
+def _when(moment) -> str:
+    return moment.strftime("%b %d, %Y %H:%M UTC") if moment else "never"
+
+
+class StaffAccountsState(StaffState):
+    members: list[dict] = []
+    invitations: list[dict] = []
+    invite_email: str = ""
+    invite_role: str = Role.STAFF.value
+    error: str = ""
+
+    async def _show(self) -> None:
+        members, invitations = await asyncio.to_thread(accounts.staff_overview)
+        self.members = [
+            {
+                **dataclasses.asdict(m),
+                "last_sign_in": _when(m.last_sign_in_at),
+                "me": m.id == self._user_id,
+            }
+            for m in members
+        ]
+        self.invitations = [
+            {"id": i.id, "email": i.email, "role": i.role, "expires": _when(i.expires_at)}
+            for i in invitations
+        ]
+
+    @rx.event
+    async def load(self):
+        self.error = ""
+        if not self.is_admin:
+            self.members, self.invitations = [], []
+            return
+        await self._show()
+
+    async def _do(self, action: Callable, *args, done: str):
+        try:
+            await asyncio.to_thread(action, self._signed_in_user(), *args)
+        except ActionRefused as refused:
+            self.error = refused.message
+            return None
+        self.error = ""
+        await self._show()
+        return rx.toast.success(done, duration=3000)
+
+    @rx.event
+    def set_invite_email(self, value: str):
+        self.invite_email = value[:254]
+
+    @rx.event
+    def set_invite_role(self, value: str):
+        self.invite_role = value if value in (Role.STAFF, Role.ADMIN) else Role.STAFF.value
+
+    @rx.event
+    async def invite(self):
+        email = self.invite_email
+        toast = await self._do(
+            accounts.invite, email, self.invite_role, done=f"Invitation sent to {email}."
+        )
+        if toast is not None:
+            self.invite_email = ""
+        return toast
+
+    @rx.event
+    async def resend(self, link_id: int):
+        return await self._do(
+            accounts.resend_invitation, int(link_id), done="A new link is on its way."
+        )
+
+    @rx.event
+    async def withdraw(self, link_id: int):
+        return await self._do(
+            accounts.withdraw_invitation, int(link_id), done="Invitation withdrawn."
+        )
+
+    @rx.event
+    async def set_role(self, user_id: int, role: str):
+        return await self._do(accounts.change_role, int(user_id), str(role), done="Role changed.")
+
+    @rx.event
+    async def deactivate(self, user_id: int):
+        return await self._do(
+            accounts.set_active,
+            int(user_id),
+            False,
+            done="Account deactivated; its sessions ended.",
+        )
+
+    @rx.event
+    async def reactivate(self, user_id: int):
+        return await self._do(accounts.set_active, int(user_id), True, done="Account active again.")

@@ -1,0 +1,286 @@
+"""Staff accounts from the site: invitations, roles, deactivation, password resets, two-step
+sign-in, and the audit row each of them leaves."""
+
+import re
+from datetime import timedelta
+
+import pyotp
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import select
+
+from renovation_app.db import db_session, get_engine
+from renovation_app.models import AuditEvent, User, utc_now
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.staff import accounts, auth, two_step
+from tests.factories import mails, turn_on_two_step
+
+PASSWORD = "a long admin password"
+NEW_PASSWORD = "another long password"
+ADDRESS = "198.51.100.7"
+
+
+@pytest.fixture
+def admin(clean_db) -> auth.SignedInUser:
+    user = auth.create_user("boss@example.com", "Bo Boss", PASSWORD, admin=True)
+    turn_on_two_step(user.id)
+    return auth.signed_in_user(_user(user.id))
+
+
+def _user(user_id: int) -> User:
+    with db_session() as session:
+        return session.get(User, user_id)
+
+
+def _by_email(email: str) -> User | None:
+    with db_session() as session:
+        return session.exec(select(User).where(User.email == email)).first()
+
+
+def audit_rows(action: str) -> list[AuditEvent]:
+    with db_session() as session:
+        return list(session.exec(select(AuditEvent).where(AuditEvent.action == action)))
+
+
+def link_token(kind: str, to: str) -> str:
+    """The token of the newest one-time link e-mailed to `to`."""
+    mail = [m for m in mails(kind) if m.to == to][-1]
+    return re.search(r"/(?:welcome|reset-password)/([\w-]+)", mail.text).group(1)
+
+
+def invite_and_accept(admin, email="new@example.com", role="staff") -> auth.SignedInUser:
+    accounts.invite(admin, email, role)
+    return accounts.accept_invitation(link_token("staff_invitation", email), "Nia New", PASSWORD)
+
+
+# --- invitations --------------------------------------------------------------------------------
+
+
+def test_an_invitation_mails_a_link_that_makes_the_account_once(admin):
+    accounts.invite(admin, "New@Example.com", "staff")
+    token = link_token("staff_invitation", "new@example.com")
+    assert accounts.link_email(accounts.LinkKind.INVITATION, token) == "new@example.com"
+    joined = accounts.accept_invitation(token, "  Nia   New ", PASSWORD)
+    assert (joined.name, joined.role, joined.is_admin) == ("Nia New", "staff", False)
+    assert auth.authenticate("new@example.com", PASSWORD, ADDRESS).id == joined.id
+    with pytest.raises(ActionRefused, match="expired or was already used"):
+        accounts.accept_invitation(token, "Someone Else", PASSWORD)
+    assert accounts.link_email(accounts.LinkKind.INVITATION, token) == ""
+    assert len(audit_rows("staff.invited")) == 1 and len(audit_rows("staff.joined")) == 1
+
+
+def test_an_invitation_expires_after_48_hours(admin):
+    accounts.invite(admin, "late@example.com", "staff")
+    token = link_token("staff_invitation", "late@example.com")
+    with pytest.raises(ActionRefused, match="expired"):
+        accounts.accept_invitation(token, "Lee Late", PASSWORD, now=utc_now() + timedelta(hours=49))
+    assert _by_email("late@example.com") is None
+
+
+def test_a_withdrawn_or_resent_invitation_link_opens_nothing(admin):
+    accounts.invite(admin, "w@example.com", "staff")
+    first = link_token("staff_invitation", "w@example.com")
+    _, [invitation] = accounts.staff_overview()
+    accounts.resend_invitation(admin, invitation.id)
+    second = link_token("staff_invitation", "w@example.com")
+    assert second != first
+    with pytest.raises(ActionRefused):
+        accounts.accept_invitation(first, "Old Link", PASSWORD)
+    _, [invitation] = accounts.staff_overview()
+    accounts.withdraw_invitation(admin, invitation.id)
+    with pytest.raises(ActionRefused):
+        accounts.accept_invitation(second, "Withdrawn", PASSWORD)
+    assert _by_email("w@example.com") is None
+    assert accounts.staff_overview()[1] == []
+
+
+def test_only_an_admin_with_two_step_sign_in_manages_staff(admin, clean_db):
+    staff = invite_and_accept(admin)
+    with pytest.raises(ActionRefused, match="Only an admin"):
+        accounts.invite(staff, "x@example.com", "admin")
+    bare_admin = auth.create_user("bare@example.com", "Bare Admin", PASSWORD, admin=True)
+    with pytest.raises(ActionRefused, match="two-step"):
+        accounts.invite(auth.signed_in_user(bare_admin), "x@example.com", "staff")
+    # A forged SignedInUser claiming admin is checked against the database.
+    forged = auth.SignedInUser(staff.id, staff.email, staff.name, auth.Role.ADMIN, True)
+    with pytest.raises(ActionRefused, match="Only an admin"):
+        accounts.change_role(forged, staff.id, "admin")
+    assert mails("staff_invitation")[-1].to == "new@example.com"  # nothing more was sent
+
+
+def test_an_address_with_an_account_is_not_invited_and_bad_input_is_refused(admin):
+    with pytest.raises(ActionRefused, match="already has an account"):
+        accounts.invite(admin, "BOSS@example.com", "staff")
+    with pytest.raises(ActionRefused, match="valid e-mail"):
+        accounts.invite(admin, "not an address", "staff")
+    with pytest.raises(ActionRefused, match="role"):
+        accounts.invite(admin, "ok@example.com", "owner")
+    assert mails("staff_invitation") == []
+
+
+# --- roles and deactivation ---------------------------------------------------------------------
+
+
+def test_the_last_active_admin_cannot_be_demoted_or_deactivated(admin):
+    with pytest.raises(ActionRefused, match="last active admin"):
+        accounts.change_role(admin, admin.id, "staff")
+    with pytest.raises(ActionRefused, match="last active admin"):
+        accounts.set_active(admin, admin.id, False)
+    second = invite_and_accept(admin, "two@example.com", "admin")
+    accounts.change_role(admin, second.id, "staff")
+    assert _user(second.id).role == "staff"
+    [row] = audit_rows("staff.role_changed")
+    assert (row.before, row.after) == ('{"role": "admin"}', '{"role": "staff"}')
+
+
+def test_deactivating_ends_every_session_at_once(admin):
+    staff = invite_and_accept(admin)
+    token = auth.start_session(staff.id)
+    assert auth.user_for_token(token) is not None
+    accounts.set_active(admin, staff.id, False)
+    assert auth.user_for_token(token) is None
+    with pytest.raises(auth.LoginFailed):
+        auth.authenticate(staff.email, PASSWORD, ADDRESS)
+    accounts.set_active(admin, staff.id, True)
+    assert auth.authenticate(staff.email, PASSWORD, ADDRESS).id == staff.id
+    assert len(audit_rows("staff.deactivated")) == 1 and len(audit_rows("staff.reactivated")) == 1
+
+
+# --- forgotten passwords ------------------------------------------------------------------------
+
+
+def test_forgot_password_answers_alike_and_mails_only_a_known_address(admin):
+    assert accounts.request_password_reset("nobody@example.com", ADDRESS) is True
+    assert accounts.request_password_reset("Boss@Example.com", ADDRESS) is True
+    assert [m.to for m in mails("password_reset")] == ["boss@example.com"]
+
+
+def test_a_reset_link_sets_the_password_once_and_ends_every_session(admin):
+    session_token = auth.start_session(admin.id)
+    accounts.request_password_reset("boss@example.com", ADDRESS)
+    token = link_token("password_reset", "boss@example.com")
+    accounts.reset_password(token, NEW_PASSWORD)
+    assert auth.user_for_token(session_token) is None
+    with pytest.raises(auth.LoginFailed):
+        auth.authenticate("boss@example.com", PASSWORD, ADDRESS, code="x")
+    with pytest.raises(ActionRefused, match="already used"):
+        accounts.reset_password(token, "yet another password")
+    with pytest.raises(auth.CodeNeeded):  # the new password is right; two-step still asked
+        auth.authenticate("boss@example.com", NEW_PASSWORD, ADDRESS)
+    assert len(audit_rows("password.reset")) == 1
+
+
+def test_a_reset_link_expires_after_an_hour(admin):
+    accounts.request_password_reset("boss@example.com", ADDRESS)
+    token = link_token("password_reset", "boss@example.com")
+    with pytest.raises(ActionRefused, match="expired"):
+        accounts.reset_password(token, NEW_PASSWORD, now=utc_now() + timedelta(minutes=61))
+
+
+def test_forgot_password_is_throttled_per_client(admin):
+    for _ in range(accounts.RESET_REQUESTS):
+        assert accounts.request_password_reset("nobody@example.com", ADDRESS)
+    assert accounts.request_password_reset("boss@example.com", ADDRESS) is False
+    assert mails("password_reset") == []
+    assert accounts.request_password_reset("boss@example.com", "203.0.113.9") is True
+
+
+# --- two-step sign-in ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def staff_user(clean_db) -> User:
+    return auth.create_user("sam@example.com", "Sam Staff", PASSWORD)
+
+
+def test_the_secret_is_stored_encrypted_and_a_code_turns_it_on(staff_user):
+    setup = two_step.begin_setup(staff_user.id)
+    stored = _user(staff_user.id).totp_secret
+    assert setup.secret not in stored and two_step.decrypt(stored) == setup.secret
+    assert setup.qr_svg.startswith("data:image/svg+xml")
+    with pytest.raises(ActionRefused, match="not correct"):
+        two_step.confirm_setup(staff_user.id, "000000")
+    codes = two_step.confirm_setup(staff_user.id, pyotp.TOTP(setup.secret).now())
+    assert len(codes) == 10 and len(set(codes)) == 10
+    assert _user(staff_user.id).totp_enabled_at is not None
+
+
+def test_sign_in_asks_for_the_code_and_a_code_is_used_only_once(staff_user):
+    setup = two_step.begin_setup(staff_user.id)
+    totp = pyotp.TOTP(setup.secret)
+    now = utc_now()
+    two_step.confirm_setup(staff_user.id, totp.at(now - timedelta(seconds=30)), now=now)
+    with pytest.raises(auth.CodeNeeded):
+        auth.authenticate("sam@example.com", PASSWORD, ADDRESS, now=now)
+    with pytest.raises(auth.LoginFailed, match="not correct"):
+        auth.authenticate("sam@example.com", PASSWORD, ADDRESS, now=now, code="123456")
+    code = totp.at(now)
+    assert auth.authenticate("sam@example.com", PASSWORD, ADDRESS, now=now, code=code).two_step
+    with pytest.raises(auth.LoginFailed, match="already used"):  # a replayed code
+        auth.authenticate("sam@example.com", PASSWORD, ADDRESS, now=now, code=code)
+    # a wrong password with a right code is still a wrong password
+    with pytest.raises(auth.LoginFailed, match="e-mail address or password"):
+        auth.authenticate("sam@example.com", "wrong password!", ADDRESS, now=now, code=code)
+
+
+def test_wrong_codes_count_as_failed_sign_ins(staff_user):
+    turn_on_two_step(staff_user.id)
+    for _ in range(auth.ADDRESS_ATTEMPTS):
+        with pytest.raises(auth.LoginFailed):
+            auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code="000000")
+    with pytest.raises(auth.LockedOut):
+        auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code="000000")
+
+
+def test_a_recovery_code_works_once_and_turning_off_needs_a_code(staff_user):
+    codes = turn_on_two_step(staff_user.id)
+    assert auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code=codes[0]).id
+    with pytest.raises(auth.LoginFailed):
+        auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code=codes[0])
+    assert two_step.recovery_codes_left(staff_user.id) == 9
+    with pytest.raises(ActionRefused):
+        two_step.turn_off(staff_user.id, "000000")
+    two_step.turn_off(staff_user.id, codes[1])
+    assert auth.authenticate("sam@example.com", PASSWORD, ADDRESS).id == staff_user.id
+    assert len(audit_rows("two_step.on")) == 1 and len(audit_rows("two_step.off")) == 1
+
+
+def test_a_google_sign_in_waits_for_the_code_of_its_pending_token(staff_user):
+    codes = turn_on_two_step(staff_user.id)
+    token = two_step.start_pending(staff_user.id, "google")
+    with pytest.raises(auth.LoginFailed):
+        auth.finish_pending_sign_in(token, "000000", ADDRESS)
+    assert auth.finish_pending_sign_in(token, codes[0], ADDRESS).id == staff_user.id
+    with pytest.raises(auth.LoginFailed, match="took too long"):  # used once
+        auth.finish_pending_sign_in(token, codes[1], ADDRESS)
+    late = two_step.start_pending(staff_user.id, "google", now=utc_now() - timedelta(minutes=6))
+    with pytest.raises(auth.LoginFailed, match="took too long"):
+        auth.finish_pending_sign_in(late, codes[1], ADDRESS)
+
+
+# --- the audit log ------------------------------------------------------------------------------
+
+
+def test_sign_ins_and_their_failures_are_each_one_audit_row(staff_user):
+    auth.authenticate("sam@example.com", PASSWORD, ADDRESS)
+    with pytest.raises(auth.LoginFailed):
+        auth.authenticate("sam@example.com", "not the password", ADDRESS)
+    with pytest.raises(auth.LoginFailed):
+        auth.authenticate("ghost@example.com", "not the password", ADDRESS)
+    [signed_in] = audit_rows("sign_in")
+    assert signed_in.user_id == staff_user.id and _user(staff_user.id).last_sign_in_at
+    failed = audit_rows("sign_in.failed")
+    assert [(f.user_id, f.actor) for f in failed] == [
+        (staff_user.id, "sam@example.com"),
+        (None, "ghost@example.com"),
+    ]
+
+
+def test_the_database_refuses_to_change_or_delete_an_audit_row(staff_user):
+    auth.authenticate("sam@example.com", PASSWORD, ADDRESS)
+    for statement in ("UPDATE audit_event SET action = 'nothing'", "DELETE FROM audit_event"):
+        with pytest.raises(DBAPIError, match="append-only"):
+            with get_engine().begin() as connection:
+                connection.execute(text(statement))
+    assert [row.action for row in audit_rows("sign_in")] == ["sign_in"]

@@ -1,5 +1,6 @@
 """axe-core finds no violations on any page, public or staff, at phone and desktop width."""
 
+import re
 import uuid
 
 import pytest
@@ -10,12 +11,17 @@ from tests.e2e.conftest import open_page
 from tests.e2e.test_estimates import post_enquiry, write_and_send
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
+from tests.e2e.test_staff_accounts import new_admin
+from tests.e2e.test_staff_sign_in import sign_in
 
 axe = Axe()
 pytestmark = pytest.mark.slow  # a sweep of every page at two widths: `make test-slow`
 
 
-@pytest.mark.parametrize("path", [*PUBLIC_ROUTES, "/login", "/no-such-page"])
+@pytest.mark.parametrize(
+    "path",
+    [*PUBLIC_ROUTES, "/login", "/forgot-password", "/welcome/no-such-link", "/no-such-page"],
+)
 @pytest.mark.parametrize("width", [375, 1280])
 def test_no_axe_violations(page: Page, path, width):
     page.set_viewport_size({"width": width, "height": 900})
@@ -64,3 +70,20 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
     expect(page.get_by_test_id("staff-menu").get_by_role("link", name="Customers")).to_be_visible()
     results = axe.run(page)
     assert results.violations_count == 0, f"open menu: {results.generate_report()}"
+
+    # The admin's screens, with two-step sign-in being set up (its QR code shown).
+    page.goto("/signout")
+    expect(page).to_have_url(f"{site.url}/")
+    sign_in(page, new_admin(site))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    for width in (375, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        for path in ("/staff", "/audit"):
+            open_page(page, path)
+            results = axe.run(page)
+            assert results.violations_count == 0, f"{path} at {width}: {results.generate_report()}"
+        open_page(page, "/account")
+        page.get_by_role("button", name="Set up two-step sign-in").click()
+        expect(page.get_by_test_id("totp-secret")).to_be_visible()
+        results = axe.run(page)
+        assert results.violations_count == 0, f"/account at {width}: {results.generate_report()}"

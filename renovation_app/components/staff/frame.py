@@ -90,7 +90,7 @@ def login_form() -> rx.Component:
             rx.cond(
                 AuthState.google_on,
                 # A full navigation: the server sends the browser on to Google.
-                rx.el.a(
+                link(
                     "Sign in with Google",
                     href=routes.GOOGLE_START_PATH,
                     class_name="block rounded-md border border-slate-300 px-4 py-2.5 text-center "

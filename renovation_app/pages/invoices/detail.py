@@ -121,7 +121,7 @@ def refund_form() -> rx.Component:
                 ),
                 rx.el.p(
                     "Refunds need two-step sign-in: turn it on under ",
-                    rx.el.a("Account", href=routes.ACCOUNT.path, class_name="underline"),
+                    link("Account", href=routes.ACCOUNT.path, class_name="underline"),
                     ".",
                     class_name="w-full text-sm text-amber-800",
                     data_testid="refund-needs-two-step",

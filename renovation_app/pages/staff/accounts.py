@@ -4,6 +4,7 @@ deactivate; the open invitations."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import labelled
@@ -134,7 +135,7 @@ def accounts_screen() -> rx.Component:
             ~State.two_step_on,
             rx.el.p(
                 "Turn on two-step sign-in under ",
-                rx.el.a("Account", href=routes.ACCOUNT.path, class_name="underline"),
+                link("Account", href=routes.ACCOUNT.path, class_name="underline"),
                 " before you invite or change anyone.",
                 class_name="rounded-md bg-amber-50 p-3 text-sm text-amber-900",
             ),
@@ -159,7 +160,7 @@ def accounts_screen() -> rx.Component:
                     rx.el.tr(
                         *[
                             rx.el.th(h, scope="col", class_name="py-2 pr-3 text-left")
-                            for h in ("Person", "Role", "Last sign-in", "State", "")
+                            for h in ("Person", "Role", "Last sign-in", "State", "Actions")
                         ],
                     )
                 ),

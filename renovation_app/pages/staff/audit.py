@@ -4,6 +4,7 @@ the same rows as CSV."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import labelled
@@ -59,9 +60,7 @@ def audit_screen() -> rx.Component:
         rx.el.div(
             rx.el.h2("Audit log", class_name="text-2xl font-extrabold text-slate-900"),
             # A download: the browser fetches it with the session cookie.
-            rx.el.a(
-                "Download CSV", href=State.csv_link, class_name=SECONDARY_BUTTON, download=True
-            ),
+            link("Download CSV", href=State.csv_link, class_name=SECONDARY_BUTTON, download=True),
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
         filters(),
@@ -78,6 +77,10 @@ def audit_screen() -> rx.Component:
                 rx.el.tbody(rx.foreach(State.rows, audit_row)),
                 class_name="w-full min-w-[48rem] text-sm",
             ),
+            # Scrolls sideways on phones: focusable, so a keyboard can scroll it too.
+            tab_index=0,
+            role="region",
+            aria_label="Audit log entries",
             class_name="overflow-x-auto",
         ),
         rx.cond(State.rows.length() == 0, rx.el.p("Nothing matches.", class_name="text-slate-600")),

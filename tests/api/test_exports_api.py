@@ -93,3 +93,34 @@ def test_the_csvs_hold_the_dashboards_numbers(client, staff):
     assert round(float(payment["amount"]) * 100) == board.paid_this_month.cents == 400_00
     assert (payment["invoice"], payment["method"], payment["reference"]) == (first, "zelle", "Z1")
     assert sorted(r["name"] for r in rows(people)) == ["'=HYPERLINK(evil)", "Ann Customer"]
+
+
+def test_the_audit_log_csv_is_for_admins_and_its_download_is_itself_audited(client, staff):
+    assert client.get("/api/exports/audit.csv").status_code == 403  # staff, not admin
+    client.cookies.clear()
+    assert client.get("/api/exports/audit.csv").status_code == 401
+    auth.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
+    answer = client.post(
+        "/api/session", json={"email": "boss@example.com", "password": "long enough password"}
+    )
+    assert answer.status_code == 200
+    answer = client.get("/api/exports/audit.csv?person=sam")
+    assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
+    exported = rows(answer)
+    assert [(r["Action"], r["Person"]) for r in exported] == [("sign_in", "Sam <s@example.com>")]
+    again = rows(client.get("/api/exports/audit.csv?person=boss"))
+    assert [r["Action"] for r in again] == ["sign_in", "export.audit", "export.audit"]
+
+
+def test_every_export_leaves_one_audit_row(client, staff):
+    from sqlmodel import select
+
+    from renovation_app.db import db_session
+    from renovation_app.models import AuditEvent
+
+    assert client.get(f"/api/exports/payments.csv?{RANGE}").status_code == 200
+    with db_session() as session:
+        rows_ = session.exec(select(AuditEvent).where(AuditEvent.action == "export.payments"))
+        [row] = rows_.all()
+    assert row.user_id == staff.id and row.detail == "2026-01-01 to 2026-12-31"
+    assert row.client_hash  # the client, hashed

@@ -73,7 +73,7 @@ def _message() -> rx.Component:
     )
 
 
-def _password_field(label: str = "Password") -> rx.Component:
+def _password_field(label: str = "Password (8 or more characters)") -> rx.Component:
     return _field(
         label,
         "password",
@@ -169,7 +169,7 @@ def reset_password() -> rx.Component:
                             POST_SCRIPT.format(form="reset-form", url="/api/password-reset"),
                             "Set the password",
                             _token_field(),
-                            _password_field("New password"),
+                            _password_field("New password (8 or more characters)"),
                         ),
                     ),
                     _dead_link(),

@@ -114,7 +114,7 @@ class CustomerState(StaffState):
             return
         paused = not self.customer.reminders_paused
         cancelled = await asyncio.to_thread(
-            reminders.set_customer_reminders, self.customer.id, paused
+            reminders.set_customer_reminders, self.customer.id, paused, self._user_id
         )
         self.customer = await asyncio.to_thread(customers.customer_view, self.customer.id)
         words = "Reminders resumed." if not paused else "Reminders paused"

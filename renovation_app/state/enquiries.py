@@ -26,7 +26,9 @@ class EnquiriesState(StaffState):
     @rx.event
     async def set_status(self, enquiry_id: int, status: str):
         try:
-            await asyncio.to_thread(customers.set_enquiry_status, int(enquiry_id), status)
+            await asyncio.to_thread(
+                customers.set_enquiry_status, int(enquiry_id), status, self._user_id
+            )
         except (ActionRefused, ValueError, TypeError) as refused:
             self.action_error = getattr(refused, "message", "Please choose a listed status.")
             return

@@ -22,6 +22,7 @@ from renovation_app.models import (
     Invoice,
     utc_now,
 )
+from renovation_app.services import audit
 from renovation_app.services.customers.locations import location_of
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import check_email, check_phone
@@ -155,7 +156,7 @@ def customer_for_enquiry(enquiry_id: int) -> int:
     raise ActionRefused("The customer could not be saved. Please try again.")
 
 
-def set_enquiry_status(enquiry_id: int, status: str) -> None:
+def set_enquiry_status(enquiry_id: int, status: str, user_id: int | None = None) -> None:
     """Staff mark an enquiry new, replied, estimate sent, won, lost or spam."""
     try:
         value = EnquiryStatus(status)
@@ -165,9 +166,19 @@ def set_enquiry_status(enquiry_id: int, status: str) -> None:
         enquiry = session.get(Enquiry, enquiry_id)
         if enquiry is None:
             raise ActionRefused("There is no such enquiry.")
+        before = enquiry.status
         enquiry.status = value
         enquiry.is_spam = value == EnquiryStatus.SPAM
         session.add(enquiry)
+        audit.record(
+            session,
+            "enquiry.status",
+            user_id=user_id,
+            record_kind="enquiry",
+            record_id=enquiry_id,
+            before={"status": str(before)},
+            after={"status": str(value)},
+        )
         session.commit()
 
 
@@ -198,4 +209,12 @@ def merge_customers(keep_id: int, other_id: int, user: SignedInUser) -> None:
         extra = f"Merged from customer {other_id} ({other.name}) by {user.name}."
         keep.notes = "\n".join(n for n in (keep.notes, other.notes, extra) if n)[:2000]
         session.add_all([keep, other])
+        audit.record(
+            session,
+            "customer.merged",
+            user_id=user.id,
+            record_kind="customer",
+            record_id=keep_id,
+            detail=f"customer {other_id} ({other.name}) merged into it",
+        )
         session.commit()

@@ -10,6 +10,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import InvoiceDraft, User, utc_now
+from renovation_app.services import audit
 from renovation_app.services.billing import format_usd, when_display
 from renovation_app.services.billing.quantities import typed_line_cents
 from renovation_app.services.errors import ActionRefused
@@ -72,6 +73,15 @@ def save_draft(
         draft.form, draft.customer_name = text, name
         draft.total_cents, draft.updated_at = _typed_total(form), now
         session.add(draft)
+        session.flush()
+        audit.record(
+            session,
+            "draft.saved",
+            user_id=user.id,
+            record_kind="draft",
+            record_id=draft.id,
+            detail=f"{name or '(no name yet)'}, {format_usd(draft.total_cents)}",
+        )
         session.commit()
         return draft.id
 
@@ -111,4 +121,12 @@ def delete_draft(draft_id: int, user: SignedInUser) -> None:
         if not (user.is_admin or draft.author_id == user.id):
             raise ActionRefused("Only an administrator or the draft's author can delete it.")
         session.delete(draft)
+        audit.record(
+            session,
+            "draft.deleted",
+            user_id=user.id,
+            record_kind="draft",
+            record_id=draft_id,
+            detail=draft.customer_name,
+        )
         session.commit()

@@ -26,6 +26,7 @@ from renovation_app.models import (
     Reminder,
     utc_now,
 )
+from renovation_app.services import audit
 from renovation_app.services.billing import (
     REMINDABLE_STATUSES,
     InvoiceView,
@@ -341,7 +342,9 @@ def set_invoice_reminders(
         return staff_view(session, invoice)
 
 
-def set_customer_reminders(customer_id: int, paused: bool, now: datetime | None = None) -> int:
+def set_customer_reminders(
+    customer_id: int, paused: bool, user_id: int | None = None, now: datetime | None = None
+) -> int:
     """Pause or resume reminders for every invoice and estimate of a customer; pausing cancels
     what is queued. Returns how many queued reminders were cancelled."""
     cancelled = 0
@@ -351,6 +354,13 @@ def set_customer_reminders(customer_id: int, paused: bool, now: datetime | None 
             raise ActionRefused("There is no such customer.")
         customer.reminders_paused = paused
         session.add(customer)
+        audit.record(
+            session,
+            "customer.reminders_paused" if paused else "customer.reminders_resumed",
+            user_id=user_id,
+            record_kind="customer",
+            record_id=customer_id,
+        )
         if paused:
             for about, model in ((About.INVOICE, Invoice), (About.ESTIMATE, Estimate)):
                 ids = session.exec(select(model.id).where(model.customer_id == customer_id)).all()

@@ -156,3 +156,36 @@ def test_one_contact_belongs_to_one_customer(clean_db):
         session.add(CustomerContact(customer_id=b.id, kind="email", value="x@example.com"))
         with pytest.raises(Exception, match="(?i)unique"):
             session.commit()
+
+
+def test_each_staff_change_leaves_exactly_one_audit_row(admin):
+    from renovation_app.models import AuditEvent
+    from renovation_app.services import reminders
+
+    user = signed_in(admin)
+    enquiry = enquiry_from("pat@example.com")
+    customers.set_enquiry_status(enquiry.id, "won", admin.id)
+    first = invoice_for(admin, "a1", "pat@example.com")
+    second = invoice_for(admin, "a2", "pat2@example.com")
+    customers.merge_customers(first.customer_id, second.customer_id, user)
+    reminders.set_customer_reminders(first.customer_id, True, admin.id)
+    invoicing.void_invoice(second.number, user, "entered twice")
+    draft = invoicing.save_draft({"name": "Dana"}, user, "draft-a")
+    invoicing.delete_draft(draft, user)
+    with db_session() as session:
+        rows = session.exec(select(AuditEvent).order_by(AuditEvent.id)).all()
+    assert [(r.action, r.record_kind) for r in rows] == [
+        ("enquiry.status", "enquiry"),
+        ("invoice.created", "invoice"),
+        ("invoice.emailed", "invoice"),
+        ("invoice.created", "invoice"),
+        ("invoice.emailed", "invoice"),
+        ("customer.merged", "customer"),
+        ("customer.reminders_paused", "customer"),
+        ("invoice.voided", "invoice"),
+        ("draft.saved", "draft"),
+        ("draft.deleted", "draft"),
+    ]
+    assert all(r.user_id == admin.id for r in rows)
+    assert rows[0].before == '{"status": "new"}' and rows[0].after == '{"status": "won"}'
+    assert rows[7].record_id == second.number

@@ -6,7 +6,10 @@ from datetime import UTC, date, datetime
 
 import pytest
 import time_machine
+from sqlmodel import select
 
+from renovation_app.db import db_session
+from renovation_app.models import Payment
 from renovation_app.services import invoicing, payments
 from renovation_app.services.dashboard import dashboard, split
 from renovation_app.services.invoicing import InvoiceFilters, list_invoices
@@ -143,3 +146,37 @@ def test_the_revenue_query_splits_as_split_does(clerk):
         want = expected.get(row["month"], {})
         got = {k: round(v * 100) for k, v in row.items() if k != "month" and v}
         assert got == {k: v for k, v in want.items() if v}, row["month"]
+
+
+def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk):
+    """The past months' revenue is kept between visits; each change that can alter it shows."""
+    admin = auth.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
+    lines = [
+        {"service": "kitchenRemodelling", "price": "1000"},
+        {"service": "bathroomRemodelling", "price": "1000"},
+    ]
+    number = invoice(clerk, "past", "", date(2026, 12, 31), lines=lines)
+
+    def october():
+        with time_machine.travel(at(TODAY), tick=False):
+            return dashboard().by_service[-2]
+
+    assert october()["Kitchen Remodelling"] == 0
+    check(number, clerk, "200", date(2026, 10, 14), "late-check")  # recorded late, for October
+    assert october()["Kitchen Remodelling"] == 100
+    with db_session() as session:
+        [payment] = session.exec(select(Payment)).all()
+    with time_machine.travel(at(TODAY), tick=False):
+        payments.void_recorded_payment(number, payment.id, "bounced", signed_in(admin))
+    assert october()["Kitchen Remodelling"] == 0
+    check(number, clerk, "200", date(2026, 10, 15), "second-check")
+    assert october()["Kitchen Remodelling"] == 100
+    raw = {
+        "name": "Customer past",
+        "email": "past@example.com",
+        "due_date": "2026-12-31",
+        "lines": [{"service": "kitchenRemodelling", "price": "2000"}],
+    }
+    with time_machine.travel(at(TODAY), tick=False):
+        invoicing.revise_invoice(number, raw, "one line", signed_in(admin))
+    assert october()["Kitchen Remodelling"] == 200

@@ -20,6 +20,7 @@ from renovation_app.models import (
     Estimate,
     Invoice,
     InvoiceLine,
+    InvoiceRevision,
     InvoiceStatus,
     Payment,
     PaymentStatus,
@@ -190,12 +191,48 @@ def _estimates(session: Session, start: date, end: date) -> tuple[int, Figure]:
     return waiting, Figure("Accepted this month", format_usd(cents), cents, count)
 
 
+# The closed months' revenue, per worker: those months change only when a payment in them is
+# recorded late or voided, or an invoice's lines are revised; the fingerprint below notices
+# each of these, and the month that is still running is always read afresh.
+_closed_months: dict[tuple[date, date], tuple[tuple, dict, dict]] = {}
+
+
 def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
-    """Money received per month for 12 months, by borough and by service. A payment is split
-    over its invoice's lines in proportion to their amounts (in whole cents, the remainder to
-    the last line), so each month's services add up to what came in."""
+    """Money received per month for 12 months, by borough and by service."""
     months = [month_start(today, back) for back in range(MONTHS - 1, -1, -1)]
     ends = [*months[1:], month_start(today, -1)]
+    closed = (months[0], months[-1])
+    fingerprint = _closed_fingerprint(session, *closed)
+    cached = _closed_months.get(closed)
+    if cached is None or cached[0] != fingerprint:
+        cached = (fingerprint, *_revenue_sums(session, months[:-1], ends[:-1]))
+        _closed_months.clear()  # only the latest year is ever asked for
+        _closed_months[closed] = cached
+    by_service, by_borough = _revenue_sums(session, months[-1:], ends[-1:])
+    by_service.update(cached[1])
+    by_borough.update(cached[2])
+    return _rows(months, by_service, SERVICE_SERIES), _rows(months, by_borough, BOROUGH_SERIES)
+
+
+def _closed_fingerprint(session: Session, start: date, end: date) -> tuple:
+    """What the closed months' revenue depends on: their payments (a late or voided one moves
+    the count and the sum) and the invoices' revisions (which can change lines and place)."""
+    payments = session.exec(
+        select(func.count(Payment.id), func.coalesce(func.sum(Payment.amount_cents), 0)).where(
+            Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end)
+        )
+    ).one()
+    revision = session.exec(select(func.max(InvoiceRevision.id))).one()
+    return (*payments, revision)
+
+
+def _revenue_sums(
+    session: Session, months: list[date], ends: list[date]
+) -> tuple[dict[date, dict], dict[date, dict]]:
+    """Per month in `months` (each ending at the same place in `ends`): cents by service and by
+    borough. A payment is split over its invoice's lines in proportion to their amounts (in
+    whole cents, the remainder to the last line), so each month's services add up to what came
+    in."""
     received = and_(Payment.status == PaymentStatus.SUCCEEDED, in_range(months[0], ends[-1]))
     # The month each payment falls in, worked out by the database from the same rule as
     # in_range (its recorded day, else its Stripe time in New York), and summed per invoice
@@ -267,7 +304,7 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
         )
     ):
         by_service[months[index]][label if label in SERVICE_LABELS else OTHER_WORK] += int(cents)
-    return _rows(months, by_service, SERVICE_SERIES), _rows(months, by_borough, BOROUGH_SERIES)
+    return by_service, by_borough
 
 
 def split(cents: int, lines: list[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -122,6 +122,20 @@ def more_about_link(service: Service) -> rx.Component:
     )
 
 
+def alert_text(message: rx.Var, test_id: str) -> rx.Component:
+    """A refusal or error in words, read out by screen readers when it appears; nothing while
+    `message` is empty."""
+    return rx.cond(
+        message,
+        rx.el.p(
+            message,
+            role="alert",
+            class_name="text-sm font-medium text-red-700",
+            data_testid=test_id,
+        ),
+    )
+
+
 def attention_note(words: rx.Var, test_id: str) -> rx.Component:
     """ "Needs attention: ..." in a red box, shown only when there are words."""
     return rx.cond(

@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, CONTAINER, INPUT
-from renovation_app.components.ui import icon, labelled
+from renovation_app.components.ui import alert_text, icon, labelled
 from renovation_app.navigation import ADMIN_MENU, STAFF_ACTIONS, STAFF_MENU, NavLink
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.auth import SIGN_IN_SCRIPT, AuthState
@@ -69,15 +69,7 @@ def login_form() -> rx.Component:
                 disabled=AuthState.logging_in,
                 class_name=f"{BUTTON} w-full disabled:opacity-70",
             ),
-            rx.cond(
-                AuthState.login_error,
-                rx.el.p(
-                    AuthState.login_error,
-                    role="alert",
-                    class_name="text-sm font-medium text-red-700",
-                    data_testid="login-error",
-                ),
-            ),
+            alert_text(AuthState.login_error, "login-error"),
             # The browser posts the fields to /api/session, which sets the HttpOnly cookie.
             on_submit=[
                 AuthState.start_login,

@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import labelled
+from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.staff.account import AccountState as State
 
@@ -111,15 +111,7 @@ def two_step_section() -> rx.Component:
                 ),
             ),
         ),
-        rx.cond(
-            State.error,
-            rx.el.p(
-                State.error,
-                role="alert",
-                class_name="text-sm font-medium text-red-700",
-                data_testid="account-error",
-            ),
-        ),
+        alert_text(State.error, "account-error"),
         class_name="flex flex-col gap-3",
     )
 

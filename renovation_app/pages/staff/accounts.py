@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
-from renovation_app.components.ui import labelled
+from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.staff.accounts import StaffAccountsState as State
 
@@ -145,15 +145,7 @@ def accounts_screen() -> rx.Component:
             invite_form(),
             class_name="flex flex-col gap-3",
         ),
-        rx.cond(
-            State.error,
-            rx.el.p(
-                State.error,
-                role="alert",
-                class_name="text-sm font-medium text-red-700",
-                data_testid="staff-error",
-            ),
-        ),
+        alert_text(State.error, "staff-error"),
         rx.el.div(
             rx.el.table(
                 rx.el.thead(

@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, INPUT
-from renovation_app.components.ui import labelled, section
+from renovation_app.components.ui import alert_text, labelled, section
 from renovation_app.pages.registry import page
 from renovation_app.state.staff.links import POST_SCRIPT
 from renovation_app.state.staff.links import LinkPageState as State
@@ -31,15 +31,7 @@ def _form(form_id: str, script: str, button: str, *fields: rx.Component) -> rx.C
             disabled=State.sending,
             class_name=f"{BUTTON} w-full disabled:opacity-70",
         ),
-        rx.cond(
-            State.error,
-            rx.el.p(
-                State.error,
-                role="alert",
-                class_name="text-sm font-medium text-red-700",
-                data_testid="link-error",
-            ),
-        ),
+        alert_text(State.error, "link-error"),
         on_submit=[State.start, rx.call_script(script, callback=State.answered)],
         id=form_id,
         class_name="mt-6 flex flex-col gap-4",

@@ -196,21 +196,24 @@ def _open_invitation(session: Session, link_id: int, now: datetime) -> StaffLink
     return link
 
 
+def _withdraw(session: Session, admin: auth.SignedInUser, link_id: int, now: datetime) -> StaffLink:
+    """An admin takes back an open invitation (the link stops working) under the staff lock."""
+    lock_key(session, "staff-accounts", now)
+    _admin_with_two_step(session, admin)
+    link = _open_invitation(session, link_id, now)
+    link.withdrawn_at = now
+    session.add(link)
+    return link
+
+
 def resend_invitation(admin: auth.SignedInUser, link_id: int, now: datetime | None = None) -> None:
     """A fresh link (48 hours again) in place of the old one, which stops working."""
     now = now or utc_now()
     with db_session() as session:
-        lock_key(session, "staff-accounts", now)
-        _admin_with_two_step(session, admin)
-        link = _open_invitation(session, link_id, now)
-        link.withdrawn_at = now
-        session.add(link)
-        token = _new_link(
-            session, LinkKind.INVITATION, link.email, now, Role(link.role), created_by=admin.id
-        )
-        _mail_link(
-            session, LinkKind.INVITATION, link.email, token, inviter=admin.name, role=link.role
-        )
+        link = _withdraw(session, admin, link_id, now)
+        role = Role(link.role)
+        token = _new_link(session, LinkKind.INVITATION, link.email, now, role, created_by=admin.id)
+        _mail_link(session, LinkKind.INVITATION, link.email, token, inviter=admin.name, role=role)
         audit.record(
             session,
             "staff.invitation_resent",
@@ -225,13 +228,8 @@ def resend_invitation(admin: auth.SignedInUser, link_id: int, now: datetime | No
 def withdraw_invitation(
     admin: auth.SignedInUser, link_id: int, now: datetime | None = None
 ) -> None:
-    now = now or utc_now()
     with db_session() as session:
-        lock_key(session, "staff-accounts", now)
-        _admin_with_two_step(session, admin)
-        link = _open_invitation(session, link_id, now)
-        link.withdrawn_at = now
-        session.add(link)
+        link = _withdraw(session, admin, link_id, now or utc_now())
         audit.record(
             session,
             "staff.invitation_withdrawn",

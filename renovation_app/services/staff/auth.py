@@ -145,6 +145,7 @@ def session_ref_from_cookies(header: str) -> str:
 
 
 def create_user(email: str, name: str, password: str, admin: bool = False) -> User:
+    """An account made outside the site (the first admin, scripts); the audit log says so."""
     email = normalise_email(email)
     if "@" not in email or len(email) > 254:
         raise AccountError("Please give a valid e-mail address.")
@@ -158,6 +159,14 @@ def create_user(email: str, name: str, password: str, admin: bool = False) -> Us
     )
     with db_session() as session:
         session.add(user)
+        audit.record(
+            session,
+            "staff.created",
+            actor="command line",
+            record_kind="user",
+            record_id=email,
+            detail=f"as {user.role}",
+        )
         try:
             session.commit()
         except IntegrityError as duplicate:
@@ -178,6 +187,9 @@ def set_password(email: str, password: str) -> None:
         user.password_hash = hash_password(password)
         session.add(user)
         revoke_all_sessions(session, user.id)
+        audit.record(
+            session, "password.set", actor="command line", record_kind="user", record_id=user.email
+        )
         session.commit()
 
 
@@ -190,6 +202,13 @@ def deactivate_user(email: str) -> None:
         user.active = False
         session.add(user)
         revoke_all_sessions(session, user.id)
+        audit.record(
+            session,
+            "staff.deactivated",
+            actor="command line",
+            record_kind="user",
+            record_id=user.email,
+        )
         session.commit()
 
 

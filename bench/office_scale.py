@@ -213,7 +213,11 @@ def measure(counts: dict) -> list[dict]:
     import time_machine
 
     from renovation_app.services.customers import customer_view, list_customers
-    from renovation_app.services.dashboard import dashboard
+    from renovation_app.services.dashboard import dashboard, figures
+
+    def fresh_dashboard():
+        figures._closed_months.clear()
+        return dashboard()
     from renovation_app.services.invoicing import InvoiceFilters, list_invoices
 
     rng = random.Random(SEED + 1)
@@ -243,6 +247,8 @@ def measure(counts: dict) -> list[dict]:
         add("customer page (record and timeline)", "customer", lambda n: customer_view(ids[n]))
         add("customer search", "list", lambda _n: list_customers("Nowak"))
         add("dashboard", "dashboard", lambda _n: dashboard())
+        # A worker's first visit, or the first after a change to a closed month: nothing kept.
+        add("dashboard, closed months read afresh", "", lambda _n: fresh_dashboard())
 
     return results
 

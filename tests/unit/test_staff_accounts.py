@@ -45,7 +45,7 @@ def audit_rows(action: str) -> list[AuditEvent]:
 
 def link_token(kind: str, to: str) -> str:
     """The token of the newest one-time link e-mailed to `to`."""
-    mail = [m for m in mails(kind) if m.to == to][-1]
+    mail = max((m for m in mails(kind) if m.to == to), key=lambda m: m.id)  # the newest
     return re.search(r"/(?:welcome|reset-password)/([\w-]+)", mail.text).group(1)
 
 
@@ -106,7 +106,7 @@ def test_only_an_admin_with_two_step_sign_in_manages_staff(admin, clean_db):
     forged = auth.SignedInUser(staff.id, staff.email, staff.name, auth.Role.ADMIN, True)
     with pytest.raises(ActionRefused, match="Only an admin"):
         accounts.change_role(forged, staff.id, "admin")
-    assert mails("staff_invitation")[-1].to == "new@example.com"  # nothing more was sent
+    assert [m.to for m in mails("staff_invitation")] == ["new@example.com"]  # nothing more sent
 
 
 def test_an_address_with_an_account_is_not_invited_and_bad_input_is_refused(admin):

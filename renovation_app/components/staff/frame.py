@@ -23,7 +23,14 @@ def _code_field() -> rx.Component:
             auto_complete="one-time-code",
             required=True,
             auto_focus=True,
+            aria_describedby="login-code-hint",
             class_name=INPUT,
+        ),
+        rx.el.p(
+            "Two-step sign-in is on for this account: enter the 6-digit code your app shows, "
+            "or one of your recovery codes.",
+            id="login-code-hint",
+            class_name="mt-1 text-sm text-slate-600",
         ),
     )
 

@@ -49,10 +49,11 @@ class AuthState(rx.State):
         if result.get("ok"):
             return None
         self.logging_in = False
-        self.login_error = str(result.get("error") or auth.LOGIN_FAILED_MESSAGE)[:200]
         if result.get("code_needed"):
-            self.code_needed = True
+            # Not a failure: the password was right, the form now asks for the code.
+            self.code_needed, self.login_error = True, ""
             return None
+        self.login_error = str(result.get("error") or auth.LOGIN_FAILED_MESSAGE)[:200]
         return rx.toast.error(NOT_LOGGED_IN, duration=4000)
 
     @rx.event

@@ -234,8 +234,10 @@ window.renovation = {
     return window.renovation.postForm(form, "/api/session").then(function (result) {
       if (result.ok) {
         // From /login to the dashboard; from a staff page that asked for a sign-in, back to it.
+        // A path that starts with "//" would leave the site (protocol-relative): not followed.
         var here = window.location.pathname.replace(/\/+$/, "");
-        var next = here === "/login" || here === "" ? "/dashboard" : here + window.location.search;
+        var home = here === "/login" || here === "" || here.indexOf("//") === 0;
+        var next = home ? "/dashboard" : here + window.location.search;
         window.location.assign(next + (next.indexOf("?") < 0 ? "?" : "&") + "signed_in=1");
       }
       return result;

@@ -180,3 +180,25 @@ def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk):
     with time_machine.travel(at(TODAY), tick=False):
         invoicing.revise_invoice(number, raw, "one line", signed_in(admin))
     assert october()["Kitchen Remodelling"] == 200
+
+
+def test_a_payment_moved_to_another_closed_month_moves_on_the_chart(clerk):
+    """Voided and recorded again for the same amount in another month, with no visit between:
+    the count and the sum stay the same, the payments are not."""
+    admin = auth.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
+    number = invoice(clerk, "moved", "1000", date(2026, 12, 31))
+    check(number, clerk, "200", date(2026, 10, 14), "wrong-month")
+
+    def kitchen(month: str) -> float:
+        with time_machine.travel(at(TODAY), tick=False):
+            return next(r for r in dashboard().by_service if r["month"] == month)[
+                "Kitchen Remodelling"
+            ]
+
+    assert (kitchen("Oct 26"), kitchen("Sep 26")) == (200, 0)
+    with db_session() as session:
+        [payment] = session.exec(select(Payment)).all()
+    with time_machine.travel(at(TODAY), tick=False):
+        payments.void_recorded_payment(number, payment.id, "wrong month", signed_in(admin))
+    check(number, clerk, "200", date(2026, 9, 14), "right-month")
+    assert (kitchen("Oct 26"), kitchen("Sep 26")) == (0, 200)

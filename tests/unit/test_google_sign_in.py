@@ -172,11 +172,13 @@ def test_the_allowed_domain_makes_a_staff_account_on_first_sign_in(fake, monkeyp
     assert user.active and user.password_hash.startswith("$argon2id$")
     assert sign_in().id == signed_in.id  # the second time, the same account
 
-    # Another domain, a look-alike one, or a Workspace (hd) of another domain is still refused.
+    # Another domain, a look-alike one, a Workspace (hd) of another domain, or a personal
+    # Google account that only uses an address of the domain (no hd) is still refused.
     for email, hd in [
         ("someone@other.org", None),
         ("someone@notexample.com", None),
         ("someone@example.com", "other.org"),
+        ("former.employee@example.com", None),
     ]:
         fake.email, fake.hd = email, hd
         refused(google.NO_ACCOUNT)

@@ -271,9 +271,10 @@ def test_sign_ins_and_their_failures_are_each_one_audit_row(staff_user):
     [signed_in] = audit_rows("sign_in")
     assert signed_in.user_id == staff_user.id and _user(staff_user.id).last_sign_in_at
     failed = audit_rows("sign_in.failed")
-    assert [(f.user_id, f.actor) for f in failed] == [
-        (staff_user.id, "sam@example.com"),
-        (None, "ghost@example.com"),
+    # Whoever typed the address is not taken for its owner: no person, the address as record.
+    assert [(f.user_id, f.actor, f.record_id) for f in failed] == [
+        (None, "sam@example.com", "sam@example.com"),
+        (None, "ghost@example.com", "ghost@example.com"),
     ]
 
 
@@ -284,3 +285,20 @@ def test_the_database_refuses_to_change_or_delete_an_audit_row(staff_user):
             with get_engine().begin() as connection:
                 connection.execute(text(statement))
     assert [row.action for row in audit_rows("sign_in")] == ["sign_in"]
+
+
+def test_an_invitation_stands_only_while_its_admin_does(admin):
+    second = invite_and_accept(admin, "two@example.com", "admin")
+    turn_on_two_step(second.id)
+    accounts.invite(auth.signed_in_user(_user(second.id)), "friend@example.com", "admin")
+    token = link_token("staff_invitation", "friend@example.com")
+    accounts.change_role(admin, second.id, "staff")  # demoted, perhaps after a compromise
+    with pytest.raises(ActionRefused, match="expired or was already used"):
+        accounts.accept_invitation(token, "Fay Friend", PASSWORD)
+    assert _by_email("friend@example.com") is None
+
+
+def test_reset_mails_to_one_address_are_limited_whatever_the_client(admin):
+    for n in range(accounts.RESET_MAILS_PER_ADDRESS + 2):
+        assert accounts.request_password_reset("boss@example.com", f"203.0.113.{n + 1}")
+    assert len(mails("password_reset")) == accounts.RESET_MAILS_PER_ADDRESS

@@ -215,15 +215,18 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
 
 
 def _closed_fingerprint(session: Session, start: date, end: date) -> tuple:
-    """What the closed months' revenue depends on: their payments (a late or voided one moves
-    the count and the sum) and the invoices' revisions (which can change lines and place)."""
+    """What the closed months' revenue depends on: which payments are in them (a late, voided
+    or re-dated one changes the count, the sum of amounts or the sum of ids) and the invoices'
+    revisions (which can change lines and place; counted, as ids may commit out of order)."""
     payments = session.exec(
-        select(func.count(Payment.id), func.coalesce(func.sum(Payment.amount_cents), 0)).where(
-            Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end)
-        )
+        select(
+            func.count(Payment.id),
+            func.coalesce(func.sum(Payment.amount_cents), 0),
+            func.coalesce(func.sum(Payment.id), 0),
+        ).where(Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end))
     ).one()
-    revision = session.exec(select(func.max(InvoiceRevision.id))).one()
-    return (*payments, revision)
+    revisions = session.exec(select(func.count(InvoiceRevision.id))).one()
+    return (*payments, revisions)
 
 
 def _revenue_sums(

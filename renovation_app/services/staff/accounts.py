@@ -33,6 +33,8 @@ LINK_PATH = {LinkKind.INVITATION: "/welcome/", LinkKind.PASSWORD_RESET: "/reset-
 # "Forgot password?" requests per client address in the window (like sign-in's limit).
 RESET_REQUESTS = 5
 RESET_WINDOW = timedelta(minutes=15)
+# ... and reset mails per address in the window, so changing addresses floods no mailbox.
+RESET_MAILS_PER_ADDRESS = 3
 RESET_REQUESTED_MESSAGE = (
     "If that address belongs to a staff account, a link to set a new password is on its way. "
     "It works for one hour."
@@ -277,7 +279,10 @@ def accept_invitation(
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
         link = _live_link(session, LinkKind.INVITATION, token, now)
-        if link is None:
+        inviter = session.get(User, link.created_by) if link and link.created_by else None
+        # An invitation stands only while its admin does (one since demoted or deactivated,
+        # perhaps after a compromise, no longer brings anyone in).
+        if link is None or inviter is None or not inviter.active or inviter.role != Role.ADMIN:
             raise ActionRefused(LINK_DEAD_MESSAGE)
         user = User(email=link.email, name=name, password_hash=password_hash, role=link.role)
         session.add(user)
@@ -396,14 +401,18 @@ def request_password_reset(email: str, client_address: str, now: datetime | None
             session.commit()
             return False
         user = session.exec(select(User).where(User.email == email)).first()
-        if user is not None and user.active:
+        if (
+            user is not None
+            and user.active
+            and allow(session, f"reset-to:{user.id}", RESET_MAILS_PER_ADDRESS, RESET_WINDOW, now)
+        ):
             _close_links(session, LinkKind.PASSWORD_RESET, email, now, "withdrawn_at")
             token = _new_link(session, LinkKind.PASSWORD_RESET, email, now, user_id=user.id)
             _mail_link(session, LinkKind.PASSWORD_RESET, email, token, name=user.name)
+            # Asked by whoever typed the address: no one is signed in.
             audit.record(
                 session,
                 "password.reset_requested",
-                user_id=user.id,
                 actor=email,
                 record_kind="user",
                 record_id=email,

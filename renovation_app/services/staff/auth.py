@@ -274,9 +274,10 @@ def signed_in_user(user: User) -> SignedInUser:
     return SignedInUser(user.id, user.email, user.name, Role(user.role), two_step.is_on(user))
 
 
-def _failed(session: Session, user: User | None, email: str, why: str, message: str):
+def _failed(session: Session, email: str, why: str, message: str):
+    # Whoever typed it is not known to be the account's owner: the address is the record.
     audit.record(
-        session, "sign_in.failed", user_id=user.id if user else None, actor=email, detail=why
+        session, "sign_in.failed", actor=email, record_kind="user", record_id=email, detail=why
     )
     session.commit()
     return LoginFailed(message)
@@ -308,7 +309,7 @@ def authenticate(
             password[:PASSWORD_MAX], user.password_hash if user else _DUMMY_HASH
         )
         if not (user and user.active and valid):
-            raise _failed(session, user, email, "wrong e-mail or password", LOGIN_FAILED_MESSAGE)
+            raise _failed(session, email, "wrong e-mail or password", LOGIN_FAILED_MESSAGE)
         if two_step.is_on(user):
             if not code.strip():
                 session.exec(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
@@ -317,7 +318,7 @@ def authenticate(
             lock_key(session, f"two-step:{user.id}", now)
             session.refresh(user)
             if not two_step.use_code(session, user, code, now):
-                raise _failed(session, user, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
+                raise _failed(session, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
         return _signed_in(session, user, attempt_id, "password", now)
 
 
@@ -339,7 +340,7 @@ def finish_pending_sign_in(
         if user is None or not user.active:
             raise LoginFailed(PENDING_EXPIRED_MESSAGE)
         if not two_step.use_code(session, user, code, now):
-            raise _failed(session, user, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
+            raise _failed(session, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
         two_step.end_pending(session, token, now)
         return _signed_in(session, user, attempt_id, "google and code", now)
 

@@ -238,7 +238,10 @@ def _in_allowed_domain(email: str, hosted_domain: str | None) -> bool:
     domain = settings.google_allowed_domain.strip().lower().removeprefix("@")
     if not domain or not email.endswith("@" + domain):
         return False
-    return hosted_domain in (None, domain)  # hd: the Google Workspace domain of the account
+    # hd: the Google Workspace domain that manages the account. Without it the account is a
+    # personal one that merely uses the address (an ex-employee's, an alias), which Google's
+    # email_verified says nothing about: only the domain's own accounts get in.
+    return hosted_domain == domain
 
 
 def _client() -> OAuth2Client:

@@ -125,7 +125,9 @@ def confirm_setup(user_id: int, code: str, now: datetime | None = None) -> list[
         user.totp_enabled_at, user.totp_last_step = now, step
         session.add(user)
         codes = _new_recovery_codes(session, user_id)
-        audit.record(session, "two_step.on", user_id=user_id, record_kind="user", record_id=user_id)
+        audit.record(
+            session, "two_step.on", user_id=user_id, record_kind="user", record_id=user.email
+        )
         session.commit()
     return codes
 
@@ -160,7 +162,7 @@ def turn_off(user_id: int, code: str, now: datetime | None = None) -> None:
             .values(used_at=now)
         )
         audit.record(
-            session, "two_step.off", user_id=user_id, record_kind="user", record_id=user_id
+            session, "two_step.off", user_id=user_id, record_kind="user", record_id=user.email
         )
         session.commit()
 

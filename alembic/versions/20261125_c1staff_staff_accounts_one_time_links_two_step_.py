@@ -117,6 +117,11 @@ def _make_audit_append_only() -> None:
             "CREATE TRIGGER audit_event_append_only BEFORE UPDATE OR DELETE ON audit_event "
             "FOR EACH ROW EXECUTE FUNCTION audit_event_append_only()"
         )
+        # TRUNCATE fires no row trigger: it gets a statement trigger of its own.
+        op.execute(
+            "CREATE TRIGGER audit_event_no_truncate BEFORE TRUNCATE ON audit_event "
+            "FOR EACH STATEMENT EXECUTE FUNCTION audit_event_append_only()"
+        )
         return
     for change in ('UPDATE', 'DELETE'):
         op.execute(
@@ -127,6 +132,7 @@ def _make_audit_append_only() -> None:
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == 'postgresql':
+        op.execute("DROP TRIGGER audit_event_no_truncate ON audit_event")
         op.execute("DROP TRIGGER audit_event_append_only ON audit_event")
         op.execute("DROP FUNCTION audit_event_append_only()")
     with op.batch_alter_table('user', schema=None) as batch_op:

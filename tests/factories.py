@@ -29,21 +29,23 @@ def signed_in(user: User) -> auth.SignedInUser:
 
 
 _RECOVERY_CODES: dict[int, list[str]] = {}
+# The password of the unit tests' admin fixture (tests/unit/conftest.py).
+ADMIN_PASSWORD = "long enough password"
 
 
-def two_step_code(user: User | auth.SignedInUser) -> str:
+def two_step_code(user: User | auth.SignedInUser, password: str = ADMIN_PASSWORD) -> str:
     """A code that confirms one sensitive action of `user` (a refund): one of the recovery codes
-    of the two-step sign-in this turns on first when it is off."""
+    of the two-step sign-in this turns on first (with the user's `password`) when it is off."""
     with db_session() as session:
         is_on = session.get(User, user.id).totp_enabled_at is not None
     if not is_on or not _RECOVERY_CODES.get(user.id):
-        _RECOVERY_CODES[user.id] = turn_on_two_step(user.id)
+        _RECOVERY_CODES[user.id] = turn_on_two_step(user.id, password)
     return _RECOVERY_CODES[user.id].pop()
 
 
-def turn_on_two_step(user_id: int) -> list[str]:
+def turn_on_two_step(user_id: int, password: str = ADMIN_PASSWORD) -> list[str]:
     """Two-step sign-in on, as the Account page does it; returns the recovery codes."""
-    setup = two_step.begin_setup(user_id)
+    setup = two_step.begin_setup(user_id, password)
     return two_step.confirm_setup(user_id, pyotp.TOTP(setup.secret).now())
 
 

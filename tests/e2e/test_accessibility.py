@@ -12,7 +12,7 @@ from tests.e2e.test_estimates import post_enquiry, write_and_send
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
 from tests.e2e.test_staff_accounts import new_admin
-from tests.e2e.test_staff_sign_in import sign_in
+from tests.e2e.test_staff_sign_in import PASSWORD, sign_in
 
 axe = Axe()
 pytestmark = pytest.mark.slow  # a sweep of every page at two widths: `make test-slow`
@@ -83,6 +83,7 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
             results = axe.run(page)
             assert results.violations_count == 0, f"{path} at {width}: {results.generate_report()}"
         open_page(page, "/account")
+        page.fill("#two-step-password", PASSWORD)
         page.get_by_role("button", name="Set up two-step sign-in").click()
         expect(page.get_by_test_id("totp-secret")).to_be_visible()
         results = axe.run(page)

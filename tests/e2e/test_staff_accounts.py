@@ -28,9 +28,10 @@ def new_admin(site) -> str:
     return email
 
 
-def turn_on_two_step(page: Page) -> tuple[pyotp.TOTP, list[str]]:
+def turn_on_two_step(page: Page, password: str = PASSWORD) -> tuple[pyotp.TOTP, list[str]]:
     """On /account: set up two-step sign-in with the key shown; returns it and the codes."""
     open_page(page, "/account")
+    page.fill("#two-step-password", password)
     page.get_by_role("button", name="Set up two-step sign-in").click()
     expect(page.get_by_alt_text("QR code for your authenticator app")).to_be_visible()
     totp = pyotp.TOTP(page.get_by_test_id("totp-secret").inner_text())

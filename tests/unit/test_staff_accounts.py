@@ -24,7 +24,7 @@ ADDRESS = "198.51.100.7"
 @pytest.fixture
 def admin(clean_db) -> auth.SignedInUser:
     user = auth.create_user("boss@example.com", "Bo Boss", PASSWORD, admin=True)
-    turn_on_two_step(user.id)
+    turn_on_two_step(user.id, PASSWORD)
     return auth.signed_in_user(_user(user.id))
 
 
@@ -195,7 +195,7 @@ def staff_user(clean_db) -> User:
 
 
 def test_the_secret_is_stored_encrypted_and_a_code_turns_it_on(staff_user):
-    setup = two_step.begin_setup(staff_user.id)
+    setup = two_step.begin_setup(staff_user.id, PASSWORD)
     stored = _user(staff_user.id).totp_secret
     assert setup.secret not in stored and two_step.decrypt(stored) == setup.secret
     assert setup.qr_svg.startswith("data:image/svg+xml")
@@ -207,7 +207,7 @@ def test_the_secret_is_stored_encrypted_and_a_code_turns_it_on(staff_user):
 
 
 def test_sign_in_asks_for_the_code_and_a_code_is_used_only_once(staff_user):
-    setup = two_step.begin_setup(staff_user.id)
+    setup = two_step.begin_setup(staff_user.id, PASSWORD)
     totp = pyotp.TOTP(setup.secret)
     now = utc_now()
     two_step.confirm_setup(staff_user.id, totp.at(now - timedelta(seconds=30)), now=now)
@@ -225,7 +225,7 @@ def test_sign_in_asks_for_the_code_and_a_code_is_used_only_once(staff_user):
 
 
 def test_wrong_codes_count_as_failed_sign_ins(staff_user):
-    turn_on_two_step(staff_user.id)
+    turn_on_two_step(staff_user.id, PASSWORD)
     for _ in range(auth.ADDRESS_ATTEMPTS):
         with pytest.raises(auth.LoginFailed):
             auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code="000000")
@@ -234,7 +234,7 @@ def test_wrong_codes_count_as_failed_sign_ins(staff_user):
 
 
 def test_a_recovery_code_works_once_and_turning_off_needs_a_code(staff_user):
-    codes = turn_on_two_step(staff_user.id)
+    codes = turn_on_two_step(staff_user.id, PASSWORD)
     assert auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code=codes[0]).id
     with pytest.raises(auth.LoginFailed):
         auth.authenticate("sam@example.com", PASSWORD, ADDRESS, code=codes[0])
@@ -247,7 +247,7 @@ def test_a_recovery_code_works_once_and_turning_off_needs_a_code(staff_user):
 
 
 def test_a_google_sign_in_waits_for_the_code_of_its_pending_token(staff_user):
-    codes = turn_on_two_step(staff_user.id)
+    codes = turn_on_two_step(staff_user.id, PASSWORD)
     token = two_step.start_pending(staff_user.id, "google")
     with pytest.raises(auth.LoginFailed):
         auth.finish_pending_sign_in(token, "000000", ADDRESS)
@@ -292,7 +292,7 @@ def test_the_database_refuses_to_change_or_delete_an_audit_row(staff_user):
 
 def test_an_invitation_stands_only_while_its_admin_does(admin):
     second = invite_and_accept(admin, "two@example.com", "admin")
-    turn_on_two_step(second.id)
+    turn_on_two_step(second.id, PASSWORD)
     accounts.invite(auth.signed_in_user(_user(second.id)), "friend@example.com", "admin")
     token = link_token("staff_invitation", "friend@example.com")
     accounts.change_role(admin, second.id, "staff")  # demoted, perhaps after a compromise
@@ -305,3 +305,23 @@ def test_reset_mails_to_one_address_are_limited_whatever_the_client(admin):
     for n in range(accounts.RESET_MAILS_PER_ADDRESS + 2):
         assert accounts.request_password_reset("boss@example.com", f"203.0.113.{n + 1}")
     assert len(mails("password_reset")) == accounts.RESET_MAILS_PER_ADDRESS
+
+
+def test_setting_up_two_step_asks_for_the_password_and_ends_the_other_sessions(staff_user):
+    with pytest.raises(ActionRefused, match="not your password"):
+        two_step.begin_setup(staff_user.id, "a stolen session's guess")
+    here, elsewhere = auth.start_session(staff_user.id), auth.start_session(staff_user.id)
+    setup = two_step.begin_setup(staff_user.id, PASSWORD)
+    two_step.confirm_setup(
+        staff_user.id, pyotp.TOTP(setup.secret).now(), keep_token_hash=auth.hash_token(here)
+    )
+    assert auth.user_for_token(here) is not None
+    assert auth.user_for_token(elsewhere) is None  # began without the second step
+
+
+def test_password_guesses_at_two_step_set_up_are_limited(staff_user):
+    for _ in range(two_step.REAUTH_ATTEMPTS):
+        with pytest.raises(ActionRefused, match="not your password"):
+            two_step.begin_setup(staff_user.id, "guess")
+    with pytest.raises(ActionRefused, match="Too many tries"):
+        two_step.begin_setup(staff_user.id, PASSWORD)

@@ -101,11 +101,26 @@ def two_step_section() -> rx.Component:
                         "Admins need it to refund, manage staff or change settings.",
                         class_name="text-slate-700",
                     ),
-                    rx.el.button(
-                        "Set up two-step sign-in",
-                        type="button",
-                        on_click=State.begin_setup,
-                        class_name=f"{SECONDARY_BUTTON} self-start",
+                    rx.el.form(
+                        labelled(
+                            "Your password",
+                            rx.el.input(
+                                id="two-step-password",
+                                name="password",
+                                type="password",
+                                auto_complete="current-password",
+                                required=True,
+                                class_name=f"{INPUT} max-w-72 py-2",
+                            ),
+                        ),
+                        rx.el.button(
+                            "Set up two-step sign-in",
+                            type="submit",
+                            class_name=f"{SECONDARY_BUTTON} self-end",
+                        ),
+                        on_submit=State.begin_setup,
+                        reset_on_submit=True,
+                        class_name="flex flex-wrap items-end gap-3",
                     ),
                     class_name="flex flex-col gap-3",
                 ),

@@ -23,10 +23,10 @@ from sqlmodel import Session, func, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
-from renovation_app.models import PendingSignIn, RateHit, RecoveryCode, User, utc_now
+from renovation_app.models import AuthSession, PendingSignIn, RateHit, RecoveryCode, User, utc_now
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.limits import lock_key
+from renovation_app.services.limits import allow, lock_key
 from renovation_app.settings import settings
 
 RECOVERY_CODE_COUNT = 10
@@ -39,6 +39,9 @@ CODE_FAILURE_WINDOW = timedelta(minutes=15)
 
 CODE_WRONG_MESSAGE = "That code is not correct or was already used."
 TOO_MANY_CODES_MESSAGE = "Too many wrong codes. Please wait 15 minutes and try again."
+TOO_MANY_PASSWORDS_MESSAGE = "Too many tries. Please wait 15 minutes and try again."
+# Password checks before setting two-step sign-in up, per account in the window.
+REAUTH_ATTEMPTS = 5
 NEEDS_TWO_STEP_MESSAGE = (
     "Turn on two-step sign-in first (Account, in the staff menu): admins need it to refund, "
     "manage staff or change settings."
@@ -81,13 +84,24 @@ class Setup:
     qr_svg: str  # a data: URI of the QR code of the otpauth:// link
 
 
-def begin_setup(user_id: int) -> Setup:
-    """A new secret for a user who has no two-step sign-in yet (kept until confirmed)."""
+def begin_setup(user_id: int, password: str, now: datetime | None = None) -> Setup:
+    """A new secret for a user who has no two-step sign-in yet (kept until confirmed). The
+    password is asked again: a session alone (a stolen cookie) cannot tie the account to
+    someone else's authenticator. Wrong passwords here are limited per account."""
+    from renovation_app.services.staff.auth import verify_password  # auth imports this module
+
+    now = now or utc_now()
     secret = pyotp.random_base32()
     with db_session() as session:
         user = session.get(User, user_id)
         if user is None or user.totp_enabled_at is not None:
             raise ActionRefused("Two-step sign-in is already on for this account.")
+        if not allow(session, f"reauth:{user_id}", REAUTH_ATTEMPTS, CODE_FAILURE_WINDOW, now):
+            session.commit()
+            raise ActionRefused(TOO_MANY_PASSWORDS_MESSAGE)
+        if not verify_password(password[:128], user.password_hash):
+            session.commit()  # the attempt counts
+            raise ActionRefused("That is not your password.")
         user.totp_secret = encrypt(secret)
         session.add(user)
         session.commit()
@@ -110,9 +124,12 @@ def _step_of(user: User, code: str, now: datetime) -> int | None:
     return None
 
 
-def confirm_setup(user_id: int, code: str, now: datetime | None = None) -> list[str]:
+def confirm_setup(
+    user_id: int, code: str, keep_token_hash: str = "", now: datetime | None = None
+) -> list[str]:
     """Turn two-step sign-in on once the app shows a right code; returns the ten recovery
-    codes (shown once: only their hashes are kept)."""
+    codes (shown once: only their hashes are kept). Every other session of the account, and
+    any sign-in waiting for a code, ends: they began without the second step."""
     now = now or utc_now()
     with db_session() as session:
         lock_key(session, f"two-step:{user_id}", now)
@@ -124,6 +141,20 @@ def confirm_setup(user_id: int, code: str, now: datetime | None = None) -> list[
             raise ActionRefused(CODE_WRONG_MESSAGE)
         user.totp_enabled_at, user.totp_last_step = now, step
         session.add(user)
+        session.exec(
+            update(AuthSession)
+            .where(
+                AuthSession.user_id == user_id,
+                AuthSession.revoked_at.is_(None),
+                AuthSession.token_hash != keep_token_hash,
+            )
+            .values(revoked_at=now)
+        )
+        session.exec(
+            update(PendingSignIn)
+            .where(PendingSignIn.user_id == user_id, PendingSignIn.used_at.is_(None))
+            .values(used_at=now)
+        )
         codes = _new_recovery_codes(session, user_id)
         audit.record(
             session, "two_step.on", user_id=user_id, record_kind="user", record_id=user.email

@@ -7,6 +7,7 @@ import reflex as rx
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.staff import two_step
 from renovation_app.state.staff import StaffState
+from renovation_app.state.staff.guard import session_ref
 
 
 class AccountState(StaffState):
@@ -22,9 +23,11 @@ class AccountState(StaffState):
         self.codes_left = await asyncio.to_thread(two_step.recovery_codes_left, self._user_id)
 
     @rx.event
-    async def begin_setup(self):
+    async def begin_setup(self, form: dict):
         try:
-            setup = await asyncio.to_thread(two_step.begin_setup, self._user_id)
+            setup = await asyncio.to_thread(
+                two_step.begin_setup, self._user_id, str(form.get("password") or "")
+            )
         except ActionRefused as refused:
             self.error = refused.message
             return
@@ -34,7 +37,10 @@ class AccountState(StaffState):
     async def confirm_setup(self, form: dict):
         try:
             codes = await asyncio.to_thread(
-                two_step.confirm_setup, self._user_id, str(form.get("code") or "")
+                two_step.confirm_setup,
+                self._user_id,
+                str(form.get("code") or ""),
+                session_ref(self),  # this tab's session stays; every other one ends
             )
         except ActionRefused as refused:
             self.error = refused.message

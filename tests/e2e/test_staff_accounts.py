@@ -66,11 +66,14 @@ def test_an_invited_person_signs_up_and_loses_access_when_deactivated(
     page.fill("#invite-email", "not-yet@example.com")
     page.get_by_role("button", name="Invite").click()
     expect(page.get_by_test_id("staff-error")).to_contain_text("two-step")  # the server says no
-    turn_on_two_step(page)
+    _, codes = turn_on_two_step(page)
 
     newcomer = f"new-{uuid.uuid4().hex[:8]}@example.com"
     open_page(page, "/staff")
     page.fill("#invite-email", newcomer)
+    page.get_by_role("button", name="Invite").click()
+    expect(page.get_by_test_id("staff-error")).to_contain_text("Enter the code")
+    page.fill("#staff-code", codes[0])
     page.get_by_role("button", name="Invite").click()
     expect(page.get_by_test_id("invitation-row").filter(has_text=newcomer)).to_be_visible()
 
@@ -96,6 +99,7 @@ def test_an_invited_person_signs_up_and_loses_access_when_deactivated(
     # The admin deactivates them; their open tab loses access at its next event.
     open_page(page, "/staff")
     row = page.get_by_test_id("member-row").filter(has_text=newcomer)
+    page.fill("#staff-code", codes[1])
     row.get_by_role("button", name="Deactivate").click()
     expect(row).to_contain_text("Deactivated")
     theirs.get_by_test_id("staff-menu").get_by_role("link", name="Invoices").click()

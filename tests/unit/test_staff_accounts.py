@@ -14,7 +14,7 @@ from renovation_app.db import db_session, get_engine
 from renovation_app.models import AuditEvent, User, utc_now
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.staff import accounts, auth, two_step
-from tests.factories import mails, turn_on_two_step
+from tests.factories import mails, turn_on_two_step, two_step_code
 
 PASSWORD = "a long admin password"
 NEW_PASSWORD = "another long password"
@@ -24,8 +24,13 @@ ADDRESS = "198.51.100.7"
 @pytest.fixture
 def admin(clean_db) -> auth.SignedInUser:
     user = auth.create_user("boss@example.com", "Bo Boss", PASSWORD, admin=True)
-    turn_on_two_step(user.id, PASSWORD)
+    two_step_code(user, PASSWORD)  # turns two-step sign-in on, keeps the recovery codes
     return auth.signed_in_user(_user(user.id))
+
+
+def code(user) -> str:
+    """A fresh code of `user` for one staff change."""
+    return two_step_code(user, PASSWORD)
 
 
 def _user(user_id: int) -> User:
@@ -50,7 +55,7 @@ def link_token(kind: str, to: str) -> str:
 
 
 def invite_and_accept(admin, email="new@example.com", role="staff") -> auth.SignedInUser:
-    accounts.invite(admin, email, role)
+    accounts.invite(admin, email, role, code(admin))
     return accounts.accept_invitation(link_token("staff_invitation", email), "Nia New", PASSWORD)
 
 
@@ -58,7 +63,7 @@ def invite_and_accept(admin, email="new@example.com", role="staff") -> auth.Sign
 
 
 def test_an_invitation_mails_a_link_that_makes_the_account_once(admin):
-    accounts.invite(admin, "New@Example.com", "staff")
+    accounts.invite(admin, "New@Example.com", "staff", code(admin))
     token = link_token("staff_invitation", "new@example.com")
     assert accounts.link_email(accounts.LinkKind.INVITATION, token) == "new@example.com"
     joined = accounts.accept_invitation(token, "  Nia   New ", PASSWORD)
@@ -71,7 +76,7 @@ def test_an_invitation_mails_a_link_that_makes_the_account_once(admin):
 
 
 def test_an_invitation_expires_after_48_hours(admin):
-    accounts.invite(admin, "late@example.com", "staff")
+    accounts.invite(admin, "late@example.com", "staff", code(admin))
     token = link_token("staff_invitation", "late@example.com")
     with pytest.raises(ActionRefused, match="expired"):
         accounts.accept_invitation(token, "Lee Late", PASSWORD, now=utc_now() + timedelta(hours=49))
@@ -79,10 +84,10 @@ def test_an_invitation_expires_after_48_hours(admin):
 
 
 def test_a_withdrawn_or_resent_invitation_link_opens_nothing(admin):
-    accounts.invite(admin, "w@example.com", "staff")
+    accounts.invite(admin, "w@example.com", "staff", code(admin))
     first = link_token("staff_invitation", "w@example.com")
     _, [invitation] = accounts.staff_overview()
-    accounts.resend_invitation(admin, invitation.id)
+    accounts.resend_invitation(admin, invitation.id, code(admin))
     second = link_token("staff_invitation", "w@example.com")
     assert second != first
     with pytest.raises(ActionRefused):
@@ -98,24 +103,24 @@ def test_a_withdrawn_or_resent_invitation_link_opens_nothing(admin):
 def test_only_an_admin_with_two_step_sign_in_manages_staff(admin, clean_db):
     staff = invite_and_accept(admin)
     with pytest.raises(ActionRefused, match="Only an admin"):
-        accounts.invite(staff, "x@example.com", "admin")
+        accounts.invite(staff, "x@example.com", "admin", "000000")
     bare_admin = auth.create_user("bare@example.com", "Bare Admin", PASSWORD, admin=True)
     with pytest.raises(ActionRefused, match="two-step"):
-        accounts.invite(auth.signed_in_user(bare_admin), "x@example.com", "staff")
+        accounts.invite(auth.signed_in_user(bare_admin), "x@example.com", "staff", "000000")
     # A forged SignedInUser claiming admin is checked against the database.
     forged = auth.SignedInUser(staff.id, staff.email, staff.name, auth.Role.ADMIN, True)
     with pytest.raises(ActionRefused, match="Only an admin"):
-        accounts.change_role(forged, staff.id, "admin")
+        accounts.change_role(forged, staff.id, "admin", "000000")
     assert [m.to for m in mails("staff_invitation")] == ["new@example.com"]  # nothing more sent
 
 
 def test_an_address_with_an_account_is_not_invited_and_bad_input_is_refused(admin):
     with pytest.raises(ActionRefused, match="already has an account"):
-        accounts.invite(admin, "BOSS@example.com", "staff")
+        accounts.invite(admin, "BOSS@example.com", "staff", code(admin))
     with pytest.raises(ActionRefused, match="valid e-mail"):
-        accounts.invite(admin, "not an address", "staff")
+        accounts.invite(admin, "not an address", "staff", code(admin))
     with pytest.raises(ActionRefused, match="role"):
-        accounts.invite(admin, "ok@example.com", "owner")
+        accounts.invite(admin, "ok@example.com", "owner", code(admin))
     assert mails("staff_invitation") == []
 
 
@@ -124,11 +129,11 @@ def test_an_address_with_an_account_is_not_invited_and_bad_input_is_refused(admi
 
 def test_the_last_active_admin_cannot_be_demoted_or_deactivated(admin):
     with pytest.raises(ActionRefused, match="last active admin"):
-        accounts.change_role(admin, admin.id, "staff")
+        accounts.change_role(admin, admin.id, "staff", code(admin))
     with pytest.raises(ActionRefused, match="last active admin"):
-        accounts.set_active(admin, admin.id, False)
+        accounts.set_active(admin, admin.id, False, code(admin))
     second = invite_and_accept(admin, "two@example.com", "admin")
-    accounts.change_role(admin, second.id, "staff")
+    accounts.change_role(admin, second.id, "staff", code(admin))
     assert _user(second.id).role == "staff"
     [row] = audit_rows("staff.role_changed")
     assert (row.before, row.after) == ('{"role": "admin"}', '{"role": "staff"}')
@@ -138,11 +143,11 @@ def test_deactivating_ends_every_session_at_once(admin):
     staff = invite_and_accept(admin)
     token = auth.start_session(staff.id)
     assert auth.user_for_token(token) is not None
-    accounts.set_active(admin, staff.id, False)
+    accounts.set_active(admin, staff.id, False, code(admin))
     assert auth.user_for_token(token) is None
     with pytest.raises(auth.LoginFailed):
         auth.authenticate(staff.email, PASSWORD, ADDRESS)
-    accounts.set_active(admin, staff.id, True)
+    accounts.set_active(admin, staff.id, True, code(admin))
     assert auth.authenticate(staff.email, PASSWORD, ADDRESS).id == staff.id
     assert len(audit_rows("staff.deactivated")) == 1 and len(audit_rows("staff.reactivated")) == 1
 
@@ -292,10 +297,11 @@ def test_the_database_refuses_to_change_or_delete_an_audit_row(staff_user):
 
 def test_an_invitation_stands_only_while_its_admin_does(admin):
     second = invite_and_accept(admin, "two@example.com", "admin")
-    turn_on_two_step(second.id, PASSWORD)
-    accounts.invite(auth.signed_in_user(_user(second.id)), "friend@example.com", "admin")
+    accounts.invite(second, "friend@example.com", "admin", code(second))
     token = link_token("staff_invitation", "friend@example.com")
-    accounts.change_role(admin, second.id, "staff")  # demoted, perhaps after a compromise
+    accounts.change_role(
+        admin, second.id, "staff", code(admin)
+    )  # demoted, perhaps after a compromise
     with pytest.raises(ActionRefused, match="expired or was already used"):
         accounts.accept_invitation(token, "Fay Friend", PASSWORD)
     assert _by_email("friend@example.com") is None
@@ -325,3 +331,16 @@ def test_password_guesses_at_two_step_set_up_are_limited(staff_user):
             two_step.begin_setup(staff_user.id, "guess")
     with pytest.raises(ActionRefused, match="Too many tries"):
         two_step.begin_setup(staff_user.id, PASSWORD)
+
+
+def test_a_staff_change_needs_a_fresh_code_not_only_an_admin_session(admin):
+    """A stolen admin session alone cannot bring in a new admin."""
+    with pytest.raises(ActionRefused, match="Enter the code"):
+        accounts.invite(admin, "evil@example.com", "admin", "")
+    with pytest.raises(ActionRefused, match="not correct"):
+        accounts.invite(admin, "evil@example.com", "admin", "000000")
+    used = code(admin)
+    accounts.invite(admin, "friend@example.com", "staff", used)
+    with pytest.raises(ActionRefused, match="already used"):
+        accounts.invite(admin, "evil@example.com", "admin", used)
+    assert [m.to for m in mails("staff_invitation")] == ["friend@example.com"]

@@ -140,6 +140,23 @@ def accounts_screen() -> rx.Component:
                 class_name="rounded-md bg-amber-50 p-3 text-sm text-amber-900",
             ),
         ),
+        labelled(
+            "Code from your authenticator app",
+            rx.el.input(
+                id="staff-code",
+                value=State.action_code,
+                on_change=State.set_action_code,
+                input_mode="numeric",
+                auto_complete="one-time-code",
+                aria_describedby="staff-code-hint",
+                class_name=f"{INPUT} max-w-48 py-2",
+            ),
+            rx.el.p(
+                "Each invitation, role change or (de)activation asks for a new code.",
+                id="staff-code-hint",
+                class_name="mt-1 text-sm text-slate-600",
+            ),
+        ),
         rx.el.section(
             rx.el.h3("Invite someone", class_name="text-lg font-bold"),
             invite_form(),

@@ -91,6 +91,16 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
     return members, invitations
 
 
+def _confirmed_admin(admin: auth.SignedInUser, code: str, now: datetime) -> None:
+    """Before a change to who may do what: an active admin who gives a fresh two-step code
+    (a stolen admin session alone cannot make a new admin). Spends the code."""
+    with db_session() as session:
+        user = session.get(User, admin.id)
+        if user is None or not user.active or user.role != Role.ADMIN:
+            raise ActionRefused("Only an admin can manage staff accounts.")
+    two_step.confirm_with_code(admin.id, code, "change staff accounts", now)
+
+
 def _admin_with_two_step(session: Session, admin: auth.SignedInUser) -> None:
     """Managing staff: an active admin with two-step sign-in on, checked in the database."""
     user = session.get(User, admin.id)
@@ -156,7 +166,9 @@ def _mail_link(session: Session, kind: LinkKind, email: str, token: str, **conte
 # --- invitations --------------------------------------------------------------------------------
 
 
-def invite(admin: auth.SignedInUser, email: str, role: str, now: datetime | None = None) -> None:
+def invite(
+    admin: auth.SignedInUser, email: str, role: str, code: str, now: datetime | None = None
+) -> None:
     """E-mail a one-time link that makes an account with this role (an earlier open invitation
     of the same address is withdrawn)."""
     now = now or utc_now()
@@ -166,6 +178,7 @@ def invite(admin: auth.SignedInUser, email: str, role: str, now: datetime | None
         raise ActionRefused("Please give a valid e-mail address.")
     if role not in (Role.STAFF, Role.ADMIN):
         raise ActionRefused("Choose a role: staff or admin.")
+    _confirmed_admin(admin, code, now)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
         _admin_with_two_step(session, admin)
@@ -208,9 +221,12 @@ def _withdraw(session: Session, admin: auth.SignedInUser, link_id: int, now: dat
     return link
 
 
-def resend_invitation(admin: auth.SignedInUser, link_id: int, now: datetime | None = None) -> None:
+def resend_invitation(
+    admin: auth.SignedInUser, link_id: int, code: str, now: datetime | None = None
+) -> None:
     """A fresh link (48 hours again) in place of the old one, which stops working."""
     now = now or utc_now()
+    _confirmed_admin(admin, code, now)
     with db_session() as session:
         link = _withdraw(session, admin, link_id, now)
         role = Role(link.role)
@@ -325,11 +341,12 @@ def _member(session: Session, user_id: int) -> User:
 
 
 def change_role(
-    admin: auth.SignedInUser, user_id: int, role: str, now: datetime | None = None
+    admin: auth.SignedInUser, user_id: int, role: str, code: str, now: datetime | None = None
 ) -> None:
     now = now or utc_now()
     if role not in (Role.STAFF, Role.ADMIN):
         raise ActionRefused("Choose a role: staff or admin.")
+    _confirmed_admin(admin, code, now)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)  # two admins demoting each other at once
         _admin_with_two_step(session, admin)
@@ -354,10 +371,11 @@ def change_role(
 
 
 def set_active(
-    admin: auth.SignedInUser, user_id: int, active: bool, now: datetime | None = None
+    admin: auth.SignedInUser, user_id: int, active: bool, code: str, now: datetime | None = None
 ) -> None:
     """Deactivate (every session of the account ends at once) or reactivate an account."""
     now = now or utc_now()
+    _confirmed_admin(admin, code, now)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
         _admin_with_two_step(session, admin)

@@ -22,6 +22,7 @@ class StaffAccountsState(StaffState):
     invitations: list[dict] = []
     invite_email: str = ""
     invite_role: str = Role.STAFF.value
+    action_code: str = ""
     error: str = ""
 
     async def _show(self) -> None:
@@ -47,15 +48,23 @@ class StaffAccountsState(StaffState):
             return
         await self._show()
 
-    async def _do(self, action: Callable, *args, done: str):
+    async def _do(self, action: Callable, *args, done: str, needs_code: bool = True):
+        """Run a change; each one that gives or takes access spends a fresh two-step code."""
+        code, self.action_code = self.action_code, ""
         try:
-            await asyncio.to_thread(action, self._signed_in_user(), *args)
+            await asyncio.to_thread(
+                action, self._signed_in_user(), *args, *((code,) if needs_code else ())
+            )
         except ActionRefused as refused:
             self.error = refused.message
             return None
         self.error = ""
         await self._show()
         return rx.toast.success(done, duration=3000)
+
+    @rx.event
+    def set_action_code(self, value: str):
+        self.action_code = value[:20]
 
     @rx.event
     def set_invite_email(self, value: str):
@@ -84,7 +93,10 @@ class StaffAccountsState(StaffState):
     @rx.event
     async def withdraw(self, link_id: int):
         return await self._do(
-            accounts.withdraw_invitation, int(link_id), done="Invitation withdrawn."
+            accounts.withdraw_invitation,
+            int(link_id),
+            done="Invitation withdrawn.",
+            needs_code=False,  # it only takes access away
         )
 
     @rx.event

@@ -109,6 +109,11 @@ def _admin_with_two_step(session: Session, admin: auth.SignedInUser) -> None:
     two_step.require_two_step(session, admin.id)
 
 
+def _by_admin(session: Session, action: str, admin: auth.SignedInUser, email: str, **extra) -> None:
+    """The audit row of an admin's change to the account (or invitation) of `email`."""
+    audit.record(session, action, user_id=admin.id, record_kind="user", record_id=email, **extra)
+
+
 def _new_link(
     session: Session,
     kind: LinkKind,
@@ -187,14 +192,7 @@ def invite(
         _close_links(session, LinkKind.INVITATION, email, now, "withdrawn_at")
         token = _new_link(session, LinkKind.INVITATION, email, now, Role(role), created_by=admin.id)
         _mail_link(session, LinkKind.INVITATION, email, token, inviter=admin.name, role=role)
-        audit.record(
-            session,
-            "staff.invited",
-            user_id=admin.id,
-            record_kind="user",
-            record_id=email,
-            detail=f"as {role}",
-        )
+        _by_admin(session, "staff.invited", admin, email, detail=f"as {role}")
         session.commit()
     wake_outbox_worker()
 
@@ -232,13 +230,7 @@ def resend_invitation(
         role = Role(link.role)
         token = _new_link(session, LinkKind.INVITATION, link.email, now, role, created_by=admin.id)
         _mail_link(session, LinkKind.INVITATION, link.email, token, inviter=admin.name, role=role)
-        audit.record(
-            session,
-            "staff.invitation_resent",
-            user_id=admin.id,
-            record_kind="user",
-            record_id=link.email,
-        )
+        _by_admin(session, "staff.invitation_resent", admin, link.email)
         session.commit()
     wake_outbox_worker()
 
@@ -248,13 +240,7 @@ def withdraw_invitation(
 ) -> None:
     with db_session() as session:
         link = _withdraw(session, admin, link_id, now or utc_now())
-        audit.record(
-            session,
-            "staff.invitation_withdrawn",
-            user_id=admin.id,
-            record_kind="user",
-            record_id=link.email,
-        )
+        _by_admin(session, "staff.invitation_withdrawn", admin, link.email)
         session.commit()
 
 
@@ -358,12 +344,11 @@ def change_role(
         before = user.role
         user.role = Role(role)
         session.add(user)
-        audit.record(
+        _by_admin(
             session,
             "staff.role_changed",
-            user_id=admin.id,
-            record_kind="user",
-            record_id=user.email,
+            admin,
+            user.email,
             before={"role": str(before)},
             after={"role": role},
         )
@@ -388,12 +373,12 @@ def set_active(
         session.add(user)
         if not active:
             auth.revoke_all_sessions(session, user.id)
-        audit.record(
+        action = "staff.reactivated" if active else "staff.deactivated"
+        _by_admin(
             session,
-            "staff.reactivated" if active else "staff.deactivated",
-            user_id=admin.id,
-            record_kind="user",
-            record_id=user.email,
+            action,
+            admin,
+            user.email,
             before={"active": not active},
             after={"active": active},
         )

@@ -176,6 +176,10 @@ def accounts_screen() -> rx.Component:
                 rx.el.tbody(rx.foreach(State.members, member_row)),
                 class_name="w-full min-w-[40rem] text-sm",
             ),
+            # Scrolls sideways on phones: focusable, so a keyboard can scroll it too.
+            tab_index=0,
+            role="region",
+            aria_label="Staff accounts",
             class_name="overflow-x-auto",
         ),
         rx.cond(

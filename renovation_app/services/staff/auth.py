@@ -144,8 +144,11 @@ def session_ref_from_cookies(header: str) -> str:
 # --- accounts -------------------------------------------------------------------------------
 
 
-def create_user(email: str, name: str, password: str, admin: bool = False) -> User:
-    """An account made outside the site (the first admin, scripts); the audit log says so."""
+def create_user(
+    email: str, name: str, password: str, admin: bool = False, by: str = "command line"
+) -> User:
+    """An account made outside the site (`by`: the command line, or the first admin from the
+    settings); the audit log says so."""
     email = normalise_email(email)
     if "@" not in email or len(email) > 254:
         raise AccountError("Please give a valid e-mail address.")
@@ -162,7 +165,7 @@ def create_user(email: str, name: str, password: str, admin: bool = False) -> Us
         audit.record(
             session,
             "staff.created",
-            actor="command line",
+            actor=by,
             record_kind="user",
             record_id=email,
             detail=f"as {user.role}",
@@ -234,7 +237,7 @@ def ensure_first_admin(email: str, password: str) -> User | None:
         if session.exec(select(func.count()).select_from(User)).one() > 0:
             return None
     try:
-        return create_user(email, "Administrator", password, admin=True)
+        return create_user(email, "Administrator", password, admin=True, by="ADMIN_EMAIL setting")
     except AccountError:  # another worker created it first
         return None
 
@@ -319,7 +322,8 @@ def authenticate(
             session.refresh(user)
             if not two_step.use_code(session, user, code, now):
                 raise _failed(session, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
-        return _signed_in(session, user, attempt_id, "password", now)
+        method = "password and code" if two_step.is_on(user) else "password"
+        return _signed_in(session, user, attempt_id, method, now)
 
 
 def finish_pending_sign_in(

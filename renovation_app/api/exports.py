@@ -57,16 +57,6 @@ async def export_csv(request: Request) -> Response:
     )
 
 
-def audit_filters(query) -> audit.AuditFilters:
-    """The audit page's filters from a query string (?person=&record=&since=&until=)."""
-    return audit.AuditFilters(
-        person=(query.get("person") or "")[:100],
-        record=(query.get("record") or "")[:60],
-        since=_day(query.get("since")),
-        until=_day(query.get("until")),
-    )
-
-
 async def audit_csv(request: Request) -> Response:
     """The audit log, filtered as on /audit: admins only."""
     user = await signed_in_user(request)
@@ -74,7 +64,7 @@ async def audit_csv(request: Request) -> Response:
         return sign_in_first("export")
     if not user.is_admin:
         return JSONResponse({"error": "Only admins can read the audit log."}, 403, headers=NO_STORE)
-    filters = audit_filters(request.query_params)
+    filters = audit.AuditFilters.from_query(request.query_params)
     await run_in_threadpool(_record_export, request, user.id, "audit", str(filters)[:500])
     return StreamingResponse(
         (csv_text(batch) for batch in audit.audit_csv_rows(filters)),

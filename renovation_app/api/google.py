@@ -8,10 +8,10 @@ from starlette.responses import RedirectResponse, Response
 
 from renovation_app import routes
 from renovation_app.api.requests import client_of
-from renovation_app.api.session import PENDING_COOKIE, pending_cookie_age, set_cookie
+from renovation_app.api.session import PENDING_COOKIE, set_cookie
 from renovation_app.db import db_session
 from renovation_app.services import audit
-from renovation_app.services.staff import auth, google, two_step
+from renovation_app.services.staff import auth, google
 
 
 def _to_login(reason: str) -> RedirectResponse:
@@ -50,9 +50,9 @@ async def google_callback(request: Request) -> Response:
         await run_in_threadpool(_record_refusal, refused)
         return _to_login(google.refusal_key(refused))
     if user.two_step:
-        pending = await run_in_threadpool(two_step.start_pending, user.id, "google")
+        pending = await run_in_threadpool(auth.start_pending_sign_in, user.id, "google")
         response = RedirectResponse(f"{routes.LOGIN.path}?step=code", status_code=303)
-        set_cookie(response, PENDING_COOKIE, pending, pending_cookie_age())
+        set_cookie(response, PENDING_COOKIE, pending, int(auth.PENDING_WINDOW.total_seconds()))
     else:
         await run_in_threadpool(auth.record_sign_in, user.id, "google")
         token = await run_in_threadpool(

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
 from renovation_app.services import audit
-from renovation_app.services.staff import auth, two_step
+from renovation_app.services.staff import auth
 from renovation_app.settings import settings
 
 PENDING_COOKIE = "staff_pending_sign_in"
@@ -82,7 +82,3 @@ async def sign_out(request: Request) -> Response:
     response = Response(status_code=204)
     set_cookie(response, auth.SESSION_COOKIE, "", 0)
     return response
-
-
-def pending_cookie_age() -> int:
-    return int(two_step.PENDING_WINDOW.total_seconds())

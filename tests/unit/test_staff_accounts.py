@@ -253,13 +253,13 @@ def test_a_recovery_code_works_once_and_turning_off_needs_a_code(staff_user):
 
 def test_a_google_sign_in_waits_for_the_code_of_its_pending_token(staff_user):
     codes = turn_on_two_step(staff_user.id, PASSWORD)
-    token = two_step.start_pending(staff_user.id, "google")
+    token = auth.start_pending_sign_in(staff_user.id, "google")
     with pytest.raises(auth.LoginFailed):
         auth.finish_pending_sign_in(token, "000000", ADDRESS)
     assert auth.finish_pending_sign_in(token, codes[0], ADDRESS).id == staff_user.id
     with pytest.raises(auth.LoginFailed, match="took too long"):  # used once
         auth.finish_pending_sign_in(token, codes[1], ADDRESS)
-    late = two_step.start_pending(staff_user.id, "google", now=utc_now() - timedelta(minutes=6))
+    late = auth.start_pending_sign_in(staff_user.id, "google", now=utc_now() - timedelta(minutes=6))
     with pytest.raises(auth.LoginFailed, match="took too long"):
         auth.finish_pending_sign_in(late, codes[1], ADDRESS)
 

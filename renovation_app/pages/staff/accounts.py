@@ -6,6 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
+from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
@@ -163,24 +164,12 @@ def accounts_screen() -> rx.Component:
             class_name="flex flex-col gap-3",
         ),
         alert_text(State.error, "staff-error"),
-        rx.el.div(
-            rx.el.table(
-                rx.el.thead(
-                    rx.el.tr(
-                        *[
-                            rx.el.th(h, scope="col", class_name="py-2 pr-3 text-left")
-                            for h in ("Person", "Role", "Last sign-in", "State", "Actions")
-                        ],
-                    )
-                ),
-                rx.el.tbody(rx.foreach(State.members, member_row)),
-                class_name="w-full min-w-[40rem] text-sm",
-            ),
-            # Scrolls sideways on phones: focusable, so a keyboard can scroll it too.
-            tab_index=0,
-            role="region",
-            aria_label="Staff accounts",
-            class_name="overflow-x-auto",
+        wide_table(
+            "Staff accounts",
+            ["Person", "Role", "Last sign-in", "State", "Actions"],
+            State.members,
+            member_row,
+            "min-w-[40rem]",
         ),
         rx.cond(
             State.invitations.length() > 0,

@@ -6,6 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
+from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import labelled
 from renovation_app.pages.registry import page
@@ -64,24 +65,12 @@ def audit_screen() -> rx.Component:
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
         filters(),
-        rx.el.div(
-            rx.el.table(
-                rx.el.thead(
-                    rx.el.tr(
-                        *[
-                            rx.el.th(h, scope="col", class_name="py-2 pr-3 text-left")
-                            for h in ("Time (UTC)", "Person", "Action", "Record", "Detail")
-                        ]
-                    )
-                ),
-                rx.el.tbody(rx.foreach(State.rows, audit_row)),
-                class_name="w-full min-w-[48rem] text-sm",
-            ),
-            # Scrolls sideways on phones: focusable, so a keyboard can scroll it too.
-            tab_index=0,
-            role="region",
-            aria_label="Audit log entries",
-            class_name="overflow-x-auto",
+        wide_table(
+            "Audit log entries",
+            ["Time (UTC)", "Person", "Action", "Record", "Detail"],
+            State.rows,
+            audit_row,
+            "min-w-[48rem]",
         ),
         rx.cond(State.rows.length() == 0, rx.el.p("Nothing matches.", class_name="text-slate-600")),
         pager(State, "entries"),

@@ -59,6 +59,22 @@ def _dead_link() -> rx.Component:
     )
 
 
+def _if_link_works(around_email: tuple[str, str], form: rx.Component) -> rx.Component:
+    """The link's address between the two words and its form while the link works; what to
+    do instead once it is used, withdrawn or expired."""
+    before, after = around_email
+    return rx.cond(
+        State.link_email,
+        rx.fragment(
+            rx.el.p(
+                before, rx.el.strong(State.link_email), after, class_name="mt-1 text-slate-600"
+            ),
+            form,
+        ),
+        _dead_link(),
+    )
+
+
 def _message() -> rx.Component:
     return rx.el.p(
         State.message, role="status", class_name="mt-3 text-slate-800", data_testid="link-message"
@@ -111,25 +127,16 @@ def welcome() -> rx.Component:
     return site_page(
         _box(
             "Welcome",
-            rx.cond(
-                State.link_email,
-                rx.fragment(
-                    rx.el.p(
-                        "Set up the staff account of ",
-                        rx.el.strong(State.link_email),
-                        ".",
-                        class_name="mt-1 text-slate-600",
-                    ),
-                    _form(
-                        "welcome-form",
-                        "window.renovation.welcome(document.getElementById('welcome-form'))",
-                        "Create my account",
-                        _token_field(),
-                        _field("Your name", "name", auto_complete="name", max_length=100),
-                        _password_field(),
-                    ),
+            _if_link_works(
+                ("Set up the staff account of ", "."),
+                _form(
+                    "welcome-form",
+                    "window.renovation.welcome(document.getElementById('welcome-form'))",
+                    "Create my account",
+                    _token_field(),
+                    _field("Your name", "name", auto_complete="name", max_length=100),
+                    _password_field(),
                 ),
-                _dead_link(),
             ),
         ),
         title="Welcome",
@@ -147,24 +154,15 @@ def reset_password() -> rx.Component:
                     _message(),
                     link("Sign in", href=routes.LOGIN.path, class_name=f"{BUTTON} mt-4 w-full"),
                 ),
-                rx.cond(
-                    State.link_email,
-                    rx.fragment(
-                        rx.el.p(
-                            "For ",
-                            rx.el.strong(State.link_email),
-                            ". Every session of the account ends.",
-                            class_name="mt-1 text-slate-600",
-                        ),
-                        _form(
-                            "reset-form",
-                            POST_SCRIPT.format(form="reset-form", url="/api/password-reset"),
-                            "Set the password",
-                            _token_field(),
-                            _password_field("New password (8 or more characters)"),
-                        ),
+                _if_link_works(
+                    ("For ", ". Every session of the account ends."),
+                    _form(
+                        "reset-form",
+                        POST_SCRIPT.format(form="reset-form", url="/api/password-reset"),
+                        "Set the password",
+                        _token_field(),
+                        _password_field("New password (8 or more characters)"),
                     ),
-                    _dead_link(),
                 ),
             ),
         ),

@@ -5,7 +5,7 @@ together. The database refuses UPDATE and DELETE on the table (see the c1staff m
 """
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -15,6 +15,7 @@ from sqlmodel import Session, func, or_, select
 from renovation_app.db import db_session
 from renovation_app.models import AuditEvent, User
 from renovation_app.services.billing.views import business_day_start
+from renovation_app.services.fields import iso_date
 from renovation_app.services.limits import client_fingerprint
 
 PAGE_SIZE = 50
@@ -71,6 +72,27 @@ class AuditFilters:
     record: str = ""  # "invoice 2026-0004", or a number or id alone
     since: date | None = None
     until: date | None = None  # inclusive
+
+    @classmethod
+    def from_query(cls, query: Mapping[str, object]) -> "AuditFilters":
+        """The filters of /audit's address (?person=&record=&since=&until=), for the page and
+        its CSV alike; a date that is not one is left out."""
+        return cls(
+            person=str(query.get("person") or "")[:100],
+            record=str(query.get("record") or "")[:60],
+            since=iso_date(query.get("since")),
+            until=iso_date(query.get("until")),
+        )
+
+    def as_query(self) -> dict[str, str]:
+        """The filters that are set, as from_query reads them back."""
+        values = {
+            "person": self.person,
+            "record": self.record,
+            "since": self.since.isoformat() if self.since else "",
+            "until": self.until.isoformat() if self.until else "",
+        }
+        return {name: value for name, value in values.items() if value}
 
 
 @dataclass(frozen=True)
@@ -142,12 +164,7 @@ def _row(event: AuditEvent, email: str | None, name: str | None) -> AuditRow:
 def audit_page(filters: AuditFilters, page: int = 1) -> AuditPage:
     """The newest rows first, PAGE_SIZE a page."""
     with db_session() as session:
-        total = session.exec(
-            select(func.count())
-            .select_from(AuditEvent)
-            .outerjoin(User, User.id == AuditEvent.user_id)
-            .where(*_conditions(filters))
-        ).one()
+        total = session.exec(select(func.count()).select_from(_query(filters).subquery())).one()
         page_count = max(1, -(-total // PAGE_SIZE))
         page = min(max(page, 1), page_count)
         found = session.exec(

@@ -266,6 +266,14 @@ def link_email(kind: LinkKind, token: str, now: datetime | None = None) -> str:
         return link.email if link else ""
 
 
+def _password_hash(password: str) -> str:
+    """The hash of a password the person chose on a link's page; refused with the rule."""
+    try:
+        return auth.hash_password(password)
+    except auth.AccountError as bad:
+        raise ActionRefused(str(bad)) from bad
+
+
 def accept_invitation(
     token: str, name: str, password: str, now: datetime | None = None
 ) -> auth.SignedInUser:
@@ -274,10 +282,7 @@ def accept_invitation(
     name = " ".join(name.split())
     if not 1 <= len(name) <= 100:
         raise ActionRefused("Please give your name (1 to 100 characters).")
-    try:
-        password_hash = auth.hash_password(password)
-    except auth.AccountError as bad:
-        raise ActionRefused(str(bad)) from bad
+    password_hash = _password_hash(password)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
         link = _live_link(session, LinkKind.INVITATION, token, now)
@@ -428,10 +433,7 @@ def request_password_reset(email: str, client_address: str, now: datetime | None
 def reset_password(token: str, password: str, now: datetime | None = None) -> None:
     """A new password from a reset link; every session of the account ends."""
     now = now or utc_now()
-    try:
-        password_hash = auth.hash_password(password)
-    except auth.AccountError as bad:
-        raise ActionRefused(str(bad)) from bad
+    password_hash = _password_hash(password)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
         link = _live_link(session, LinkKind.PASSWORD_RESET, token, now)

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from renovation_app.db import db_session
-from renovation_app.models import AuthSession, LoginAttempt, Role, User, utc_now
+from renovation_app.models import AuthSession, LoginAttempt, PendingSignIn, Role, User, utc_now
 from renovation_app.services import audit
 from renovation_app.services.limits import client_fingerprint, lock_key
 from renovation_app.services.staff import two_step
@@ -42,6 +42,8 @@ LOGIN_FAILED_MESSAGE = "The e-mail address or password is not correct."
 LOCKED_OUT_MESSAGE = "Too many failed sign-in attempts. Please wait 15 minutes and try again."
 CODE_NEEDED_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code."
 PENDING_EXPIRED_MESSAGE = "The sign-in took too long. Please start again."
+# How long a sign-in that passed Google waits for the two-step code.
+PENDING_WINDOW = timedelta(minutes=5)
 # Verified when the e-mail is unknown, so that answer takes as long as a wrong password.
 _DUMMY_HASH = password_context.hash("not-a-real-password-0")
 
@@ -326,6 +328,35 @@ def authenticate(
         return _signed_in(session, user, attempt_id, method, now)
 
 
+def start_pending_sign_in(user_id: int, method: str, now: datetime | None = None) -> str:
+    """A first step passed (Google) by someone with two-step sign-in: the token, for an
+    HttpOnly cookie, lets them give the code within PENDING_WINDOW."""
+    now = now or utc_now()
+    token = secrets.token_urlsafe(32)
+    with db_session() as session:
+        session.add(
+            PendingSignIn(
+                token_hash=hash_token(token),
+                user_id=user_id,
+                method=method,
+                created_at=now,
+                expires_at=now + PENDING_WINDOW,
+            )
+        )
+        session.commit()
+    return token
+
+
+def _pending_user(session: Session, token: str, now: datetime) -> User | None:
+    """The user of a live pending sign-in (not used, not expired), or None."""
+    pending = session.exec(
+        select(PendingSignIn).where(PendingSignIn.token_hash == hash_token(token))
+    ).first()
+    if pending is None or pending.used_at is not None or aware(pending.expires_at) <= now:
+        return None
+    return session.get(User, pending.user_id)
+
+
 def finish_pending_sign_in(
     token: str, code: str, client_address: str, now: datetime | None = None
 ) -> SignedInUser:
@@ -333,19 +364,23 @@ def finish_pending_sign_in(
     Wrong codes count against the same limits as passwords."""
     now = now or utc_now()
     with db_session() as session:
-        user = two_step.pending_user(session, token, now)
+        user = _pending_user(session, token, now)
         if user is None or not user.active:
             raise LoginFailed(PENDING_EXPIRED_MESSAGE)
         email = user.email
     attempt_id = _reserve_attempt(email, client_fingerprint(client_address), now)
     with db_session() as session:
         lock_key(session, f"two-step:{user.id}", now)
-        user = two_step.pending_user(session, token, now)
+        user = _pending_user(session, token, now)
         if user is None or not user.active:
             raise LoginFailed(PENDING_EXPIRED_MESSAGE)
         if not two_step.use_code(session, user, code, now):
             raise _failed(session, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
-        two_step.end_pending(session, token, now)
+        session.exec(
+            update(PendingSignIn)
+            .where(PendingSignIn.token_hash == hash_token(token))
+            .values(used_at=now)
+        )
         return _signed_in(session, user, attempt_id, "google and code", now)
 
 

@@ -32,7 +32,6 @@ from renovation_app.settings import settings
 RECOVERY_CODE_COUNT = 10
 # Codes of the step before and after now are accepted too (phones' clocks drift).
 VALID_WINDOW = 1
-PENDING_WINDOW = timedelta(minutes=5)
 # Wrong codes for a sensitive action (a refund) allowed per account in the window.
 CODE_FAILURES = 5
 CODE_FAILURE_WINDOW = timedelta(minutes=15)
@@ -155,7 +154,7 @@ def confirm_setup(
             .where(PendingSignIn.user_id == user_id, PendingSignIn.used_at.is_(None))
             .values(used_at=now)
         )
-        codes = _new_recovery_codes(session, user_id)
+        codes = _new_recovery_codes(session, user_id, now)
         audit.record(
             session, "two_step.on", user_id=user_id, record_kind="user", record_id=user.email
         )
@@ -163,12 +162,17 @@ def confirm_setup(
     return codes
 
 
-def _new_recovery_codes(session: Session, user_id: int) -> list[str]:
+def _spend_recovery_codes(session: Session, user_id: int, now: datetime) -> None:
+    """Every unused recovery code of the user stops working (new codes, or two-step off)."""
     session.exec(
         update(RecoveryCode)
         .where(RecoveryCode.user_id == user_id, RecoveryCode.used_at.is_(None))
-        .values(used_at=utc_now())
+        .values(used_at=now)
     )
+
+
+def _new_recovery_codes(session: Session, user_id: int, now: datetime) -> list[str]:
+    _spend_recovery_codes(session, user_id, now)
     codes = [f"{secrets.token_hex(3)}-{secrets.token_hex(3)}" for _ in range(RECOVERY_CODE_COUNT)]
     session.add_all(RecoveryCode(user_id=user_id, code_hash=_hash_code(c)) for c in codes)
     return codes
@@ -187,11 +191,7 @@ def turn_off(user_id: int, code: str, now: datetime | None = None) -> None:
             raise ActionRefused(CODE_WRONG_MESSAGE)
         user.totp_secret, user.totp_enabled_at = "", None
         session.add(user)
-        session.exec(
-            update(RecoveryCode)
-            .where(RecoveryCode.user_id == user_id, RecoveryCode.used_at.is_(None))
-            .values(used_at=now)
-        )
+        _spend_recovery_codes(session, user_id, now)
         audit.record(
             session, "two_step.off", user_id=user_id, record_kind="user", record_id=user.email
         )
@@ -271,49 +271,3 @@ def require_two_step(session: Session, user_id: int) -> None:
     user = session.get(User, user_id)
     if user is None or not is_on(user):
         raise ActionRefused(NEEDS_TWO_STEP_MESSAGE)
-
-
-# --- the second step of a sign-in that began elsewhere (Google) -----------------------------
-
-
-def start_pending(user_id: int, method: str, now: datetime | None = None) -> str:
-    """A first step passed; the token (for an HttpOnly cookie) lets the person give the code."""
-    now = now or utc_now()
-    token = secrets.token_urlsafe(32)
-    with db_session() as session:
-        session.add(
-            PendingSignIn(
-                token_hash=hashlib.sha256(token.encode()).hexdigest(),
-                user_id=user_id,
-                method=method,
-                created_at=now,
-                expires_at=now + PENDING_WINDOW,
-            )
-        )
-        session.commit()
-    return token
-
-
-def pending_user(session: Session, token: str, now: datetime) -> User | None:
-    """The user of a live pending sign-in (not used, not expired), or None."""
-    if not token:
-        return None
-    pending = session.exec(
-        select(PendingSignIn).where(
-            PendingSignIn.token_hash == hashlib.sha256(token.encode()).hexdigest()
-        )
-    ).first()
-    if pending is None or pending.used_at is not None:
-        return None
-    expires = pending.expires_at
-    if (expires if expires.tzinfo else expires.replace(tzinfo=now.tzinfo)) <= now:
-        return None
-    return session.get(User, pending.user_id)
-
-
-def end_pending(session: Session, token: str, now: datetime) -> None:
-    session.exec(
-        update(PendingSignIn)
-        .where(PendingSignIn.token_hash == hashlib.sha256(token.encode()).hexdigest())
-        .values(used_at=now)
-    )

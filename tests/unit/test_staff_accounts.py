@@ -251,6 +251,17 @@ def test_a_recovery_code_works_once_and_turning_off_needs_a_code(staff_user):
     assert len(audit_rows("two_step.on")) == 1 and len(audit_rows("two_step.off")) == 1
 
 
+def test_guessing_codes_to_turn_two_step_off_stops_after_five(staff_user):
+    codes = turn_on_two_step(staff_user.id, PASSWORD)
+    for _ in range(two_step.CODE_FAILURES):
+        with pytest.raises(ActionRefused, match="not correct"):
+            two_step.turn_off(staff_user.id, "000000")
+    with pytest.raises(ActionRefused, match="Too many wrong codes"):  # even the right one
+        two_step.turn_off(staff_user.id, codes[0])
+    assert _user(staff_user.id).totp_enabled_at is not None
+    assert len(audit_rows("two_step.failed")) == two_step.CODE_FAILURES
+
+
 def test_a_google_sign_in_waits_for_the_code_of_its_pending_token(staff_user):
     codes = turn_on_two_step(staff_user.id, PASSWORD)
     token = auth.start_pending_sign_in(staff_user.id, "google")

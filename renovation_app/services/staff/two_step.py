@@ -186,9 +186,7 @@ def turn_off(user_id: int, code: str, now: datetime | None = None) -> None:
         user = session.get(User, user_id)
         if user is None or user.totp_enabled_at is None:
             raise ActionRefused("Two-step sign-in is not on.")
-        if not use_code(session, user, code, now):
-            session.commit()  # a recovery code's use is not undone by the refusal
-            raise ActionRefused(CODE_WRONG_MESSAGE)
+        _spend_code(session, user, code, "turn two-step sign-in off", now)
         user.totp_secret, user.totp_enabled_at = "", None
         session.add(user)
         _spend_recovery_codes(session, user_id, now)
@@ -239,6 +237,26 @@ def recovery_codes_left(user_id: int) -> int:
         )
 
 
+def _spend_code(session: Session, user: User, code: str, action: str, now: datetime) -> None:
+    """Check and spend a code for a sensitive action under the user's lock. Wrong codes are
+    counted per account (5 in 15 minutes, as sign-ins) and audited; past the limit even a
+    right code is refused, so a stolen session cannot guess its way through."""
+    if not code.strip():
+        raise ActionRefused(f"Enter the code from your authenticator app to {action}.")
+    key = f"code:{user.id}"
+    since = now - CODE_FAILURE_WINDOW
+    failures = session.exec(
+        select(func.count()).select_from(RateHit).where(RateHit.key == key, RateHit.at > since)
+    ).one()
+    if failures >= CODE_FAILURES:
+        raise ActionRefused(TOO_MANY_CODES_MESSAGE)
+    if not use_code(session, user, code, now):
+        session.add(RateHit(key=key, at=now))
+        audit.record(session, "two_step.failed", user_id=user.id, detail=action)
+        session.commit()
+        raise ActionRefused(CODE_WRONG_MESSAGE)
+
+
 def confirm_with_code(user_id: int, code: str, action: str, now: datetime | None = None) -> None:
     """For an admin's sensitive action (a refund): two-step sign-in must be on and `code`
     right, checked on the server before the action. The code is spent even if the action then
@@ -249,20 +267,7 @@ def confirm_with_code(user_id: int, code: str, action: str, now: datetime | None
         user = session.get(User, user_id)
         if user is None or not is_on(user):
             raise ActionRefused(NEEDS_TWO_STEP_MESSAGE)
-        if not code.strip():
-            raise ActionRefused(f"Enter the code from your authenticator app to {action}.")
-        key = f"code:{user_id}"
-        since = now - CODE_FAILURE_WINDOW
-        failures = session.exec(
-            select(func.count()).select_from(RateHit).where(RateHit.key == key, RateHit.at > since)
-        ).one()
-        if failures >= CODE_FAILURES:
-            raise ActionRefused(TOO_MANY_CODES_MESSAGE)
-        if not use_code(session, user, code, now):
-            session.add(RateHit(key=key, at=now))
-            audit.record(session, "two_step.failed", user_id=user_id, detail=action)
-            session.commit()
-            raise ActionRefused(CODE_WRONG_MESSAGE)
+        _spend_code(session, user, code, action, now)
         session.commit()
 
 

@@ -178,6 +178,22 @@ def test_only_the_author_or_an_admin_deletes_a_draft(clean_db, admin, clerk):
         invoicing.delete_draft(draft_id, signed_in(admin))
 
 
+def test_only_the_author_or_an_admin_changes_or_sends_a_draft(clean_db, admin, clerk):
+    draft_id = invoicing.save_draft(form(), signed_in(admin), "draft-5")
+    with pytest.raises(ActionRefused, match="author can change"):
+        invoicing.save_draft(form(name="Someone Else"), signed_in(clerk), "draft-6", draft_id)
+    valid = invoicing.validate_invoice(form())
+    with pytest.raises(ActionRefused, match="author can send"):
+        invoicing.create_invoice(valid, clerk.id, "send-5", draft_id=draft_id)
+    assert invoice_count() == 0 and mails("invoice") == []
+    assert invoicing.draft_form(draft_id)["name"] == "Dana Draft"  # unchanged, still there
+    # the clerk's own draft is theirs; an admin may send a colleague's
+    own = invoicing.save_draft(form(), signed_in(clerk), "draft-7")
+    assert invoicing.save_draft(form(name="Dana D."), signed_in(clerk), "draft-7", own) == own
+    invoicing.create_invoice(valid, admin.id, "send-7", draft_id=own)
+    assert invoice_count() == 1 and invoicing.draft_form(own) is None
+
+
 def test_a_draft_too_long_to_keep_is_refused_with_a_message(clean_db, admin):
     with pytest.raises(ActionRefused, match="too long"):
         invoicing.save_draft(form(note="x" * 70_000), signed_in(admin), "draft-4")

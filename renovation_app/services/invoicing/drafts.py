@@ -6,10 +6,11 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import select
+from sqlalchemy import delete
+from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import InvoiceDraft, User, utc_now
+from renovation_app.models import InvoiceDraft, Role, User, utc_now
 from renovation_app.services import audit
 from renovation_app.services.billing import format_usd, when_display
 from renovation_app.services.billing.quantities import typed_line_cents
@@ -28,6 +29,30 @@ class DraftRow:
     total: str  # of the lines as typed, before tax and discount
     updated: str  # "Nov 24, 2026, 9:41 AM"
     author_name: str
+
+
+GONE = "This draft was sent or deleted meanwhile."
+
+
+def _check_author(draft: InvoiceDraft, user_id: int | None, is_admin: bool, verb: str) -> None:
+    """A draft is its author's until it is sent: only they or an admin change, send or delete
+    it (a colleague may open it to read)."""
+    if not (is_admin or draft.author_id == user_id):
+        raise ActionRefused(f"Only an administrator or the draft's author can {verb} it.")
+
+
+def take_draft(session: Session, draft_id: int, user_id: int) -> None:
+    """Delete the draft being sent, in the sending transaction; refused when it is gone (sent
+    or deleted meanwhile) or is a colleague's and the sender no admin. The delete holds its
+    row, so a second send of the same draft waits and then finds nothing."""
+    draft = session.get(InvoiceDraft, draft_id)
+    if draft is None:
+        raise ActionRefused(f"{GONE} See the invoices.")
+    sender = session.get(User, user_id)
+    is_admin = sender is not None and sender.active and sender.role == Role.ADMIN
+    _check_author(draft, user_id, is_admin, "send")
+    if session.execute(delete(InvoiceDraft).where(InvoiceDraft.id == draft_id)).rowcount == 0:
+        raise ActionRefused(f"{GONE} See the invoices.")
 
 
 def _typed_total(form: dict) -> int:
@@ -62,7 +87,8 @@ def save_draft(
         if draft_id:
             draft = session.get(InvoiceDraft, draft_id)
             if draft is None:
-                raise ActionRefused("This draft was sent or deleted meanwhile.")
+                raise ActionRefused(GONE)
+            _check_author(draft, user.id, user.is_admin, "change")
         else:
             token = form_token_key(user.id, form_token, "draft")
             if not token:
@@ -117,9 +143,8 @@ def delete_draft(draft_id: int, user: SignedInUser) -> None:
     with db_session() as session:
         draft = session.get(InvoiceDraft, draft_id)
         if draft is None:
-            raise ActionRefused("This draft was sent or deleted meanwhile.")
-        if not (user.is_admin or draft.author_id == user.id):
-            raise ActionRefused("Only an administrator or the draft's author can delete it.")
+            raise ActionRefused(GONE)
+        _check_author(draft, user.id, user.is_admin, "delete")
         session.delete(draft)
         audit.record(
             session,

@@ -3,13 +3,12 @@
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
 from renovation_app.models import (
     Invoice,
-    InvoiceDraft,
     InvoiceLine,
     InvoiceStage,
     InvoiceStatus,
@@ -32,6 +31,7 @@ from renovation_app.services.customers.locations import location_of
 from renovation_app.services.delivery import clear_mail_problem
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import form_token_key
+from renovation_app.services.invoicing.drafts import take_draft
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.validation import ValidInvoice
 from renovation_app.services.mail import (
@@ -98,12 +98,6 @@ def _by_form_token(session: Session, token: str, author_id: int) -> Invoice | No
     ).first()
 
 
-def _took_draft(session: Session, draft_id: int) -> bool:
-    """Delete the draft being sent; False when it is gone (sent or deleted meanwhile). The
-    delete holds its row, so a second send of the same draft waits and then finds nothing."""
-    return session.execute(delete(InvoiceDraft).where(InvoiceDraft.id == draft_id)).rowcount > 0
-
-
 def _replayed(existing: Invoice, request_hash: str) -> Invoice:
     if existing.request_hash != request_hash:
         raise IdempotencyConflict("This Idempotency-Key was used with another request.")
@@ -138,9 +132,12 @@ def create_invoice(
             if existing is not None:
                 session.rollback()  # gives the number back
                 return _replayed(_by_form_token(session, token, author_id), request_hash)
-            if draft_id and not _took_draft(session, draft_id):
-                session.rollback()
-                raise ActionRefused("This draft was sent or deleted meanwhile: see the invoices.")
+            if draft_id:
+                try:
+                    take_draft(session, draft_id, author_id)
+                except ActionRefused:
+                    session.rollback()
+                    raise
             invoice = _save(session, valid, author_id, token, now, year, number)
             invoice.request_hash = request_hash
             queue_invoice_email(session, invoice, author_id, now)

@@ -111,7 +111,7 @@ def signed() -> rx.Component:
             rx.el.div(
                 rx.el.p(
                     rx.el.strong("You may cancel this contract until ", E.cancel_until, "."),
-                    " Any deposit you paid is returned.",
+                    " Everything you paid is returned to you within 10 days.",
                 ),
                 rx.el.button(
                     "Cancel this contract",
@@ -149,7 +149,7 @@ def answer_part() -> rx.Component:
             "withdrawn",
             closed("This estimate was replaced", "A newer version was sent to you by e-mail."),
         ),
-        ("cancelled", closed("This contract is cancelled", "Any deposit paid is being returned.")),
+        ("cancelled", closed("This contract is cancelled", "Everything you paid is returned within 10 days.")),
         rx.fragment(),
     )
 

@@ -452,6 +452,8 @@ class FakeStripe:
         self.publishable_key = publishable_key or f"pk_test_fake{suffix}"
         self.fail_with: int | None = None
         self.fail_headers: dict[str, str] = {}
+        # A message: every PaymentIntent cancel is refused with it (400), as Stripe may refuse.
+        self.refuse_cancel: str = ""
         self.requests: list[dict] = []
         self.deliveries: list[dict] = []
         self.events: list[dict] = []
@@ -1446,6 +1448,8 @@ class FakeStripe:
                 "Invalid cancellation_reason: must be one of " + ", ".join(reasons),
                 "cancellation_reason",
             )
+        if self.refuse_cancel:
+            raise _invalid(self.refuse_cancel, None)
         if pi["status"] not in _PI_CANCELABLE:
             raise _invalid(
                 f"You cannot cancel this PaymentIntent because it has a status of {pi['status']}. "

@@ -2,14 +2,16 @@
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, func, select
 
 from renovation_app.models import (
+    Estimate,
     Invoice,
     InvoiceEvent,
     InvoiceEventKind,
     InvoiceLine,
     InvoiceStage,
+    InvoiceStatus,
     utc_now,
 )
 from renovation_app.services import audit
@@ -66,6 +68,33 @@ def locked_invoice(session: Session, number: str) -> Invoice:
     lock_invoice(session, invoice.id)
     session.refresh(invoice)
     return invoice
+
+
+def locked_for_change(session: Session, number: str) -> Invoice:
+    """locked_invoice for a change of its total: an invoice billed from a contract holds the
+    contract first (as billing and cancelling it do), so its invoices change one at a time."""
+    invoice = by_number(session, number)
+    if invoice is not None and invoice.estimate_id is not None:
+        estimate = session.get(Estimate, invoice.estimate_id)
+        lock_key(session, f"estimate:{estimate.number}")
+    return locked_invoice(session, number)
+
+
+def contract_room_cents(session: Session, invoice: Invoice) -> int | None:
+    """What this invoice may bill at most: the contract's accepted total less what its other
+    invoices (void ones aside) bill, so together they never pass the contract. None for an
+    invoice billed from no contract."""
+    if invoice.estimate_id is None:
+        return None
+    contract = session.get(Estimate, invoice.estimate_id)
+    others = session.exec(
+        select(func.coalesce(func.sum(Invoice.total_cents), 0)).where(
+            Invoice.estimate_id == invoice.estimate_id,
+            Invoice.id != invoice.id,
+            Invoice.status != InvoiceStatus.VOID,
+        )
+    ).one()
+    return max(contract.accepted_total_cents - others, 0)
 
 
 def record_event(

@@ -18,6 +18,7 @@ from renovation_app.db import db_session
 from renovation_app.models import (
     INVOICE_FLAGGED,
     Estimate,
+    EstimateStatus,
     Invoice,
     InvoiceLine,
     InvoiceRevision,
@@ -86,6 +87,14 @@ def month_start(day: date, back: int = 0) -> date:
     return date(index // 12, index % 12 + 1, 1)
 
 
+# What a payment brought in and the business kept: its amount less what was refunded or
+# returned of it (never below nothing). Revenue, "received" and escrow all count this.
+NET_CENTS = Payment.amount_cents - case(
+    (Payment.amount_refunded_cents > Payment.amount_cents, Payment.amount_cents),
+    else_=Payment.amount_refunded_cents,
+)
+
+
 def paid_by_invoice(*invoice_conditions):
     """Each invoice's succeeded payments (the ledger's "paid"), as a subquery to join; with
     conditions, only for the invoices that meet them (the unpaid ones are a few of 100,000)."""
@@ -114,9 +123,10 @@ def in_range(start: date, end: date):
 
 
 def _received(session: Session, start: date, end: date, label: str) -> Figure:
+    """Money received in [start, end) and kept: a payment refunded in full counts nothing."""
     cents, count = session.exec(
-        select(func.coalesce(func.sum(Payment.amount_cents), 0), func.count(Payment.id)).where(
-            Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end)
+        select(func.coalesce(func.sum(NET_CENTS), 0), func.count(Payment.id)).where(
+            Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end), NET_CENTS > 0
         )
     ).one()
     return Figure(label, format_usd(cents), cents, count)
@@ -160,12 +170,8 @@ def _receivables(session: Session, today: date) -> tuple[Figure, Figure, list[Fi
 
 def _held(session: Session) -> Figure:
     """Money received before the work was substantially complete (escrow), net of refunds."""
-    net = Payment.amount_cents - case(
-        (Payment.amount_refunded_cents > Payment.amount_cents, Payment.amount_cents),
-        else_=Payment.amount_refunded_cents,
-    )
     cents = session.exec(
-        select(func.coalesce(func.sum(net), 0))
+        select(func.coalesce(func.sum(NET_CENTS), 0))
         .join(Invoice, Invoice.id == Payment.invoice_id)
         .where(
             Payment.status == PaymentStatus.SUCCEEDED,
@@ -186,6 +192,7 @@ def _estimates(session: Session, start: date, end: date) -> tuple[int, Figure]:
         ).where(
             Estimate.accepted_at >= business_day_start(start),
             Estimate.accepted_at < business_day_start(end),
+            Estimate.status != EstimateStatus.CANCELLED,  # the owner took it back
         )
     ).one()
     return waiting, Figure("Accepted this month", format_usd(cents), cents, count)
@@ -215,13 +222,14 @@ def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
 
 
 def _closed_fingerprint(session: Session, start: date, end: date) -> tuple:
-    """What the closed months' revenue depends on: which payments are in them (a late, voided
-    or re-dated one changes the count, the sum of amounts or the sum of ids) and the invoices'
+    """What the closed months' revenue depends on: which payments are in them and what they
+    kept (a late, voided, refunded or re-dated one changes the count, the net sum or the sum of
+    ids) and the invoices'
     revisions (which can change lines and place; counted, as ids may commit out of order)."""
     payments = session.exec(
         select(
             func.count(Payment.id),
-            func.coalesce(func.sum(Payment.amount_cents), 0),
+            func.coalesce(func.sum(NET_CENTS), 0),
             func.coalesce(func.sum(Payment.id), 0),
         ).where(Payment.status == PaymentStatus.SUCCEEDED, in_range(start, end))
     ).one()
@@ -251,7 +259,7 @@ def _revenue_sums(
             Payment.invoice_id.label("invoice_id"),
             month,
             Invoice.location.label("location"),
-            func.sum(Payment.amount_cents).label("cents"),
+            func.sum(NET_CENTS).label("cents"),
         )
         .join(Invoice, Invoice.id == Payment.invoice_id)
         .where(received)

@@ -1,17 +1,40 @@
 """The owner's right to cancel a signed contract until midnight of the third business day
-(General Business Law §771), from the same link: recorded, the office told, the deposit
-returned (paid deposit invoices refunded in full, unpaid ones voided)."""
+(General Business Law §771), from the same link, whatever was invoiced meanwhile: recorded,
+every invoice of the contract closed (balance, pay link, reminders), what cards paid refunded
+by the site, and the office told exactly what to return by hand and by when."""
 
 import logging
-from datetime import datetime
+from datetime import date, datetime, timedelta
+
+from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import EnquiryStatus, EstimateStatus, InvoiceStatus, Role, utc_now
+from renovation_app.models import (
+    STRIPE_METHODS,
+    EnquiryStatus,
+    EstimateStatus,
+    Invoice,
+    Payment,
+    PaymentStatus,
+    Role,
+    utc_now,
+)
 from renovation_app.services import invoicing, payments
-from renovation_app.services.billing import VOIDABLE_STATUSES, format_usd, when_display
+from renovation_app.services.billing import (
+    business_today,
+    format_usd,
+    lock_invoice,
+    locked_invoice,
+    long_date,
+    when_display,
+)
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.converting import DEPOSIT, billed_invoices
-from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
+from renovation_app.services.estimates.converting import billed_invoices
+from renovation_app.services.estimates.deadlines import (
+    DAYS_TO_RETURN_PAYMENTS,
+    cancellation_deadline,
+    cancellation_open,
+)
 from renovation_app.services.estimates.mail import queue_office_notice
 from renovation_app.services.estimates.records import (
     by_token,
@@ -21,20 +44,59 @@ from renovation_app.services.estimates.records import (
 )
 from renovation_app.services.estimates.views import label_of
 from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.payments.ledger import kept_cents, method_in_words
 from renovation_app.services.staff import SignedInUser
 
 log = logging.getLogger(__name__)
 
-# Who returns the deposit when the owner cancels: the law, not a staff member. Recorded in
-# the invoice's history under this name, with no staff account.
+# Who returns the money when the owner cancels: the law, not a staff member. Recorded in the
+# invoices' history under this name, with no staff account.
 OWNER_CANCELLATION = SignedInUser(
     id=None, email="", name="the owner's cancellation", role=Role.ADMIN
 )
 
 
-def _cancel(token: str, now: datetime) -> tuple[str, list[tuple[int, str, str]]]:
-    """Record the cancellation; returns the estimate's label and its deposit invoices
-    (id, number, status) to settle."""
+def _money_to_give_back(session: Session, invoice: Invoice) -> list[str]:
+    """What the owner paid on one closed invoice, one sentence per payment still held."""
+    held = session.exec(
+        select(Payment).where(
+            Payment.invoice_id == invoice.id, Payment.status == PaymentStatus.SUCCEEDED
+        )
+    )
+    sentences = []
+    for payment in held:
+        if not (cents := kept_cents(payment)):
+            continue
+        how = f"{format_usd(cents)} paid by {method_in_words(payment)}"
+        if payment.method in STRIPE_METHODS:
+            sentences.append(f"Invoice {invoice.number}: {how} is refunded to it by the site.")
+        else:
+            sentences.append(
+                f"Invoice {invoice.number}: return {how}, then record the return on the invoice."
+            )
+    return sentences
+
+
+def _notice_words(numbers: list[str], to_give_back: list[str], return_by: date) -> str:
+    closed = ", ".join(numbers) or "none"
+    words = (
+        f"The owner used the right to cancel. The contract's invoices are closed (void, no "
+        f"balance, no reminders): {closed}."
+    )
+    if to_give_back:
+        words += (
+            f" By law everything the owner paid goes back by {long_date(return_by)}: "
+            + " ".join(to_give_back)
+        )
+    else:
+        words += " Nothing was paid: there is nothing to return."
+    return words
+
+
+def _cancel(token: str, now: datetime) -> tuple[str, list[str]]:
+    """Record the cancellation and close every invoice of the contract in one transaction,
+    with the office's notice of what to give back; returns the estimate's label and the
+    numbers of the invoices closed."""
     with db_session() as session:
         estimate = by_token(session, token)
         if estimate is None:
@@ -53,52 +115,56 @@ def _cancel(token: str, now: datetime) -> tuple[str, list[tuple[int, str, str]]]
         session.add(estimate)
         move_enquiry(session, estimate, EnquiryStatus.LOST)
         record_estimate_event(session, estimate.id, "cancelled", "by the owner, within the period")
-        deposits = [
-            (i.id, i.number, i.status) for i in billed_invoices(session, estimate.id, DEPOSIT)
-        ]
-        queue_office_notice(
-            session,
-            estimate,
-            "Contract cancelled",
-            "The owner used the right to cancel. Deposit invoices: "
-            + (", ".join(n for _, n, _ in deposits) or "none")
-            + ". Paid deposits are refunded and unpaid ones voided automatically; check them.",
-        )
+        reason = f"Contract {label_of(estimate)} cancelled by the owner within three business days"
+        numbers, to_give_back = [], []
+        for invoice in billed_invoices(session, estimate.id):
+            lock_invoice(session, invoice.id)  # no payment starts or is recorded meanwhile
+            session.refresh(invoice)
+            invoicing.close_invoice(session, invoice, reason, None, now)
+            numbers.append(invoice.number)
+            to_give_back += _money_to_give_back(session, invoice)
+        return_by = business_today(now) + timedelta(days=DAYS_TO_RETURN_PAYMENTS)
+        words = _notice_words(numbers, to_give_back, return_by)
+        queue_office_notice(session, estimate, "Contract cancelled", words)
+        if to_give_back:
+            record_estimate_event(session, estimate.id, "attention", words)
         session.commit()
-        return label_of(estimate), deposits
+        return label_of(estimate), numbers
 
 
-def _return_deposit(label: str, invoice_id: int, number: str, status: str) -> str:
-    """Refund or void one deposit invoice; '' when done, else what went wrong."""
-    reason = f"Contract {label} cancelled by the owner within three business days"
+def _stop_and_refund_cards(label: str, number: str) -> list[str]:
+    """Stop the closed invoice's open card payments and refund what cards paid on it; what
+    could not be done, in words (the invoice's note keeps saying what is still held)."""
+    problems = []
     try:
-        if status in VOIDABLE_STATUSES:
-            invoicing.void_invoice(number, OWNER_CANCELLATION, reason)
-            return ""
-        refundable = payments.payment_summary(invoice_id).refundable_cents
-        if refundable > 0:
-            payments.refund_by_law(number, OWNER_CANCELLATION, format_usd(refundable), reason)
-        return ""
+        with db_session() as session:
+            invoice = locked_invoice(session, number)
+            payments.stop_open_intents(session, invoice.id, "close it")
+            session.commit()
+            invoice_id = invoice.id
     except ActionRefused as refused:
-        return f"Invoice {number}: {refused}"
+        return [f"Invoice {number}: {refused}"]
+    refundable = payments.payment_summary(invoice_id).refundable_cents
+    if refundable > 0:
+        reason = f"Contract {label} cancelled by the owner within three business days"
+        try:
+            payments.refund_by_law(number, OWNER_CANCELLATION, format_usd(refundable), reason)
+        except ActionRefused as refused:
+            problems.append(f"Invoice {number}: {refused}")
+    return problems
 
 
 def cancel_contract(token: str, now: datetime | None = None) -> list[str]:
-    """Cancel from the customer's link. Returns what could not be done about the deposit
-    (the office is told too); raises ActionRefused when the contract cannot be cancelled."""
+    """Cancel from the customer's link. Returns what could not be done about the money (the
+    office is told too); raises ActionRefused when the contract cannot be cancelled."""
     now = now or utc_now()
-    label, deposits = _cancel(token, now)
-    problems = [
-        p
-        for invoice_id, number, status in deposits
-        if status != InvoiceStatus.VOID
-        and (p := _return_deposit(label, invoice_id, number, status))
-    ]
+    label, numbers = _cancel(token, now)
+    problems = [p for number in numbers for p in _stop_and_refund_cards(label, number)]
     if problems:
         log.warning("cancelled contract %s: %s", label, problems)
         with db_session() as session:
             estimate = by_token(session, token)
-            queue_office_notice(session, estimate, "Deposit not returned", " ".join(problems))
+            queue_office_notice(session, estimate, "Payment not returned", " ".join(problems))
             record_estimate_event(session, estimate.id, "attention", " ".join(problems))
             session.commit()
     wake_outbox_worker()

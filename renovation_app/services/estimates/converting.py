@@ -28,19 +28,14 @@ FINAL_DUE_DAYS = 14
 SERVICE = "estimate"  # the invoice line's service for a free-text estimate line
 
 
-def billed_invoices(session: Session, estimate_id: int, part: str) -> list[Invoice]:
-    """The estimate's invoices of one part that still count (void ones do not)."""
-    return list(
-        session.exec(
-            select(Invoice)
-            .where(
-                Invoice.estimate_id == estimate_id,
-                Invoice.estimate_part == part,
-                Invoice.status != InvoiceStatus.VOID,
-            )
-            .order_by(Invoice.id)
-        )
+def billed_invoices(session: Session, estimate_id: int, part: str = "") -> list[Invoice]:
+    """The estimate's invoices that still count (void ones do not): of one part, or all."""
+    query = select(Invoice).where(
+        Invoice.estimate_id == estimate_id, Invoice.status != InvoiceStatus.VOID
     )
+    if part:
+        query = query.where(Invoice.estimate_part == part)
+    return list(session.exec(query.order_by(Invoice.id)))
 
 
 def _accepted(session: Session, number: str) -> Estimate:

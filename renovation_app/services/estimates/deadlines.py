@@ -10,6 +10,8 @@ from renovation_app.models import Estimate, EstimateStatus
 from renovation_app.services.billing import BUSINESS_TIMEZONE
 
 BUSINESS_DAYS_TO_CANCEL = 3
+# After a cancellation, everything the owner paid goes back within this many days.
+DAYS_TO_RETURN_PAYMENTS = 10
 
 
 @cache
@@ -38,9 +40,10 @@ def cancellation_deadline(signed_at: datetime) -> datetime:
 
 
 def cancellation_open(estimate: Estimate, now: datetime) -> bool:
-    """The owner may still cancel: a signed contract, before the deadline."""
+    """The owner may still cancel: a signed contract, before the deadline, whatever the office
+    did meanwhile (billing the deposit or the final invoice takes no right away)."""
     return (
-        estimate.status == EstimateStatus.ACCEPTED
+        estimate.status in (EstimateStatus.ACCEPTED, EstimateStatus.INVOICED)
         and estimate.accepted_at is not None
         and now <= cancellation_deadline(estimate.accepted_at)
     )

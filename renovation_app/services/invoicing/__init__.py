@@ -41,7 +41,7 @@ from renovation_app.services.invoicing.validation import (
     line_tax_cents,
     validate_invoice,
 )
-from renovation_app.services.invoicing.voiding import void_invoice
+from renovation_app.services.invoicing.voiding import close_invoice, void_invoice
 
 __all__ = [
     "DraftRow",
@@ -75,5 +75,6 @@ __all__ = [
     "resend_invoice_email",
     "staff_view",
     "validate_invoice",
+    "close_invoice",
     "void_invoice",
 ]

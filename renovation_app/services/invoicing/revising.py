@@ -14,9 +14,10 @@ from renovation_app.services.billing import (
     InvoiceView,
     business_today,
     by_number,
+    contract_room_cents,
     format_usd,
     lines_of,
-    locked_invoice,
+    locked_for_change,
     record_event,
     stages_of,
     view_of,
@@ -70,6 +71,13 @@ def _check(session: Session, invoice: Invoice, user: SignedInUser, valid: ValidI
             f"Invoice {invoice.number} is {invoice.status.replace('_', ' ')}: a paid invoice is "
             "not edited. Correct it with a refund or a credit note."
         )
+    room = contract_room_cents(session, invoice)
+    if room is not None and valid.total_cents > room:
+        raise ActionRefused(
+            f"The invoices of a contract bill at most its accepted total together: "
+            f"{format_usd(room)} is left for this invoice. A change of the work needs a "
+            "change of the contract."
+        )
     paid = paid_cents(session, invoice.id)
     if valid.total_cents < paid:
         raise ActionRefused(
@@ -93,19 +101,17 @@ def revise_invoice(
         reason, "Please say why the invoice changes (the customer sees it).", REASON_MAX
     )
     with db_session() as session:
-        invoice = locked_invoice(session, number)  # no payment starts or is recorded meanwhile
+        # No payment starts or is recorded meanwhile, nor another invoice of its contract.
+        invoice = locked_for_change(session, number)
         # Dates may go back to the day it was issued (a deposit already due keeps its date).
         issued = business_today(invoice.created_at)
         valid = validate_invoice(raw, today=min(issued, business_today(now)))
         _check(session, invoice, user, valid)
         try:
-            stop_open_intents(session, invoice.id)
+            stop_open_intents(session, invoice.id, "revise it")
         except ActionRefused:
             session.rollback()
-            raise ActionRefused(
-                "A payment on this invoice is under way. Wait until it is recorded, reload the "
-                "invoice, then revise it."
-            ) from None
+            raise
         before = view_of(session, invoice)
         fill_invoice(session, invoice, valid)
         invoice.revision += 1

@@ -2,8 +2,10 @@
 
 from datetime import datetime
 
+from sqlmodel import Session
+
 from renovation_app.db import db_session
-from renovation_app.models import InvoiceStatus, utc_now
+from renovation_app.models import Invoice, InvoiceStatus, utc_now
 from renovation_app.services.billing import (
     VOIDABLE_STATUSES,
     InvoiceView,
@@ -13,8 +15,7 @@ from renovation_app.services.billing import (
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import reason_text
 from renovation_app.services.invoicing.queries import staff_view
-from renovation_app.services.mail import About, cancel_queued_reminders
-from renovation_app.services.payments import stop_open_intents
+from renovation_app.services.payments import settle_invoice, stop_open_intents
 from renovation_app.services.staff import SignedInUser
 
 VOID_REASON_MAX = 500
@@ -46,10 +47,19 @@ def void_invoice(
         except ActionRefused:
             session.rollback()
             raise
-        invoice.status, invoice.voided_at, invoice.void_reason = InvoiceStatus.VOID, now, text
-        invoice.settled_at = now
-        session.add(invoice)
-        record_event(session, invoice.id, "voided", text, user_id=user.id, at=now)
-        cancel_queued_reminders(session, About.INVOICE, invoice.id)
+        close_invoice(session, invoice, text, user.id, now)
         session.commit()
         return staff_view(session, invoice)
+
+
+def close_invoice(
+    session: Session, invoice: Invoice, reason: str, user_id: int | None, now: datetime
+) -> None:
+    """Make the invoice void (the caller holds its lock): its balance closes, its pay link stops
+    taking payments and its reminders stop; money it took stays recorded and is flagged to
+    be returned. Voiding uses it for an unpaid invoice; a contract the owner cancelled uses it
+    whatever was paid."""
+    invoice.status, invoice.voided_at, invoice.void_reason = InvoiceStatus.VOID, now, reason
+    invoice.settled_at = now
+    record_event(session, invoice.id, "voided", reason, user_id=user_id, at=now)
+    settle_invoice(session, invoice, now)  # the note of what to give back; queued reminders go

@@ -23,13 +23,18 @@ from renovation_app.services.payments.ledger import (
     StageLine,
     money_summary,
     pay_now_label,
+    settle_invoice,
 )
 from renovation_app.services.payments.reconciling import (
     Reconciliation,
     reconcile_payments,
     reconciliation_worker,
 )
-from renovation_app.services.payments.recorded import record_payment, void_recorded_payment
+from renovation_app.services.payments.recorded import (
+    record_payment,
+    record_return,
+    void_recorded_payment,
+)
 from renovation_app.services.payments.refunds import refund, refund_by_law
 from renovation_app.services.payments.webhook import (
     PAYMENT_FAILED,
@@ -65,8 +70,10 @@ __all__ = [
     "reconcile_payments",
     "reconciliation_worker",
     "record_payment",
+    "record_return",
     "refund",
     "refund_by_law",
+    "settle_invoice",
     "start_card_payment",
     "stop_open_intents",
     "stripe_client",

@@ -17,8 +17,8 @@ OPEN_INTENT_STATUSES = ("requires_payment_method", "requires_confirmation", "req
 # Direct Debit, which stays "processing" for days before it succeeds or fails).
 PAYMENT_METHOD_TYPES = ("card", "us_bank_account")
 IN_FLIGHT_WORDS = (
-    "A payment on this invoice is being processed (a bank debit takes a few business days). "
-    "Wait until it succeeds or fails, then reload the invoice."
+    "A payment on this invoice is under way: it is being processed (a bank debit takes a few "
+    "business days). Wait until it succeeds or fails, then reload the invoice."
 )
 
 
@@ -33,18 +33,21 @@ def stripe_client() -> stripe.StripeClient:
     return stripe.StripeClient(settings.stripe_secret_key, base_addresses=addresses)
 
 
-def _cancel(client: stripe.StripeClient, intent_id: str) -> str:
-    """Cancel an intent that can still take a card; returns its status afterwards."""
+def _cancel(client: stripe.StripeClient, intent_id: str) -> tuple[str, str]:
+    """Cancel an intent that can still take a card; returns its status afterwards and, when
+    Stripe refused to cancel it, Stripe's reason."""
     intent = client.v1.payment_intents.retrieve(intent_id)
     if intent.status not in OPEN_INTENT_STATUSES:
-        return intent.status
+        return intent.status, ""
     try:
-        return client.v1.payment_intents.cancel(
+        canceled = client.v1.payment_intents.cancel(
             intent_id, params={"cancellation_reason": "abandoned"}
-        ).status
-    except stripe.InvalidRequestError:
-        # The customer's card went through between the two calls: its status says what now.
-        return client.v1.payment_intents.retrieve(intent_id).status
+        )
+        return canceled.status, ""
+    except stripe.InvalidRequestError as refused:
+        # The customer's card may have gone through between the two calls: its status says.
+        reason = str(refused.user_message or refused)[:200]
+        return client.v1.payment_intents.retrieve(intent_id).status, reason
 
 
 def open_payments(session: Session, invoice_id: int) -> list[Payment]:
@@ -72,30 +75,44 @@ def processing_payments(session: Session, invoice_id: int) -> list[Payment]:
     )
 
 
-def stop_open_intents(session: Session, invoice_id: int) -> None:
-    """Cancel every intent of the invoice that could still take a card, so nothing is charged
-    once it is void. The caller holds the invoice's lock (no new intent can start meanwhile).
-    Raises ActionRefused while a payment is processing (a bank debit recorded as such here, or
-    an intent Stripe now calls processing) or has just succeeded (the webhook will record it);
-    the invoice is then not voided."""
+def stop_open_intents(session: Session, invoice_id: int, action: str = "void it") -> None:
+    """Cancel every intent of the invoice that could still take a card, before the invoice is
+    voided, revised or paid another way (`action` says which, for the refusal). The caller
+    holds the invoice's lock (no new intent can start meanwhile). Raises ActionRefused, saying
+    what happened, while a payment is processing (a bank debit recorded as such here, or an
+    intent Stripe now calls processing), has just succeeded (the webhook will record it), or
+    could not be cancelled (Stripe refused or did not answer): nothing is changed then, and
+    trying again is safe."""
     if processing_payments(session, invoice_id):
         raise ActionRefused(IN_FLIGHT_WORDS)
     still_open = open_payments(session, invoice_id)
     if not still_open:
         return
     if not payments_enabled():
-        log.warning("void: Stripe is not set up; %d open intents left", len(still_open))
+        log.warning("stop: Stripe is not set up; %d open intents left", len(still_open))
         return  # a success that still comes is recorded and flagged (payments.py)
     client = stripe_client()
     for payment in still_open:
-        status = _cancel(client, payment.payment_intent_id)
+        try:
+            status, refusal = _cancel(client, payment.payment_intent_id)
+        except stripe.StripeError:
+            log.exception("stop: no answer from Stripe for %s", payment.payment_intent_id)
+            raise ActionRefused(
+                f"Stripe did not answer, so the customer's open card payment could not be "
+                f"stopped and nothing was changed. Try again in a moment to {action}."
+            ) from None
         if status == "canceled":
             payment.status = PaymentStatus.CANCELED
             session.add(payment)
         elif status == "processing":
             raise ActionRefused(IN_FLIGHT_WORDS)
+        elif status in OPEN_INTENT_STATUSES:
+            raise ActionRefused(
+                f"Stripe did not cancel the customer's open card payment ({refusal or 'no reason given'}), "
+                f"so nothing was changed. Try again in a moment to {action}."
+            )
         else:  # succeeded (or capturable): the money is on its way
             raise ActionRefused(
-                "A card payment on this invoice has just gone through, so it cannot be voided. "
-                "Reload the invoice: refund the payment if needed."
+                f"A card payment on this invoice has just gone through, so you cannot {action} "
+                "now. Reload the invoice to see it; refund it if needed."
             )

@@ -113,16 +113,18 @@ def _refunded_cents(payments: list[Payment]) -> int:
 
 
 def _derived_status(invoice: Invoice, paid: int, refunded: int) -> InvoiceStatus:
+    """Settled (paid, refunded) only once the total was paid: a refund on a partly paid
+    invoice gives money back but leaves the balance owed, its reminders and its pay link."""
     if invoice.status == InvoiceStatus.VOID:
         return InvoiceStatus.VOID  # money after a void is flagged, never turns it paid
     if paid == 0:
         # A recorded payment voided by an admin takes a paid invoice back to sent.
         return InvoiceStatus.SENT if invoice.status in PAID_STATUSES else invoice.status
-    if refunded >= paid:
-        return InvoiceStatus.REFUNDED
-    if refunded > 0:
-        return InvoiceStatus.PARTIALLY_REFUNDED
-    return InvoiceStatus.PAID if paid >= invoice.total_cents else InvoiceStatus.PARTIALLY_PAID
+    if paid < invoice.total_cents:
+        return InvoiceStatus.PARTIALLY_PAID
+    if paid - refunded >= invoice.total_cents:
+        return InvoiceStatus.PAID  # what came above the total was given back
+    return InvoiceStatus.REFUNDED if refunded >= paid else InvoiceStatus.PARTIALLY_REFUNDED
 
 
 def _failed_refunds(refunds: list[Refund]) -> list[Refund]:
@@ -135,12 +137,50 @@ def _failed_refunds(refunds: list[Refund]) -> list[Refund]:
     ]
 
 
+def kept_cents(payment: Payment) -> int:
+    """What the business still holds of a payment: its amount less what was refunded or
+    returned of it (nothing for a payment that did not go through)."""
+    if payment.status != PaymentStatus.SUCCEEDED:
+        return 0
+    return max(payment.amount_cents - payment.amount_refunded_cents, 0)
+
+
+def method_in_words(payment: Payment) -> str:
+    """method_words inside a sentence: "paid by check #1045", "by Visa ending 4242"."""
+    words = method_words(payment)
+    if payment.method in (PaymentMethod.CHECK, PaymentMethod.BANK_TRANSFER, PaymentMethod.CASH):
+        return words[0].lower() + words[1:]
+    return words
+
+
+def _to_give_back(payments: list[Payment], refunds: list[Refund]) -> list[str]:
+    """A void invoice's money, one note per payment still held: a card's refund is made in
+    Stripe (the site does it for a cancelled contract); a check, Zelle, transfer or cash is
+    returned by hand, then recorded as returned on the invoice."""
+    notes = []
+    for payment in payments:
+        if payment.method in STRIPE_METHODS:
+            if cents := refundable_of(payment, refunds):
+                notes.append(f"Refund {format_usd(cents)} paid by {method_in_words(payment)}.")
+        elif cents := kept_cents(payment):
+            notes.append(
+                f"Return {format_usd(cents)} paid by {method_in_words(payment)}, then record "
+                "the return."
+            )
+    return notes
+
+
 def _attention(invoice: Invoice, payments: list[Payment], refunds: list[Refund]) -> str:
     notes: list[str] = []
     paid = sum(p.amount_cents for p in payments if p.status == PaymentStatus.SUCCEEDED)
     net = paid - _refunded_cents(payments)
     if invoice.status == InvoiceStatus.VOID and net > 0:
-        notes.append(f"Paid {format_usd(net)} after it was voided: refund it.")
+        notes.append(f"Void with {format_usd(net)} paid:")
+        notes += _to_give_back(payments, refunds)
+    elif net > invoice.total_cents:  # however it came: two tabs, a check and a card
+        over = format_usd(net - invoice.total_cents)
+        notes.append(f"Paid {over} more than the total of {format_usd(invoice.total_cents)}:")
+        notes.append("refund or return the difference.")
     still_owed = invoice.status not in SETTLED_STATUSES
     for payment in payments:
         if payment.status == PaymentStatus.REVIEW:
@@ -210,6 +250,8 @@ class PaymentLine:
     dispute: str
     can_void: bool  # a recorded check, transfer or cash payment that still counts
     void_reason: str
+    returnable_cents: int = 0  # of a recorded payment: what can still be recorded as returned
+    returnable: str = "$0.00"
 
 
 @dataclass(frozen=True)
@@ -270,7 +312,7 @@ def _payment_line(payment: Payment) -> PaymentLine:
     day = payment.received_on or (
         business_today(payment.succeeded_at) if payment.succeeded_at else None
     )
-    counts = payment.status == PaymentStatus.SUCCEEDED
+    recorded = payment.status == PaymentStatus.SUCCEEDED and payment.method not in STRIPE_METHODS
     return PaymentLine(
         id=payment.id,
         amount=format_usd(payment.amount_cents),
@@ -282,8 +324,10 @@ def _payment_line(payment: Payment) -> PaymentLine:
         refunded=format_usd(payment.amount_refunded_cents),
         error=payment.last_error,
         dispute=payment.dispute_status.replace("_", " "),
-        can_void=counts and payment.method not in STRIPE_METHODS,
+        can_void=recorded and payment.amount_refunded_cents == 0,
         void_reason=payment.void_reason,
+        returnable_cents=kept_cents(payment) if recorded else 0,
+        returnable=format_usd(kept_cents(payment) if recorded else 0),
     )
 
 

@@ -18,6 +18,8 @@ from renovation_app.models import (
     Payment,
     PaymentMethod,
     PaymentStatus,
+    Refund,
+    RefundStatus,
     utc_now,
 )
 from renovation_app.services.billing import (
@@ -33,7 +35,8 @@ from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import check_text, iso_date, reason_text, text_of
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.payments import ledger
-from renovation_app.services.payments.ledger import method_words, paid_cents
+from renovation_app.services.payments.gateway import stop_open_intents
+from renovation_app.services.payments.ledger import kept_cents, method_words, paid_cents
 from renovation_app.services.payments.receipts import queue_receipts
 from renovation_app.services.staff import SignedInUser
 
@@ -110,6 +113,8 @@ def record_payment(
             raise FormInvalid(
                 {"amount": f"This is more than the balance of {format_usd(balance)}."}
             )
+        # The customer's open card payment (a pay page left open) would collect it again.
+        stop_open_intents(session, invoice.id, "record this payment")
         payment = Payment(
             invoice_id=invoice.id,
             method=valid.method,
@@ -157,6 +162,8 @@ def void_recorded_payment(
             raise ActionRefused("A card or bank debit payment is not voided: refund it instead.")
         if payment.status != PaymentStatus.SUCCEEDED:
             raise ActionRefused("This payment is already void.")
+        if payment.amount_refunded_cents:
+            raise ActionRefused("Part of this payment was returned: it is not voided.")
         payment.status, payment.voided_at, payment.void_reason = PaymentStatus.VOIDED, now, text
         session.add(payment)
         session.flush()
@@ -165,4 +172,64 @@ def void_recorded_payment(
         record_event(
             session, invoice.id, "payment_voided", f"{words}{user.name}: {text}", user.id, now
         )
+        session.commit()
+
+
+def record_return(
+    number: str,
+    payment_id: int,
+    raw: Mapping[str, object],
+    user: SignedInUser,
+    now: datetime | None = None,
+) -> None:
+    """Record that a check, Zelle, transfer or cash payment was given back (all or part, by
+    any of those means), as the law asks of a cancelled contract or after a payment above the
+    total. Admins only, under the invoice's lock, at most what is still held of the payment;
+    the same return sent twice (a double click, two tabs) is recorded once."""
+    now = now or utc_now()
+    if not user.is_admin:
+        raise ActionRefused("Only an admin can record a returned payment.")
+    returned = validate_recorded_payment(raw, business_today(now))
+    with db_session() as session:
+        invoice = locked_invoice(session, number)
+        payment = session.get(Payment, payment_id)
+        if payment is None or payment.invoice_id != invoice.id:
+            raise ActionRefused("There is no such payment on this invoice.")
+        session.refresh(payment)
+        if payment.method in STRIPE_METHODS:
+            raise ActionRefused("A card or bank debit payment is refunded through Stripe.")
+        how = Payment(method=returned.method, reference=returned.reference)
+        words = f"Returned by {ledger.method_in_words(how)} on {long_date(returned.received_on)}"
+        if session.exec(
+            select(Refund.id).where(
+                Refund.payment_id == payment.id,
+                Refund.amount_cents == returned.amount_cents,
+                Refund.reason == words,
+            )
+        ).first():
+            return  # the same return (amount, means, reference, day), recorded by the first click
+        held = kept_cents(payment)
+        if returned.amount_cents > held:
+            raise FormInvalid(
+                {"amount": f"At most {format_usd(held)} of this payment is still held."}
+            )
+        session.add(
+            Refund(
+                payment_id=payment.id,
+                amount_cents=returned.amount_cents,
+                reason=words,
+                status=RefundStatus.SUCCEEDED,
+                user_id=user.id,
+                created_at=now,
+            )
+        )
+        payment.amount_refunded_cents += returned.amount_cents
+        session.add(payment)
+        session.flush()
+        ledger.settle_invoice(session, invoice, now)
+        detail = (
+            f"{format_usd(returned.amount_cents)} of {format_usd(payment.amount_cents)} by "
+            f"{method_words(payment)}: {words[0].lower()}{words[1:]}, recorded by {user.name}"
+        )
+        record_event(session, invoice.id, "refunded", detail, user_id=user.id, at=now)
         session.commit()

@@ -15,6 +15,14 @@ from pypdf import PdfReader
 from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.test_invoices import signed_in_form
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
+from tests.e2e.test_staff_sign_in import PASSWORD, run_cli, sign_in
+
+
+def new_admin(site) -> str:
+    email = f"admin-{uuid.uuid4().hex[:8]}@example.com"
+    run_cli(site, "create-user", "--email", email, "--name", "Ada Admin", "--admin",
+            "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
+    return email
 
 
 def post_enquiry(site, email: str, phone: str = "(718) 555-0177") -> None:
@@ -50,21 +58,21 @@ def fill_line(page: Page, index: int, description: str, quantity: str, unit: str
     return line
 
 
-def write_and_send(page: Page, site, email: str) -> str:
-    """Staff: the enquiry's "Create estimate", the lines and deposit, save, send. Returns the
-    estimate's staff path."""
+def write_and_send(page: Page, site, email: str, price: str = "6000") -> str:
+    """Staff: the enquiry's "Create estimate", the lines (the first at `price`, an optional
+    heated floor) and a 30% deposit, save, send. Returns the estimate's staff path."""
     open_page(page, "/enquiries")
     card = page.get_by_test_id("enquiry").filter(has_text=email)
     card.get_by_test_id("enquiry-estimate").click()
     expect(page).to_have_url(re.compile(r"/estimates/new\?enquiry=\d+$"))
     expect(page.locator("#estimate-name")).to_have_value("Dana Reyes")
     expect(page.locator("#estimate-email")).to_have_value(email)
-    fill_line(page, 0, "Walk-in shower, tiled", "1", "", "6000")
+    fill_line(page, 0, "Walk-in shower, tiled", "1", "", price)
     page.get_by_role("button", name="Add line").click()
     expect(page.get_by_test_id("estimate-line")).to_have_count(2)
     optional = fill_line(page, 1, "Heated floor", "40", "sq ft", "25")
     optional.get_by_label("Optional (the customer chooses)").check()
-    expect(page.get_by_test_id("estimate-total")).to_have_text("$6,000.00")
+    expect(page.get_by_test_id("estimate-total")).to_have_text(f"${int(price):,}.00")
     page.locator("#estimate-deposit_kind").select_option("percent")
     page.fill("#estimate-deposit_value", "30")
     page.fill("#estimate-contingencies", "Hidden water damage behind the old tub.")
@@ -180,3 +188,77 @@ def test_the_estimate_form_offers_an_existing_customer_and_catalogue_services(pa
     page.get_by_role("button", name="Save draft").click()
     expect(page).to_have_url(re.compile(r"/estimates/E-\d{4}-\d{4}$"))
     expect(page.get_by_test_id("estimate-line")).to_contain_text("Floor and Tile")
+
+
+def sign_from_the_link(mine: Page, link: str) -> None:
+    """The owner opens the estimate's link, leaves out the optional line and signs."""
+    open_page(mine, link)
+    mine.get_by_test_id("optional-line").uncheck()
+    mine.fill("#signer-name", "Dana Reyes")
+    mine.check("#agree")
+    mine.get_by_test_id("accept").click()
+    expect(mine.get_by_test_id("signed")).to_contain_text("Accepted and signed by Dana Reyes")
+
+
+def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_returned(
+    page: Page, site, context: BrowserContext
+):
+    """An accepted $8,000 contract, its $2,400 deposit paid by check and its final invoice
+    billed at once: the owner still cancels from the link the same day; both invoices close,
+    the office is told to return the check's money, an admin records the return."""
+    email = f"dana-{uuid.uuid4().hex[:6]}@example.com"
+    post_enquiry(site, email)
+    sign_in(page, new_admin(site))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    staff_path = write_and_send(page, site, email, price="8000")
+    link = re.search(r"/estimate/[\w-]{43,}", mail_about(site, email, "Estimate E-")["text"])
+    customer = context.browser.new_context(base_url=site.url)  # signed out
+    customer.route("**/*", block_remote)
+    try:
+        mine = customer.new_page()
+        sign_from_the_link(mine, link.group(0))
+
+        open_page(page, staff_path)
+        page.get_by_test_id("deposit-invoice").click()
+        expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
+        deposit = page.url.rsplit("/", 1)[1]
+        page.get_by_text("Record a check, Zelle, transfer or cash").click()
+        form = page.get_by_test_id("record-payment-form")
+        form.get_by_label("Paid by").select_option("check")
+        form.get_by_label("Amount").fill("2,400.00")
+        form.get_by_label("Check number or reference").fill("1045")
+        form.get_by_role("button", name="Record payment").click()
+        expect(page.get_by_test_id("invoice-status")).to_have_text("Paid")
+        open_page(page, staff_path)
+        page.get_by_test_id("final-invoice").click()
+        expect(page.get_by_test_id("due-amount")).to_have_text("$5,600.00")
+
+        open_page(mine, link.group(0))  # the same day: the owner changes their mind
+        mine.get_by_test_id("cancel-contract").click()
+        expect(mine.get_by_test_id("estimate-closed")).to_contain_text("cancelled")
+
+        open_page(page, staff_path)
+        expect(page.get_by_test_id("estimate-status")).to_have_text("Cancelled")
+        rows = page.get_by_test_id("estimate-invoice")
+        expect(rows).to_have_count(2)
+        for row in (rows.nth(0), rows.nth(1)):
+            expect(row).to_contain_text("Void")
+        expect(page.get_by_test_id("estimate-invoice-attention")).to_contain_text(
+            "Return $2,400.00 paid by check #1045"
+        )
+        notice = mail_about(site, "office@example.com", "Contract cancelled: estimate")
+        assert "return $2,400.00 paid by check #1045" in notice["text"]
+
+        open_page(page, f"/invoices/{deposit}")
+        expect(page.get_by_test_id("invoice-attention")).to_contain_text("Return $2,400.00")
+        returned = page.get_by_test_id("record-return-form")
+        returned.get_by_label("Given back by").select_option("check")
+        returned.get_by_label("Amount").fill("2,400.00")
+        returned.get_by_label("Check number or reference").fill("2001")
+        returned.get_by_role("button", name="Record the return").click()
+        expect(page.get_by_test_id("invoice-attention")).to_have_count(0)
+        expect(page.get_by_test_id("record-return-form")).to_have_count(0)
+        expect(page.get_by_test_id("reminders")).to_have_count(0)  # no reminder, ever
+        page.screenshot(path="test-results/cancelled-deposit-returned.png", full_page=True)
+    finally:
+        customer.close()

@@ -1,5 +1,6 @@
 """The staff invoice page's payments beside the card: money held in escrow, the
-"Record a payment" form (check, Zelle, bank transfer, cash) and voiding a recorded payment."""
+"Record a payment" form (check, Zelle, bank transfer, cash), voiding a recorded payment and
+recording one given back."""
 
 import reflex as rx
 
@@ -31,8 +32,57 @@ def void_payment_form(pay: rx.Var) -> rx.Component:
     )
 
 
-def record_field(label: str, name: str, control: rx.Component) -> rx.Component:
-    return labelled(label, control, field_error(State.record_errors, name))
+def means_fields(prefix: str, errors: rx.Var, means_label: str, day_label: str) -> list:
+    """How money moved outside Stripe: the means, the amount, the day and a reference. One set
+    of fields for money received and money given back (`prefix` keeps their ids apart)."""
+
+    def field(label: str, name: str, control: rx.Component) -> rx.Component:
+        return labelled(label, control, field_error(errors, name))
+
+    return [
+        field(
+            means_label,
+            "method",
+            rx.el.select(
+                *[rx.el.option(METHOD_LABELS[m], value=m.value) for m in RECORDED_METHODS],
+                id=f"{prefix}-method",
+                name="method",
+                class_name=INPUT,
+            ),
+        ),
+        field(
+            "Amount",
+            "amount",
+            rx.el.input(
+                id=f"{prefix}-amount",
+                name="amount",
+                input_mode="decimal",
+                placeholder="e.g. 3,000.00",
+                class_name=INPUT,
+            ),
+        ),
+        field(
+            day_label,
+            "received_on",
+            rx.el.input(
+                id=f"{prefix}-received_on",
+                name="received_on",
+                type="date",
+                default_value=State.today,
+                max=State.today,
+                class_name=INPUT,
+            ),
+        ),
+        field(
+            "Check number or reference",
+            "reference",
+            rx.el.input(id=f"{prefix}-reference", name="reference", class_name=INPUT),
+        ),
+    ]
+
+
+def form_refusal(errors: rx.Var) -> rx.Component:
+    return rx.cond(errors["form"], rx.el.p(errors["form"], role="alert", class_name="text-red-700"))
 
 
 def record_payment_form() -> rx.Component:
@@ -41,48 +91,8 @@ def record_payment_form() -> rx.Component:
         rx.el.summary("Record a check, Zelle, transfer or cash", class_name=SECONDARY_BUTTON),
         rx.el.form(
             rx.el.input(type="hidden", name="record_key", value=State.record_key),
-            record_field(
-                "Paid by",
-                "method",
-                rx.el.select(
-                    *[rx.el.option(METHOD_LABELS[m], value=m.value) for m in RECORDED_METHODS],
-                    id="record-method",
-                    name="method",
-                    class_name=INPUT,
-                ),
-            ),
-            record_field(
-                "Amount",
-                "amount",
-                rx.el.input(
-                    id="record-amount",
-                    name="amount",
-                    input_mode="decimal",
-                    placeholder="e.g. 3,000.00",
-                    class_name=INPUT,
-                ),
-            ),
-            record_field(
-                "Received on",
-                "received_on",
-                rx.el.input(
-                    id="record-received_on",
-                    name="received_on",
-                    type="date",
-                    default_value=State.today,
-                    max=State.today,
-                    class_name=INPUT,
-                ),
-            ),
-            record_field(
-                "Check number or reference",
-                "reference",
-                rx.el.input(id="record-reference", name="reference", class_name=INPUT),
-            ),
-            rx.cond(
-                State.record_errors["form"],
-                rx.el.p(State.record_errors["form"], role="alert", class_name="text-red-700"),
-            ),
+            *means_fields("record", State.record_errors, "Paid by", "Received on"),
+            form_refusal(State.record_errors),
             rx.el.button(
                 rx.cond(State.recording, "Recording...", "Record payment"),
                 type="submit",
@@ -94,6 +104,43 @@ def record_payment_form() -> rx.Component:
             data_testid="record-payment-form",
         ),
         class_name="rounded-lg border border-slate-200 p-3",
+    )
+
+
+def record_return_form() -> rx.Component:
+    """An admin records money given back by hand (a cancelled contract's check deposit, a
+    payment above the total): at most what is still held of the payment chosen."""
+    held = rx.foreach(
+        State.money.payments,
+        lambda pay: rx.cond(
+            pay.returnable_cents > 0,
+            rx.el.option(pay.how, " (", pay.returnable, " held)", value=pay.id.to(str)),
+        ),
+    )
+    return rx.cond(
+        State.is_admin & (State.money.to_return_cents > 0),
+        rx.el.details(
+            rx.el.summary("Record money given back", class_name=SECONDARY_BUTTON),
+            rx.el.form(
+                labelled(
+                    "Payment given back",
+                    rx.el.select(held, id="return-payment", name="payment_id", class_name=INPUT),
+                ),
+                *means_fields("return", State.return_errors, "Given back by", "Given back on"),
+                form_refusal(State.return_errors),
+                rx.el.button(
+                    rx.cond(State.recording, "Recording...", "Record the return"),
+                    type="submit",
+                    disabled=State.recording,
+                    class_name=f"{BUTTON} self-end",
+                ),
+                on_submit=State.record_return,
+                class_name="mt-3 grid gap-3 sm:grid-cols-2",
+                data_testid="record-return-form",
+            ),
+            open=True,
+            class_name="rounded-lg border border-amber-300 bg-amber-50 p-3",
+        ),
     )
 
 

@@ -8,6 +8,7 @@ from renovation_app.components.estimates import dates_and_terms, line_item, tota
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.ui import attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateDetailState
 
@@ -146,6 +147,7 @@ def invoices() -> rx.Component:
                     i.total,
                     " · ",
                     i.status,
+                    attention_note(i.attention, "estimate-invoice-attention"),
                     data_testid="estimate-invoice",
                 ),  # fmt: skip
             ),

@@ -14,6 +14,7 @@ from renovation_app.components.payments.dialog import (
 from renovation_app.components.payments.recorded import (
     escrow_block,
     record_payment_form,
+    record_return_form,
     void_payment_form,
 )
 from renovation_app.components.reminders import reminders_block
@@ -188,6 +189,7 @@ def payments_block() -> rx.Component:
             (money.balance_cents > 0) & (InvoiceDetailState.invoice["status"].to(str) != "void"),
             record_payment_form(),
         ),
+        record_return_form(),
         refund_form(),
         payment_dialog(
             InvoiceDetailState,

@@ -60,6 +60,7 @@ def _invoices(session: Session, estimate_id: int) -> tuple[EstimateInvoiceView, 
             part=i.estimate_part,
             total=format_usd(i.total_cents),
             status=INVOICE_STATUS_LABELS[i.status],
+            attention=i.attention,
         )
         for i in rows
     )

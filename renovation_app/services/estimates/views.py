@@ -64,6 +64,7 @@ class EstimateInvoiceView:
     part: str  # "deposit" or "final"
     total: str
     status: str
+    attention: str = ""  # the invoice's "needs attention" note (e.g. money to give back)
 
 
 @dataclass(frozen=True)

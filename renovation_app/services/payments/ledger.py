@@ -290,6 +290,7 @@ class MoneySummary:
     held: str = "$0.00"  # received before the work was substantially complete (escrow)
     held_cents: int = 0
     refundable_cents: int = 0
+    to_return_cents: int = 0  # of checks, Zelle, transfers and cash: still held, returnable
     payments: list[PaymentLine] = field(default_factory=list)
     refunds: list[RefundLine] = field(default_factory=list)
     stages: list[StageLine] = field(default_factory=list)
@@ -358,6 +359,7 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
         due = AmountDue(0, 0, 0, "", None)
     held = net if invoice.work_completed_on is None else 0
     in_flight = [p for p in payments if p.status == PaymentStatus.PROCESSING]
+    lines = [_payment_line(p) for p in payments if p.status != PaymentStatus.OPEN]
     next_words = ""
     if due.next_cents:
         next_words = (
@@ -381,7 +383,8 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
         held=format_usd(held),
         held_cents=held,
         refundable_cents=sum(refundable_of(p, refunds) for p in payments),
-        payments=[_payment_line(p) for p in payments if p.status != PaymentStatus.OPEN],
+        to_return_cents=sum(line.returnable_cents for line in lines),
+        payments=lines,
         refunds=[
             RefundLine(
                 amount=format_usd(r.amount_cents),

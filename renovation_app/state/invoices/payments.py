@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 class InvoicePaymentsState(InvoiceDetailState):
     record_errors: dict[str, str] = {}
+    return_errors: dict[str, str] = {}
     record_key: str = ""  # one per opened form: a double click records one payment
     recording: bool = False
     today: str = ""
@@ -51,6 +52,32 @@ class InvoicePaymentsState(InvoiceDetailState):
         await self._show(number)
         self.new_record_form()
         yield rx.toast.success("The payment is recorded and the receipt queued.", duration=3000)
+
+    @rx.event
+    async def record_return(self, form_data: dict):
+        if self.recording:
+            return
+        self.recording, self.return_errors = True, {}
+        yield
+        number = self.invoice.get("number", "")
+        payment_id = str(form_data.get("payment_id") or "")
+        try:
+            await asyncio.to_thread(
+                payments.record_return,
+                number,
+                int(payment_id) if payment_id.isdigit() else 0,
+                form_data,
+                self._signed_in_user(),
+            )
+        except FormInvalid as invalid:
+            self.return_errors, self.recording = invalid.errors, False
+            return
+        except ActionRefused as refused:
+            self.return_errors, self.recording = {"form": refused.message}, False
+            return
+        self.recording = False
+        await self._show(number)
+        yield rx.toast.success("The money given back is recorded.", duration=3000)
 
     async def _invoice_action(self, action, *args) -> bool:
         """Run an invoice action in a worker thread: its refusal shows on the page; done, the

@@ -207,7 +207,8 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
     billed at once: the owner still cancels from the link the same day; both invoices close,
     the office is told to return the check's money, an admin records the return."""
     email = f"dana-{uuid.uuid4().hex[:6]}@example.com"
-    post_enquiry(site, email)
+    # A phone of its own: an enquiry with a known phone joins that customer (and its e-mail).
+    post_enquiry(site, email, phone=f"(718) 555-{uuid.uuid4().int % 10_000:04d}")
     sign_in(page, new_admin(site))
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     staff_path = write_and_send(page, site, email, price="8000")

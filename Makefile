@@ -20,11 +20,10 @@ run: install migrate images
 dev: install migrate images
 	reflex run --env dev
 
-# The worker-crash tests kill the server's workers: they get a server of their own. The long
+# The browser tests and the unit and API tests side by side (scripts/run_tests.sh). The long
 # browser sweeps (every page at several widths, timed animations) are `make test-slow`.
 test: install-test chromium images
-	$(PY) -m pytest -m "not slow" --deselect tests/e2e/test_worker_crash.py
-	$(PY) -m pytest tests/e2e/test_worker_crash.py
+	scripts/run_tests.sh
 
 test-slow: install-test chromium images
 	$(PY) -m pytest -m slow
@@ -47,13 +46,18 @@ migrate:
 images: install
 	$(PY) scripts/build_images.py
 
+# uv installs the pinned packages in seconds where pip takes a minute or more.
+UV := $(VENV)/bin/uv
+UV_VERSION := 0.9.30
+
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PY_VERSION) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	test -x $(UV) || $(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	$(UV) pip install --quiet --python $(PY) -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-test: requirements-test.txt $(VENV)/.installed
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	$(UV) pip install --quiet --python $(PY) -r requirements-test.txt
 	touch $@
 
 $(BUN):

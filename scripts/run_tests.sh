@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make test`: the browser tests and the unit and API tests run side by side, one on each core.
+# The browser tests share one production server (one build of .web); the worker-crash tests then
+# get a server of their own, since they kill its workers. Each side's report is printed whole
+# when it ends; the run fails if either side does. The unit side runs at a lower priority, so
+# the browser, the server and their timings come first. Extra arguments go to every pytest run.
+set -uo pipefail
+py=.venv/bin/python
+logs=$(mktemp -d)  # not test-results/: Playwright empties it when a run starts
+(
+  $py -m pytest tests/e2e -m "not slow" --deselect tests/e2e/test_worker_crash.py \
+    --output test-results/browser "$@" &&
+    $py -m pytest tests/e2e/test_worker_crash.py --output test-results/crash "$@"
+) >$logs/browser-tests.log 2>&1 &
+browser=$!
+nice -n 15 $py -m pytest tests/unit tests/api -m "not slow" --output test-results/unit "$@" >$logs/unit-tests.log 2>&1
+units=$?
+wait $browser
+browser_status=$?
+echo "=== unit and API tests ==="; cat $logs/unit-tests.log
+echo "=== browser tests ==="; cat $logs/browser-tests.log
+if [ $units -ne 0 ] || [ $browser_status -ne 0 ]; then
+  echo "FAILED: unit and API tests exit $units, browser tests exit $browser_status"; exit 1
+fi

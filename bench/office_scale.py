@@ -118,7 +118,7 @@ def make_office(database_url: str, scale: float) -> dict:
             "customer_phone": "", "customer_address": addresses[cid - 1]["address"], "note": "",
             "status": status, "subtotal_cents": total, "tax_area": "nyc", "tax_rate": 0,
             "tax_cents": 0, "total_cents": total, "currency": "usd", "due_date": due,
-            "pay_token": f"tok{iid}", "location": addresses[cid - 1]["borough"],
+            "location": addresses[cid - 1]["borough"],
             "customer_id": cid, "created_at": created, "sent_at": created,
             "paid_at": created + timedelta(days=9) if status == "paid" else None,
             "voided_at": created + timedelta(days=2) if status == "void" else None,

@@ -5,7 +5,10 @@ its pay page's path. bench.lighthouse audits that page."""
 import secrets
 from datetime import timedelta
 
-from renovation_app.services import invoicing
+from renovation_app.db import db_session
+from renovation_app.models import CustomerLinkKind
+from renovation_app.routes import pay_path
+from renovation_app.services import invoicing, links
 from renovation_app.services.billing import business_today
 from renovation_app.services.staff import auth
 
@@ -45,7 +48,9 @@ def six_line_invoice() -> str:
     }
     valid = invoicing.validate_invoice(raw)
     invoice = invoicing.create_invoice(valid, author.id, secrets.token_urlsafe(12))
-    return f"/pay/{invoice.pay_token}"
+    with db_session() as session:
+        token = links.link_token(session, CustomerLinkKind.PAY, invoice.id)
+    return pay_path(token)
 
 
 if __name__ == "__main__":

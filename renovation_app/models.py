@@ -1,6 +1,5 @@
 """Database tables (SQLModel). Alembic migrations in alembic/ create and change them."""
 
-import secrets
 from datetime import UTC, date, datetime
 from enum import StrEnum
 from uuid import uuid4
@@ -344,10 +343,6 @@ class InvoiceEventKind(StrEnum):
     ATTENTION = "attention"
 
 
-def new_pay_token() -> str:
-    return secrets.token_urlsafe(32)
-
-
 # An invoice staff must look at (a mail problem or a ledger note): the condition of the partial
 # index ix_invoice_flagged, which a query must repeat word for word for the index to serve it.
 INVOICE_FLAGGED = "attention != '' OR mail_problem != ''"
@@ -390,8 +385,6 @@ class Invoice(SQLModel, table=True):
     total_cents: int
     currency: str = Field(default="usd", max_length=3)
     due_date: date
-    # The secret in the customer's pay link (/pay/{pay_token}).
-    pay_token: str = Field(default_factory=new_pay_token, unique=True, index=True, max_length=64)
     # The form's idempotency token: a double click on Submit saves one invoice.
     form_token: str | None = Field(default=None, unique=True, max_length=64)
     location: str = Field(default="", max_length=40, index=True)  # borough, for the list filter
@@ -660,10 +653,6 @@ class DepositKind(StrEnum):
     AMOUNT = "amount"  # deposit_value in cents
 
 
-def new_estimate_token() -> str:
-    return secrets.token_urlsafe(32)  # 256 bits, like the pay link
-
-
 class Estimate(SQLModel, table=True):
     """A priced proposal; once accepted, the signed contract. A change after sending makes a
     new revision (same number, revision + 1) with its own link; the older one is withdrawn."""
@@ -696,7 +685,6 @@ class Estimate(SQLModel, table=True):
     time_of_essence: bool = False
     # Progress payments tied to stages of the work, one per line: "Framing done: 40%".
     progress_schedule: str = Field(default="", max_length=2000)
-    token: str = Field(default_factory=new_estimate_token, unique=True, index=True, max_length=64)
     form_token: str | None = Field(default=None, unique=True, max_length=64)
     author_id: int = Field(foreign_key="user.id", index=True)
     created_at: datetime = Field(default_factory=utc_now, index=True)
@@ -753,3 +741,30 @@ class EstimateCounter(SQLModel, table=True):
 
     year: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     last_number: int = 0
+
+
+# --- customer links --------------------------------------------------------------------------
+
+
+class CustomerLinkKind(StrEnum):
+    PAY = "pay"  # /pay/<token>: an invoice
+    ESTIMATE = "estimate"  # /estimate/<token>: an estimate, then its signed contract
+
+
+class CustomerLink(SQLModel, table=True):
+    """A link a customer opens without signing in, scoped to one record (services/links): the
+    server keeps the token's SHA-256 and the salt that, with SECRET_KEY, makes the token again
+    for e-mails and staff pages. A link moved from before (salt "") cannot be made again; its
+    hash still opens its record. Revoked or expired, it opens nothing."""
+
+    __tablename__ = "customer_link"
+    __table_args__ = (sa.Index("ix_customer_link_record", "kind", "record_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: CustomerLinkKind = Field(sa_type=sa.String(20))
+    record_id: int  # the invoice's or estimate's id, as `kind` says
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    salt: str = Field(default="", max_length=64)
+    created_at: datetime = Field(default_factory=utc_now)
+    expires_at: datetime | None = None
+    revoked_at: datetime | None = None

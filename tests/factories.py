@@ -1,11 +1,24 @@
-"""Shared test data and lookups: invoices, signed-in users, payments and what they left."""
+"""Shared test data and lookups: invoices, signed-in users, payments, customer links and what
+they left."""
+
+import secrets
 
 import pyotp
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceEvent, OutboxEmail, User
-from renovation_app.services import invoicing, payments
+from renovation_app.db import db_session, get_engine
+from renovation_app.models import (
+    CustomerLink,
+    CustomerLinkKind,
+    Estimate,
+    Invoice,
+    InvoiceEvent,
+    OutboxEmail,
+    User,
+)
+from renovation_app.services import invoicing, links, payments
 from renovation_app.services.staff import auth, two_step
 from tests.fakes.stripe_js_client import js_confirm
 from tests.fakes.stripe_server import FakeStripe
@@ -22,6 +35,66 @@ def make_invoice(
         "lines": [{"service": "kitchenRemodelling", "price": price}],
     }
     return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, form_token)
+
+
+def _link_token(kind: CustomerLinkKind, record_id: int) -> str:
+    with db_session() as session:
+        token = links.link_token(session, kind, record_id)
+        session.commit()
+    return token
+
+
+def pay_token(invoice: Invoice) -> str:
+    """The token of the invoice's pay link, as its e-mails and staff page carry it."""
+    return _link_token(CustomerLinkKind.PAY, invoice.id)
+
+
+def estimate_token(estimate: Estimate) -> str:
+    """The token of the estimate's link, as its e-mails and staff page carry it."""
+    return _link_token(CustomerLinkKind.ESTIMATE, estimate.id)
+
+
+def pay_link_from_before_the_upgrade(invoice: Invoice) -> str:
+    """The invoice's pay link as migration d1links leaves one e-mailed before it: its hash
+    alone, no salt to make it again. Returns its token."""
+    token = secrets.token_urlsafe(32)
+    with db_session() as session:
+        session.execute(
+            sa.delete(CustomerLink).where(
+                CustomerLink.kind == CustomerLinkKind.PAY, CustomerLink.record_id == invoice.id
+            )
+        )
+        session.add(
+            CustomerLink(
+                kind=CustomerLinkKind.PAY,
+                record_id=invoice.id,
+                token_hash=links.hash_token(token),
+                salt="",
+            )
+        )
+        session.commit()
+    return token
+
+
+def tables_holding(text: str, engine: Engine | None = None) -> set[str]:
+    """The tables that hold `text` anywhere in a row: in a text column, or in bytes (an
+    attachment)."""
+    found = set()
+    with (engine or get_engine()).connect() as connection:
+        for table in sa.inspect(connection).get_table_names():
+            for row in connection.execute(sa.text(f'SELECT * FROM "{table}"')):
+                if any(_holds(value, text) for value in row):
+                    found.add(table)
+                    break
+    return found
+
+
+def _holds(value: object, text: str) -> bool:
+    if isinstance(value, memoryview):
+        value = value.tobytes()
+    if isinstance(value, bytes):
+        return text.encode() in value
+    return text in str(value)
 
 
 def signed_in(user: User) -> auth.SignedInUser:

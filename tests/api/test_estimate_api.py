@@ -8,7 +8,7 @@ from renovation_app.api import create_api
 from renovation_app.services import estimates
 from renovation_app.services.staff import auth
 from renovation_app.settings import settings
-from tests.factories import signed_in
+from tests.factories import estimate_token, signed_in
 
 FORM = {
     "name": "Maria Lopez",
@@ -51,10 +51,10 @@ def test_the_staff_pdf_needs_a_session(client, estimate, cookie):
 
 def test_a_drafts_link_and_unknown_links_show_nothing(client, estimate):
     user, estimate = estimate
-    assert client.get(f"/estimate/{estimate.token}/pdf").status_code == 404
+    assert client.get(f"/estimate/{estimate_token(estimate)}/pdf").status_code == 404
     assert client.get(f"/estimate/{'x' * 43}/pdf").status_code == 404
     assert client.get(f"/estimate/{'x' * 43}").status_code == 404
     sent = estimates.send_estimate(estimate.number, user)
-    answer = client.get(f"/estimate/{sent.token}/pdf")
+    answer = client.get(f"/estimate/{estimate_token(sent)}/pdf")
     assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
     assert answer.headers["x-robots-tag"] == "noindex"

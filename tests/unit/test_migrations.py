@@ -10,8 +10,12 @@ import subprocess
 import sys
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, inspect, text
+from sqlmodel import Session
 
+from renovation_app.models import CustomerLinkKind
+from renovation_app.services import links
+from tests.factories import tables_holding
 from tests.prod_server import ROOT
 
 # The first revision with invoices; every later one runs over rows that point at them.
@@ -80,6 +84,83 @@ def test_an_office_database_with_invoices_upgrades_to_the_newest_schema(database
         assert connection.execute(text("PRAGMA foreign_key_check")).fetchall() == []
         tables = connection.execute(text("SELECT name FROM sqlite_master")).scalars().all()
         assert not [t for t in tables if t.startswith("_alembic_tmp")]
+
+
+# The revision before the customer links kept only hashes (d1links).
+BEFORE_LINKS = "c1staff"
+PAY_TOKEN = "pay-token-e-mailed-before-the-upgrade-43chars"
+ESTIMATE_TOKEN = "estimate-token-e-mailed-before-the-upgrade-43"
+
+
+@pytest.fixture
+def database_with_customer_links(tmp_path) -> str:
+    """An invoice and an estimate whose links went out in e-mails before the upgrade."""
+    url = f"sqlite:///{tmp_path / 'links.db'}"
+    assert alembic(url, "upgrade", BEFORE_LINKS).returncode == 0
+    with create_engine(url).begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO user (id, email, name, password_hash, role, active, created_at, "
+                "totp_secret, totp_last_step) VALUES (1, 'owner@example.com', 'Owner', 'x', "
+                "'admin', 1, '2026-01-05 10:00:00', '', 0)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO invoice (id, number, year, customer_name, customer_email, "
+                "customer_phone, customer_address, note, status, subtotal_cents, total_cents, "
+                "currency, due_date, pay_token, location, created_at, void_reason, author_id) "
+                "VALUES (1, '2026-0001', 2026, 'Dana Reyes', 'dana@example.com', '', "
+                "'12 Atlantic Ave', '', 'sent', 120000, 120000, 'usd', '2026-02-05', :token, "
+                "'Brooklyn', '2026-01-05 10:00:00', '', 1)"
+            ),
+            {"token": PAY_TOKEN},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO estimate (id, number, revision, year, customer_name, "
+                "customer_email, customer_phone, customer_address, location, note, status, "
+                "discount_cents, deposit_kind, deposit_value, valid_until, contingencies, "
+                "time_of_essence, progress_schedule, token, author_id, created_at, "
+                "signer_name, signer_address_hash, document_sha256, signed_document, "
+                "accepted_total_cents, accepted_deposit_cents, decline_reason) VALUES (1, "
+                "'E-2026-0001', 1, 2026, 'Dana Reyes', 'dana@example.com', '', '', '', '', "
+                "'sent', 0, 'none', 0, '2026-03-01', '', 0, '', :token, 1, "
+                "'2026-01-04 10:00:00', '', '', '', '', 0, 0, '')"
+            ),
+            {"token": ESTIMATE_TOKEN},
+        )
+    return url
+
+
+def test_links_e_mailed_before_the_upgrade_still_open_their_records_and_no_token_remains(
+    database_with_customer_links,
+):
+    url = database_with_customer_links
+    upgraded = alembic(url, "upgrade", "head")
+    assert upgraded.returncode == 0, upgraded.stderr[-2000:]
+    engine = create_engine(url)
+    for token in (PAY_TOKEN, ESTIMATE_TOKEN):
+        assert tables_holding(token, engine) == set()
+    columns = {c["name"] for c in inspect(engine).get_columns("invoice")}
+    assert "pay_token" not in columns
+    assert "token" not in {c["name"] for c in inspect(engine).get_columns("estimate")}
+    # Dropped in place: the invoice table keeps its expression index (a copy would lose it).
+    with engine.connect() as connection:
+        indexes = connection.execute(
+            text("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'invoice'")
+        ).scalars()
+        assert "ix_invoice_customer_name_lower" in set(indexes)
+    with Session(engine) as session:
+        assert links.find_record(session, CustomerLinkKind.PAY, PAY_TOKEN) == 1
+        assert links.find_record(session, CustomerLinkKind.ESTIMATE, ESTIMATE_TOKEN) == 1
+        assert links.find_record(session, CustomerLinkKind.ESTIMATE, PAY_TOKEN) is None
+        # The next e-mail or staff page gets a link that can be made again; both open.
+        new = links.link_token(session, CustomerLinkKind.PAY, 1)
+        session.commit()
+        assert new != PAY_TOKEN and links.link_token(session, CustomerLinkKind.PAY, 1) == new
+        assert links.find_record(session, CustomerLinkKind.PAY, new) == 1
+        assert links.find_record(session, CustomerLinkKind.PAY, PAY_TOKEN) == 1
 
 
 def test_a_migration_that_would_leave_rows_pointing_nowhere_is_refused(tmp_path):

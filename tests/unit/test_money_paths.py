@@ -15,7 +15,15 @@ from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.payments import money_summary
 from renovation_app.settings import settings
-from tests.factories import mails, make_invoice, pay, signed_in, status_of, two_step_code
+from tests.factories import (
+    mails,
+    make_invoice,
+    pay,
+    pay_token,
+    signed_in,
+    status_of,
+    two_step_code,
+)
 from tests.fakes.stripe_js_client import js_confirm
 
 
@@ -57,7 +65,7 @@ def test_voiding_cancels_the_open_intent_so_the_open_tab_cannot_pay(fake, invoic
     assert status == 400 and answer["error"]["code"] == "payment_intent_unexpected_state"
     fake.drain_webhooks()
     assert status_of(invoice) == "void" and mails("receipt") == []
-    assert invoicing.pay_link(invoice.pay_token)[0] == invoicing.PayLinkState.VOID
+    assert invoicing.pay_link(pay_token(invoice))[0] == invoicing.PayLinkState.VOID
     with pytest.raises(ActionRefused, match="void"):
         payments.start_card_payment(invoice.id)
 
@@ -315,14 +323,15 @@ def test_a_pay_link_expires_a_while_after_the_invoice_is_settled(fake, invoice):
     fake.drain_webhooks()
     settled = fresh(invoice).settled_at
     days = timedelta(days=settings.pay_link_days_after_settled)
-    assert invoicing.pay_link(invoice.pay_token, now=settled + days)[0] == "open"
+    token = pay_token(invoice)
+    assert invoicing.pay_link(token, now=settled + days)[0] == "open"
     later = settled + days + timedelta(minutes=1)
-    assert invoicing.pay_link(invoice.pay_token, now=later)[0] == "expired"
-    assert invoicing.invoice_for_pay_token(invoice.pay_token, now=later) is None  # PDF: 404
+    assert invoicing.pay_link(token, now=later)[0] == "expired"
+    assert invoicing.invoice_for_pay_token(token, now=later) is None  # PDF: 404
 
 
 def test_the_pay_links_copy_shows_neither_e_mail_nor_phone(admin):
     invoice = make_invoice(admin, "privacy")
-    view = invoicing.invoice_for_pay_token(invoice.pay_token)
+    view = invoicing.invoice_for_pay_token(pay_token(invoice))
     assert view.customer_email == "" and view.customer_phone == ""
     assert view.customer_name == "Pat Payer"

@@ -17,7 +17,15 @@ from renovation_app.services.dashboard import dashboard
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.invoicing import PayLinkState, pay_link
 from renovation_app.settings import settings
-from tests.factories import mails, make_invoice, pay, signed_in, two_step_code
+from tests.factories import (
+    estimate_token,
+    mails,
+    make_invoice,
+    pay,
+    pay_token,
+    signed_in,
+    two_step_code,
+)
 from tests.fakes.stripe_js_client import js_confirm
 
 CLIENT = "c" * 64
@@ -42,7 +50,7 @@ def accepted_contract(admin, token: str = "contract-1") -> Estimate:
     }
     draft = estimates.create_estimate(estimates.validate_estimate(raw), signed_in(admin), token)
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
-    estimates.accept(estimate.token, [], "Olga Owner", True, CLIENT)
+    estimates.accept(estimate_token(estimate), [], "Olga Owner", True, CLIENT)
     return estimate
 
 
@@ -81,8 +89,8 @@ def test_billing_the_final_invoice_at_once_leaves_the_owner_free_to_cancel(
     deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
     final = estimates.create_final_invoice(contract.number, signed_in(admin))
     assert status_of_estimate(contract) == EstimateStatus.INVOICED
-    assert estimates.read_link(contract.token).estimate.can_cancel is True
-    assert estimates.cancel_contract(contract.token) == []
+    assert estimates.read_link(estimate_token(contract)).estimate.can_cancel is True
+    assert estimates.cancel_contract(estimate_token(contract)) == []
     assert status_of_estimate(contract) == EstimateStatus.CANCELLED
     assert [fresh(deposit).status, fresh(final).status] == [InvoiceStatus.VOID] * 2
     with pytest.raises(ActionRefused, match="only an accepted"):
@@ -96,7 +104,7 @@ def test_a_deposit_paid_by_check_is_returned_by_hand_and_nothing_more_is_asked(
     deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
     record_check(deposit, admin, "2,400.00")
     final = estimates.create_final_invoice(contract.number, signed_in(admin))
-    assert estimates.cancel_contract(contract.token) == []
+    assert estimates.cancel_contract(estimate_token(contract)) == []
 
     [notice] = [m for m in mails("estimate_notice") if m.subject.startswith("Contract cancelled")]
     assert "return $2,400.00 paid by check #1045" in notice.text
@@ -144,7 +152,7 @@ def test_a_partly_paid_deposit_closes_its_balance_and_its_pay_link_on_cancellati
     deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
     record_check(deposit, admin, "1,000.00")
     assert fresh(deposit).status == InvoiceStatus.PARTIALLY_PAID
-    estimates.cancel_contract(contract.token)
+    estimates.cancel_contract(estimate_token(contract))
     assert fresh(deposit).status == InvoiceStatus.VOID
     assert payments.payment_summary(deposit.id).due_cents == 0
     assert pay_link(deposit_token(deposit))[0] == PayLinkState.VOID
@@ -161,7 +169,7 @@ def test_a_card_deposit_is_refunded_by_the_site_and_a_check_left_to_the_office(
     pay(fake, deposit)  # the customer paid the $2,000 left by card
     fake.drain_webhooks()
     assert fresh(deposit).status == InvoiceStatus.PAID
-    assert estimates.cancel_contract(contract.token) == []
+    assert estimates.cancel_contract(estimate_token(contract)) == []
     fake.drain_webhooks()
     summary = payments.payment_summary(deposit.id)
     assert [r.amount for r in summary.refunds] == ["$2,000.00"]
@@ -171,7 +179,7 @@ def test_a_card_deposit_is_refunded_by_the_site_and_a_check_left_to_the_office(
 
 
 def deposit_token(invoice: Invoice) -> str:
-    return fresh(invoice).pay_token
+    return pay_token(invoice)
 
 
 def _days_later(days: int):
@@ -263,7 +271,7 @@ def test_the_dashboard_leaves_out_returned_money_and_cancelled_contracts(admin, 
     )
     accepted_contract(admin, "board-contract-1")
     cancelled = accepted_contract(admin, "board-contract-2")
-    estimates.cancel_contract(cancelled.token)
+    estimates.cancel_contract(estimate_token(cancelled))
 
     board = dashboard()
     assert (board.paid_this_month.cents, board.paid_this_month.count) == (1_000_00, 1)

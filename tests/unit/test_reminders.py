@@ -1,6 +1,7 @@
 """Payment reminders with a frozen clock: each step goes out once, ever, across workers and
 downtime; paying, voiding and pausing cancel what is queued; staff's "Send reminder now"."""
 
+import re
 import threading
 from datetime import UTC, date, datetime
 
@@ -28,7 +29,7 @@ from renovation_app.services.reminders.schedule import (
     parse_days,
 )
 from renovation_app.services.staff import auth
-from tests.factories import history, signed_in
+from tests.factories import history, pay_link_from_before_the_upgrade, pay_token, signed_in
 
 SENT = date(2026, 11, 2)
 DUE = date(2026, 11, 20)
@@ -146,8 +147,25 @@ def test_a_reminder_says_the_balance_and_carries_the_pay_link(clerk):
     late = reminder_mails()[-1]
     assert late.to == "rita@example.com"
     assert "$1,000.00" in late.subject and "Overdue" in late.subject
-    assert f"/pay/{made.pay_token}" in late.text and f"/pay/{made.pay_token}" in late.html
+    link = f"/pay/{pay_token(made)}"
+    assert link in late.text and link in late.html
     assert "was due on November 20, 2026 (7 days ago)" in late.text
+
+
+def test_the_link_e_mailed_in_a_reminder_still_opens_the_invoice(clerk):
+    """Days after sending, the reminder's link is made again from what is stored (a hash and
+    a salt) with SECRET_KEY; an invoice whose link came through the upgrade gets a new one,
+    and the customer's old link keeps working beside it."""
+    made = invoice(clerk)
+    upgraded = invoice(clerk, token="rem-2")
+    old = pay_link_from_before_the_upgrade(upgraded)
+    run_on(date(2026, 11, 27))
+    for sent in (made, upgraded):
+        mail = [m for m in reminder_mails() if m.about_id == sent.id][-1]
+        token = re.search(r"/pay/([\w-]+)", mail.text).group(1)
+        state, view = invoicing.pay_link(token)
+        assert (state, view.number) == ("open", sent.number)
+    assert token != old and invoicing.pay_link(old)[1].number == upgraded.number
 
 
 def test_payment_cancels_the_queued_reminder_and_the_steps_after_it(clerk):

@@ -39,7 +39,6 @@ from renovation_app.services.billing.views import (
     iso,
     long_date,
     needs_attention,
-    pay_url,
     when_display,
 )
 
@@ -78,7 +77,6 @@ __all__ = [
     "needs_attention",
     "next_number",
     "parse_price",
-    "pay_url",
     "record_event",
     "render_invoice_pdf",
     "render_receipt_pdf",

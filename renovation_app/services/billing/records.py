@@ -5,6 +5,7 @@ from datetime import datetime
 from sqlmodel import Session, func, select
 
 from renovation_app.models import (
+    CustomerLinkKind,
     Estimate,
     Invoice,
     InvoiceEvent,
@@ -14,7 +15,7 @@ from renovation_app.models import (
     InvoiceStatus,
     utc_now,
 )
-from renovation_app.services import audit
+from renovation_app.services import audit, links
 from renovation_app.services.billing.schedule import Stage
 from renovation_app.services.billing.views import InvoiceView, invoice_view
 from renovation_app.services.errors import ActionRefused
@@ -133,9 +134,17 @@ def record_event(
         )
 
 
-def view_of(session: Session, invoice: Invoice, **extra) -> InvoiceView:
+def view_of(session: Session, invoice: Invoice, pay_url: str | None = None, **extra) -> InvoiceView:
     """An invoice with its lines and payment schedule as plain values (`extra`: the staff
-    view's author name, events and e-mails)."""
+    view's author name, events and e-mails). `pay_url`: the link the customer came by; else
+    the invoice's current pay link, made again for e-mails and staff pages (a link issued at
+    first need is added to the caller's transaction, see links.link_token)."""
+    if pay_url is None:
+        pay_url = links.current_link_url(session, CustomerLinkKind.PAY, invoice.id)
     return invoice_view(
-        invoice, lines_of(session, invoice.id), stages_of(session, invoice.id), **extra
+        invoice,
+        lines_of(session, invoice.id),
+        pay_url,
+        stages_of(session, invoice.id),
+        **extra,
     )

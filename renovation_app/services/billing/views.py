@@ -7,11 +7,9 @@ from datetime import date, datetime, time
 from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.tax import TAX_AREAS, rate_text
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
-from renovation_app.routes import pay_path
 from renovation_app.services.billing.money import format_percent, format_usd
 from renovation_app.services.billing.quantities import MILLI, quantity_text
 from renovation_app.services.billing.schedule import Stage
-from renovation_app.settings import settings
 
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in InvoiceStatus}
 # Statuses that allow voiding; who may void is checked by invoicing.void_invoice.
@@ -137,7 +135,7 @@ class InvoiceView:
     attention: str
     author_id: int
     author_name: str  # "" in the customer's view
-    pay_url: str
+    pay_url: str  # the customer's pay link (services/links)
     is_void: bool
     # Its status allows voiding (draft or sent); who may void is checked by void_invoice.
     can_be_voided: bool
@@ -197,13 +195,10 @@ def needs_attention(invoice: Invoice) -> str:
     return " ".join(p for p in (invoice.mail_problem, invoice.attention) if p)
 
 
-def pay_url(invoice: Invoice) -> str:
-    return settings.url(pay_path(invoice.pay_token))
-
-
 def invoice_view(
     invoice: Invoice,
     lines: list[InvoiceLine],
+    pay_url: str,
     stages: tuple[Stage, ...] = (),
     author_name: str = "",
     events: tuple[InvoiceEventView, ...] = (),
@@ -248,7 +243,7 @@ def invoice_view(
         attention=needs_attention(invoice),
         author_id=invoice.author_id,
         author_name=author_name,
-        pay_url=pay_url(invoice),
+        pay_url=pay_url,
         is_void=status == InvoiceStatus.VOID,
         can_be_voided=status in VOIDABLE_STATUSES,
         can_be_revised=status in REVISABLE_STATUSES,

@@ -8,7 +8,14 @@ from enum import StrEnum
 from sqlmodel import Session
 
 from renovation_app.db import db_session
-from renovation_app.models import EnquiryStatus, Estimate, EstimateStatus, utc_now
+from renovation_app.models import (
+    CustomerLinkKind,
+    EnquiryStatus,
+    Estimate,
+    EstimateStatus,
+    utc_now,
+)
+from renovation_app.services import links
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.document import canonical, contract_document, document_hash
@@ -61,6 +68,11 @@ def _state(estimate: Estimate, now: datetime) -> LinkState | None:
     return LinkState(estimate.status)
 
 
+def _url(token: str) -> str:
+    """The link the customer came by, shown back to them (never another one of the record)."""
+    return links.link_url(CustomerLinkKind.ESTIMATE, token)
+
+
 def _chosen(lines, choice: object) -> set[int]:
     """The customer's optional lines: only ids of this estimate's optional lines count."""
     optional = {line.id for line in lines if line.optional}
@@ -80,7 +92,7 @@ def read_link(token: str, choice: object = None, now: datetime | None = None) ->
             return None
         lines = estimate_lines(session, estimate.id)
         chosen = _chosen(lines, choice) if state == LinkState.OPEN else None
-        view = estimate_view(estimate, lines, chosen, now=now)
+        view = estimate_view(estimate, lines, chosen, now=now, link_url=_url(token))
         # Anyone holding the link sees it: no e-mail, phone or staff history on it.
         return Answer(state, replace(view, customer_email="", customer_phone=""))
 
@@ -166,7 +178,7 @@ def accept(
         )
         queue_signed_copies(session, estimate, lines)
         session.commit()
-        view = estimate_view(estimate, lines, now=now)
+        view = estimate_view(estimate, lines, now=now, link_url=_url(token))
     wake_outbox_worker()
     return view
 

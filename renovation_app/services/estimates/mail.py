@@ -11,6 +11,7 @@ from renovation_app.routes import estimate_path
 from renovation_app.services.billing import when_display
 from renovation_app.services.estimates.document import contract_document
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
+from renovation_app.services.estimates.records import link_url_of
 from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
 from renovation_app.services.mail import (
     About,
@@ -74,7 +75,7 @@ def _queue(
 
 
 def queue_estimate_email(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
-    view = estimate_view(estimate, lines)
+    view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
     subject = f"Estimate {label_of(estimate)} from {BUSINESS.name}"
     _queue(
         session,
@@ -89,7 +90,7 @@ def queue_estimate_email(session: Session, estimate: Estimate, lines: list[Estim
 
 def queue_signed_copies(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
     """The signed contract (PDF) to the customer and to the office."""
-    view = estimate_view(estimate, lines)
+    view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
     pdf = estimate_pdf(estimate, lines)
     context = {"estimate": view, "staff_url": settings.url(estimate_path(estimate.number))}
     subject = f"Your signed contract {label_of(estimate)} with {BUSINESS.name}"
@@ -138,7 +139,7 @@ def queue_expiry_reminder(
     session: Session, estimate: Estimate, lines: list[EstimateLine]
 ) -> OutboxEmail:
     """The one reminder before an estimate expires: valid until when, and its link."""
-    view = estimate_view(estimate, lines)
+    view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
     subject = f"Estimate {label_of(estimate)} is valid until {view.valid_until}"
     return _queue(
         session,

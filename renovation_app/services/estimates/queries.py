@@ -17,7 +17,12 @@ from renovation_app.models import (
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, when_display
 from renovation_app.services.estimates.mail import estimate_pdf
-from renovation_app.services.estimates.records import by_token, estimate_lines, latest_revision
+from renovation_app.services.estimates.records import (
+    by_token,
+    estimate_lines,
+    latest_revision,
+    link_url_of,
+)
 from renovation_app.services.estimates.views import (
     STATUS_LABELS,
     EstimateEventView,
@@ -73,12 +78,15 @@ def get_estimate(number: str) -> EstimateView | None:
         if estimate is None:
             return None
         lines = estimate_lines(session, estimate.id)
-        return estimate_view(
+        view = estimate_view(
             estimate,
             lines,
             events=_events(session, estimate.id),
             invoices=_invoices(session, estimate.id),
+            link_url=link_url_of(session, estimate),
         )
+        session.commit()  # keeps a link issued at first need (links.link_token)
+        return view
 
 
 def staff_estimate_pdf(number: str) -> tuple[str, bytes] | None:

@@ -5,6 +5,7 @@ from collections.abc import Collection
 from sqlmodel import Session, select
 
 from renovation_app.models import (
+    CustomerLinkKind,
     Enquiry,
     EnquiryStatus,
     Estimate,
@@ -12,7 +13,7 @@ from renovation_app.models import (
     EstimateLine,
     utc_now,
 )
-from renovation_app.services import audit
+from renovation_app.services import audit, links
 from renovation_app.services.limits import lock_key
 
 
@@ -36,9 +37,15 @@ def latest_revision(session: Session, number: str) -> Estimate | None:
 
 
 def by_token(session: Session, token: str) -> Estimate | None:
-    if not isinstance(token, str) or not token or len(token) > 64:
-        return None
-    return session.exec(select(Estimate).where(Estimate.token == token)).first()
+    """The estimate a customer's link opens (services/links); None for any other token."""
+    estimate_id = links.find_record(session, CustomerLinkKind.ESTIMATE, token)
+    return session.get(Estimate, estimate_id) if estimate_id is not None else None
+
+
+def link_url_of(session: Session, estimate: Estimate) -> str:
+    """The estimate's current link for e-mails and its staff page (a link issued at first
+    need is added to the caller's transaction, see links.link_token)."""
+    return links.current_link_url(session, CustomerLinkKind.ESTIMATE, estimate.id)
 
 
 def lock_estimate(session: Session, estimate: Estimate) -> Estimate:

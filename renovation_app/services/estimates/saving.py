@@ -8,15 +8,16 @@ from sqlmodel import Session, select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
+    CustomerLinkKind,
     Enquiry,
     EnquiryStatus,
     Estimate,
     EstimateCounter,
     EstimateLine,
     EstimateStatus,
-    new_estimate_token,
     utc_now,
 )
+from renovation_app.services import links
 from renovation_app.services.billing import business_today, next_number
 from renovation_app.services.customers import customer_for
 from renovation_app.services.customers.locations import location_of
@@ -115,6 +116,7 @@ def create_estimate(
             estimate.enquiry_id = _link_enquiry(session, enquiry_id, estimate.customer_id)
             session.add(estimate)
             session.flush()
+            links.issue_link(session, CustomerLinkKind.ESTIMATE, estimate.id)
             _replace_lines(session, estimate.id, valid)
             record_estimate_event(
                 session, estimate.id, "created", f"{len(valid.lines)} line(s)", author.id
@@ -234,7 +236,6 @@ def revise_estimate(number: str, user: SignedInUser) -> Estimate:
                     "id",
                     "revision",
                     "status",
-                    "token",
                     "form_token",
                     "created_at",
                     "sent_at",
@@ -246,7 +247,6 @@ def revise_estimate(number: str, user: SignedInUser) -> Estimate:
             ),
             revision=current.revision + 1,
             status=EstimateStatus.DRAFT,
-            token=new_estimate_token(),
             author_id=user.id,
         )
         if revision.valid_until < business_today():
@@ -255,6 +255,7 @@ def revise_estimate(number: str, user: SignedInUser) -> Estimate:
         current.status = EstimateStatus.WITHDRAWN
         session.add(current)
         session.flush()
+        links.issue_link(session, CustomerLinkKind.ESTIMATE, revision.id)  # its own link
         for line in estimate_lines(session, current.id):
             session.add(
                 EstimateLine(

@@ -11,7 +11,6 @@ from renovation_app.models import (
     InvoiceStatus,
     utc_now,
 )
-from renovation_app.routes import estimate_link_path
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import format_usd, long_date, when_display
 from renovation_app.services.billing.money import format_percent
@@ -23,7 +22,6 @@ from renovation_app.services.estimates.totals import (
     estimate_totals,
     line_cents,
 )
-from renovation_app.settings import settings
 
 STATUS_LABELS = {status: status.value.capitalize() for status in EstimateStatus}
 VOID_LABEL = INVOICE_STATUS_LABELS[InvoiceStatus.VOID]
@@ -147,7 +145,10 @@ def estimate_view(
     events: tuple[EstimateEventView, ...] = (),
     invoices: tuple[EstimateInvoiceView, ...] = (),
     now: datetime | None = None,
+    *,
+    link_url: str,
 ) -> EstimateView:
+    """`link_url`: the customer's link (the one they came by, or records.link_url_of)."""
     totals: EstimateTotals = shown_totals(estimate, lines, chosen)
     counted_ids = set(totals.counted_line_ids)
     status = EstimateStatus(estimate.status)
@@ -192,7 +193,7 @@ def estimate_view(
         contingencies=estimate.contingencies,
         time_of_essence=estimate.time_of_essence,
         progress_schedule=estimate.progress_schedule,
-        link_url=settings.url(estimate_link_path(estimate.token)),
+        link_url=link_url,
         created=_when(estimate.created_at),
         accepted=_when(estimate.accepted_at),
         signer_name=estimate.signer_name,

@@ -7,7 +7,15 @@ from sqlalchemy import update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, InvoiceEvent, InvoiceEventKind, InvoiceStatus, utc_now
+from renovation_app.models import (
+    CustomerLinkKind,
+    Invoice,
+    InvoiceEvent,
+    InvoiceEventKind,
+    InvoiceStatus,
+    utc_now,
+)
+from renovation_app.services import links
 from renovation_app.services.billing import (
     InvoiceView,
     business_day_start,
@@ -27,9 +35,8 @@ class PayLinkState(StrEnum):
 
 
 def _by_pay_token(session: Session, token: str) -> Invoice | None:
-    if not isinstance(token, str) or not token or len(token) > 64:
-        return None
-    return session.exec(select(Invoice).where(Invoice.pay_token == token)).first()
+    invoice_id = links.find_record(session, CustomerLinkKind.PAY, token)
+    return session.get(Invoice, invoice_id) if invoice_id is not None else None
 
 
 def _link_state(invoice: Invoice, now: datetime) -> PayLinkState:
@@ -48,7 +55,8 @@ def pay_link(token: str, now: datetime | None = None) -> tuple[PayLinkState, Inv
         invoice = _by_pay_token(session, token)
         if invoice is None:
             return None
-        view = customer_view(view_of(session, invoice))
+        pay_url = links.link_url(CustomerLinkKind.PAY, token)
+        view = customer_view(view_of(session, invoice, pay_url))
         return _link_state(invoice, now or utc_now()), view
 
 

@@ -88,7 +88,9 @@ def get_invoice(number: str) -> InvoiceView | None:
     """The staff view of an invoice: lines, history and its e-mails with delivery status."""
     with db_session() as session:
         invoice = by_number(session, number)
-        return staff_view(session, invoice) if invoice else None
+        view = staff_view(session, invoice) if invoice else None
+        session.commit()  # keeps a pay link issued at first need (links.link_token)
+    return view
 
 
 def invoice_pdf(number: str) -> bytes | None:
@@ -98,4 +100,5 @@ def invoice_pdf(number: str) -> bytes | None:
         if invoice is None:
             return None
         view = view_of(session, invoice)
+        session.commit()  # keeps a pay link issued at first need (links.link_token)
     return render_invoice_pdf(view)

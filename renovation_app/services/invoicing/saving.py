@@ -8,12 +8,14 @@ from sqlmodel import Session, select
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
 from renovation_app.models import (
+    CustomerLinkKind,
     Invoice,
     InvoiceLine,
     InvoiceStage,
     InvoiceStatus,
     utc_now,
 )
+from renovation_app.services import links
 from renovation_app.services.billing import (
     InvoiceView,
     business_today,
@@ -245,7 +247,8 @@ def _save(
     )
     fill_invoice(session, invoice, valid)  # the customer, amounts and due date
     session.add(invoice)
-    session.flush()  # gives the invoice its id for the lines, events and e-mail
+    session.flush()  # gives the invoice its id for the lines, events, pay link and e-mail
+    links.issue_link(session, CustomerLinkKind.PAY, invoice.id)
     write_lines_and_stages(session, invoice.id, valid)
     stages = f", {len(valid.schedule)} payment stages" if valid.schedule else ""
     record_event(

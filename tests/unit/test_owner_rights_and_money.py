@@ -141,7 +141,7 @@ def test_a_deposit_paid_by_check_is_returned_by_hand_and_nothing_more_is_asked(
         )
 
     # Nothing more is asked of an owner who cancelled: no pay link, no reminder, ever.
-    assert pay_link(deposit_token(final))[0] == PayLinkState.VOID
+    assert pay_link(pay_token(final))[0] == PayLinkState.VOID
     assert reminders.send_due_reminders(now=_days_later(60)) == 0
 
 
@@ -155,7 +155,7 @@ def test_a_partly_paid_deposit_closes_its_balance_and_its_pay_link_on_cancellati
     estimates.cancel_contract(estimate_token(contract))
     assert fresh(deposit).status == InvoiceStatus.VOID
     assert payments.payment_summary(deposit.id).due_cents == 0
-    assert pay_link(deposit_token(deposit))[0] == PayLinkState.VOID
+    assert pay_link(pay_token(deposit))[0] == PayLinkState.VOID
     assert "Return $1,000.00 paid by check #1045" in fresh(deposit).attention
     assert reminders.send_due_reminders(now=_days_later(60)) == 0
 
@@ -178,10 +178,6 @@ def test_a_card_deposit_is_refunded_by_the_site_and_a_check_left_to_the_office(
     )
 
 
-def deposit_token(invoice: Invoice) -> str:
-    return pay_token(invoice)
-
-
 def _days_later(days: int):
     from renovation_app.models import utc_now
 
@@ -200,7 +196,7 @@ def test_a_partial_refund_on_a_partly_paid_invoice_leaves_the_balance_owed(admin
     money = payments.payment_summary(invoice.id)
     assert (money.balance_cents, money.due_cents, money.refunded) == (700_00, 700_00, "$50.00")
     assert dashboard().owed.cents == 700_00
-    assert pay_link(deposit_token(invoice))[0] == PayLinkState.OPEN
+    assert pay_link(pay_token(invoice))[0] == PayLinkState.OPEN
     assert fresh(invoice).settled_at is None
     raw = invoicing.revision_form(invoice.number)
     invoicing.revise_invoice(invoice.number, raw, "Same work, new due date", signed_in(admin))

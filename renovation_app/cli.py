@@ -3,15 +3,30 @@
 import argparse
 import getpass
 import sys
+import warnings
 
 from renovation_app.services.staff import auth
+
+NO_TERMINAL = "There is no terminal to type the password in: pipe it in with --password-stdin."
 
 
 def _read_password(from_stdin: bool) -> str:
     if from_stdin:
+        if sys.stdin is None:  # started with its standard input closed
+            raise auth.AccountError("--password-stdin: standard input is closed.")
         return sys.stdin.readline().rstrip("\n")
-    first = getpass.getpass("Password: ")
-    if first != getpass.getpass("Password again: "):
+    try:
+        with warnings.catch_warnings():
+            # Without a terminal getpass reads the password from stdin with a warning (echoed
+            # where it could be), or fails with EOFError: say what to do instead.
+            warnings.simplefilter("error", getpass.GetPassWarning)
+            first = getpass.getpass("Password: ")
+            second = getpass.getpass("Password again: ")
+    except getpass.GetPassWarning:
+        raise auth.AccountError(NO_TERMINAL) from None
+    except EOFError:
+        raise auth.AccountError("No password was typed.") from None
+    if first != second:
         raise auth.AccountError("The two passwords are not the same.")
     return first
 

@@ -69,7 +69,10 @@ def _money_to_give_back(session: Session, invoice: Invoice) -> list[str]:
             continue
         how = f"{format_usd(cents)} paid by {method_in_words(payment)}"
         if payment.method in STRIPE_METHODS:
-            sentences.append(f"Invoice {invoice.number}: {how} is refunded to it by the site.")
+            sentences.append(
+                f"Invoice {invoice.number}: {how} is refunded by the site (the invoice says "
+                "so until Stripe confirms the refund)."
+            )
         else:
             sentences.append(
                 f"Invoice {invoice.number}: return {how}, then record the return on the invoice."

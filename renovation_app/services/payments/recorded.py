@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
     RECORDED_METHODS,
     STRIPE_METHODS,
+    Invoice,
     InvoiceStatus,
     Payment,
     PaymentMethod,
@@ -143,6 +144,23 @@ def record_payment(
     wake_outbox_worker()
 
 
+def _recorded_payment(
+    session: Session, number: str, payment_id: int, done: str
+) -> tuple[Invoice, Payment]:
+    """The invoice (held) and its check, Zelle, transfer or cash payment `payment_id`; a card
+    or bank debit payment is refunded through Stripe instead of being `done` here."""
+    invoice = locked_invoice(session, number)
+    payment = session.get(Payment, payment_id)
+    if payment is None or payment.invoice_id != invoice.id:
+        raise ActionRefused("There is no such payment on this invoice.")
+    session.refresh(payment)
+    if payment.method in STRIPE_METHODS:
+        raise ActionRefused(
+            f"A card or bank debit payment is not {done}: refund it instead (through Stripe)."
+        )
+    return invoice, payment
+
+
 def void_recorded_payment(
     number: str, payment_id: int, reason: str, user: SignedInUser, now: datetime | None = None
 ) -> None:
@@ -153,13 +171,7 @@ def void_recorded_payment(
         raise ActionRefused("Only an admin can void a recorded payment.")
     text = reason_text(reason, "Please give a reason for voiding the payment.")
     with db_session() as session:
-        invoice = locked_invoice(session, number)
-        payment = session.get(Payment, payment_id)
-        if payment is None or payment.invoice_id != invoice.id:
-            raise ActionRefused("There is no such payment on this invoice.")
-        session.refresh(payment)
-        if payment.method in STRIPE_METHODS:
-            raise ActionRefused("A card or bank debit payment is not voided: refund it instead.")
+        invoice, payment = _recorded_payment(session, number, payment_id, "voided")
         if payment.status != PaymentStatus.SUCCEEDED:
             raise ActionRefused("This payment is already void.")
         if payment.amount_refunded_cents:
@@ -191,13 +203,7 @@ def record_return(
         raise ActionRefused("Only an admin can record a returned payment.")
     returned = validate_recorded_payment(raw, business_today(now))
     with db_session() as session:
-        invoice = locked_invoice(session, number)
-        payment = session.get(Payment, payment_id)
-        if payment is None or payment.invoice_id != invoice.id:
-            raise ActionRefused("There is no such payment on this invoice.")
-        session.refresh(payment)
-        if payment.method in STRIPE_METHODS:
-            raise ActionRefused("A card or bank debit payment is refunded through Stripe.")
+        invoice, payment = _recorded_payment(session, number, payment_id, "given back by hand")
         how = Payment(method=returned.method, reference=returned.reference)
         words = f"Returned by {ledger.method_in_words(how)} on {long_date(returned.received_on)}"
         if session.exec(

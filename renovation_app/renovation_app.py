@@ -9,6 +9,7 @@ from renovation_app import (
 from renovation_app.api import create_api
 from renovation_app.api.middleware import (
     CanonicalPathMiddleware,
+    FormPostMiddleware,
     NotFoundPageMiddleware,
     SecurityMiddleware,
 )
@@ -58,10 +59,12 @@ reflex_fixes.apply()
 check_staff_pages()
 
 app = rx.App(
-    # Our API routes around Reflex's, pages at their canonical paths, unknown paths the
-    # prerendered 404 page, then security headers around everything.
+    # Our API routes around Reflex's, a native form post back to its page, pages at their
+    # canonical paths, unknown paths the prerendered 404 page, then security headers around
+    # everything.
     api_transformer=[
         create_api(),
+        FormPostMiddleware,
         CanonicalPathMiddleware,
         NotFoundPageMiddleware,
         SecurityMiddleware,

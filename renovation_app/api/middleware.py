@@ -15,10 +15,16 @@
    its text shows before any JavaScript runs; Reflex would send the bare SPA shell. Paths of
    the dynamic pages (`/pay/<token>`, `/invoices/<number>`) keep the shell: the browser draws
    those routes, and hydrating another route's HTML there would not match.
+5. A form the browser submits itself, before the app's scripts run, posts to its page
+   (components/forms.py); that post answers 303 See Other back to the page, without the body
+   being read or logged, so the person lands on the page again, now live. (Static files would
+   answer 405.)
 """
 
 import functools
 import os
+import re
+from urllib.parse import quote
 
 from reflex.constants import Dirs
 from reflex.utils.exec import get_routes_manifest_router
@@ -29,6 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from renovation_app.api.csp import content_security_policy
 from renovation_app.first_paint import NOT_FOUND_PAGE
+from renovation_app.routes import ALL_ROUTES, NOT_FOUND
 from renovation_app.services.staff.auth import (
     SESSION_COOKIE,
     SESSION_REF_COOKIE,
@@ -246,3 +253,46 @@ class NotFoundPageMiddleware:
                 await send(message)
 
         await self.app(scope, receive, send_prerendered_page)
+
+
+@functools.cache
+def _page_path_pattern() -> re.Pattern[str]:
+    """Every page path of the route table ("/pay/[token]" matches "/pay/<anything>")."""
+    paths = [
+        "/".join("[^/]+" if part.startswith("[") else re.escape(part) for part in r.path.split("/"))
+        for r in ALL_ROUTES
+        if r is not NOT_FOUND
+    ]
+    return re.compile("|".join(paths))
+
+
+def page_path(path: str) -> str | None:
+    """The canonical path of the page at `path` ("/login/" -> "/login"), None for anything
+    that is not a page (the API, Reflex's own endpoints, files)."""
+    canonical = path.rstrip("/") or "/"
+    return canonical if _page_path_pattern().fullmatch(canonical) else None
+
+
+class FormPostMiddleware:
+    """A native form post to a page answers 303 to the page; its body is never read."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        target = page_path(scope["path"])
+        if target is None:
+            await self.app(scope, receive, send)
+            return
+        query = scope.get("query_string", b"").decode("latin-1")
+        location = quote(target) + (f"?{query}" if query else "")
+        headers = [
+            (b"location", location.encode("latin-1")),
+            (b"cache-control", b"no-store"),
+            (b"content-length", b"0"),
+        ]
+        await send({"type": "http.response.start", "status": 303, "headers": headers})
+        await send({"type": "http.response.body", "body": b""})

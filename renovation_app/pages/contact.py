@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
+from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, INPUT
@@ -37,7 +38,7 @@ def text_input(name: str, input_type: str, auto_complete: str, placeholder: str)
 
 
 def contact_form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             field("name", "Your name", text_input("name", "text", "name", "Jane Smith")),
             field("email", "E-mail", text_input("email", "email", "email", "jane@example.com")),

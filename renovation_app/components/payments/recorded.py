@@ -4,6 +4,7 @@ recording one given back."""
 
 import reflex as rx
 
+from renovation_app.components.forms import post_form
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import field_error, labelled
 from renovation_app.models import RECORDED_METHODS
@@ -15,7 +16,7 @@ def void_payment_form(pay: rx.Var) -> rx.Component:
     """An admin takes back a recorded payment (a bounced check, one entered twice)."""
     return rx.cond(
         State.is_admin & pay.can_void,
-        rx.el.form(
+        post_form(
             rx.el.input(type="hidden", name="payment_id", value=pay.id.to(str)),
             rx.el.input(
                 name="reason",
@@ -89,7 +90,7 @@ def record_payment_form() -> rx.Component:
     """Record money that came outside Stripe; the amount may not pass the balance."""
     return rx.el.details(
         rx.el.summary("Record a check, Zelle, transfer or cash", class_name=SECONDARY_BUTTON),
-        rx.el.form(
+        post_form(
             rx.el.input(type="hidden", name="record_key", value=State.record_key),
             *means_fields("record", State.record_errors, "Paid by", "Received on"),
             form_refusal(State.record_errors),
@@ -121,7 +122,7 @@ def record_return_form() -> rx.Component:
         State.is_admin & (State.money.to_return_cents > 0),
         rx.el.details(
             rx.el.summary("Record money given back", class_name=SECONDARY_BUTTON),
-            rx.el.form(
+            post_form(
                 labelled(
                     "Payment given back",
                     rx.el.select(held, id="return-payment", name="payment_id", class_name=INPUT),
@@ -166,7 +167,7 @@ def escrow_block() -> rx.Component:
                 ),
                 rx.cond(
                     State.is_admin,
-                    rx.el.form(
+                    post_form(
                         rx.el.input(
                             name="completed_on",
                             type="date",

@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from renovation_app.components.forms import post_form
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.services.reminders import DAYS_FORMAT
 from renovation_app.state.invoices.reminders import InvoiceRemindersState as S
@@ -32,7 +33,7 @@ def reminders_block() -> rx.Component:
     return rx.el.section(
         rx.el.h3("Reminders", class_name="text-lg font-bold"),
         _status(),
-        rx.el.form(
+        post_form(
             rx.el.div(
                 rx.el.label(
                     "Days from the due date",

@@ -4,6 +4,7 @@ menu beside the screen's content (above it on phones)."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, CONTAINER, INPUT
@@ -66,7 +67,7 @@ def login_form() -> rx.Component:
     return rx.el.div(
         rx.el.h2("Staff sign-in", class_name="text-2xl font-extrabold text-slate-900"),
         rx.el.p("Sign in to write invoices and read enquiries.", class_name="mt-1 text-slate-600"),
-        rx.el.form(
+        post_form(
             # After Google only the code is asked (the pending cookie says who).
             rx.cond(AuthState.code_only, rx.fragment(), _password_fields()),
             rx.cond(AuthState.code_needed, _code_field()),

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
@@ -13,7 +14,7 @@ from renovation_app.state.customers import CustomerListState
 
 def search_form() -> rx.Component:
     # A plain GET form: the search lives in the address, so a link reproduces the view.
-    return rx.el.form(
+    return address_form(
         labelled(
             "Search",
             rx.el.input(
@@ -26,8 +27,7 @@ def search_form() -> rx.Component:
             ),
         ),
         rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
-        action=routes.CUSTOMERS.path,
-        method="get",
+        page=routes.CUSTOMERS,
         class_name="flex flex-wrap items-end gap-3",
         key=CustomerListState.query,
     )

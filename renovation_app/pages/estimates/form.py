@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.customers import customer_suggestions
+from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import error_attrs, field_error, labelled
@@ -214,7 +215,7 @@ def terms_card() -> rx.Component:
 
 
 def estimate_form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.h2(
             rx.cond(State.editing, "Change draft " + State.editing, "New estimate"),
             class_name="text-2xl font-extrabold",

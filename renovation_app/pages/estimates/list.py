@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
@@ -16,7 +17,7 @@ State = EstimateListState
 
 
 def search_form() -> rx.Component:
-    return rx.el.form(
+    return address_form(
         labelled(
             "Search",
             rx.el.input(
@@ -40,8 +41,7 @@ def search_form() -> rx.Component:
             ),
         ),
         rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
-        action=routes.ESTIMATES.path,
-        method="get",
+        page=routes.ESTIMATES,
         class_name="flex flex-wrap items-end gap-3",
         key=State.query + State.status,
     )

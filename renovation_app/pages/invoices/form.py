@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.customers import customer_suggestions
+from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
@@ -458,7 +459,7 @@ def form_heading() -> rx.Component:
 
 
 def invoice_form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
         form_heading(),
         basic_information(),

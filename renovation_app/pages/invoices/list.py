@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.styles import BUTTON, INPUT, PILL, SECONDARY_BUTTON, STAFF_CARD
@@ -32,7 +33,7 @@ def filter_select(name: str, label: str) -> rx.Component:
 
 def invoice_filters() -> rx.Component:
     # A plain GET form: the filters live in the URL, so a link reproduces the view.
-    return rx.el.form(
+    return address_form(
         labelled(
             "Search",
             rx.el.input(
@@ -49,8 +50,7 @@ def invoice_filters() -> rx.Component:
         filter_select("location", "Location"),
         filter_select("sort", "Sort"),
         rx.el.button("Show", type="submit", class_name=f"{BUTTON} self-end"),
-        action="/invoices",
-        method="get",
+        page=routes.INVOICES,
         class_name="grid gap-3 sm:grid-cols-3 lg:grid-cols-6",
         data_testid="invoice-filters",
     )

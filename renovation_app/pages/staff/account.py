@@ -4,6 +4,7 @@ off (with a code)."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
@@ -12,7 +13,7 @@ from renovation_app.state.staff.account import AccountState as State
 
 
 def code_form(label: str, on_submit, form_id: str) -> rx.Component:
-    return rx.el.form(
+    return post_form(
         labelled(
             "Code from your authenticator app",
             rx.el.input(
@@ -101,7 +102,7 @@ def two_step_section() -> rx.Component:
                         "Admins need it to refund, manage staff or change settings.",
                         class_name="text-slate-700",
                     ),
-                    rx.el.form(
+                    post_form(
                         labelled(
                             "Your password",
                             rx.el.input(

@@ -4,6 +4,7 @@ deactivate; the open invitations."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.staff.table import wide_table
@@ -18,7 +19,7 @@ SMALL_BUTTON = (
 
 
 def invite_form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         labelled(
             "E-mail",
             rx.el.input(

@@ -4,6 +4,7 @@ the same rows as CSV."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import pager, staff_page
 from renovation_app.components.staff.table import wide_table
@@ -28,14 +29,13 @@ def _filter(label: str, name: str, value: rx.Var, **props) -> rx.Component:
 
 def filters() -> rx.Component:
     # A plain GET form: the filters live in the address, so a link reproduces the view.
-    return rx.el.form(
+    return address_form(
         _filter("Person", "person", State.person, placeholder="Name or e-mail"),
         _filter("Record", "record", State.record, placeholder="e.g. invoice 2026-0004"),
         _filter("From", "since", State.since, type="date"),
         _filter("To", "until", State.until, type="date"),
         rx.el.button("Filter", type="submit", class_name=f"{BUTTON} self-end"),
-        action=routes.AUDIT.path,
-        method="get",
+        page=routes.AUDIT,
         class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-5",
         key=State.person + State.record + State.since + State.until,
     )

@@ -4,6 +4,7 @@ forms that post to api/staff_links.py."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, INPUT
@@ -23,7 +24,7 @@ def _field(label: str, name: str, **props) -> rx.Component:
 
 
 def _form(form_id: str, script: str, button: str, *fields: rx.Component) -> rx.Component:
-    return rx.el.form(
+    return post_form(
         *fields,
         rx.el.button(
             rx.cond(State.sending, "One moment...", button),

@@ -1,0 +1,28 @@
+"""Every <form> of the site comes from here, so none can submit what was typed in the address.
+
+A form pressed before the app's scripts run (a slow phone, a blocked script) is submitted by
+the browser itself: without a method that is a GET, which puts every field (an e-mail and its
+password, a visitor's message) into the URL, the history and the server's logs. `post_form` always
+posts; the server answers a native post to a page with 303 back to the page, without reading
+the body (api/middleware.py), and there the page's scripts take over. The staff lists' search
+forms (`address_form`) are the one exception: their filters live in the address on purpose.
+"""
+
+import reflex as rx
+
+from renovation_app.routes import Route
+
+
+def post_form(*children: rx.Component, **props) -> rx.Component:
+    """A form the app's events handle (on_submit); natively it posts to the page it is on."""
+    if "method" in props or "action" in props:
+        raise TypeError("post_form() always posts to its own page; use address_form() for a search")
+    return rx.el.form(*children, method="post", **props)
+
+
+def address_form(*children: rx.Component, page: Route, **props) -> rx.Component:
+    """A staff list's search and filters as a plain GET to the list's page: the filters are
+    the page's address, so a link reproduces the view. Never for a public page's form."""
+    if not page.staff:
+        raise ValueError(f"{page.path}: only a staff list's search form puts its fields in the URL")
+    return rx.el.form(*children, action=page.path, method="get", **props)

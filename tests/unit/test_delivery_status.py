@@ -11,11 +11,14 @@ from sqlmodel import func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import Customer, EmailDeliveryEvent, Invoice, OutboxEmail
-from renovation_app.services import invoicing
+from renovation_app.services import estimates, invoicing
 from renovation_app.services.mail import EmailKind, deliver_due, delivery_words
+from renovation_app.services.staff import accounts
 from renovation_app.settings import settings
-from tests.factories import history, make_invoice, signed_in
+from renovation_app.state.staff.accounts import invitation_row
+from tests.factories import history, make_invoice, signed_in, two_step_code
 from tests.fakes.resend_server import FakeResend
+from tests.unit.test_estimates import estimate_form
 
 SECRET = "whsec_" + base64.b64encode(b"resend-delivery-test-key-32bytes").decode()
 BOUNCE = {"message": "The mailbox does not exist.", "subType": "General", "type": "Permanent"}
@@ -138,3 +141,41 @@ def test_an_event_about_an_unknown_message_is_kept_and_changes_nothing(resend_fa
     answer = resend_fake.webhook(resend_fake.hook, SECRET, "email.bounced", "not-ours", BOUNCE)
     assert answer.json()["outcome"] == "unknown"
     assert reread(invoice).mail_problem == ""
+
+
+def bounce(resend_fake, to: str) -> None:
+    """Deliver the outbox, then Resend reports the e-mail to `to` bounced."""
+    deliver_due()
+    with db_session() as session:
+        email = session.exec(select(OutboxEmail).where(OutboxEmail.to == to)).one()
+    assert email.provider_id
+    answer = resend_fake.webhook(
+        resend_fake.hook, SECRET, "email.bounced", email.provider_id, BOUNCE
+    )
+    assert answer.json()["outcome"] == "bounced"
+
+
+def test_a_bounced_invitation_shows_bounced_in_its_row_on_the_staff_list(resend_fake, admin):
+    accounts.invite(signed_in(admin), "typo@exampel.com", "staff", two_step_code(admin))
+    accounts.invite(signed_in(admin), "fine@example.com", "admin", two_step_code(admin))
+    bounce(resend_fake, "typo@exampel.com")
+    _, invitations = accounts.staff_overview()
+    rows = {row["email"]: row for row in map(invitation_row, invitations)}
+    assert rows["typo@exampel.com"]["delivery"].startswith("bounced ")
+    assert "mailbox does not exist" in rows["typo@exampel.com"]["delivery"]
+    assert rows["fine@example.com"]["delivery"] == "sent"
+
+
+def test_a_bounced_estimate_email_shows_on_the_estimates_staff_view(
+    resend_fake, admin, monkeypatch
+):
+    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
+    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
+    draft = estimates.create_estimate(
+        estimates.validate_estimate(estimate_form()), signed_in(admin), "form-1"
+    )
+    estimates.send_estimate(draft.number, signed_in(admin))
+    bounce(resend_fake, "maria@example.com")
+    [email] = estimates.get_estimate(draft.number).emails
+    assert email.to == "maria@example.com"
+    assert email.delivery.startswith("bounced ") and "mailbox does not exist" in email.delivery

@@ -4,6 +4,7 @@ copy, the signature, what to do next (send, revise, invoice) and the history."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.billing.emails import email_list
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
@@ -209,6 +210,7 @@ def estimate_card() -> rx.Component:
         dates_and_terms(E),
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
         invoices(),
+        rx.cond(E.emails.length() > 0, email_list(E.emails, "estimate-email")),
         history(),
         class_name=f"{STAFF_CARD} mx-auto flex max-w-4xl flex-col gap-5",
         data_testid="estimate-page",

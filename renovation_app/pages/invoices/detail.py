@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.billing.emails import email_list
 from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.billing.schedule import stages_table
 from renovation_app.components.links import link
@@ -292,16 +293,7 @@ def revision_block(revision: rx.Var) -> rx.Component:
 def emails_and_history() -> rx.Component:
     """The invoice's e-mails with their delivery status, then its history, newest first."""
     return rx.fragment(
-        rx.el.h3("E-mails", class_name="text-lg font-bold"),
-        rx.el.ul(
-            rx.foreach(
-                InvoiceDetailState.emails,
-                lambda e: rx.el.li(
-                    e["to"], ": ", e["delivery"], class_name="text-sm", data_testid="invoice-email"
-                ),
-            ),
-            class_name="flex flex-col gap-1",
-        ),
+        email_list(InvoiceDetailState.emails, "invoice-email"),
         rx.cond(
             InvoiceDetailState.revisions.length() > 0,
             rx.fragment(

@@ -110,6 +110,15 @@ def invitation_row(invitation: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.strong(invitation.email),
         rx.el.span(" · ", invitation.role, " · link works until ", invitation.expires),
+        rx.cond(
+            invitation.delivery,
+            rx.el.p(
+                "E-mail: ",
+                invitation.delivery,
+                class_name="text-slate-700",
+                data_testid="invitation-delivery",
+            ),
+        ),
         rx.el.div(
             rx.el.button(
                 "Send again",

@@ -83,7 +83,9 @@ class InvoiceEventView:
 
 
 @dataclass(frozen=True)
-class InvoiceEmailView:
+class EmailView:
+    """An e-mail about an invoice or an estimate, as staff see it (mail.emails_about)."""
+
     id: int
     to: str
     subject: str
@@ -144,7 +146,7 @@ class InvoiceView:
     lines: tuple[InvoiceLineView, ...]
     stages: tuple[StageView, ...] = ()  # the payment schedule; () for one payment
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
-    emails: tuple[InvoiceEmailView, ...] = ()  # oldest first; () in the customer's view
+    emails: tuple[EmailView, ...] = ()  # oldest first; () in the customer's view
     revisions: tuple[RevisionView, ...] = ()  # newest first; () in the customer's view
 
 
@@ -202,7 +204,7 @@ def invoice_view(
     stages: tuple[Stage, ...] = (),
     author_name: str = "",
     events: tuple[InvoiceEventView, ...] = (),
-    emails: tuple[InvoiceEmailView, ...] = (),
+    emails: tuple[EmailView, ...] = (),
     revisions: tuple[RevisionView, ...] = (),
 ) -> InvoiceView:
     issued = business_today(invoice.created_at)

@@ -15,7 +15,7 @@ from renovation_app.models import (
     User,
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
-from renovation_app.services.billing import format_usd, when_display
+from renovation_app.services.billing import EmailView, format_usd, when_display
 from renovation_app.services.estimates.mail import estimate_pdf
 from renovation_app.services.estimates.records import (
     by_token,
@@ -32,6 +32,7 @@ from renovation_app.services.estimates.views import (
     label_of,
     shown_totals,
 )
+from renovation_app.services.mail import About, emails_about
 
 PAGE_SIZE = 25
 SEARCH_MAX = 100
@@ -71,6 +72,13 @@ def _invoices(session: Session, estimate_id: int) -> tuple[EstimateInvoiceView, 
     )
 
 
+def _emails(session: Session, number: str) -> tuple[EmailView, ...]:
+    """The e-mails of every revision of the estimate (an earlier revision's bounce is the
+    same address's), oldest first."""
+    revisions = session.exec(select(Estimate.id).where(Estimate.number == number)).all()
+    return emails_about(session, About.ESTIMATE, list(revisions))
+
+
 def get_estimate(number: str) -> EstimateView | None:
     """The newest revision with its history and invoices, for its staff page."""
     with db_session() as session:
@@ -84,6 +92,7 @@ def get_estimate(number: str) -> EstimateView | None:
             events=_events(session, estimate.id),
             invoices=_invoices(session, estimate.id),
             link_url=link_url_of(session, estimate),
+            emails=_emails(session, estimate.number),
         )
         session.commit()  # keeps a link issued at first need (links.link_token)
         return view

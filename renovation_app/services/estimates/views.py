@@ -12,7 +12,7 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
-from renovation_app.services.billing import format_usd, long_date, when_display
+from renovation_app.services.billing import EmailView, format_usd, long_date, when_display
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
@@ -107,6 +107,8 @@ class EstimateView:
     deposit_billed: bool  # a deposit invoice that is not void exists
     events: tuple[EstimateEventView, ...] = ()
     invoices: tuple[EstimateInvoiceView, ...] = ()
+    # Its e-mails with their delivery (a bounce shows here); () outside the staff page.
+    emails: tuple[EmailView, ...] = ()
 
 
 def _deposit_words(estimate: Estimate) -> str:
@@ -147,6 +149,7 @@ def estimate_view(
     now: datetime | None = None,
     *,
     link_url: str,
+    emails: tuple[EmailView, ...] = (),
 ) -> EstimateView:
     """`link_url`: the customer's link (the one they came by, or records.link_url_of)."""
     totals: EstimateTotals = shown_totals(estimate, lines, chosen)
@@ -207,4 +210,5 @@ def estimate_view(
         deposit_billed=any(i.part == "deposit" and i.status != VOID_LABEL for i in invoices),
         events=events,
         invoices=invoices,
+        emails=emails,
     )

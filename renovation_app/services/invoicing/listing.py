@@ -12,13 +12,13 @@ from sqlmodel import select
 
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.db import db_session, get_engine
-from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, OutboxEmail
+from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus
 from renovation_app.services.billing import STATUS_LABELS, business_today, needs_attention
 from renovation_app.services.billing.aging import BUCKET_BY_KEY, age_conditions
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.customers.locations import LOCATIONS
 from renovation_app.services.fields import has_refused_characters
-from renovation_app.services.mail import About, delivery_words
+from renovation_app.services.mail import About, latest_delivery
 
 ALL = "All"
 SEARCH_MAX = 100
@@ -258,18 +258,6 @@ def _options(session) -> tuple[tuple[FilterOption, ...], ...]:
     return statuses, types, locations, sorts
 
 
-def _latest_delivery(session, invoice_ids: list[int]) -> dict[int, str]:
-    if not invoice_ids:
-        return {}
-    latest_ids = (
-        select(func.max(OutboxEmail.id))
-        .where(OutboxEmail.about_kind == About.INVOICE, OutboxEmail.about_id.in_(invoice_ids))
-        .group_by(OutboxEmail.about_id)
-    )
-    emails = session.exec(select(OutboxEmail).where(OutboxEmail.id.in_(latest_ids))).all()
-    return {email.about_id: delivery_words(email) for email in emails}
-
-
 def list_invoices(filters: InvoiceFilters, page_size: int = 25) -> InvoiceListPage:
     """One page of the invoices that match the filters, with the options for each filter."""
     page_size = max(1, page_size)
@@ -312,7 +300,7 @@ def list_invoices(filters: InvoiceFilters, page_size: int = 25) -> InvoiceListPa
         if page > page_count:  # past the end: the last page
             page = page_count
             invoices = page_of(session, page)
-        delivery = _latest_delivery(session, [i.id for i in invoices])
+        delivery = latest_delivery(session, About.INVOICE, [i.id for i in invoices])
         statuses, types, locations, sorts = _options(session)
     rows = tuple(
         InvoiceRow(

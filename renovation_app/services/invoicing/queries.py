@@ -8,11 +8,9 @@ from renovation_app.models import (
     InvoiceEvent,
     InvoiceEventKind,
     InvoiceRevision,
-    OutboxEmail,
     User,
 )
 from renovation_app.services.billing import (
-    InvoiceEmailView,
     InvoiceEventView,
     InvoiceView,
     by_number,
@@ -22,7 +20,7 @@ from renovation_app.services.billing import (
     when_display,
 )
 from renovation_app.services.billing.views import RevisionView
-from renovation_app.services.mail import About, delivery_words
+from renovation_app.services.mail import About, emails_about
 
 
 def staff_view(session: Session, invoice: Invoice) -> InvoiceView:
@@ -43,22 +41,7 @@ def staff_view(session: Session, invoice: Invoice) -> InvoiceView:
             .order_by(InvoiceEvent.at, InvoiceEvent.id)
         )
     )
-    emails = tuple(
-        InvoiceEmailView(
-            id=email.id,
-            to=email.to,
-            subject=email.subject,
-            status=str(email.status),
-            delivery=delivery_words(email),
-            queued_at=iso(email.created_at),
-            sent_at=iso(email.sent_at),
-        )
-        for email in session.exec(
-            select(OutboxEmail)
-            .where(OutboxEmail.about_kind == About.INVOICE, OutboxEmail.about_id == invoice.id)
-            .order_by(OutboxEmail.id)
-        )
-    )
+    emails = emails_about(session, About.INVOICE, [invoice.id])
     revisions = tuple(
         RevisionView(
             revision=row.revision,

@@ -31,4 +31,4 @@ class About(StrEnum):
     ENQUIRY = "enquiry"
     INVOICE = "invoice"
     ESTIMATE = "estimate"
-    USER = "user"  # a staff account's invitation or password reset
+    STAFF_LINK = "staff_link"  # a staff invitation or password reset (the link's id)

@@ -18,13 +18,13 @@ from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
 import resend
-from sqlalchemy import and_, or_, update
+from sqlalchemy import and_, func, or_, update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session, write_session
 from renovation_app.models import Delivery, OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
-from renovation_app.services.billing import when_display
-from renovation_app.services.mail.kinds import REMINDER_KINDS
+from renovation_app.services.billing import EmailView, iso, when_display
+from renovation_app.services.mail.kinds import REMINDER_KINDS, About
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -418,3 +418,41 @@ def delivery_words(email: OutboxEmail) -> str:
         tries = "attempt" if email.attempts == 1 else "attempts"
         return f"queued for retry ({email.attempts} {tries} so far: {reason})"
     return str(email.status)  # queued (first try pending) or sending
+
+
+def emails_about(session: Session, about: About, about_ids: list[int]) -> tuple[EmailView, ...]:
+    """Every e-mail about these records (an invoice, an estimate's revisions), oldest first,
+    with its delivery in words: what the record's staff page lists."""
+    if not about_ids:
+        return ()
+    emails = session.exec(
+        select(OutboxEmail)
+        .where(OutboxEmail.about_kind == about, OutboxEmail.about_id.in_(about_ids))
+        .order_by(OutboxEmail.id)
+    )
+    return tuple(
+        EmailView(
+            id=email.id,
+            to=email.to,
+            subject=email.subject,
+            status=str(email.status),
+            delivery=delivery_words(email),
+            queued_at=iso(email.created_at),
+            sent_at=iso(email.sent_at),
+        )
+        for email in emails
+    )
+
+
+def latest_delivery(session: Session, about: About, about_ids: list[int]) -> dict[int, str]:
+    """The delivery words of the newest e-mail about each record (none sent: no entry), for
+    the rows of a list (invoices, invitations)."""
+    if not about_ids:
+        return {}
+    latest_ids = (
+        select(func.max(OutboxEmail.id))
+        .where(OutboxEmail.about_kind == about, OutboxEmail.about_id.in_(about_ids))
+        .group_by(OutboxEmail.about_id)
+    )
+    emails = session.exec(select(OutboxEmail).where(OutboxEmail.id.in_(latest_ids))).all()
+    return {email.about_id: delivery_words(email) for email in emails}

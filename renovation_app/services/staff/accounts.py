@@ -20,7 +20,12 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import check_email
 from renovation_app.services.limits import allow, client_fingerprint, lock_key
 from renovation_app.services.mail.kinds import About, EmailKind
-from renovation_app.services.mail.outbox import EmailMessage, queue_email, wake_outbox_worker
+from renovation_app.services.mail.outbox import (
+    EmailMessage,
+    latest_delivery,
+    queue_email,
+    wake_outbox_worker,
+)
 from renovation_app.services.mail.templates import render_email
 from renovation_app.services.staff import auth, two_step
 from renovation_app.settings import settings
@@ -61,6 +66,7 @@ class Invitation:
     role: str
     sent_at: datetime
     expires_at: datetime
+    delivery: str = ""  # its e-mail's delivery in words (bounced ...), "" before one is queued
 
 
 def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list[Invitation]]:
@@ -83,10 +89,18 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
             )
             for u in users
         ]
+        links = [link for link in links if auth.aware(link.expires_at) > now]
+        delivery = latest_delivery(session, About.STAFF_LINK, [link.id for link in links])
         invitations = [
-            Invitation(link.id, link.email, link.role, link.created_at, link.expires_at)
+            Invitation(
+                link.id,
+                link.email,
+                link.role,
+                link.created_at,
+                link.expires_at,
+                delivery.get(link.id, ""),
+            )
             for link in links
-            if auth.aware(link.expires_at) > now
         ]
     return members, invitations
 
@@ -122,21 +136,22 @@ def _new_link(
     role: Role = Role.STAFF,
     user_id: int | None = None,
     created_by: int | None = None,
-) -> str:
+) -> tuple[StaffLink, str]:
+    """The link's row (with its id, which its e-mail names) and the token to mail."""
     token = secrets.token_urlsafe(32)
-    session.add(
-        StaffLink(
-            kind=kind,
-            token_hash=auth.hash_token(token),
-            email=email,
-            role=role,
-            user_id=user_id,
-            created_by=created_by,
-            created_at=now,
-            expires_at=now + LINK_LIFETIME[kind],
-        )
+    link = StaffLink(
+        kind=kind,
+        token_hash=auth.hash_token(token),
+        email=email,
+        role=role,
+        user_id=user_id,
+        created_by=created_by,
+        created_at=now,
+        expires_at=now + LINK_LIFETIME[kind],
     )
-    return token
+    session.add(link)
+    session.flush()
+    return link, token
 
 
 def _close_links(session: Session, kind: LinkKind, email: str, now: datetime, column: str) -> None:
@@ -153,19 +168,19 @@ def _close_links(session: Session, kind: LinkKind, email: str, now: datetime, co
     )
 
 
-def _mail_link(session: Session, kind: LinkKind, email: str, token: str, **context) -> None:
-    link = settings.url(LINK_PATH[kind] + token)
-    email_kind = (
-        EmailKind.STAFF_INVITATION if kind == LinkKind.INVITATION else EmailKind.PASSWORD_RESET
-    )
-    html, text = render_email(email_kind, link=link, **context)
+def _mail_link(session: Session, link: StaffLink, token: str, **context) -> None:
+    """Queue the link's e-mail, about the link's row, so its delivery shows beside it."""
+    invitation = link.kind == LinkKind.INVITATION
+    url = settings.url(LINK_PATH[link.kind] + token)
+    email_kind = EmailKind.STAFF_INVITATION if invitation else EmailKind.PASSWORD_RESET
+    html, text = render_email(email_kind, link=url, **context)
     subject = (
         "You are invited to the staff area"
-        if kind == LinkKind.INVITATION
+        if invitation
         else "Set a new password for the staff area"
     )
-    message = EmailMessage(to=email, subject=subject, html=html, text=text, kind=email_kind)
-    queue_email(session, message, About.USER, None)
+    message = EmailMessage(to=link.email, subject=subject, html=html, text=text, kind=email_kind)
+    queue_email(session, message, About.STAFF_LINK, link.id)
 
 
 # --- invitations --------------------------------------------------------------------------------
@@ -190,8 +205,10 @@ def invite(
         if session.exec(select(User).where(User.email == email)).first() is not None:
             raise ActionRefused(f"{email} already has an account.")
         _close_links(session, LinkKind.INVITATION, email, now, "withdrawn_at")
-        token = _new_link(session, LinkKind.INVITATION, email, now, Role(role), created_by=admin.id)
-        _mail_link(session, LinkKind.INVITATION, email, token, inviter=admin.name, role=role)
+        link, token = _new_link(
+            session, LinkKind.INVITATION, email, now, Role(role), created_by=admin.id
+        )
+        _mail_link(session, link, token, inviter=admin.name, role=role)
         _by_admin(session, "staff.invited", admin, email, detail=f"as {role}")
         session.commit()
     wake_outbox_worker()
@@ -228,8 +245,10 @@ def resend_invitation(
     with db_session() as session:
         link = _withdraw(session, admin, link_id, now)
         role = Role(link.role)
-        token = _new_link(session, LinkKind.INVITATION, link.email, now, role, created_by=admin.id)
-        _mail_link(session, LinkKind.INVITATION, link.email, token, inviter=admin.name, role=role)
+        new, token = _new_link(
+            session, LinkKind.INVITATION, link.email, now, role, created_by=admin.id
+        )
+        _mail_link(session, new, token, inviter=admin.name, role=role)
         _by_admin(session, "staff.invitation_resent", admin, link.email)
         session.commit()
     wake_outbox_worker()
@@ -415,8 +434,8 @@ def request_password_reset(email: str, client_address: str, now: datetime | None
             and allow(session, f"reset-to:{user.id}", RESET_MAILS_PER_ADDRESS, RESET_WINDOW, now)
         ):
             _close_links(session, LinkKind.PASSWORD_RESET, email, now, "withdrawn_at")
-            token = _new_link(session, LinkKind.PASSWORD_RESET, email, now, user_id=user.id)
-            _mail_link(session, LinkKind.PASSWORD_RESET, email, token, name=user.name)
+            link, token = _new_link(session, LinkKind.PASSWORD_RESET, email, now, user_id=user.id)
+            _mail_link(session, link, token, name=user.name)
             # Asked by whoever typed the address: no one is signed in.
             audit.record(
                 session,

@@ -17,6 +17,17 @@ def _when(moment) -> str:
     return moment.strftime("%b %d, %Y %H:%M UTC") if moment else "never"
 
 
+def invitation_row(invitation: accounts.Invitation) -> dict:
+    """An open invitation as its row on /staff, with its e-mail's delivery (bounced ...)."""
+    return {
+        "id": invitation.id,
+        "email": invitation.email,
+        "role": invitation.role,
+        "expires": _when(invitation.expires_at),
+        "delivery": invitation.delivery,
+    }
+
+
 class StaffAccountsState(StaffState):
     members: list[dict] = []
     invitations: list[dict] = []
@@ -35,10 +46,7 @@ class StaffAccountsState(StaffState):
             }
             for m in members
         ]
-        self.invitations = [
-            {"id": i.id, "email": i.email, "role": i.role, "expires": _when(i.expires_at)}
-            for i in invitations
-        ]
+        self.invitations = [invitation_row(i) for i in invitations]
 
     @rx.event
     async def load(self):

@@ -119,6 +119,31 @@ def test_quantities_prices_deposit_and_discount_are_checked_with_a_message_each(
     assert "required" in only_optional.value.errors["lines"]
 
 
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ({"service": "otherWork", "unit_price": "100"}, "describe the work on the Other work"),
+        ({"service": "gutters", "unit_price": "100"}, "not one of the services"),
+        ({"description": "Tile", "unit": "x" * 21, "unit_price": "100"}, "20 characters"),
+        ({"description": "Tile", "unit_price": "abc"}, "price in dollars"),
+    ],
+)
+def test_an_estimate_line_follows_the_same_rules_as_an_invoice_line(line, words):
+    with pytest.raises(FormInvalid) as on_estimate:
+        estimates.validate_estimate(estimate_form(lines=[line, {"description": "Paint",
+                                                                "unit_price": "1"}]))  # fmt: skip
+    with pytest.raises(FormInvalid) as on_invoice:
+        invoicing.validate_invoice({"name": "Al", "email": "al@example.com", "lines": [line]})
+    estimate_error = on_estimate.value.errors["line:0"]
+    assert words in estimate_error
+    assert estimate_error == next(
+        v for k, v in on_invoice.value.errors.items() if k.startswith("line:")
+    )
+    too_many = [{"description": "Paint", "unit_price": "1"}] * 41
+    with pytest.raises(FormInvalid, match="at most 40 lines"):
+        estimates.validate_estimate(estimate_form(lines=too_many))
+
+
 def test_the_customers_choice_changes_the_total_and_deposit_as_the_server_computes(sent):
     everything = estimates.read_link(estimate_token(sent)).estimate
     assert (everything.total_cents, everything.deposit_cents) == (9_200_00, 2_760_00)

@@ -4,9 +4,7 @@ prices; a total sent by a browser is never read."""
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import InvalidOperation
 
-from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.models import DepositKind
 from renovation_app.services.billing import (
     MAX_TOTAL_CENTS,
@@ -15,21 +13,18 @@ from renovation_app.services.billing import (
     format_usd,
     parse_price,
 )
+from renovation_app.services.billing.lines import CATALOGUE, read_line, too_many_lines
 from renovation_app.services.billing.money import parse_percent
-from renovation_app.services.billing.quantities import line_cents, parse_quantity
+from renovation_app.services.billing.quantities import line_cents
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.customers.records import ContactDetails
 from renovation_app.services.errors import FormInvalid
-from renovation_app.services.fields import check_text, is_blank, iso_date, text_of
+from renovation_app.services.fields import check_text, iso_date, text_of
 
-LINES_MAX = 40
-DESCRIPTION_MAX = 500
-UNIT_MAX = 20
 TEXT_MAX = 2000
 CONTINGENCIES_MAX = 1000
 DEFAULT_VALID_DAYS = 30
 LATEST_DAYS = 730
-CATALOGUE = {option.slug: option for option in INVOICE_OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -80,42 +75,22 @@ def _date(errors: dict, key: str, value: object, today: date, required_default=N
 
 
 def _line(errors: dict, index: int, item: Mapping) -> ValidEstimateLine | None:
-    key = f"line:{index}"
-    service = str(item.get("service") or "").strip()
-    if service and service not in CATALOGUE:
-        errors[key] = "This is not one of the services we offer."
-        return None
-    description = check_text(errors, key, text_of(item, "description"), DESCRIPTION_MAX, True)
-    unit = check_text(errors, key, text_of(item, "unit"), UNIT_MAX, multiline=False)
-    if key in errors:
-        return None
-    if is_blank(description):
-        description = CATALOGUE[service].label if service else ""
-    if is_blank(description):
-        errors[key] = "Please describe the work on this line."
-        return None
-    try:
-        quantity = parse_quantity(item.get("quantity"))
-        price = parse_price(str(item.get("unit_price") or ""))
-    except (ValueError, PriceInvalid, InvalidOperation) as invalid:
-        errors[key] = getattr(invalid, "message", None) or str(invalid)
+    typed = read_line(errors, f"line:{index}", item)
+    if typed is None:
         return None
     return ValidEstimateLine(
-        service=service,
-        description=description,
-        quantity_milli=quantity,
-        unit=unit,
-        unit_price_cents=price,
+        service=typed.service,
+        # a catalogue line with no words of its own is described by the service's name
+        description=typed.description or CATALOGUE[typed.service].label,
+        quantity_milli=typed.quantity_milli,
+        unit=typed.unit,
+        unit_price_cents=typed.unit_price_cents,
         optional=bool(item.get("optional")),
     )
 
 
 def _lines(errors: dict, value: object) -> tuple[ValidEstimateLine, ...]:
-    if not isinstance(value, list | tuple) or not value:
-        errors["lines"] = "Please add at least one line with its price."
-        return ()
-    if len(value) > LINES_MAX:
-        errors["lines"] = f"An estimate has at most {LINES_MAX} lines."
+    if too_many_lines(errors, value, "estimate", "Please add at least one line with its price."):
         return ()
     lines = [
         _line(errors, i, item if isinstance(item, Mapping) else {}) for i, item in enumerate(value)

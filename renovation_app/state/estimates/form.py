@@ -15,9 +15,9 @@ import reflex as rx
 from renovation_app.routes import estimate_path
 from renovation_app.services import customers, estimates
 from renovation_app.services.billing import format_usd
+from renovation_app.services.billing.lines import LINES_MAX
 from renovation_app.services.billing.quantities import typed_line_cents
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from renovation_app.services.estimates.validation import LINES_MAX
 from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.staff import StaffState
 

@@ -20,10 +20,11 @@ from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.tax import DEFAULT_TAX_AREA, DEFAULT_TAX_CATEGORY
 from renovation_app.routes import invoice_path
 from renovation_app.services import invoicing
+from renovation_app.services.billing.lines import LINES_MAX
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
 from renovation_app.services.billing.quantities import cents_or_zero, typed_line_cents
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from renovation_app.services.invoicing.validation import LINES_MAX, ValidLine, discount_tax_cents
+from renovation_app.services.invoicing.validation import ValidLine, discount_tax_cents
 from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.staff import StaffState
 

@@ -374,6 +374,23 @@ def test_deposit_then_final_invoice_bill_the_accepted_total_once(admin, sent):
         estimates.create_final_invoice(sent.number, user)
 
 
+def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, contract_settings):
+    raw = estimate_form(discount="500")
+    draft = estimates.create_estimate(estimates.validate_estimate(raw), signed_in(admin), "disc-1")
+    estimate = estimates.send_estimate(draft.number, signed_in(admin))
+    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT)
+    deposit = estimates.create_deposit_invoice(estimate.number, signed_in(admin))
+    assert deposit.total_cents == 2_250_00  # 30% of $8,000.00 less $500.00
+    final = estimates.create_final_invoice(estimate.number, signed_in(admin))
+    view = invoicing.get_invoice(final.number)
+    assert [line.label for line in view.lines] == [
+        "New kitchen cabinets, installed",
+        "Less deposit",
+    ]
+    assert (final.discount_cents, final.total_cents) == (500_00, 7_500_00 - 2_250_00)
+    assert "Discount" in [row.label for row in view.sum_rows]
+
+
 def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
     estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
 

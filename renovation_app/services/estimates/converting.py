@@ -1,6 +1,6 @@
 """From an accepted estimate to invoices, in one click each: the deposit invoice (the deposit
 required, with its due date), then the final invoice: the signed lines (optional ones as the
-customer chose) less the discount and less every deposit invoice issued, paid or not."""
+customer chose) less every deposit invoice issued, paid or not, with the contract's discount."""
 
 from datetime import datetime, timedelta
 
@@ -51,7 +51,9 @@ def _accepted(session: Session, number: str) -> Estimate:
     return estimate
 
 
-def _valid(estimate: Estimate, lines: tuple[ValidLine, ...], due) -> ValidInvoice:
+def _valid(
+    estimate: Estimate, lines: tuple[ValidLine, ...], due, discount_cents: int = 0
+) -> ValidInvoice:
     return ValidInvoice(
         name=estimate.customer_name,
         email=estimate.customer_email,
@@ -60,6 +62,7 @@ def _valid(estimate: Estimate, lines: tuple[ValidLine, ...], due) -> ValidInvoic
         note=f"For contract {label_of(estimate)}, signed by {estimate.signer_name}.",
         due_date=due,
         lines=lines,
+        discount_cents=discount_cents,
     )
 
 
@@ -119,8 +122,6 @@ def _final_lines(session: Session, estimate: Estimate) -> tuple[ValidLine, ...]:
                 price_cents=line_cents(line.quantity_milli, line.unit_price_cents),
             )
         )
-    if estimate.discount_cents:
-        lines.append(ValidLine(SERVICE, "Discount", "", -estimate.discount_cents))
     for deposit in billed_invoices(session, estimate.id, DEPOSIT):
         lines.append(
             ValidLine(SERVICE, "Less deposit", f"Invoice {deposit.number}", -deposit.total_cents)
@@ -133,13 +134,14 @@ def create_final_invoice(number: str, user: SignedInUser, now: datetime | None =
     with db_session() as session:
         estimate = _accepted(session, number)
         lines = _final_lines(session, estimate)
-        rest = sum(line.price_cents for line in lines)
-        if rest <= 0:
+        # The contract's discount stays a discount on the invoice (before any tax).
+        valid = _valid(
+            estimate, lines, business_today(now) + timedelta(days=FINAL_DUE_DAYS),
+            estimate.discount_cents,
+        )  # fmt: skip
+        if valid.total_cents <= 0:
             raise ActionRefused("Nothing is left to bill: the deposit invoices cover the total.")
-        due = business_today(now) + timedelta(days=FINAL_DUE_DAYS)
-        invoice = invoicing.add_invoice(
-            session, _valid(estimate, lines, due), user.id, now, estimate.id, FINAL
-        )
+        invoice = invoicing.add_invoice(session, valid, user.id, now, estimate.id, FINAL)
         estimate.status = EstimateStatus.INVOICED
         session.add(estimate)
         return _finish(session, estimate, invoice, user, FINAL)

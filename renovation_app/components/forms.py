@@ -20,9 +20,10 @@ def post_form(*children: rx.Component, **props) -> rx.Component:
     return rx.el.form(*children, method="post", **props)
 
 
-def address_form(*children: rx.Component, page: Route, **props) -> rx.Component:
+def address_form(*children: rx.Component, page: Route, on_submit, **props) -> rx.Component:
     """A staff list's search and filters as a plain GET to the list's page: the filters are
-    the page's address, so a link reproduces the view. Never for a public page's form."""
+    the page's address, so a link reproduces the view. Once the page is live `on_submit` (the
+    list's PagedListMixin.search) does the same. Never for a public page's form."""
     if not page.staff:
         raise ValueError(f"{page.path}: only a staff list's search form puts its fields in the URL")
-    return rx.el.form(*children, action=page.path, method="get", **props)
+    return rx.el.form(*children, action=page.path, method="get", on_submit=on_submit, **props)

@@ -141,6 +141,24 @@ def test_a_double_click_saves_one_invoice(page: Page, site):
     expect(page.get_by_test_id("invoice-row")).to_have_count(1)
 
 
+def test_the_live_list_searches_from_its_form_and_keeps_the_search_in_the_address(
+    page: Page, site
+):
+    email = f"search-{uuid.uuid4().hex[:6]}@example.com"
+    signed_in_form(page, site)
+    fill_customer(page, email)
+    page.check("#service-screenEnclosure")
+    page.fill("#price-screenEnclosure", "900")
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text("Email sent successfully!").first).to_be_visible()
+    open_page(page, "/invoices")  # live: the scripts handle the form
+    page.fill("#filter-search", email)
+    page.get_by_role("button", name="Show").click()
+    expect(page).to_have_url(re.compile(r"/invoices/?\?search=search-"))
+    expect(page.get_by_test_id("invoice-row")).to_have_count(1)
+    expect(page.get_by_test_id("invoice-row")).to_contain_text(email)
+
+
 def test_unknown_pay_links_answer_404_and_invoice_pdfs_need_a_session(site):
     assert httpx.get(f"{site.url}/pay/{'x' * 43}").status_code == 404
     assert httpx.get(f"{site.url}/pay/{'x' * 43}/pdf").status_code == 404

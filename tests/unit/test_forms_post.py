@@ -58,4 +58,4 @@ def test_the_form_helpers_refuse_a_method_or_a_public_page():
     with pytest.raises(TypeError):
         post_form(action="/elsewhere")
     with pytest.raises(ValueError):
-        address_form(page=CONTACT)
+        address_form(page=CONTACT, on_submit=None)

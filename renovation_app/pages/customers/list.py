@@ -28,6 +28,7 @@ def search_form() -> rx.Component:
         ),
         rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
         page=routes.CUSTOMERS,
+        on_submit=CustomerListState.search,
         class_name="flex flex-wrap items-end gap-3",
         key=CustomerListState.query,
     )

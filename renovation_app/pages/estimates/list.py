@@ -42,6 +42,7 @@ def search_form() -> rx.Component:
         ),
         rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
         page=routes.ESTIMATES,
+        on_submit=State.search,
         class_name="flex flex-wrap items-end gap-3",
         key=State.query + State.status,
     )

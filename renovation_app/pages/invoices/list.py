@@ -51,6 +51,7 @@ def invoice_filters() -> rx.Component:
         filter_select("sort", "Sort"),
         rx.el.button("Show", type="submit", class_name=f"{BUTTON} self-end"),
         page=routes.INVOICES,
+        on_submit=InvoiceListState.search,
         class_name="grid gap-3 sm:grid-cols-3 lg:grid-cols-6",
         data_testid="invoice-filters",
     )

@@ -36,6 +36,7 @@ def filters() -> rx.Component:
         _filter("To", "until", State.until, type="date"),
         rx.el.button("Filter", type="submit", class_name=f"{BUTTON} self-end"),
         page=routes.AUDIT,
+        on_submit=State.search,
         class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-5",
         key=State.person + State.record + State.since + State.until,
     )

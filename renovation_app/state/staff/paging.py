@@ -1,7 +1,8 @@
 """What every paged staff list holds (the page, the counts, the links to the pages beside it),
-drawn by components.staff.pager."""
+drawn by components.staff.pager, and its search form's submit."""
 
 from collections.abc import Callable
+from urllib.parse import urlencode
 
 import reflex as rx
 
@@ -12,6 +13,15 @@ class PagedListMixin(rx.State, mixin=True):
     total_count: int = 0
     previous_link: str = ""
     next_link: str = ""
+
+    @rx.event
+    def search(self, form_data: dict):
+        """The list's search form, once the page is live: its filled-in fields become the
+        page's address, as the form's own GET does before the scripts run, so a link still
+        reproduces the view and the page loads from it."""
+        query = urlencode({k: str(v) for k, v in form_data.items() if str(v or "").strip()})
+        path = self.router.url.path
+        return rx.redirect(f"{path}?{query}" if query else path)
 
     def _requested_page(self) -> int:
         page = self.router.url.query_parameters.get("page", "1")

@@ -29,9 +29,9 @@ def service_throughput(count: int) -> float:
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
     migrate(os.environ["DATABASE_URL"])
     from renovation_app.services import invoicing
-    from renovation_app.services.staff import auth
+    from renovation_app.services.staff import users
 
-    user = auth.create_user("bench@example.com", "Bench", PASSWORD)
+    user = users.create_user("bench@example.com", "Bench", PASSWORD)
     raw = {
         "name": "Bench Customer",
         "email": "customer@example.com",

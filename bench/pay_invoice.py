@@ -10,7 +10,7 @@ from renovation_app.models import CustomerLinkKind
 from renovation_app.routes import pay_path
 from renovation_app.services import invoicing, links
 from renovation_app.services.billing import business_today
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 
 LINES = [
     {"service": "kitchenRemodelling", "unit_price": "18500",
@@ -29,7 +29,7 @@ LINES = [
 
 
 def six_line_invoice() -> str:
-    author = auth.create_user(
+    author = users.create_user(
         f"bench-{secrets.token_hex(4)}@example.com", "Bench Writer", secrets.token_urlsafe(16)
     )
     today = business_today()

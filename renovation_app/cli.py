@@ -5,7 +5,7 @@ import getpass
 import sys
 import warnings
 
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import passwords, users
 
 NO_TERMINAL = "There is no terminal to type the password in: pipe it in with --password-stdin."
 
@@ -13,7 +13,7 @@ NO_TERMINAL = "There is no terminal to type the password in: pipe it in with --p
 def _read_password(from_stdin: bool) -> str:
     if from_stdin:
         if sys.stdin is None:  # started with its standard input closed
-            raise auth.AccountError("--password-stdin: standard input is closed.")
+            raise passwords.AccountError("--password-stdin: standard input is closed.")
         return sys.stdin.readline().rstrip("\n")
     try:
         with warnings.catch_warnings():
@@ -23,11 +23,11 @@ def _read_password(from_stdin: bool) -> str:
             first = getpass.getpass("Password: ")
             second = getpass.getpass("Password again: ")
     except getpass.GetPassWarning:
-        raise auth.AccountError(NO_TERMINAL) from None
+        raise passwords.AccountError(NO_TERMINAL) from None
     except EOFError:
-        raise auth.AccountError("No password was typed.") from None
+        raise passwords.AccountError("No password was typed.") from None
     if first != second:
-        raise auth.AccountError("The two passwords are not the same.")
+        raise passwords.AccountError("The two passwords are not the same.")
     return first
 
 
@@ -50,19 +50,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "create-user":
             password = _read_password(args.password_stdin)
-            user = auth.create_user(args.email, args.name, password, admin=args.admin)
+            user = users.create_user(args.email, args.name, password, admin=args.admin)
             print(f"Created {user.role} {user.email}.")
         elif args.command == "set-password":
-            auth.set_password(args.email, _read_password(args.password_stdin))
+            users.set_password(args.email, _read_password(args.password_stdin))
             print(f"Password changed for {args.email}.")
         elif args.command == "deactivate-user":
-            auth.deactivate_user(args.email)
+            users.deactivate_user(args.email)
             print(f"Deactivated {args.email}; its sessions are signed out.")
         else:
-            for user in auth.list_users():
+            for user in users.list_users():
                 state = "active" if user.active else "inactive"
                 print(f"{user.email}\t{user.name}\t{user.role}\t{state}")
-    except auth.AccountError as error:
+    except passwords.AccountError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     return 0

@@ -18,7 +18,7 @@ from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
 from renovation_app.services import payments, reminders
 from renovation_app.services.mail import outbox_worker
-from renovation_app.services.staff.auth import ensure_first_admin
+from renovation_app.services.staff.users import ensure_first_admin
 from renovation_app.settings import settings
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.auth import AuthState

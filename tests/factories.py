@@ -19,7 +19,7 @@ from renovation_app.models import (
     User,
 )
 from renovation_app.services import invoicing, links, payments
-from renovation_app.services.staff import auth, two_step
+from renovation_app.services.staff import sessions, two_step
 from tests.fakes.stripe_js_client import js_confirm
 from tests.fakes.stripe_server import FakeStripe
 
@@ -97,8 +97,8 @@ def _holds(value: object, text: str) -> bool:
     return text in str(value)
 
 
-def signed_in(user: User) -> auth.SignedInUser:
-    return auth.SignedInUser(user.id, user.email, user.name, user.role)
+def signed_in(user: User) -> sessions.SignedInUser:
+    return sessions.SignedInUser(user.id, user.email, user.name, user.role)
 
 
 _RECOVERY_CODES: dict[int, list[str]] = {}
@@ -106,7 +106,7 @@ _RECOVERY_CODES: dict[int, list[str]] = {}
 ADMIN_PASSWORD = "long enough password"
 
 
-def two_step_code(user: User | auth.SignedInUser, password: str = ADMIN_PASSWORD) -> str:
+def two_step_code(user: User | sessions.SignedInUser, password: str = ADMIN_PASSWORD) -> str:
     """A code that confirms one sensitive action of `user` (a refund): one of the recovery codes
     of the two-step sign-in this turns on first (with the user's `password`) when it is off."""
     with db_session() as session:

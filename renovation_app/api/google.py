@@ -11,7 +11,7 @@ from renovation_app.api.requests import client_of
 from renovation_app.api.session import PENDING_COOKIE, set_cookie
 from renovation_app.db import db_session
 from renovation_app.services import audit
-from renovation_app.services.staff import auth, google
+from renovation_app.services.staff import auth, google, sessions
 
 
 def _to_login(reason: str) -> RedirectResponse:
@@ -50,15 +50,17 @@ async def google_callback(request: Request) -> Response:
         await run_in_threadpool(_record_refusal, refused)
         return _to_login(google.refusal_key(refused))
     if user.two_step:
-        pending = await run_in_threadpool(auth.start_pending_sign_in, user.id, "google")
+        pending = await run_in_threadpool(sessions.start_pending_sign_in, user.id, "google")
         response = RedirectResponse(f"{routes.LOGIN.path}?step=code", status_code=303)
-        set_cookie(response, PENDING_COOKIE, pending, int(auth.PENDING_WINDOW.total_seconds()))
+        set_cookie(response, PENDING_COOKIE, pending, int(sessions.PENDING_WINDOW.total_seconds()))
     else:
         await run_in_threadpool(auth.record_sign_in, user.id, "google")
         token = await run_in_threadpool(
-            auth.start_session, user.id, request.cookies.get(auth.SESSION_COOKIE, "")
+            sessions.start_session, user.id, request.cookies.get(sessions.SESSION_COOKIE, "")
         )
         response = RedirectResponse(f"{routes.DASHBOARD.path}?signed_in=1", status_code=303)
-        set_cookie(response, auth.SESSION_COOKIE, token, int(auth.ABSOLUTE_TIMEOUT.total_seconds()))
+        set_cookie(
+            response, sessions.SESSION_COOKIE, token, int(sessions.ABSOLUTE_TIMEOUT.total_seconds())
+        )
     set_cookie(response, google.STATE_COOKIE, "", 0)
     return response

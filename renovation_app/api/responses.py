@@ -8,15 +8,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 
 from renovation_app.api.csp import BUILD_DIR
-from renovation_app.services.staff import SignedInUser, auth
+from renovation_app.services.staff import SignedInUser, sessions
 
 NO_STORE = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 
 
 async def signed_in_user(request: Request) -> SignedInUser | None:
     """The staff member whose session cookie came with the request, checked on the server."""
-    token = request.cookies.get(auth.SESSION_COOKIE, "")
-    return await run_in_threadpool(auth.user_for_token, token)
+    token = request.cookies.get(sessions.SESSION_COOKIE, "")
+    return await run_in_threadpool(sessions.user_for_token, token)
 
 
 def sign_in_first(what: str) -> Response:

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
 from renovation_app.services import audit
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import auth, sessions
 from renovation_app.settings import settings
 
 PENDING_COOKIE = "staff_pending_sign_in"
@@ -32,13 +32,15 @@ def set_cookie(response: Response, name: str, value: str, max_age: int) -> None:
     )
 
 
-async def signed_in_response(request: Request, user: auth.SignedInUser) -> JSONResponse:
+async def signed_in_response(request: Request, user: sessions.SignedInUser) -> JSONResponse:
     """A new session for `user` (the browser's previous one ends) in an HttpOnly cookie."""
     token = await run_in_threadpool(
-        auth.start_session, user.id, request.cookies.get(auth.SESSION_COOKIE, "")
+        sessions.start_session, user.id, request.cookies.get(sessions.SESSION_COOKIE, "")
     )
     response = JSONResponse({"name": user.name})
-    set_cookie(response, auth.SESSION_COOKIE, token, int(auth.ABSOLUTE_TIMEOUT.total_seconds()))
+    set_cookie(
+        response, sessions.SESSION_COOKIE, token, int(sessions.ABSOLUTE_TIMEOUT.total_seconds())
+    )
     set_cookie(response, PENDING_COOKIE, "", 0)
     return response
 
@@ -78,7 +80,9 @@ async def sign_out(request: Request) -> Response:
         check_same_origin(request)
     except Refused as refused:
         return refused.response
-    await run_in_threadpool(auth.revoke_session, request.cookies.get(auth.SESSION_COOKIE, ""))
+    await run_in_threadpool(
+        sessions.revoke_session, request.cookies.get(sessions.SESSION_COOKIE, "")
+    )
     response = Response(status_code=204)
-    set_cookie(response, auth.SESSION_COOKIE, "", 0)
+    set_cookie(response, sessions.SESSION_COOKIE, "", 0)
     return response

@@ -6,7 +6,7 @@ from starlette.testclient import TestClient
 
 from renovation_app.api import create_api
 from renovation_app.services import estimates
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import sessions, users
 from renovation_app.settings import settings
 from tests.factories import estimate_token, signed_in
 
@@ -26,7 +26,7 @@ def client(clean_db) -> TestClient:
 def estimate(client, monkeypatch):
     monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
     monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank")
-    user = signed_in(auth.create_user("s@example.com", "Sam", "long enough password"))
+    user = signed_in(users.create_user("s@example.com", "Sam", "long enough password"))
     return user, estimates.create_estimate(estimates.validate_estimate(FORM), user, "t")
 
 
@@ -34,7 +34,7 @@ def estimate(client, monkeypatch):
 def test_the_staff_pdf_needs_a_session(client, estimate, cookie):
     _, estimate = estimate
     if cookie:
-        client.cookies.set(auth.SESSION_COOKIE, cookie)
+        client.cookies.set(sessions.SESSION_COOKIE, cookie)
     answer = client.get(f"/estimates/{estimate.number}/pdf")
     assert answer.status_code == 401 and b"%PDF" not in answer.content
     client.cookies.clear()

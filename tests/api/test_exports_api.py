@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from renovation_app.api import create_api
 from renovation_app.services import invoicing, payments
 from renovation_app.services.dashboard import dashboard
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.factories import signed_in
 
 TODAY = date(2026, 11, 25)
@@ -33,7 +33,7 @@ def sign_in(client) -> None:
 
 @pytest.fixture
 def staff(client):
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
+    user = users.create_user("s@example.com", "Sam", "long enough password")
     sign_in(client)
     return user
 
@@ -99,7 +99,7 @@ def test_the_audit_log_csv_is_for_admins_and_its_download_is_itself_audited(clie
     assert client.get("/api/exports/audit.csv").status_code == 403  # staff, not admin
     client.cookies.clear()
     assert client.get("/api/exports/audit.csv").status_code == 401
-    auth.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
+    users.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
     answer = client.post(
         "/api/session", json={"email": "boss@example.com", "password": "long enough password"}
     )

@@ -227,13 +227,13 @@ def test_behind_a_trusted_proxy_the_limit_counts_the_forwarded_client(client, mo
 
 @pytest.fixture
 def staff(clean_db):
-    from renovation_app.services.staff import auth
+    from renovation_app.services.staff import users
 
-    return auth.create_user("staff@example.com", "Sam Staff", "long enough password")
+    return users.create_user("staff@example.com", "Sam Staff", "long enough password")
 
 
 def test_signing_in_sets_an_httponly_lax_cookie_with_the_absolute_expiry(client, staff):
-    from renovation_app.services.staff import auth
+    from renovation_app.services.staff import sessions
 
     answer = client.post(
         "/api/session", json={"email": "staff@example.com", "password": "long enough password"}
@@ -245,7 +245,7 @@ def test_signing_in_sets_an_httponly_lax_cookie_with_the_absolute_expiry(client,
         assert attribute.lower() in cookie.lower()
     assert "secure" not in cookie.lower()  # http SITE_URL: a Secure cookie would never return
     token = answer.cookies["staff_session"]
-    assert auth.user_for_token(token).email == "staff@example.com"
+    assert sessions.user_for_token(token).email == "staff@example.com"
 
 
 def test_the_cookie_is_secure_when_the_site_is_https(client, staff, monkeypatch):
@@ -283,17 +283,17 @@ def test_signing_in_cross_site_is_refused(client, staff):
 
 
 def test_signing_in_again_revokes_the_previous_session_of_that_browser(client, staff):
-    from renovation_app.services.staff import auth
+    from renovation_app.services.staff import sessions
 
     credentials = {"email": "staff@example.com", "password": "long enough password"}
     first = client.post("/api/session", json=credentials).cookies["staff_session"]
     second = client.post("/api/session", json=credentials).cookies["staff_session"]
     assert first != second
-    assert auth.user_for_token(first) is None and auth.user_for_token(second)
+    assert sessions.user_for_token(first) is None and sessions.user_for_token(second)
 
 
 def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
-    from renovation_app.services.staff import auth
+    from renovation_app.services.staff import sessions
 
     credentials = {"email": "staff@example.com", "password": "long enough password"}
     token = client.post("/api/session", json=credentials).cookies["staff_session"]
@@ -303,14 +303,14 @@ def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
         'staff_session=""' in answer.headers["set-cookie"]
         or "Max-Age=0" in answer.headers["set-cookie"]
     )
-    assert auth.user_for_token(token) is None
+    assert sessions.user_for_token(token) is None
 
 
 def test_signing_out_cross_site_is_refused(client, staff):
-    from renovation_app.services.staff import auth
+    from renovation_app.services.staff import sessions
 
     credentials = {"email": "staff@example.com", "password": "long enough password"}
     token = client.post("/api/session", json=credentials).cookies["staff_session"]
     answer = client.delete("/api/session", headers={"Origin": "https://evil.example"})
     assert answer.status_code == 403
-    assert auth.user_for_token(token) is not None
+    assert sessions.user_for_token(token) is not None

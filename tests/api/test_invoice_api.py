@@ -7,7 +7,7 @@ from starlette.testclient import TestClient
 from renovation_app.api import create_api
 from renovation_app.db import db_session
 from renovation_app.models import Invoice
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 
 INVOICE = {
     "name": "Ann Customer",
@@ -23,7 +23,7 @@ def client(clean_db) -> TestClient:
 
 @pytest.fixture
 def staff_client(client) -> TestClient:
-    auth.create_user("s@example.com", "Sam", "long enough password")
+    users.create_user("s@example.com", "Sam", "long enough password")
     answer = client.post(
         "/api/session", json={"email": "s@example.com", "password": "long enough password"}
     )
@@ -87,7 +87,7 @@ def test_an_idempotency_key_reused_with_another_body_is_refused(staff_client):
 
 def test_another_users_idempotency_key_never_returns_their_invoice(staff_client, client):
     mine = staff_client.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k3"})
-    auth.create_user("t@example.com", "Tess", "long enough password")
+    users.create_user("t@example.com", "Tess", "long enough password")
     other = TestClient(create_api())
     other.post("/api/session", json={"email": "t@example.com", "password": "long enough password"})
     theirs = other.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k3"})

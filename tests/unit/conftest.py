@@ -10,7 +10,7 @@ import uvicorn
 
 from renovation_app.api import create_api
 from renovation_app.models import Invoice
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from renovation_app.settings import settings
 from tests.factories import make_invoice
 from tests.fakes.stripe_server import FakeStripe
@@ -50,7 +50,7 @@ def fake(monkeypatch, api_url, clean_db):
 
 @pytest.fixture
 def admin(clean_db):
-    return auth.create_user("boss@example.com", "Bea Boss", "long enough password", admin=True)
+    return users.create_user("boss@example.com", "Bea Boss", "long enough password", admin=True)
 
 
 @pytest.fixture

@@ -7,32 +7,32 @@ import pytest
 
 from renovation_app.cli import main as cli
 from renovation_app.models import utc_now
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import auth, passwords, sessions, users
 
 PASSWORD = "correct horse battery"
 ADDRESS = "192.0.2.10"
 
 
-def login(email: str, password: str, now=None, address: str = ADDRESS) -> auth.SignedInUser:
+def login(email: str, password: str, now=None, address: str = ADDRESS) -> sessions.SignedInUser:
     return auth.authenticate(email, password, address, now=now)
 
 
 @pytest.fixture
 def user(clean_db):
-    return auth.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
+    return users.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
 
 
 def test_passwords_are_hashed_with_argon2_and_verified():
-    hashed = auth.hash_password(PASSWORD)
+    hashed = passwords.hash_password(PASSWORD)
     assert hashed.startswith("$argon2id$") and PASSWORD not in hashed
-    assert auth.verify_password(PASSWORD, hashed)
-    assert not auth.verify_password("wrong password", hashed)
+    assert passwords.verify_password(PASSWORD, hashed)
+    assert not passwords.verify_password("wrong password", hashed)
 
 
 @pytest.mark.parametrize("password", ["short", "x" * 129])
 def test_passwords_must_be_8_to_128_characters(password):
-    with pytest.raises(auth.AccountError, match="8 to 128"):
-        auth.hash_password(password)
+    with pytest.raises(passwords.AccountError, match="8 to 128"):
+        passwords.hash_password(password)
 
 
 def test_a_user_signs_in_by_email_in_any_case(user):
@@ -41,8 +41,8 @@ def test_a_user_signs_in_by_email_in_any_case(user):
 
 
 def test_duplicate_accounts_are_refused(user):
-    with pytest.raises(auth.AccountError, match="already exists"):
-        auth.create_user("staff@example.com", "Other", PASSWORD)
+    with pytest.raises(passwords.AccountError, match="already exists"):
+        users.create_user("staff@example.com", "Other", PASSWORD)
 
 
 def test_wrong_password_and_unknown_email_get_the_same_answer(user):
@@ -71,43 +71,43 @@ def test_tokens_are_random_and_only_their_hash_is_stored(user):
     from renovation_app.db import db_session
     from renovation_app.models import AuthSession
 
-    first, second = auth.start_session(user.id), auth.start_session(user.id)
+    first, second = sessions.start_session(user.id), sessions.start_session(user.id)
     assert first != second and len(first) >= 43  # 32 random bytes
     with db_session() as session:
         hashes = [s.token_hash for s in session.exec(select(AuthSession))]
-    assert first not in hashes and auth.hash_token(first) in hashes
+    assert first not in hashes and passwords.hash_token(first) in hashes
 
 
 def test_a_session_expires_after_being_idle(user):
     start = utc_now()
-    token = auth.start_session(user.id, now=start)
-    assert auth.user_for_token(token, now=start + timedelta(hours=7)) is not None
+    token = sessions.start_session(user.id, now=start)
+    assert sessions.user_for_token(token, now=start + timedelta(hours=7)) is not None
     # activity at 7 h keeps it alive until 15 h
-    assert auth.user_for_token(token, now=start + timedelta(hours=14)) is not None
-    assert auth.user_for_token(token, now=start + timedelta(hours=14 + 8)) is None
+    assert sessions.user_for_token(token, now=start + timedelta(hours=14)) is not None
+    assert sessions.user_for_token(token, now=start + timedelta(hours=14 + 8)) is None
 
 
 def test_a_session_ends_at_its_absolute_expiry_even_when_used(user):
     start = utc_now()
-    token = auth.start_session(user.id, now=start)
+    token = sessions.start_session(user.id, now=start)
     moment = start
     while moment < start + timedelta(days=6, hours=20):
         moment += timedelta(hours=4)
-        assert auth.user_for_token(token, now=moment) is not None
-    assert auth.user_for_token(token, now=start + timedelta(days=7)) is None
+        assert sessions.user_for_token(token, now=moment) is not None
+    assert sessions.user_for_token(token, now=start + timedelta(days=7)) is None
 
 
 def test_a_revoked_session_is_refused(user):
-    token = auth.start_session(user.id)
-    auth.revoke_session(token)
-    assert auth.user_for_token(token) is None
-    assert auth.user_for_token("") is None and auth.user_for_token("made-up") is None
+    token = sessions.start_session(user.id)
+    sessions.revoke_session(token)
+    assert sessions.user_for_token(token) is None
+    assert sessions.user_for_token("") is None and sessions.user_for_token("made-up") is None
 
 
 def test_deactivating_a_user_ends_their_sessions(user):
-    token = auth.start_session(user.id)
-    auth.deactivate_user("staff@example.com")
-    assert auth.user_for_token(token) is None
+    token = sessions.start_session(user.id)
+    users.deactivate_user("staff@example.com")
+    assert sessions.user_for_token(token) is None
     with pytest.raises(auth.LoginFailed):
         login("staff@example.com", PASSWORD)
 
@@ -144,9 +144,9 @@ def test_locked_attempts_do_not_extend_the_lock(user):
 
 
 def test_the_first_admin_comes_from_the_environment_only_once(clean_db):
-    assert auth.ensure_first_admin("boss@example.com", PASSWORD).role == "admin"
-    assert auth.ensure_first_admin("other@example.com", PASSWORD) is None
-    assert [u.email for u in auth.list_users()] == ["boss@example.com"]
+    assert users.ensure_first_admin("boss@example.com", PASSWORD).role == "admin"
+    assert users.ensure_first_admin("other@example.com", PASSWORD) is None
+    assert [u.email for u in users.list_users()] == ["boss@example.com"]
 
 
 def test_cli_manages_users(clean_db, monkeypatch, capsys):
@@ -244,13 +244,13 @@ def test_parallel_guesses_from_one_address_store_at_most_the_limit(user):
 
 
 def test_signing_in_again_ends_the_browsers_previous_session(user):
-    first = auth.start_session(user.id)
-    second = auth.start_session(user.id, replaces_token=first)
-    assert auth.user_for_token(first) is None
-    assert auth.user_for_token(second).email == "staff@example.com"
+    first = sessions.start_session(user.id)
+    second = sessions.start_session(user.id, replaces_token=first)
+    assert sessions.user_for_token(first) is None
+    assert sessions.user_for_token(second).email == "staff@example.com"
 
 
 def test_a_new_password_ends_every_session_of_the_user(user):
-    tokens = [auth.start_session(user.id) for _ in range(2)]
-    auth.set_password("staff@example.com", "a brand new password")
-    assert all(auth.user_for_token(token) is None for token in tokens)
+    tokens = [sessions.start_session(user.id) for _ in range(2)]
+    users.set_password("staff@example.com", "a brand new password")
+    assert all(sessions.user_for_token(token) is None for token in tokens)

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.prod_server import ROOT
 
 STDIN = {
@@ -49,7 +49,7 @@ def test_without_a_terminal_the_password_prompt_ends_in_one_line_not_a_traceback
     assert "Traceback" not in answer.stderr
     assert answer.stderr.strip().count("\n") == 0, answer.stderr
     assert "--password-stdin" in answer.stderr
-    assert auth.list_users() == []
+    assert users.list_users() == []
 
 
 def test_password_stdin_with_stdin_closed_is_one_line_too(clean_db):
@@ -59,4 +59,4 @@ def test_password_stdin_with_stdin_closed_is_one_line_too(clean_db):
     )  # fmt: skip
     assert answer.returncode != 0 and "Traceback" not in answer.stderr
     assert answer.stderr.strip().count("\n") == 0, answer.stderr
-    assert auth.list_users() == []
+    assert users.list_users() == []

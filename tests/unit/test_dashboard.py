@@ -13,7 +13,7 @@ from renovation_app.models import Payment
 from renovation_app.services import invoicing, payments
 from renovation_app.services.dashboard import dashboard, split
 from renovation_app.services.invoicing import InvoiceFilters, list_invoices
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.factories import signed_in
 
 MADE = date(2026, 8, 3)
@@ -26,7 +26,7 @@ def at(day: date) -> datetime:
 
 @pytest.fixture
 def clerk(clean_db):
-    return auth.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 def invoice(author, token: str, price: str, due: date, lines=None, location: str = "") -> str:
@@ -150,7 +150,7 @@ def test_the_revenue_query_splits_as_split_does(clerk):
 
 def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk):
     """The past months' revenue is kept between visits; each change that can alter it shows."""
-    admin = auth.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
+    admin = users.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
     lines = [
         {"service": "kitchenRemodelling", "price": "1000"},
         {"service": "bathroomRemodelling", "price": "1000"},
@@ -185,7 +185,7 @@ def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk):
 def test_a_payment_moved_to_another_closed_month_moves_on_the_chart(clerk):
     """Voided and recorded again for the same amount in another month, with no visit between:
     the count and the sum stay the same, the payments are not."""
-    admin = auth.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
+    admin = users.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
     number = invoice(clerk, "moved", "1000", date(2026, 12, 31))
     check(number, clerk, "200", date(2026, 10, 14), "wrong-month")
 

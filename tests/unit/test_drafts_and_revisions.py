@@ -12,7 +12,7 @@ from renovation_app.models import Invoice, InvoiceCounter, InvoiceDraft, Invoice
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.factories import mails, signed_in, status_of
 from tests.fakes.stripe_js_client import js_confirm
 
@@ -43,7 +43,7 @@ def sent(author, token: str = "rev-1", **changes) -> Invoice:
 
 @pytest.fixture
 def clerk(clean_db):
-    return auth.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 # --- lines, quantities and the discount ---------------------------------------------------------

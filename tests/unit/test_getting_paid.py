@@ -22,7 +22,7 @@ from renovation_app.services.billing.schedule import (
 )
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.payments.reconciling import reconcile_if_due
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.factories import history, mails, signed_in, status_of, two_step_code
 from tests.fakes.stripe_js_client import js_confirm
 
@@ -64,7 +64,7 @@ def recorded(invoice, user, amount: str, key: str, method: str = "check", refere
 
 @pytest.fixture
 def clerk(clean_db):
-    return auth.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 # --- the schedule's arithmetic ------------------------------------------------------------------

@@ -14,7 +14,7 @@ from sqlmodel import func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import GoogleSignIn, Role, User, utc_now
-from renovation_app.services.staff import auth, google
+from renovation_app.services.staff import google, passwords, sessions, users
 from renovation_app.settings import settings
 from tests.fakes.oidc_server import FakeOIDC, split_redirect
 
@@ -35,7 +35,7 @@ def fake(monkeypatch, clean_db):
 
 @pytest.fixture
 def staff(clean_db) -> User:
-    return auth.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
+    return users.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
 
 
 def authorize(now=None) -> tuple[dict, str]:
@@ -49,7 +49,7 @@ def authorize(now=None) -> tuple[dict, str]:
     return params, state
 
 
-def sign_in(now=None) -> auth.SignedInUser:
+def sign_in(now=None) -> sessions.SignedInUser:
     params, state = authorize()
     return google.finish_sign_in(params, state, now=now)
 
@@ -86,7 +86,7 @@ def test_the_consent_url_asks_for_openid_with_state_nonce_and_pkce(fake):
     with db_session() as session:
         stored = session.exec(select(GoogleSignIn)).one()
     # Only the state's hash is stored; the nonce and the verifier's challenge went to Google.
-    assert stored.state_hash == auth.hash_token(state) and state not in stored.state_hash
+    assert stored.state_hash == passwords.hash_token(state) and state not in stored.state_hash
     assert query["nonce"] == stored.nonce
     challenge = base64.urlsafe_b64encode(hashlib.sha256(stored.code_verifier.encode()).digest())
     assert query["code_challenge"] == challenge.rstrip(b"=").decode()
@@ -154,7 +154,7 @@ def test_an_unknown_address_is_refused_and_gets_no_account(fake, staff):
 
 
 def test_an_inactive_account_is_refused(fake, staff):
-    auth.deactivate_user(staff.email)
+    users.deactivate_user(staff.email)
     refused(google.NO_ACCOUNT)
 
 
@@ -187,7 +187,7 @@ def test_the_allowed_domain_makes_a_staff_account_on_first_sign_in(fake, monkeyp
 
 def test_the_allowed_domain_does_not_reopen_an_inactive_account(fake, monkeypatch, staff):
     monkeypatch.setattr(settings, "google_allowed_domain", "example.com")
-    auth.deactivate_user(staff.email)
+    users.deactivate_user(staff.email)
     refused(google.NO_ACCOUNT)
     assert user_count() == 1
 

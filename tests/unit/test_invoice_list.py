@@ -17,7 +17,7 @@ from renovation_app.services.invoicing import (
 )
 from renovation_app.services.invoicing import saving as saving_module
 from renovation_app.services.invoicing.listing import InvoiceFilters, list_invoices
-from renovation_app.services.staff.auth import SignedInUser
+from renovation_app.services.staff.sessions import SignedInUser
 
 TODAY = date(2026, 11, 23)
 START = datetime(2026, 11, 1, 15, 0, tzinfo=UTC)

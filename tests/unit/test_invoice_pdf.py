@@ -19,7 +19,7 @@ from renovation_app.services.invoicing import (
     validate_invoice,
     void_invoice,
 )
-from renovation_app.services.staff.auth import SignedInUser
+from renovation_app.services.staff.sessions import SignedInUser
 
 TODAY = date(2026, 11, 23)
 NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)

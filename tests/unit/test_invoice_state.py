@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Invoice
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import sessions, users
 from renovation_app.state.invoices.detail import InvoiceDetailState  # noqa: F401  (declares it)
 from renovation_app.state.invoices.form import InvoiceFormState
 from renovation_app.state.invoices.list import InvoiceListState  # noqa: F401  (declares it)
@@ -56,9 +56,9 @@ async def _submit(state, form_data):
 
 def signed_in_form(root):
     """A staff member signed in on this tab, as the guard sees it, and the tab's form."""
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
-    token = auth.start_session(user.id)
-    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
+    user = users.create_user("s@example.com", "Sam", "long enough password")
+    token = sessions.start_session(user.id)
+    with_cookie(root, f"staff_session_ref={sessions.session_ref(token)}")
     event = Event(name=f"{InvoiceFormState.get_full_name()}.submit", payload={})
     assert run(StaffGuard().preprocess(None, root, event)) is None
     return user, substate(root, InvoiceFormState)
@@ -82,9 +82,9 @@ def test_a_forged_total_in_the_event_is_ignored(root):
 
 
 def test_the_browser_cannot_set_staff_vars_even_when_signed_in(root):
-    user = auth.create_user("s@example.com", "Sam", "long enough password")
-    token = auth.start_session(user.id)
-    with_cookie(root, f"staff_session_ref={auth.session_ref(token)}")
+    user = users.create_user("s@example.com", "Sam", "long enough password")
+    token = sessions.start_session(user.id)
+    with_cookie(root, f"staff_session_ref={sessions.session_ref(token)}")
     event = Event(
         name=f"{InvoiceFormState.get_full_name()}.setvar",
         payload={"var_name": "is_admin", "value": True},

@@ -41,7 +41,7 @@ from renovation_app.services.invoicing import (
 )
 from renovation_app.services.invoicing import validation as validation_module
 from renovation_app.services.mail import outbox as mail
-from renovation_app.services.staff.auth import SignedInUser
+from renovation_app.services.staff.sessions import SignedInUser
 from renovation_app.settings import settings
 from tests.factories import pay_link_from_before_the_upgrade, pay_token, tables_holding
 

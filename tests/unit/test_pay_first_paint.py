@@ -6,7 +6,7 @@ from starlette.testclient import TestClient
 
 from renovation_app.api import create_api, pay_first_paint
 from renovation_app.services import invoicing
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.factories import pay_token, signed_in
 
 FRAME = (
@@ -38,7 +38,7 @@ def make(
 
 
 def test_the_slot_holds_the_customers_invoice_escaped_and_nothing_staff_only(clean_db, frame):
-    author = auth.create_user("w@example.com", "Wendy Writer", "long enough password")
+    author = users.create_user("w@example.com", "Wendy Writer", "long enough password")
     invoice = make(author, "fp-1")
     other = make(author, "fp-2", name="Someone Else")
     token = pay_token(invoice)
@@ -53,7 +53,7 @@ def test_the_slot_holds_the_customers_invoice_escaped_and_nothing_staff_only(cle
 
 
 def test_an_unknown_link_is_404_and_a_void_invoice_gets_the_frame_alone(clean_db, frame):
-    admin = auth.create_user("a@example.com", "Ada Admin", "long enough password", admin=True)
+    admin = users.create_user("a@example.com", "Ada Admin", "long enough password", admin=True)
     invoice = make(admin, "fp-3")
     client = TestClient(create_api())
     assert client.get("/pay/not-a-real-token").status_code == 404
@@ -68,6 +68,6 @@ def test_an_unknown_link_is_404_and_a_void_invoice_gets_the_frame_alone(clean_db
 
 def test_without_a_built_frame_the_page_is_drawn_in_the_browser(clean_db, monkeypatch):
     monkeypatch.setattr(pay_first_paint, "_frame", lambda: None)
-    author = auth.create_user("w@example.com", "Wendy Writer", "long enough password")
+    author = users.create_user("w@example.com", "Wendy Writer", "long enough password")
     invoice = make(author, "fp-4")
     assert pay_first_paint.first_paint_page(pay_token(invoice)) == (True, None)

@@ -7,10 +7,10 @@ import pytest
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import AuditEvent, Payment, Refund
+from renovation_app.models import AuditEvent, Payment, Refund, Role
 from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import sessions, users
 from renovation_app.settings import settings
 from tests.factories import mails, pay, signed_in, status_of, two_step_code
 
@@ -158,10 +158,10 @@ def test_refunds_partial_then_full_are_confirmed_by_the_webhook(fake, invoice, a
 def test_only_an_admin_refunds_and_a_reason_is_required(fake, invoice):
     pay(fake, invoice)
     fake.drain_webhooks()
-    staff = auth.create_user("s@example.com", "Sam", "long enough password")
+    staff = users.create_user("s@example.com", "Sam", "long enough password")
     with pytest.raises(ActionRefused, match="admin"):
         payments.refund(invoice.number, signed_in(staff), "10", "reason")
-    boss = auth.SignedInUser(1, "", "Boss", auth.Role.ADMIN)
+    boss = sessions.SignedInUser(1, "", "Boss", Role.ADMIN)
     with pytest.raises(ActionRefused, match="reason"):
         payments.refund(invoice.number, boss, "10", "  ")
 

@@ -28,7 +28,7 @@ from renovation_app.services.reminders.schedule import (
     invoice_steps,
     parse_days,
 )
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import users
 from tests.factories import history, pay_link_from_before_the_upgrade, pay_token, signed_in
 
 SENT = date(2026, 11, 2)
@@ -42,7 +42,7 @@ def at(day: date, hour: int = 15) -> datetime:
 
 @pytest.fixture
 def clerk(clean_db):
-    return auth.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 def invoice(author, token="rem-1", due: date = DUE, schedule=None, sent_on: date = SENT) -> Invoice:

@@ -12,7 +12,7 @@ from renovation_app.services.enquiries import validate_enquiry
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.fields import has_refused_characters, is_blank
 from renovation_app.services.limits import address_group, client_address, client_fingerprint
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import sessions
 from tests.prod_server import ROOT
 from tests.unit.test_enquiry_validation import VALID
 
@@ -71,8 +71,8 @@ def test_an_enquiry_with_such_a_name_is_refused_with_a_message(name):
 def test_the_websocket_sees_the_tokens_hash_never_the_token():
     header = session_ref_cookie_header("theme=dark; staff_session=RAWTOKEN")
     assert "RAWTOKEN" not in header
-    assert f"staff_session_ref={auth.session_ref('RAWTOKEN')}" in header
-    assert auth.session_ref_from_cookies(header) == hashlib.sha256(b"RAWTOKEN").hexdigest()
+    assert f"staff_session_ref={sessions.session_ref('RAWTOKEN')}" in header
+    assert sessions.session_ref_from_cookies(header) == hashlib.sha256(b"RAWTOKEN").hexdigest()
     assert "theme=dark" in header
 
 
@@ -94,23 +94,23 @@ def test_a_session_reference_smuggled_in_a_cookie_signs_nobody_in(smuggled):
     """A leaked reference (a state file, Redis) or hash (a database copy) in any cookie shape:
     the websocket's rewritten header never carries it, and the guard's parser finds none."""
     token_hash = hashlib.sha256(b"an admin's token").hexdigest()
-    for ref in (token_hash, auth.session_ref("an admin's token")):
+    for ref in (token_hash, sessions.session_ref("an admin's token")):
         header = smuggled.format(ref=ref)
-        assert auth.session_ref_from_cookies(session_ref_cookie_header(header)) == ""
+        assert sessions.session_ref_from_cookies(session_ref_cookie_header(header)) == ""
         assert ref not in session_ref_cookie_header(header)
 
 
 def test_a_database_hash_is_not_a_reference_without_the_secret_key():
     token_hash = hashlib.sha256(b"token").hexdigest()
-    assert auth.session_ref_from_cookies(f"staff_session_ref={token_hash}") == ""
-    assert auth.session_ref_from_cookies(f"staff_session_ref={token_hash}.{'0' * 64}") == ""
-    assert auth.session_ref_from_cookies(f"staff_session_ref={auth.session_ref('token')}") == (
-        token_hash
-    )
+    assert sessions.session_ref_from_cookies(f"staff_session_ref={token_hash}") == ""
+    assert sessions.session_ref_from_cookies(f"staff_session_ref={token_hash}.{'0' * 64}") == ""
+    assert sessions.session_ref_from_cookies(
+        f"staff_session_ref={sessions.session_ref('token')}"
+    ) == (token_hash)
 
 
 def test_cookie_values_that_could_smuggle_a_pair_are_dropped():
-    pairs = auth.parse_cookie_header('a=1; b="2; c=3"; d=x=y; e=ok; f=back\\slash; g=s p')
+    pairs = sessions.parse_cookie_header('a=1; b="2; c=3"; d=x=y; e=ok; f=back\\slash; g=s p')
     assert pairs == [("a", "1"), ("e", "ok")]
 
 

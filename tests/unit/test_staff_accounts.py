@@ -11,9 +11,9 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 
 from renovation_app.db import db_session, get_engine
-from renovation_app.models import AuditEvent, User, utc_now
+from renovation_app.models import AuditEvent, Role, User, utc_now
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.staff import accounts, auth, two_step
+from renovation_app.services.staff import accounts, auth, passwords, sessions, two_step, users
 from tests.factories import mails, turn_on_two_step, two_step_code
 
 PASSWORD = "a long admin password"
@@ -22,10 +22,10 @@ ADDRESS = "198.51.100.7"
 
 
 @pytest.fixture
-def admin(clean_db) -> auth.SignedInUser:
-    user = auth.create_user("boss@example.com", "Bo Boss", PASSWORD, admin=True)
+def admin(clean_db) -> sessions.SignedInUser:
+    user = users.create_user("boss@example.com", "Bo Boss", PASSWORD, admin=True)
     two_step_code(user, PASSWORD)  # turns two-step sign-in on, keeps the recovery codes
-    return auth.signed_in_user(_user(user.id))
+    return sessions.signed_in_user(_user(user.id))
 
 
 def code(user) -> str:
@@ -54,7 +54,7 @@ def link_token(kind: str, to: str) -> str:
     return re.search(r"/(?:welcome|reset-password)/([\w-]+)", mail.text).group(1)
 
 
-def invite_and_accept(admin, email="new@example.com", role="staff") -> auth.SignedInUser:
+def invite_and_accept(admin, email="new@example.com", role="staff") -> sessions.SignedInUser:
     accounts.invite(admin, email, role, code(admin))
     return accounts.accept_invitation(link_token("staff_invitation", email), "Nia New", PASSWORD)
 
@@ -104,11 +104,11 @@ def test_only_an_admin_with_two_step_sign_in_manages_staff(admin, clean_db):
     staff = invite_and_accept(admin)
     with pytest.raises(ActionRefused, match="Only an admin"):
         accounts.invite(staff, "x@example.com", "admin", "000000")
-    bare_admin = auth.create_user("bare@example.com", "Bare Admin", PASSWORD, admin=True)
+    bare_admin = users.create_user("bare@example.com", "Bare Admin", PASSWORD, admin=True)
     with pytest.raises(ActionRefused, match="two-step"):
-        accounts.invite(auth.signed_in_user(bare_admin), "x@example.com", "staff", "000000")
+        accounts.invite(sessions.signed_in_user(bare_admin), "x@example.com", "staff", "000000")
     # A forged SignedInUser claiming admin is checked against the database.
-    forged = auth.SignedInUser(staff.id, staff.email, staff.name, auth.Role.ADMIN, True)
+    forged = sessions.SignedInUser(staff.id, staff.email, staff.name, Role.ADMIN, True)
     with pytest.raises(ActionRefused, match="Only an admin"):
         accounts.change_role(forged, staff.id, "admin", "000000")
     assert [m.to for m in mails("staff_invitation")] == ["new@example.com"]  # nothing more sent
@@ -141,10 +141,10 @@ def test_the_last_active_admin_cannot_be_demoted_or_deactivated(admin):
 
 def test_deactivating_ends_every_session_at_once(admin):
     staff = invite_and_accept(admin)
-    token = auth.start_session(staff.id)
-    assert auth.user_for_token(token) is not None
+    token = sessions.start_session(staff.id)
+    assert sessions.user_for_token(token) is not None
     accounts.set_active(admin, staff.id, False, code(admin))
-    assert auth.user_for_token(token) is None
+    assert sessions.user_for_token(token) is None
     with pytest.raises(auth.LoginFailed):
         auth.authenticate(staff.email, PASSWORD, ADDRESS)
     accounts.set_active(admin, staff.id, True, code(admin))
@@ -162,11 +162,11 @@ def test_forgot_password_answers_alike_and_mails_only_a_known_address(admin):
 
 
 def test_a_reset_link_sets_the_password_once_and_ends_every_session(admin):
-    session_token = auth.start_session(admin.id)
+    session_token = sessions.start_session(admin.id)
     accounts.request_password_reset("boss@example.com", ADDRESS)
     token = link_token("password_reset", "boss@example.com")
     accounts.reset_password(token, NEW_PASSWORD)
-    assert auth.user_for_token(session_token) is None
+    assert sessions.user_for_token(session_token) is None
     with pytest.raises(auth.LoginFailed):
         auth.authenticate("boss@example.com", PASSWORD, ADDRESS, code="x")
     with pytest.raises(ActionRefused, match="already used"):
@@ -196,7 +196,7 @@ def test_forgot_password_is_throttled_per_client(admin):
 
 @pytest.fixture
 def staff_user(clean_db) -> User:
-    return auth.create_user("sam@example.com", "Sam Staff", PASSWORD)
+    return users.create_user("sam@example.com", "Sam Staff", PASSWORD)
 
 
 def test_the_secret_is_stored_encrypted_and_a_code_turns_it_on(staff_user):
@@ -264,13 +264,15 @@ def test_guessing_codes_to_turn_two_step_off_stops_after_five(staff_user):
 
 def test_a_google_sign_in_waits_for_the_code_of_its_pending_token(staff_user):
     codes = turn_on_two_step(staff_user.id, PASSWORD)
-    token = auth.start_pending_sign_in(staff_user.id, "google")
+    token = sessions.start_pending_sign_in(staff_user.id, "google")
     with pytest.raises(auth.LoginFailed):
         auth.finish_pending_sign_in(token, "000000", ADDRESS)
     assert auth.finish_pending_sign_in(token, codes[0], ADDRESS).id == staff_user.id
     with pytest.raises(auth.LoginFailed, match="took too long"):  # used once
         auth.finish_pending_sign_in(token, codes[1], ADDRESS)
-    late = auth.start_pending_sign_in(staff_user.id, "google", now=utc_now() - timedelta(minutes=6))
+    late = sessions.start_pending_sign_in(
+        staff_user.id, "google", now=utc_now() - timedelta(minutes=6)
+    )
     with pytest.raises(auth.LoginFailed, match="took too long"):
         auth.finish_pending_sign_in(late, codes[1], ADDRESS)
 
@@ -327,13 +329,13 @@ def test_reset_mails_to_one_address_are_limited_whatever_the_client(admin):
 def test_setting_up_two_step_asks_for_the_password_and_ends_the_other_sessions(staff_user):
     with pytest.raises(ActionRefused, match="not your password"):
         two_step.begin_setup(staff_user.id, "a stolen session's guess")
-    here, elsewhere = auth.start_session(staff_user.id), auth.start_session(staff_user.id)
+    here, elsewhere = sessions.start_session(staff_user.id), sessions.start_session(staff_user.id)
     setup = two_step.begin_setup(staff_user.id, PASSWORD)
     two_step.confirm_setup(
-        staff_user.id, pyotp.TOTP(setup.secret).now(), keep_token_hash=auth.hash_token(here)
+        staff_user.id, pyotp.TOTP(setup.secret).now(), keep_token_hash=passwords.hash_token(here)
     )
-    assert auth.user_for_token(here) is not None
-    assert auth.user_for_token(elsewhere) is None  # began without the second step
+    assert sessions.user_for_token(here) is not None
+    assert sessions.user_for_token(elsewhere) is None  # began without the second step
 
 
 def test_password_guesses_at_two_step_set_up_are_limited(staff_user):

@@ -9,7 +9,7 @@ from reflex.istate.data import HeaderData
 from reflex_base.event import Event
 
 from renovation_app.services.enquiries import submit_enquiry, validate_enquiry
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import sessions, users
 from renovation_app.state.enquiries import EnquiriesState
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.guard import StaffGuard
@@ -24,7 +24,7 @@ def run(coroutine):
 
 def ref(token: str) -> str:
     """What api/middleware.py puts on the websocket in place of the token."""
-    return auth.session_ref(token)
+    return sessions.session_ref(token)
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def load_enquiries(root) -> list[dict]:
 
 
 def staff_user(email="s@example.com"):
-    return auth.create_user(email, "Sam", "long enough password")
+    return users.create_user(email, "Sam", "long enough password")
 
 
 def test_a_signed_out_caller_gets_no_enquiries(root):
@@ -62,19 +62,19 @@ def test_a_signed_out_caller_gets_no_enquiries(root):
 
 
 def test_a_made_up_or_revoked_session_gets_no_enquiries(root):
-    token = auth.start_session(staff_user().id)
-    auth.revoke_session(token)
+    token = sessions.start_session(staff_user().id)
+    sessions.revoke_session(token)
     for cookie in (f"staff_session_ref={ref('made-up')}", f"staff_session_ref={ref(token)}"):
         assert load_enquiries(with_cookie(root, cookie)) == []
 
 
 def test_the_raw_token_is_not_accepted_where_only_its_hash_belongs(root):
-    token = auth.start_session(staff_user().id)
+    token = sessions.start_session(staff_user().id)
     assert load_enquiries(with_cookie(root, f"staff_session={token}")) == []
 
 
 def test_a_signed_in_caller_gets_the_enquiries_and_their_name(root):
-    token = auth.start_session(staff_user().id)
+    token = sessions.start_session(staff_user().id)
     names = [e.name for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))]
     assert names == ["Maria Lopez"]
     staff = substate(root, StaffState)
@@ -82,20 +82,20 @@ def test_a_signed_in_caller_gets_the_enquiries_and_their_name(root):
 
 
 def test_a_session_ended_elsewhere_empties_every_staff_state_on_the_next_event(root):
-    token = auth.start_session(staff_user().id)
+    token = sessions.start_session(staff_user().id)
     with_cookie(root, f"staff_session_ref={ref(token)}")
     assert load_enquiries(root)
-    auth.revoke_session(token)
+    sessions.revoke_session(token)
     assert load_enquiries(root) == []
     assert substate(root, StaffState).signed_in is False
     assert substate(root, StaffState).user_name == ""
 
 
 def test_a_signed_out_hydration_is_emptied_before_it_is_sent(root):
-    token = auth.start_session(staff_user().id)
+    token = sessions.start_session(staff_user().id)
     with_cookie(root, f"staff_session_ref={ref(token)}")
     assert load_enquiries(root)
-    auth.revoke_session(token)
+    sessions.revoke_session(token)
     hydrate = Event(name=f"{rx.State.get_full_name()}.hydrate_and_load", payload={})
     assert run(StaffGuard().preprocess(None, root, hydrate)) is None  # hydration goes on...
     assert substate(root, EnquiriesState).enquiries == []  # ...with nothing private in it

@@ -26,13 +26,9 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import GoogleSignIn, Role, User, utc_now
 from renovation_app.services import audit
-from renovation_app.services.staff.auth import (
-    SignedInUser,
-    hash_token,
-    normalise_email,
-    password_context,
-    signed_in_user,
-)
+from renovation_app.services.staff.passwords import hash_token, password_context
+from renovation_app.services.staff.sessions import SignedInUser, signed_in_user
+from renovation_app.services.staff.users import normalise_email
 from renovation_app.settings import settings
 
 with warnings.catch_warnings():

@@ -27,6 +27,7 @@ from renovation_app.models import AuthSession, PendingSignIn, RateHit, RecoveryC
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import allow, lock_key
+from renovation_app.services.staff.passwords import PASSWORD_MAX, verify_password
 from renovation_app.settings import settings
 
 RECOVERY_CODE_COUNT = 10
@@ -87,8 +88,6 @@ def begin_setup(user_id: int, password: str, now: datetime | None = None) -> Set
     """A new secret for a user who has no two-step sign-in yet (kept until confirmed). The
     password is asked again: a session alone (a stolen cookie) cannot tie the account to
     someone else's authenticator. Wrong passwords here are limited per account."""
-    from renovation_app.services.staff.auth import verify_password  # auth imports this module
-
     now = now or utc_now()
     secret = pyotp.random_base32()
     with db_session() as session:
@@ -98,7 +97,7 @@ def begin_setup(user_id: int, password: str, now: datetime | None = None) -> Set
         if not allow(session, f"reauth:{user_id}", REAUTH_ATTEMPTS, CODE_FAILURE_WINDOW, now):
             session.commit()
             raise ActionRefused(TOO_MANY_PASSWORDS_MESSAGE)
-        if not verify_password(password[:128], user.password_hash):
+        if not verify_password(password[:PASSWORD_MAX], user.password_hash):
             session.commit()  # the attempt counts
             raise ActionRefused("That is not your password.")
         user.totp_secret = encrypt(secret)

@@ -7,7 +7,7 @@ import logging
 
 import reflex as rx
 
-from renovation_app.services.staff import auth, google
+from renovation_app.services.staff import auth, google, sessions
 from renovation_app.state.staff.guard import forget_staff_data, session_ref
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class AuthState(rx.State):
     async def sign_out(self):
         """/signout: end the session, forget every staff state, clear the cookie, go home."""
         try:
-            await asyncio.to_thread(auth.revoke_session_hash, session_ref(self))
+            await asyncio.to_thread(sessions.revoke_session_hash, session_ref(self))
             await forget_staff_data(self)
         except Exception:
             log.exception("Error in Signing Out")

@@ -8,7 +8,7 @@ none, resets every staff state and drops the event. So no handler here checks th
 import reflex as rx
 
 from renovation_app.models import Role
-from renovation_app.services.staff.auth import SignedInUser
+from renovation_app.services.staff.sessions import SignedInUser
 
 # The address without the sign-in marker, the rest of the query (a list's filters) kept.
 DROP_SIGNED_IN_MARKER = (

@@ -7,7 +7,7 @@ from reflex.state import BaseState, StateUpdate
 
 from renovation_app.services import audit
 from renovation_app.services.limits import client_address_from_headers
-from renovation_app.services.staff import auth
+from renovation_app.services.staff import sessions
 from renovation_app.state.staff import StaffState
 
 HYDRATE_EVENTS = (".hydrate", ".hydrate_and_load")
@@ -16,7 +16,7 @@ HYDRATE_EVENTS = (".hydrate", ".hydrate_and_load")
 def session_ref(state: BaseState) -> str:
     """The session token's hash from the websocket's Cookie header (api/middleware.py puts a
     signed reference there in place of the token; the browser-side cookie is HttpOnly)."""
-    return auth.session_ref_from_cookies(state.router.headers.cookie or "")
+    return sessions.session_ref_from_cookies(state.router.headers.cookie or "")
 
 
 def staff_classes(cls: type[BaseState] = StaffState) -> list[type[BaseState]]:
@@ -46,7 +46,7 @@ class StaffGuard(Middleware):
         audit.acting_client(
             client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
         )
-        user = await asyncio.to_thread(auth.user_for_token_hash, session_ref(state))
+        user = await asyncio.to_thread(sessions.user_for_token_hash, session_ref(state))
         if user is not None and event.name.endswith(".setvar"):
             # Reflex's generic setter would let the browser write any staff var: refused.
             return StateUpdate(delta={}, events=[])

@@ -6,8 +6,8 @@
    headers in its state (persisted to .states/ or Redis), so the `staff_session` cookie of the
    websocket handshake is swapped here for a reference: the token's SHA-256 (the hash the
    database keeps) signed with SECRET_KEY. A browser-sent `staff_session_ref`, and any cookie
-   whose value could smuggle one past a parser, is dropped (services/auth.py parses cookies
-   for this and for the guard alike), so a leaked hash cannot be replayed.
+   whose value could smuggle one past a parser, is dropped (services/staff/sessions.py parses
+   cookies for this and for the guard alike), so a leaked hash cannot be replayed.
 3. Every page answers at its canonical path, the one links, the sitemap and `<link
    rel=canonical>` use: `/about` is served as it is (Starlette would answer 307 to `/about/`),
    and `/about/` answers 308 to `/about`.
@@ -36,7 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from renovation_app.api.csp import content_security_policy
 from renovation_app.first_paint import NOT_FOUND_PAGE
 from renovation_app.routes import ALL_ROUTES, NOT_FOUND
-from renovation_app.services.staff.auth import (
+from renovation_app.services.staff.sessions import (
     SESSION_COOKIE,
     SESSION_REF_COOKIE,
     parse_cookie_header,

@@ -27,7 +27,7 @@ from renovation_app.services.mail.outbox import (
     wake_outbox_worker,
 )
 from renovation_app.services.mail.templates import render_email
-from renovation_app.services.staff import auth, two_step
+from renovation_app.services.staff import auth, passwords, sessions, two_step, users
 from renovation_app.settings import settings
 
 LINK_LIFETIME = {
@@ -89,7 +89,7 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
             )
             for u in users
         ]
-        links = [link for link in links if auth.aware(link.expires_at) > now]
+        links = [link for link in links if sessions.aware(link.expires_at) > now]
         delivery = latest_delivery(session, About.STAFF_LINK, [link.id for link in links])
         invitations = [
             Invitation(
@@ -105,7 +105,7 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
     return members, invitations
 
 
-def _confirmed_admin(admin: auth.SignedInUser, code: str, now: datetime) -> None:
+def _confirmed_admin(admin: sessions.SignedInUser, code: str, now: datetime) -> None:
     """Before a change to who may do what: an active admin who gives a fresh two-step code
     (a stolen admin session alone cannot make a new admin). Spends the code."""
     with db_session() as session:
@@ -115,7 +115,7 @@ def _confirmed_admin(admin: auth.SignedInUser, code: str, now: datetime) -> None
     two_step.confirm_with_code(admin.id, code, "change staff accounts", now)
 
 
-def _admin_with_two_step(session: Session, admin: auth.SignedInUser) -> None:
+def _admin_with_two_step(session: Session, admin: sessions.SignedInUser) -> None:
     """Managing staff: an active admin with two-step sign-in on, checked in the database."""
     user = session.get(User, admin.id)
     if user is None or not user.active or user.role != Role.ADMIN:
@@ -123,7 +123,7 @@ def _admin_with_two_step(session: Session, admin: auth.SignedInUser) -> None:
     two_step.require_two_step(session, admin.id)
 
 
-def _by_admin(session: Session, action: str, admin: auth.SignedInUser, email: str, **extra) -> None:
+def _by_admin(session: Session, action: str, admin: sessions.SignedInUser, email: str, **extra) -> None:
     """The audit row of an admin's change to the account (or invitation) of `email`."""
     audit.record(session, action, user_id=admin.id, record_kind="user", record_id=email, **extra)
 
@@ -141,7 +141,7 @@ def _new_link(
     token = secrets.token_urlsafe(32)
     link = StaffLink(
         kind=kind,
-        token_hash=auth.hash_token(token),
+        token_hash=passwords.hash_token(token),
         email=email,
         role=role,
         user_id=user_id,
@@ -187,13 +187,13 @@ def _mail_link(session: Session, link: StaffLink, token: str, **context) -> None
 
 
 def invite(
-    admin: auth.SignedInUser, email: str, role: str, code: str, now: datetime | None = None
+    admin: sessions.SignedInUser, email: str, role: str, code: str, now: datetime | None = None
 ) -> None:
     """E-mail a one-time link that makes an account with this role (an earlier open invitation
     of the same address is withdrawn)."""
     now = now or utc_now()
     errors: dict[str, str] = {}
-    email = auth.normalise_email(check_email(errors, "email", email.strip()))
+    email = users.normalise_email(check_email(errors, "email", email.strip()))
     if errors:
         raise ActionRefused("Please give a valid e-mail address.")
     if role not in (Role.STAFF, Role.ADMIN):
@@ -226,7 +226,7 @@ def _open_invitation(session: Session, link_id: int, now: datetime) -> StaffLink
     return link
 
 
-def _withdraw(session: Session, admin: auth.SignedInUser, link_id: int, now: datetime) -> StaffLink:
+def _withdraw(session: Session, admin: sessions.SignedInUser, link_id: int, now: datetime) -> StaffLink:
     """An admin takes back an open invitation (the link stops working) under the staff lock."""
     lock_key(session, "staff-accounts", now)
     _admin_with_two_step(session, admin)
@@ -237,7 +237,7 @@ def _withdraw(session: Session, admin: auth.SignedInUser, link_id: int, now: dat
 
 
 def resend_invitation(
-    admin: auth.SignedInUser, link_id: int, code: str, now: datetime | None = None
+    admin: sessions.SignedInUser, link_id: int, code: str, now: datetime | None = None
 ) -> None:
     """A fresh link (48 hours again) in place of the old one, which stops working."""
     now = now or utc_now()
@@ -255,7 +255,7 @@ def resend_invitation(
 
 
 def withdraw_invitation(
-    admin: auth.SignedInUser, link_id: int, now: datetime | None = None
+    admin: sessions.SignedInUser, link_id: int, now: datetime | None = None
 ) -> None:
     with db_session() as session:
         link = _withdraw(session, admin, link_id, now or utc_now())
@@ -265,14 +265,14 @@ def withdraw_invitation(
 
 def _live_link(session: Session, kind: LinkKind, token: str, now: datetime) -> StaffLink | None:
     link = session.exec(
-        select(StaffLink).where(StaffLink.token_hash == auth.hash_token(token))
+        select(StaffLink).where(StaffLink.token_hash == passwords.hash_token(token))
     ).first()
     if (
         link is None
         or link.kind != kind
         or link.used_at is not None
         or link.withdrawn_at is not None
-        or auth.aware(link.expires_at) <= now
+        or sessions.aware(link.expires_at) <= now
     ):
         return None
     return link
@@ -288,14 +288,14 @@ def link_email(kind: LinkKind, token: str, now: datetime | None = None) -> str:
 def _password_hash(password: str) -> str:
     """The hash of a password the person chose on a link's page; refused with the rule."""
     try:
-        return auth.hash_password(password)
-    except auth.AccountError as bad:
+        return passwords.hash_password(password)
+    except passwords.AccountError as bad:
         raise ActionRefused(str(bad)) from bad
 
 
 def accept_invitation(
     token: str, name: str, password: str, now: datetime | None = None
-) -> auth.SignedInUser:
+) -> sessions.SignedInUser:
     """The invited person sets a name and a password; the account exists from now on."""
     now = now or utc_now()
     name = " ".join(name.split())
@@ -351,7 +351,7 @@ def _member(session: Session, user_id: int) -> User:
 
 
 def change_role(
-    admin: auth.SignedInUser, user_id: int, role: str, code: str, now: datetime | None = None
+    admin: sessions.SignedInUser, user_id: int, role: str, code: str, now: datetime | None = None
 ) -> None:
     now = now or utc_now()
     if role not in (Role.STAFF, Role.ADMIN):
@@ -380,7 +380,7 @@ def change_role(
 
 
 def set_active(
-    admin: auth.SignedInUser, user_id: int, active: bool, code: str, now: datetime | None = None
+    admin: sessions.SignedInUser, user_id: int, active: bool, code: str, now: datetime | None = None
 ) -> None:
     """Deactivate (every session of the account ends at once) or reactivate an account."""
     now = now or utc_now()
@@ -396,7 +396,7 @@ def set_active(
         user.active = active
         session.add(user)
         if not active:
-            auth.revoke_all_sessions(session, user.id)
+            sessions.revoke_all_sessions(session, user.id)
         action = "staff.reactivated" if active else "staff.deactivated"
         _by_admin(
             session,
@@ -416,7 +416,7 @@ def request_password_reset(email: str, client_address: str, now: datetime | None
     """Mail a reset link if the address is an active account's. The answer to the person is
     the same either way (RESET_REQUESTED_MESSAGE); False only when the client asked too often."""
     now = now or utc_now()
-    email = auth.normalise_email(email)[:254]
+    email = users.normalise_email(email)[:254]
     with db_session() as session:
         if not allow(
             session,
@@ -462,7 +462,7 @@ def reset_password(token: str, password: str, now: datetime | None = None) -> No
         user.password_hash = password_hash
         session.add(user)
         _close_links(session, LinkKind.PASSWORD_RESET, link.email, now, "used_at")
-        auth.revoke_all_sessions(session, user.id)
+        sessions.revoke_all_sessions(session, user.id)
         audit.record(
             session,
             "password.reset",

@@ -13,22 +13,13 @@ from renovation_app.services.limits import client_fingerprint, lock_key
 from renovation_app.services.staff import two_step
 from renovation_app.services.staff.passwords import (
     PASSWORD_MAX,
-    AccountError,
-    hash_password,
-    hash_token,
     password_context,
     verify_password,
 )
 from renovation_app.services.staff.sessions import (
-    SESSION_COOKIE,
-    SESSION_REF_COOKIE,
     SignedInUser,
-    aware,
     mark_pending_used,
-    parse_cookie_header,
     pending_user,
-    revoke_all_sessions,
-    session_ref,
     signed_in_user,
 )
 from renovation_app.services.staff.users import normalise_email, user_by_email
@@ -47,18 +38,6 @@ __all__ = [
     "authenticate",
     "finish_pending_sign_in",
     "record_sign_in",
-    # Re-exported only for staff/accounts.py and api/middleware.py, which still import them here.
-    "SESSION_COOKIE",
-    "SESSION_REF_COOKIE",
-    "AccountError",
-    "SignedInUser",
-    "aware",
-    "hash_password",
-    "hash_token",
-    "normalise_email",
-    "parse_cookie_header",
-    "revoke_all_sessions",
-    "session_ref",
 ]
 
 # Failed sign-ins allowed in the window: per client address, and from all addresses per account

@@ -22,7 +22,7 @@ def no_script(browser: Browser, site) -> tuple[Page, list[Request]]:
     context.set_extra_http_headers({"X-Forwarded-For": random_client_address()})
     page = context.new_page()
     requests: list[Request] = []
-    page.on("request", requests.append)
+    page.on("request", lambda request: requests.append(request))
     yield page, requests
     context.close()
 

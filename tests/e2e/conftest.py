@@ -139,6 +139,12 @@ def browser_context_args(browser_context_args, site: Site):
     return {**browser_context_args, "base_url": site.url}
 
 
+def sweep(values) -> list:
+    """The parameters of a sweep over every page or set: the first runs in `make test`, all of
+    them in `make test-slow` (CI runs both), so the quick run keeps one of each kind."""
+    return [pytest.param(v, marks=() if i == 0 else pytest.mark.slow) for i, v in enumerate(values)]
+
+
 def block_remote(route) -> None:
     host = urlparse(route.request.url).hostname or ""
     if host in ("127.0.0.1", "localhost"):

@@ -141,9 +141,7 @@ def test_a_double_click_saves_one_invoice(page: Page, site):
     expect(page.get_by_test_id("invoice-row")).to_have_count(1)
 
 
-def test_the_live_list_searches_from_its_form_and_keeps_the_search_in_the_address(
-    page: Page, site
-):
+def test_the_live_list_searches_from_its_form_and_keeps_the_search_in_the_address(page: Page, site):
     email = f"search-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email)

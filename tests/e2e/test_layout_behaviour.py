@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from renovation_app.content import FAQ, GALLERIES, SERVICES
-from tests.e2e.conftest import open_page
+from tests.e2e.conftest import open_page, sweep
 
 PHONE = {"width": 375, "height": 740}
 TABLET = {"width": 768, "height": 1000}
@@ -333,7 +333,7 @@ def test_services_grid_cards_link_to_each_service(page: Page):
         expect(link).to_contain_text("MORE ABOUT")
 
 
-@pytest.mark.parametrize("service", SERVICES, ids=lambda s: s.slug)
+@pytest.mark.parametrize("service", sweep(SERVICES), ids=lambda s: s.slug)
 def test_service_page_shows_its_texts_images_and_gallery_link(page: Page, service):
     open_page(page, service.url)
     expect(page.locator("h1")).to_have_text(service.title)
@@ -345,7 +345,7 @@ def test_service_page_shows_its_texts_images_and_gallery_link(page: Page, servic
     )
 
 
-@pytest.mark.parametrize("gallery", GALLERIES, ids=lambda g: g.slug)
+@pytest.mark.parametrize("gallery", sweep(GALLERIES), ids=lambda g: g.slug)
 def test_gallery_page_shows_every_image_of_its_set(page: Page, gallery):
     open_page(page, gallery.url)
     expect(page.get_by_test_id("gallery-image")).to_have_count(gallery.image_count)

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from renovation_app.content import GALLERIES, SERVICES
-from tests.e2e.conftest import open_page
+from tests.e2e.conftest import open_page, sweep
 
 PUBLIC_ROUTES = [
     "/",
@@ -23,7 +23,7 @@ PUBLIC_ROUTES = [
 ]
 
 
-@pytest.mark.parametrize("path", PUBLIC_ROUTES)
+@pytest.mark.parametrize("path", sweep(PUBLIC_ROUTES))
 def test_each_public_page_has_its_title_metadata_and_login_button(page: Page, site, path):
     answer = httpx.get(site.url + path, follow_redirects=True)
     assert answer.status_code == 200

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # `make test`: the browser tests and the unit and API tests run side by side, one on each core.
-# The browser tests share one production server (one build of .web); the worker-crash tests,
-# which kill its workers, come last (test_worker_crash.py). Each side's report is printed whole
+# The browser tests share one production server (one build of .web); the worker-crash tests
+# then get a server of their own: they kill its workers, and Granian gives up on a server whose
+# workers crash again soon after an earlier kill. Each side's report is printed whole
 # when it ends; the run fails if either side does. The unit side runs at a lower priority, so
 # the browser, the server and their timings come first. Extra arguments go to every pytest run.
 set -uo pipefail
 py=.venv/bin/python
 logs=$(mktemp -d)  # not test-results/: Playwright empties it when a run starts
-$py -m pytest tests/e2e -m "not slow" --output test-results/browser "$@" \
-  >$logs/browser-tests.log 2>&1 &
+(
+  $py -m pytest tests/e2e -m "not slow" --deselect tests/e2e/test_worker_crash.py \
+    --output test-results/browser "$@" &&
+    $py -m pytest tests/e2e/test_worker_crash.py --output test-results/crash "$@"
+) >$logs/browser-tests.log 2>&1 &
 browser=$!
 nice -n 15 $py -m pytest tests/unit tests/api -m "not slow" --output test-results/unit "$@" >$logs/unit-tests.log 2>&1
 units=$?

@@ -86,22 +86,37 @@ def form_refusal(errors: rx.Var) -> rx.Component:
     return rx.cond(errors["form"], rx.el.p(errors["form"], role="alert", class_name="text-red-700"))
 
 
+def means_form(
+    prefix: str, errors: rx.Var, labels: tuple[str, str, str], first: tuple = (), **props
+) -> rx.Component:
+    """A form recording money that moved outside Stripe: `first` (what it is about), the means
+    fields, the refusal and the submit button (`labels`: the means, the day, the button)."""
+    means_label, day_label, submit_words = labels
+    return post_form(
+        *first,
+        *means_fields(prefix, errors, means_label, day_label),
+        form_refusal(errors),
+        rx.el.button(
+            rx.cond(State.recording, "Recording...", submit_words),
+            type="submit",
+            disabled=State.recording,
+            class_name=f"{BUTTON} self-end",
+        ),
+        class_name="mt-3 grid gap-3 sm:grid-cols-2",
+        **props,
+    )
+
+
 def record_payment_form() -> rx.Component:
     """Record money that came outside Stripe; the amount may not pass the balance."""
     return rx.el.details(
         rx.el.summary("Record a check, Zelle, transfer or cash", class_name=SECONDARY_BUTTON),
-        post_form(
-            rx.el.input(type="hidden", name="record_key", value=State.record_key),
-            *means_fields("record", State.record_errors, "Paid by", "Received on"),
-            form_refusal(State.record_errors),
-            rx.el.button(
-                rx.cond(State.recording, "Recording...", "Record payment"),
-                type="submit",
-                disabled=State.recording,
-                class_name=f"{BUTTON} self-end",
-            ),
+        means_form(
+            "record",
+            State.record_errors,
+            ("Paid by", "Received on", "Record payment"),
+            first=(rx.el.input(type="hidden", name="record_key", value=State.record_key),),
             on_submit=State.record,
-            class_name="mt-3 grid gap-3 sm:grid-cols-2",
             data_testid="record-payment-form",
         ),
         class_name="rounded-lg border border-slate-200 p-3",
@@ -118,25 +133,20 @@ def record_return_form() -> rx.Component:
             rx.el.option(pay.how, " (", pay.returnable, " held)", value=pay.id.to(str)),
         ),
     )
+    chosen = labelled(
+        "Payment given back",
+        rx.el.select(held, id="return-payment", name="payment_id", class_name=INPUT),
+    )
     return rx.cond(
         State.is_admin & (State.money.to_return_cents > 0),
         rx.el.details(
             rx.el.summary("Record money given back", class_name=SECONDARY_BUTTON),
-            post_form(
-                labelled(
-                    "Payment given back",
-                    rx.el.select(held, id="return-payment", name="payment_id", class_name=INPUT),
-                ),
-                *means_fields("return", State.return_errors, "Given back by", "Given back on"),
-                form_refusal(State.return_errors),
-                rx.el.button(
-                    rx.cond(State.recording, "Recording...", "Record the return"),
-                    type="submit",
-                    disabled=State.recording,
-                    class_name=f"{BUTTON} self-end",
-                ),
+            means_form(
+                "return",
+                State.return_errors,
+                ("Given back by", "Given back on", "Record the return"),
+                first=(chosen,),
                 on_submit=State.record_return,
-                class_name="mt-3 grid gap-3 sm:grid-cols-2",
                 data_testid="record-return-form",
             ),
             open=True,

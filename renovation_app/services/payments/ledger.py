@@ -71,12 +71,24 @@ def method_words(payment: Payment) -> str:
             bank = f"{payment.card_brand} " if payment.card_brand else ""
             return f"Bank debit ({bank}ending {payment.card_last4})"
         return "Bank debit"
-    label = METHOD_LABELS[PaymentMethod(payment.method)]
-    if not payment.reference:
+    return recorded_means(PaymentMethod(payment.method), payment.reference)
+
+
+def recorded_means(method: PaymentMethod, reference: str) -> str:
+    """A check, Zelle, transfer or cash in words: "Check #1045", "Zelle (ref 7HX2)", "Cash"."""
+    label = METHOD_LABELS[method]
+    if not reference:
         return label
-    if payment.method == PaymentMethod.CHECK:
-        return f"{label} #{payment.reference}"
-    return f"{label} (ref {payment.reference})"
+    if method == PaymentMethod.CHECK:
+        return f"{label} #{reference}"
+    return f"{label} (ref {reference})"
+
+
+def in_a_sentence(words: str, method: PaymentMethod) -> str:
+    """Means in words inside a sentence: "paid by check #1045", "by Visa ending 4242"."""
+    if method in (PaymentMethod.CHECK, PaymentMethod.BANK_TRANSFER, PaymentMethod.CASH):
+        return words[0].lower() + words[1:]
+    return words
 
 
 def locked_payment(session: Session, intent_id: str) -> tuple[Payment, Invoice] | None:
@@ -147,10 +159,7 @@ def kept_cents(payment: Payment) -> int:
 
 def method_in_words(payment: Payment) -> str:
     """method_words inside a sentence: "paid by check #1045", "by Visa ending 4242"."""
-    words = method_words(payment)
-    if payment.method in (PaymentMethod.CHECK, PaymentMethod.BANK_TRANSFER, PaymentMethod.CASH):
-        return words[0].lower() + words[1:]
-    return words
+    return in_a_sentence(method_words(payment), PaymentMethod(payment.method))
 
 
 def _to_give_back(payments: list[Payment], refunds: list[Refund]) -> list[str]:

@@ -204,8 +204,10 @@ def record_return(
     returned = validate_recorded_payment(raw, business_today(now))
     with db_session() as session:
         invoice, payment = _recorded_payment(session, number, payment_id, "given back by hand")
-        how = Payment(method=returned.method, reference=returned.reference)
-        words = f"Returned by {ledger.method_in_words(how)} on {long_date(returned.received_on)}"
+        how = ledger.in_a_sentence(
+            ledger.recorded_means(returned.method, returned.reference), returned.method
+        )
+        words = f"Returned by {how} on {long_date(returned.received_on)}"
         if session.exec(
             select(Refund.id).where(
                 Refund.payment_id == payment.id,

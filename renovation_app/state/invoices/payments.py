@@ -28,30 +28,33 @@ class InvoicePaymentsState(InvoiceDetailState):
         self.record_key = secrets.token_urlsafe(16)
         self.today = business_today().isoformat()
 
+    async def _record_form(self, errors_var: str, action, *args) -> bool:
+        """Run a recording form's service call in a worker thread; its field errors or refusal
+        go to `errors_var`. True when it was recorded (the invoice is shown again)."""
+        number = self.invoice.get("number", "")
+        try:
+            await asyncio.to_thread(action, number, *args, self._signed_in_user())
+        except FormInvalid as invalid:
+            setattr(self, errors_var, invalid.errors)
+        except ActionRefused as refused:
+            setattr(self, errors_var, {"form": refused.message})
+        else:
+            await self._show(number)
+            return True
+        finally:
+            self.recording = False
+        return False
+
     @rx.event
     async def record(self, form_data: dict):
         if self.recording:
             return
         self.recording, self.record_errors = True, {}
         yield
-        number = self.invoice.get("number", "")
-        try:
-            await asyncio.to_thread(
-                payments.record_payment,
-                number,
-                form_data,
-                str(form_data.get("record_key") or ""),
-                self._signed_in_user(),
-            )
-        except FormInvalid as invalid:
-            self.record_errors, self.recording = invalid.errors, False
-            return
-        except ActionRefused as refused:
-            self.record_errors, self.recording = {"form": refused.message}, False
-            return
-        await self._show(number)
-        self.new_record_form()
-        yield rx.toast.success("The payment is recorded and the receipt queued.", duration=3000)
+        key = str(form_data.get("record_key") or "")
+        if await self._record_form("record_errors", payments.record_payment, form_data, key):
+            self.new_record_form()
+            yield rx.toast.success("The payment is recorded and the receipt queued.", duration=3000)
 
     @rx.event
     async def record_return(self, form_data: dict):
@@ -59,25 +62,10 @@ class InvoicePaymentsState(InvoiceDetailState):
             return
         self.recording, self.return_errors = True, {}
         yield
-        number = self.invoice.get("number", "")
         payment_id = str(form_data.get("payment_id") or "")
-        try:
-            await asyncio.to_thread(
-                payments.record_return,
-                number,
-                int(payment_id) if payment_id.isdigit() else 0,
-                form_data,
-                self._signed_in_user(),
-            )
-        except FormInvalid as invalid:
-            self.return_errors, self.recording = invalid.errors, False
-            return
-        except ActionRefused as refused:
-            self.return_errors, self.recording = {"form": refused.message}, False
-            return
-        self.recording = False
-        await self._show(number)
-        yield rx.toast.success("The money given back is recorded.", duration=3000)
+        paid = int(payment_id) if payment_id.isdigit() else 0
+        if await self._record_form("return_errors", payments.record_return, paid, form_data):
+            yield rx.toast.success("The money given back is recorded.", duration=3000)
 
     async def _invoice_action(self, action, *args) -> bool:
         """Run an invoice action in a worker thread: its refusal shows on the page; done, the

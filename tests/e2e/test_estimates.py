@@ -240,6 +240,7 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
 
         open_page(page, staff_path)
         expect(page.get_by_test_id("estimate-status")).to_have_text("Cancelled")
+        expect(page.get_by_test_id("estimate-signature")).not_to_contain_text("may cancel")
         rows = page.get_by_test_id("estimate-invoice")
         expect(rows).to_have_count(2)
         for row in (rows.nth(0), rows.nth(1)):
@@ -247,6 +248,7 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
         expect(page.get_by_test_id("estimate-invoice-attention")).to_contain_text(
             "Return $2,400.00 paid by check #1045"
         )
+        page.screenshot(path="test-results/cancelled-contract.png", full_page=True)
         notice = mail_about(site, "office@example.com", "Contract cancelled: estimate")
         assert "return $2,400.00 paid by check #1045" in notice["text"]
 

@@ -96,7 +96,11 @@ def signature() -> rx.Component:
                 rx.el.strong(E.signer_name),
                 " on ",
                 E.accepted,
-                rx.cond(E.cancel_until, rx.fragment(" · may cancel until ", E.cancel_until), ""),
+                rx.cond(
+                    E.cancel_until & ~E.cancelled,
+                    rx.fragment(" · may cancel until ", E.cancel_until),
+                    "",
+                ),
                 class_name="rounded-lg bg-green-50 p-3 text-green-900",
                 data_testid="estimate-signature",
             ),  # fmt: skip

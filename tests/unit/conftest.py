@@ -54,5 +54,18 @@ def admin(clean_db):
 
 
 @pytest.fixture
+def clerk(clean_db):
+    """A member of staff who is not an admin."""
+    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+
+
+@pytest.fixture
+def contract_settings(monkeypatch):
+    """What every contract must print (General Business Law §771): licence and escrow bank."""
+    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
+    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
+
+
+@pytest.fixture
 def invoice(admin) -> Invoice:
     return make_invoice(admin, "form-1", price="1250.00", phone="")

@@ -4,7 +4,6 @@ held before completion, revenue split by service exactly to the cent, and needs 
 
 from datetime import UTC, date, datetime
 
-import pytest
 import time_machine
 from sqlmodel import select
 
@@ -22,11 +21,6 @@ TODAY = date(2026, 11, 25)
 
 def at(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, 15, tzinfo=UTC)
-
-
-@pytest.fixture
-def clerk(clean_db):
-    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 def invoice(author, token: str, price: str, due: date, lines=None, location: str = "") -> str:

@@ -12,7 +12,6 @@ from renovation_app.models import Invoice, InvoiceCounter, InvoiceDraft, Invoice
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from renovation_app.services.staff import users
 from tests.factories import mails, signed_in, status_of
 from tests.fakes.stripe_js_client import js_confirm
 
@@ -39,11 +38,6 @@ def invoice_count() -> int:
 
 def sent(author, token: str = "rev-1", **changes) -> Invoice:
     return invoicing.create_invoice(invoicing.validate_invoice(form(**changes)), author.id, token)
-
-
-@pytest.fixture
-def clerk(clean_db):
-    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 # --- lines, quantities and the discount ---------------------------------------------------------

@@ -65,12 +65,6 @@ def estimate_form(**changes) -> dict:
 
 
 @pytest.fixture
-def contract_settings(monkeypatch):
-    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
-    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
-
-
-@pytest.fixture
 def sent(admin, contract_settings) -> Estimate:
     draft = estimates.create_estimate(
         estimates.validate_estimate(estimate_form()), signed_in(admin), "form-1"

@@ -22,7 +22,6 @@ from renovation_app.services.billing.schedule import (
 )
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.payments.reconciling import reconcile_if_due
-from renovation_app.services.staff import users
 from tests.factories import history, mails, signed_in, status_of, two_step_code
 from tests.fakes.stripe_js_client import js_confirm
 
@@ -60,11 +59,6 @@ def recorded(invoice, user, amount: str, key: str, method: str = "check", refere
         "reference": reference,
     }
     payments.record_payment(invoice.number, raw, key, signed_in(user))
-
-
-@pytest.fixture
-def clerk(clean_db):
-    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 # --- the schedule's arithmetic ------------------------------------------------------------------

@@ -31,12 +31,6 @@ from tests.fakes.stripe_js_client import js_confirm
 CLIENT = "c" * 64
 
 
-@pytest.fixture
-def contract_settings(monkeypatch):
-    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
-    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
-
-
 def accepted_contract(admin, token: str = "contract-1") -> Estimate:
     """An $8,000 contract with a 30% ($2,400) deposit, sent and signed by its owner."""
     raw = {

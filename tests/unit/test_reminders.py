@@ -28,7 +28,6 @@ from renovation_app.services.reminders.schedule import (
     invoice_steps,
     parse_days,
 )
-from renovation_app.services.staff import users
 from tests.factories import history, pay_link_from_before_the_upgrade, pay_token, signed_in
 
 SENT = date(2026, 11, 2)
@@ -38,11 +37,6 @@ DUE = date(2026, 11, 20)
 def at(day: date, hour: int = 15) -> datetime:
     """10:00 in New York (15:00 UTC in November) on `day`."""
     return datetime(day.year, day.month, day.day, hour, tzinfo=UTC)
-
-
-@pytest.fixture
-def clerk(clean_db):
-    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
 
 
 def invoice(author, token="rem-1", due: date = DUE, schedule=None, sent_on: date = SENT) -> Invoice:

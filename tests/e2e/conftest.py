@@ -12,12 +12,17 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.fakes.oidc_server import FakeOIDC
 from tests.fakes.resend_server import FakeResend
 from tests.fakes.stripe_server import FakeStripe
 from tests.prod_server import ROOT, prod_server
+
+# The browser tests share the two cores with the unit tests (scripts/run_tests.sh): a save that
+# makes a PDF can take longer than Playwright's 5 s default then, so assertions wait up to 15 s.
+expect.set_options(timeout=15_000)
 
 # Set by scripts/prod_stack.py (make prod-stack-test); empty for the usual embedded stack.
 PROD_STACK = {

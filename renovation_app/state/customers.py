@@ -47,6 +47,7 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
 
 
 class CustomerListState(PagedListMixin, StaffState):
+    search_fields = ("q",)
     rows: list[customers.CustomerRow] = []
     query: str = ""
 

@@ -11,6 +11,7 @@ from renovation_app.state.staff import PagedListMixin, StaffState
 
 
 class EstimateListState(PagedListMixin, StaffState):
+    search_fields = ("q", "status")
     rows: list[estimates.EstimateRow] = []
     query: str = ""
     status: str = ""

@@ -15,6 +15,7 @@ log = logging.getLogger(__name__)
 
 
 class InvoiceListState(PagedListMixin, StaffState):
+    search_fields = ("search", "status", "type", "location", "sort")
     rows: list[InvoiceRow] = []
     filters: dict[str, str] = {}
     options: dict[str, list[dict]] = {}

@@ -11,6 +11,7 @@ from renovation_app.state.staff import PagedListMixin, StaffState
 
 
 class AuditState(PagedListMixin, StaffState):
+    search_fields = ("person", "record", "since", "until")
     rows: list[dict] = []
     # The filters as the form shows them (the address holds them: a link reproduces the view).
     person: str = ""

@@ -2,6 +2,7 @@
 drawn by components.staff.pager, and its search form's submit."""
 
 from collections.abc import Callable
+from typing import ClassVar
 from urllib.parse import urlencode
 
 import reflex as rx
@@ -13,13 +14,20 @@ class PagedListMixin(rx.State, mixin=True):
     total_count: int = 0
     previous_link: str = ""
     next_link: str = ""
+    # The names of the list's search form fields: what its address holds.
+    search_fields: ClassVar[tuple[str, ...]] = ()
 
     @rx.event
     def search(self, form_data: dict):
         """The list's search form, once the page is live: its filled-in fields become the
         page's address, as the form's own GET does before the scripts run, so a link still
         reproduces the view and the page loads from it."""
-        query = urlencode({k: str(v) for k, v in form_data.items() if str(v or "").strip()})
+        # Reflex's form data holds each field twice, by its name and by its id ("filter_search"):
+        # only the names are the address's, as in the form's own GET.
+        names = self.search_fields
+        query = urlencode(
+            {k: str(v) for k, v in form_data.items() if k in names and str(v or "").strip()}
+        )
         path = self.router.url.path
         return rx.redirect(f"{path}?{query}" if query else path)
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.document_lines import fill_line
 from tests.prod_server import ROOT, migrate, prod_server
 
 PASSWORD = "benchmark password"
@@ -84,16 +85,16 @@ def total_round_trips(keystrokes: int) -> list[float]:
             page.get_by_role("button", name="Login").click()
             page.wait_for_url(re.compile(r".*/add-invoice/?$"))
             page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
-            page.check("#service-kitchenRemodelling")
-            price = page.locator("#price-kitchenRemodelling")
+            price = fill_line(page, 0, service="kitchenRemodelling").get_by_label("Unit price")
             # Timed inside the page: from the key's keydown to the total's text changing.
             page.evaluate(
                 """() => {
                   const total = document.getElementById('invoice-total');
                   new MutationObserver(() => { window.__changed = performance.now(); })
                     .observe(total, {childList: true, characterData: true, subtree: true});
-                  document.getElementById('price-kitchenRemodelling').addEventListener(
-                    'keydown', () => { window.__pressed = performance.now(); });
+                  document.querySelector(
+                    '[data-testid=document-line] input[aria-label="Unit price"]'
+                  ).addEventListener('keydown', () => { window.__pressed = performance.now(); });
                 }"""
             )
             timings = []

@@ -8,6 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_page
+from tests.e2e.document_lines import fill_line
 from tests.e2e.test_estimates import post_enquiry, write_and_send
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
@@ -39,8 +40,7 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
     post_enquiry(site, email)
     signed_in_form(page, site)
     fill_customer(page, email, name="Dana Reyes")
-    page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", "1,200")
+    fill_line(page, 0, service="kitchenRemodelling", price="1,200")
     invoice = submit_invoice(page)
     estimate = write_and_send(page, site, email)
     open_page(page, f"/customers?q={email}")

@@ -9,6 +9,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import open_page
+from tests.e2e.document_lines import fill_line
 from tests.e2e.test_invoices import fill_customer, signed_in_form
 
 
@@ -33,8 +34,7 @@ def test_an_enquiry_becomes_a_customer_with_everything_on_their_page(page: Page,
     fill_customer(page, email, name="Dana Reyes")  # an invoice to the same person
     # A phone of their own: other tests' invoices share fill_customer's phone (one person).
     page.fill("#invoice-phone", f"(917) 555-02{random.randint(10, 99)}")
-    page.check("#service-bathroomRemodelling")
-    page.fill("#price-bathroomRemodelling", "640")
+    fill_line(page, 0, service="bathroomRemodelling", price="640")
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_test_id("saved-invoice")).to_contain_text("was saved")
 
@@ -66,8 +66,7 @@ def test_the_invoice_form_offers_an_existing_customer(page: Page, site):
     fill_customer(page, email, name="Known Customer")
     phone = f"(917) 555-01{random.randint(10, 99)}"  # a person of their own
     page.fill("#invoice-phone", phone)
-    page.check("#service-floorAndTile")
-    page.fill("#price-floorAndTile", "90")
+    fill_line(page, 0, service="floorAndTile", price="90")
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_test_id("saved-invoice")).to_contain_text("was saved")
     page.fill("#invoice-email", email[:12])

@@ -13,6 +13,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import block_remote, open_page
+from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.test_invoices import signed_in_form
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
 from tests.e2e.test_staff_sign_in import PASSWORD, run_cli, sign_in
@@ -49,15 +50,6 @@ def mail_about(site, email: str, subject: str, timeout: float = 15) -> dict:
     raise AssertionError(f"no e-mail about {subject!r} to {email}")
 
 
-def fill_line(page: Page, index: int, description: str, quantity: str, unit: str, price: str):
-    line = page.get_by_test_id("estimate-line").nth(index)
-    line.get_by_label("Description").fill(description)
-    line.get_by_label("Quantity").fill(quantity)
-    line.get_by_label("Unit", exact=True).fill(unit)
-    line.get_by_label("Unit price").fill(price)
-    return line
-
-
 def write_and_send(page: Page, site, email: str, price: str = "6000") -> str:
     """Staff: the enquiry's "Create estimate", the lines (the first at `price`, an optional
     heated floor) and a 30% deposit, save, send. Returns the estimate's staff path."""
@@ -67,11 +59,12 @@ def write_and_send(page: Page, site, email: str, price: str = "6000") -> str:
     expect(page).to_have_url(re.compile(r"/estimates/new\?enquiry=\d+$"))
     expect(page.locator("#estimate-name")).to_have_value("Dana Reyes")
     expect(page.locator("#estimate-email")).to_have_value(email)
-    fill_line(page, 0, "Walk-in shower, tiled", "1", "", price)
+    fill_line(page, 0, description="Walk-in shower, tiled", quantity="1", unit="", price=price)
     page.get_by_role("button", name="Add line").click()
-    expect(page.get_by_test_id("estimate-line")).to_have_count(2)
-    optional = fill_line(page, 1, "Heated floor", "40", "sq ft", "25")
-    optional.get_by_label("Optional (the customer chooses)").check()
+    expect(document_lines(page)).to_have_count(2)
+    fill_line(
+        page, 1, description="Heated floor", quantity="40", unit="sq ft", price="25", optional=True
+    )
     expect(page.get_by_test_id("estimate-total")).to_have_text(f"${int(price):,}.00")
     page.locator("#estimate-deposit_kind").select_option("percent")
     page.fill("#estimate-deposit_value", "30")
@@ -181,9 +174,7 @@ def test_the_estimate_form_offers_an_existing_customer_and_catalogue_services(pa
     suggestion.get_by_role("button", name="Use").click()
     expect(page.locator("#estimate-name")).to_have_value("Dana Reyes")
     expect(page.locator("#estimate-email")).to_have_value(email)
-    line = page.get_by_test_id("estimate-line").first
-    line.get_by_label("Service").select_option("floorAndTile")
-    line.get_by_label("Unit price").fill("900")
+    fill_line(page, 0, service="floorAndTile", price="900")
     expect(page.get_by_test_id("estimate-total")).to_have_text("$900.00")
     page.get_by_role("button", name="Save draft").click()
     expect(page).to_have_url(re.compile(r"/estimates/E-\d{4}-\d{4}$"))

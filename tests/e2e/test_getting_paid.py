@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from renovation_app.services.billing import business_today
 from tests.e2e.conftest import customer_pay_page, open_page
+from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice, wait_for_mail
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
 
@@ -19,8 +20,7 @@ from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
 def save_scheduled_invoice(page: Page, site, email: str) -> str:
     signed_in_form(page, site)
     fill_customer(page, email, name="Sam Stager")
-    page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", "10,000")
+    fill_line(page, 0, service="kitchenRemodelling", price="10,000")
     page.get_by_role("button", name="Deposit 30%, then 40% and 30%").click()
     rows = page.get_by_test_id("stage-row")
     expect(rows).to_have_count(3)
@@ -82,12 +82,10 @@ def test_a_taxed_repair_and_an_st124_improvement_total_the_same_on_page_pdf_and_
     email = f"taxed-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email, name="Tia Taxpayer")
-    page.check("#service-otherWork")
-    page.fill("#price-otherWork", "200")
-    page.fill("input[name=description-otherWork]", "Fix the leaking trap")
-    page.select_option("#tax-otherWork", "repair")
-    page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", "5000")
+    fill_line(
+        page, 0, service="otherWork", price="200", description="Fix the leaking trap", tax="repair"
+    )
+    fill_line(page, 1, service="kitchenRemodelling", price="5000")
     expect(page.get_by_test_id("invoice-tax")).to_have_text("$17.75")
     expect(page.get_by_test_id("invoice-total")).to_have_text("$5,217.75")
     number = submit_invoice(page)
@@ -114,15 +112,11 @@ def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_ch
     email = f"drafter-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email, name="Dana Draft")
-    page.check("#service-bathroomRemodelling")
-    page.fill("#price-bathroomRemodelling", "6,000")
-    page.get_by_role("button", name="Add a line (free text)").click()
-    free = page.get_by_test_id("free-line")
-    free.get_by_label("Description of the work").fill("Tile the floor")
-    free.get_by_label("Quantity").fill("120")
-    free.get_by_label("Unit", exact=True).fill("sq ft")
-    free.get_by_label("Unit price").fill("12.50")
-    expect(free.locator("output")).to_have_text("$1,500.00")
+    fill_line(page, 0, service="bathroomRemodelling", price="6,000")
+    free = fill_line(
+        page, 1, description="Tile the floor", quantity="120", unit="sq ft", price="12.50"
+    )
+    expect(free.get_by_test_id("line-amount")).to_have_text("$1,500.00")
     expect(page.get_by_test_id("invoice-total")).to_have_text("$7,500.00")
     page.get_by_role("button", name="Save draft").click()
     expect(page.get_by_test_id("draft-saved")).to_contain_text("Draft saved")
@@ -133,9 +127,13 @@ def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_ch
     expect(row).to_contain_text("$7,500.00")
     row.get_by_role("link", name="Dana Draft").click()
     expect(page.get_by_role("heading", name="Draft invoice")).to_be_visible()
-    expect(page.locator("#price-bathroomRemodelling")).to_have_value("6,000")
+    lines = document_lines(page)
+    expect(lines).to_have_count(2)
+    expect(lines.nth(0).get_by_label("Service")).to_have_value("bathroomRemodelling")
+    expect(lines.nth(0).get_by_label("Unit price")).to_have_value("6,000")
     assert site.resend.sent_to(email) == []  # a draft sends nothing
-    expect(page.get_by_test_id("free-line").get_by_label("Quantity")).to_have_value("120")
+    expect(lines.nth(1).get_by_label("Service")).to_have_value("")  # free text
+    expect(lines.nth(1).get_by_label("Quantity")).to_have_value("120")
     page.fill("#invoice-discount", "500")
     expect(page.get_by_test_id("invoice-total")).to_have_text("$7,000.00")
     number = submit_invoice(page)
@@ -152,7 +150,10 @@ def test_a_draft_is_edited_and_sent_then_a_revision_changes_what_the_pay_page_ch
         page.get_by_role("link", name="Revise invoice").click()
         expect(page.get_by_role("heading", name=f"Revise invoice {number}")).to_be_visible()
         expect(page.locator("#invoice-discount")).to_have_value("500.00")
-        page.fill("#price-bathroomRemodelling", "6,800")
+        expect(document_lines(page).nth(0).get_by_label("Service")).to_have_value(
+            "bathroomRemodelling"
+        )
+        fill_line(page, 0, price="6,800")
         expect(page.get_by_test_id("invoice-total")).to_have_text("$7,800.00")
         page.get_by_role("button", name="Save revision and e-mail it").click()
         expect(page.get_by_test_id("form-error")).to_contain_text("why the invoice changes")
@@ -181,8 +182,7 @@ def test_a_bank_debit_shows_processing_until_the_webhook_says_it_succeeded(
     email = f"debit-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email, name="Bo Banker")
-    page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", "30,000")
+    fill_line(page, 0, service="kitchenRemodelling", price="30,000")
     number = submit_invoice(page)
     [mail] = wait_for_mail(site, email)
     with customer_pay_page(context, site, mail["text"]) as pay:

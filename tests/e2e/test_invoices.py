@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import open_page
+from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.test_staff_sign_in import new_user, sign_in
 
 
@@ -49,25 +50,22 @@ def test_write_total_submit_email_list_detail_and_pay_page(page: Page, site, bro
     fill_customer(page, email)
     total = page.get_by_test_id("invoice-total")
     expect(total).to_have_text("$0.00")
-    page.check("#service-kitchenRemodelling")
-    # Typing waits for the field as a person would: it is enabled once the server has the tick
-    # (keys sent to a disabled field are lost; three workers behind Redis answer later).
-    expect(page.locator("#price-kitchenRemodelling")).to_be_enabled()
-    page.locator("#price-kitchenRemodelling").press_sequentially("1200")
+    lines = document_lines(page)
+    expect(lines).to_have_count(1)  # one empty line to start with, as on the estimate form
+    fill_line(page, 0, service="kitchenRemodelling", price="1200", typed=True)
     expect(total).to_have_text("$1,200.00")  # as typed, not on blur
-    page.check("#service-floorAndTile")
-    expect(page.locator("#price-floorAndTile")).to_be_enabled()
-    page.locator("#price-floorAndTile").press_sequentially("50.5")
+    fill_line(page, 1, service="floorAndTile", price="50.5", typed=True)
     expect(total).to_have_text("$1,250.50")
-    page.fill("#price-floorAndTile", "lots")
+    floor = fill_line(page, 1, price="lots")
     expect(total).to_have_text("$1,200.00")
-    expect(page.get_by_test_id("note-floorAndTile")).to_contain_text("Counts as $0.00")
-    expect(page.locator("#price-floorAndTile")).to_have_attribute("aria-invalid", "true")
-    page.fill("#price-floorAndTile", "50.50")
+    expect(floor.get_by_test_id("line-note")).to_contain_text("Counts as $0.00")
+    expect(floor.get_by_label("Unit price")).to_have_attribute("aria-invalid", "true")
+    fill_line(page, 1, price="50.50")
     expect(total).to_have_text("$1,250.50")
-    page.uncheck("#service-kitchenRemodelling")
+    lines.nth(0).get_by_role("button", name="Remove line").click()  # the kitchen line
+    expect(lines).to_have_count(1)
     expect(total).to_have_text("$50.50")
-    page.check("#service-kitchenRemodelling")
+    fill_line(page, 1, service="kitchenRemodelling", price="1200")  # and back, on a new line
     expect(total).to_have_text("$1,250.50")
 
     page.get_by_role("button", name="Submit").click()
@@ -133,8 +131,7 @@ def test_a_double_click_saves_one_invoice(page: Page, site):
     email = f"double-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email)
-    page.check("#service-screenEnclosure")
-    page.fill("#price-screenEnclosure", "900")
+    fill_line(page, 0, service="screenEnclosure", price="900")
     page.get_by_role("button", name="Submit").dblclick()
     expect(page.get_by_text("Email sent successfully!").first).to_be_visible()
     open_page(page, f"/invoices?search={email}")
@@ -145,8 +142,7 @@ def test_the_live_list_searches_from_its_form_and_keeps_the_search_in_the_addres
     email = f"search-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email)
-    page.check("#service-screenEnclosure")
-    page.fill("#price-screenEnclosure", "900")
+    fill_line(page, 0, service="screenEnclosure", price="900")
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_text("Email sent successfully!").first).to_be_visible()
     open_page(page, "/invoices")  # live: the scripts handle the form

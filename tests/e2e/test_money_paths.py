@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import customer_pay_page, open_page
+from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.test_invoices import signed_in_form, wait_for_mail
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog, save_invoice
 
@@ -58,25 +59,30 @@ def test_from_a_public_page_through_the_header_to_a_card_payment(page: Page, sit
     expect(page.get_by_test_id("invoice-status")).to_have_text("Paid")
 
 
-def _ticks_match_price_boxes(page: Page) -> None:
-    for box in page.locator("input[type=checkbox][id^=service-]").all():
-        slug = box.get_attribute("id").removeprefix("service-")
-        price = page.locator(f"#price-{slug}")
-        expect(price).to_be_enabled() if box.is_checked() else expect(price).to_be_disabled()
+def _the_line_shown_is_the_line_held(page: Page, dollars: int) -> None:
+    """The form shows one line and the server totals that very line: a price typed into it
+    reaches its amount and the total (a line only the browser kept would stay at $0.00)."""
+    lines = document_lines(page)
+    expect(lines).to_have_count(1)
+    fill_line(page, 0, price=str(dollars))
+    expect(lines.get_by_test_id("line-amount")).to_have_text(f"${dollars}.00")
+    expect(page.get_by_test_id("invoice-total")).to_have_text(f"${dollars}.00")
 
 
-def test_after_a_refused_submit_the_ticks_and_price_boxes_agree(page: Page, site):
+def test_after_a_refused_submit_the_lines_shown_are_the_lines_held(page: Page, site):
     signed_in_form(page, site)
-    page.check("#service-kitchenRemodelling")
-    expect(page.locator("#price-kitchenRemodelling")).to_be_enabled()
-    page.fill("#price-kitchenRemodelling", "-5")
+    lines = document_lines(page)
+    expect(lines).to_have_count(1)  # the form starts with one empty line, at $0.00
+    expect(lines.get_by_label("Unit price")).to_have_value("")
+    expect(lines.get_by_test_id("line-amount")).to_have_text("$0.00")
+    fill_line(page, 0, service="kitchenRemodelling", price="-5")
     page.get_by_role("button", name="Submit").click()
-    expect(page.get_by_test_id("note-kitchenRemodelling")).not_to_be_empty()
-    _ticks_match_price_boxes(page)
-    for reopen in (page.reload, lambda: open_page(page, "/add-invoice")):
+    expect(lines.get_by_test_id("line-note")).not_to_be_empty()
+    _the_line_shown_is_the_line_held(page, 1)
+    for dollars, reopen in ((2, page.reload), (3, lambda: open_page(page, "/add-invoice"))):
         reopen()
         page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
-        _ticks_match_price_boxes(page)
+        _the_line_shown_is_the_line_held(page, dollars)
 
 
 def test_a_reload_after_a_declined_card_shows_the_page_fresh(page: Page, site, context):

@@ -10,6 +10,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from sqlalchemy import create_engine, text
 
 from tests.e2e.conftest import open_page
+from tests.e2e.document_lines import fill_line
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice, wait_for_mail
 
 
@@ -18,8 +19,7 @@ def save_invoice(page: Page, site, price: str = "1250") -> tuple[str, str]:
     email = f"payer-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email, name="Pat Payer")
-    page.check("#service-bathroomRemodelling")
-    page.fill("#price-bathroomRemodelling", price)
+    fill_line(page, 0, service="bathroomRemodelling", price=price)
     return submit_invoice(page), email
 
 

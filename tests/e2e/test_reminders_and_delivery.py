@@ -11,6 +11,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import RESEND_WEBHOOK_SECRET, open_page
+from tests.e2e.document_lines import fill_line
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice, wait_for_mail
 
 BOUNCE = {"message": "The mailbox does not exist.", "subType": "General", "type": "Permanent"}
@@ -21,8 +22,7 @@ def bounced_invoice(page: Page, site, name: str, price: str) -> tuple[str, str]:
     email = f"bounce-{uuid.uuid4().hex[:6]}@example.com"
     signed_in_form(page, site)
     fill_customer(page, email, name=name)
-    page.check("#service-kitchenRemodelling")
-    page.fill("#price-kitchenRemodelling", price)
+    fill_line(page, 0, service="kitchenRemodelling", price=price)
     number = submit_invoice(page)
     [mail] = wait_for_mail(site, email)
     hook = f"{site.url}/api/resend/webhook"

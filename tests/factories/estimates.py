@@ -1,0 +1,59 @@
+"""Estimates through the real services: the form's payload, a draft, a sent estimate and one
+accepted (signed) by its customer."""
+
+from renovation_app.db import db_session
+from renovation_app.models import Estimate, User
+from renovation_app.services import estimates
+from renovation_app.services.staff.sessions import SignedInUser
+from tests.factories.links import estimate_token
+from tests.factories.staff import as_signed_in
+
+# The hash of the signer's network address that an accepted estimate stores.
+SIGNER_CLIENT = "c" * 64
+
+
+def estimate_payload(**overrides: object) -> dict:
+    """The estimate form as staff fill it in: one $8,000 line for Maria Lopez in Brooklyn, a 30%
+    ($2,400) deposit, valid for the default time. Every key is an override of that field."""
+    raw = {
+        "name": "Maria Lopez",
+        "email": "maria@example.com",
+        "phone": "718-555-0100",
+        "address": "12 Atlantic Ave, Brooklyn, NY 11201",
+        "lines": [{"description": "Kitchen cabinets", "quantity": "1", "unit_price": "8,000"}],
+        "deposit_kind": "percent",
+        "deposit_value": "30",
+    }
+    return {**raw, **overrides}
+
+
+def draft_estimate(
+    author: User | SignedInUser, form_token: str = "estimate-1", **overrides: object
+) -> Estimate:
+    """A saved draft (validated and numbered by estimates.create_estimate), not sent."""
+    valid = estimates.validate_estimate(estimate_payload(**overrides))
+    return estimates.create_estimate(valid, as_signed_in(author), form_token)
+
+
+def sent_estimate(
+    author: User | SignedInUser, form_token: str = "estimate-1", **overrides: object
+) -> Estimate:
+    """A draft e-mailed to the customer by estimates.send_estimate. Sending needs the contract
+    settings (the unit tests' `contract_settings` fixture)."""
+    draft = draft_estimate(author, form_token, **overrides)
+    return estimates.send_estimate(draft.number, as_signed_in(author))
+
+
+def accepted_estimate(
+    author: User | SignedInUser,
+    form_token: str = "estimate-1",
+    signer: str = "Maria Lopez",
+    chosen: tuple[int, ...] = (),
+    **overrides: object,
+) -> Estimate:
+    """A sent estimate signed through its link by `signer` (estimates.accept), with the optional
+    lines of ids `chosen`; as stored after the signature."""
+    sent = sent_estimate(author, form_token, **overrides)
+    estimates.accept(estimate_token(sent), list(chosen), signer, True, SIGNER_CLIENT)
+    with db_session() as session:
+        return session.get(Estimate, sent.id)

@@ -1,0 +1,34 @@
+"""What the tests look up afterwards: the e-mails queued of a kind, and the tables holding a text."""
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlmodel import select
+
+from renovation_app.db import db_session, get_engine
+from renovation_app.models import OutboxEmail
+
+
+def mails(kind: str) -> list[OutboxEmail]:
+    with db_session() as session:
+        return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()
+
+
+def tables_holding(text: str, engine: Engine | None = None) -> set[str]:
+    """The tables that hold `text` anywhere in a row: in a text column, or in bytes (an
+    attachment)."""
+    found = set()
+    with (engine or get_engine()).connect() as connection:
+        for table in sa.inspect(connection).get_table_names():
+            for row in connection.execute(sa.text(f'SELECT * FROM "{table}"')):
+                if any(_holds(value, text) for value in row):
+                    found.add(table)
+                    break
+    return found
+
+
+def _holds(value: object, text: str) -> bool:
+    if isinstance(value, memoryview):
+        value = value.tobytes()
+    if isinstance(value, bytes):
+        return text.encode() in value
+    return text in str(value)

@@ -7,35 +7,14 @@ from datetime import UTC, date, datetime
 
 import pytest
 import time_machine
-from starlette.testclient import TestClient
 
-from renovation_app.api import create_api
-from renovation_app.services import invoicing, payments
+from renovation_app.models import Role
+from renovation_app.services import invoicing
 from renovation_app.services.dashboard import dashboard
-from renovation_app.services.staff import users
-from tests.factories import signed_in
+from tests.factories import invoice_payload, record_payment, sign_in, staff_user
 
 TODAY = date(2026, 11, 25)
 RANGE = "from=2026-01-01&to=2026-12-31"
-
-
-@pytest.fixture
-def client(clean_db) -> TestClient:
-    return TestClient(create_api())
-
-
-def sign_in(client) -> None:
-    answer = client.post(
-        "/api/session", json={"email": "s@example.com", "password": "long enough password"}
-    )
-    assert answer.status_code == 200
-
-
-@pytest.fixture
-def staff(client):
-    user = users.create_user("s@example.com", "Sam", "long enough password")
-    sign_in(client)
-    return user
 
 
 def rows(answer) -> list[dict]:
@@ -43,12 +22,9 @@ def rows(answer) -> list[dict]:
 
 
 def made(user, token: str, price: str, name: str = "Ann Customer") -> str:
-    raw = {
-        "name": name,
-        "email": f"{token}@example.com",
-        "due_date": "2026-12-01",
-        "lines": [{"service": "kitchenRemodelling", "price": price}],
-    }
+    raw = invoice_payload(
+        name=name, email=f"{token}@example.com", due_date="2026-12-01", price=price
+    )
     return invoicing.create_invoice(invoicing.validate_invoice(raw), user.id, token).number
 
 
@@ -60,21 +36,22 @@ def test_signed_out_or_forged_sessions_export_nothing(client, cookie):
         assert client.get(f"/api/exports/{kind}.csv?{RANGE}").status_code == 401
 
 
-def test_a_bad_range_or_kind_is_refused_with_a_message(client, staff):
+def test_a_bad_range_or_kind_is_refused_with_a_message(staff_client):
     for query in ("", "from=2026-12-31&to=2026-01-01", "from=yesterday&to=2026-01-01"):
-        answer = client.get(f"/api/exports/invoices.csv?{query}")
+        answer = staff_client.get(f"/api/exports/invoices.csv?{query}")
         assert answer.status_code == 422 and "YYYY-MM-DD" in answer.json()["error"]
-    assert client.get(f"/api/exports/users.csv?{RANGE}").status_code == 404
+    assert staff_client.get(f"/api/exports/users.csv?{RANGE}").status_code == 404
 
 
 def test_the_csvs_hold_the_dashboards_numbers(client, staff):
     with time_machine.travel(datetime(2026, 11, 20, 15, tzinfo=UTC), tick=False):
         first = made(staff, "one", "1000")
         made(staff, "two", "2500.50", name="=HYPERLINK(evil)")
-        raw = {"method": "zelle", "amount": "400", "received_on": "2026-11-20", "reference": "Z1"}
-        payments.record_payment(first, raw, "z-1", signed_in(staff))
+        record_payment(
+            first, staff, method="zelle", amount="400", received_on="2026-11-20", reference="Z1"
+        )
     with time_machine.travel(datetime(TODAY.year, TODAY.month, TODAY.day, 15, tzinfo=UTC)):
-        sign_in(client)  # a session of this (frozen) day
+        sign_in(client, staff.email)  # a session of this (frozen) day
         board = dashboard()
         invoices = client.get(f"/api/exports/invoices.csv?{RANGE}")
         received = client.get("/api/exports/payments.csv?from=2026-11-01&to=2026-11-30")
@@ -96,29 +73,29 @@ def test_the_csvs_hold_the_dashboards_numbers(client, staff):
 
 
 def test_the_audit_log_csv_is_for_admins_and_its_download_is_itself_audited(client, staff):
+    sign_in(client, staff.email)
     assert client.get("/api/exports/audit.csv").status_code == 403  # staff, not admin
     client.cookies.clear()
     assert client.get("/api/exports/audit.csv").status_code == 401
-    users.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
-    answer = client.post(
-        "/api/session", json={"email": "boss@example.com", "password": "long enough password"}
-    )
-    assert answer.status_code == 200
+    boss = staff_user(Role.ADMIN, name="Bo Boss", email="boss@example.com")
+    sign_in(client, boss.email)  # asserts the 200
     answer = client.get("/api/exports/audit.csv?person=sam")
     assert answer.status_code == 200 and "attachment" in answer.headers["content-disposition"]
     exported = rows(answer)
-    assert [(r["Action"], r["Person"]) for r in exported] == [("sign_in", "Sam <s@example.com>")]
+    assert [(r["Action"], r["Person"]) for r in exported] == [
+        ("sign_in", "Sam Staff <sam@example.com>")
+    ]
     again = rows(client.get("/api/exports/audit.csv?person=boss"))
     assert [r["Action"] for r in again] == ["sign_in", "export.audit", "export.audit"]
 
 
-def test_every_export_leaves_one_audit_row(client, staff):
+def test_every_export_leaves_one_audit_row(staff_client, staff):
     from sqlmodel import select
 
     from renovation_app.db import db_session
     from renovation_app.models import AuditEvent
 
-    assert client.get(f"/api/exports/payments.csv?{RANGE}").status_code == 200
+    assert staff_client.get(f"/api/exports/payments.csv?{RANGE}").status_code == 200
     with db_session() as session:
         rows_ = session.exec(select(AuditEvent).where(AuditEvent.action == "export.payments"))
         [row] = rows_.all()

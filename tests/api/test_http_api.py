@@ -4,18 +4,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import select
-from starlette.testclient import TestClient
 
-from renovation_app.api import create_api
 from renovation_app.db import db_session
 from renovation_app.models import Enquiry
 from renovation_app.settings import settings as app_settings
 from tests.unit.test_enquiry_validation import VALID
-
-
-@pytest.fixture
-def client(clean_db) -> TestClient:
-    return TestClient(create_api())
 
 
 def enquiry_count() -> int:
@@ -222,21 +215,14 @@ def test_behind_a_trusted_proxy_the_limit_counts_the_forwarded_client(client, mo
     assert client.post("/api/contact", json=VALID, headers=other).status_code == 201
 
 
-# --- POST and DELETE /api/session ---------------------------------------------------------------
-
-
-@pytest.fixture
-def staff(clean_db):
-    from renovation_app.services.staff import users
-
-    return users.create_user("staff@example.com", "Sam Staff", "long enough password")
+# --- POST and DELETE /api/session (as `staff`, Sam Staff, of tests/api/conftest.py) -------------
 
 
 def test_signing_in_sets_an_httponly_lax_cookie_with_the_absolute_expiry(client, staff):
     from renovation_app.services.staff import sessions
 
     answer = client.post(
-        "/api/session", json={"email": "staff@example.com", "password": "long enough password"}
+        "/api/session", json={"email": "sam@example.com", "password": "long enough password"}
     )
     assert answer.status_code == 200 and answer.json() == {"name": "Sam Staff"}
     cookie = answer.headers["set-cookie"]
@@ -245,30 +231,30 @@ def test_signing_in_sets_an_httponly_lax_cookie_with_the_absolute_expiry(client,
         assert attribute.lower() in cookie.lower()
     assert "secure" not in cookie.lower()  # http SITE_URL: a Secure cookie would never return
     token = answer.cookies["staff_session"]
-    assert sessions.user_for_token(token).email == "staff@example.com"
+    assert sessions.user_for_token(token).email == "sam@example.com"
 
 
 def test_the_cookie_is_secure_when_the_site_is_https(client, staff, monkeypatch):
     monkeypatch.setattr(app_settings, "site_url", "https://renovation.example")
     answer = client.post(
         "/api/session",
-        json={"email": "staff@example.com", "password": "long enough password"},
+        json={"email": "sam@example.com", "password": "long enough password"},
         headers={"Origin": "https://renovation.example"},
     )
     assert "secure" in answer.headers["set-cookie"].lower()
 
 
 def test_a_wrong_password_gets_401_and_no_cookie(client, staff):
-    answer = client.post("/api/session", json={"email": "staff@example.com", "password": "nope"})
+    answer = client.post("/api/session", json={"email": "sam@example.com", "password": "nope"})
     assert answer.status_code == 401 and "set-cookie" not in answer.headers
     assert answer.json()["error"]
 
 
 def test_the_sixth_failure_from_one_address_is_429_with_retry_after(client, staff):
     for _ in range(5):
-        client.post("/api/session", json={"email": "staff@example.com", "password": "nope"})
+        client.post("/api/session", json={"email": "sam@example.com", "password": "nope"})
     answer = client.post(
-        "/api/session", json={"email": "staff@example.com", "password": "long enough password"}
+        "/api/session", json={"email": "sam@example.com", "password": "long enough password"}
     )
     assert answer.status_code == 429 and answer.headers["Retry-After"] == "900"
 
@@ -276,7 +262,7 @@ def test_the_sixth_failure_from_one_address_is_429_with_retry_after(client, staf
 def test_signing_in_cross_site_is_refused(client, staff):
     answer = client.post(
         "/api/session",
-        json={"email": "staff@example.com", "password": "long enough password"},
+        json={"email": "sam@example.com", "password": "long enough password"},
         headers={"Origin": "https://evil.example"},
     )
     assert answer.status_code == 403 and "set-cookie" not in answer.headers
@@ -285,7 +271,7 @@ def test_signing_in_cross_site_is_refused(client, staff):
 def test_signing_in_again_revokes_the_previous_session_of_that_browser(client, staff):
     from renovation_app.services.staff import sessions
 
-    credentials = {"email": "staff@example.com", "password": "long enough password"}
+    credentials = {"email": "sam@example.com", "password": "long enough password"}
     first = client.post("/api/session", json=credentials).cookies["staff_session"]
     second = client.post("/api/session", json=credentials).cookies["staff_session"]
     assert first != second
@@ -295,7 +281,7 @@ def test_signing_in_again_revokes_the_previous_session_of_that_browser(client, s
 def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
     from renovation_app.services.staff import sessions
 
-    credentials = {"email": "staff@example.com", "password": "long enough password"}
+    credentials = {"email": "sam@example.com", "password": "long enough password"}
     token = client.post("/api/session", json=credentials).cookies["staff_session"]
     answer = client.delete("/api/session")
     assert answer.status_code == 204
@@ -309,7 +295,7 @@ def test_signing_out_revokes_the_session_and_clears_the_cookie(client, staff):
 def test_signing_out_cross_site_is_refused(client, staff):
     from renovation_app.services.staff import sessions
 
-    credentials = {"email": "staff@example.com", "password": "long enough password"}
+    credentials = {"email": "sam@example.com", "password": "long enough password"}
     token = client.post("/api/session", json=credentials).cookies["staff_session"]
     answer = client.delete("/api/session", headers={"Origin": "https://evil.example"})
     assert answer.status_code == 403

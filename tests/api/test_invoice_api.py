@@ -7,28 +7,9 @@ from starlette.testclient import TestClient
 from renovation_app.api import create_api
 from renovation_app.db import db_session
 from renovation_app.models import Invoice
-from renovation_app.services.staff import users
+from tests.factories import invoice_payload, sign_in, staff_user
 
-INVOICE = {
-    "name": "Ann Customer",
-    "email": "ann@example.com",
-    "lines": [{"service": "kitchenRemodelling", "price": "1250.00"}],
-}
-
-
-@pytest.fixture
-def client(clean_db) -> TestClient:
-    return TestClient(create_api())
-
-
-@pytest.fixture
-def staff_client(client) -> TestClient:
-    users.create_user("s@example.com", "Sam", "long enough password")
-    answer = client.post(
-        "/api/session", json={"email": "s@example.com", "password": "long enough password"}
-    )
-    assert answer.status_code == 200
-    return client
+INVOICE = invoice_payload(price="1250.00")
 
 
 def stored() -> list[Invoice]:
@@ -58,14 +39,14 @@ def test_a_staff_member_saves_an_invoice_and_the_server_computes_the_total(staff
 
 @pytest.mark.parametrize("price", ["-5", "1e3", "NaN", "12.345", "abc", "1000000.01", "0"])
 def test_tampered_prices_are_refused_with_a_message_and_nothing_is_saved(staff_client, price):
-    body = {**INVOICE, "lines": [{"service": "kitchenRemodelling", "price": price}]}
+    body = invoice_payload(service="kitchenRemodelling", price=price)
     answer = staff_client.post("/api/invoices", json=body)
     assert answer.status_code == 422 and answer.json()["errors"]["line:kitchenRemodelling"]
     assert stored() == []
 
 
 def test_a_service_not_offered_is_refused(staff_client):
-    body = {**INVOICE, "lines": [{"service": "swimmingPool", "price": "10"}]}
+    body = invoice_payload(service="swimmingPool", price="10")
     assert staff_client.post("/api/invoices", json=body).status_code == 422
     assert stored() == []
 
@@ -79,7 +60,7 @@ def test_a_retried_request_with_the_same_idempotency_key_saves_one_invoice(staff
 
 def test_an_idempotency_key_reused_with_another_body_is_refused(staff_client):
     first = staff_client.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k2"})
-    other = {**INVOICE, "lines": [{"service": "kitchenRemodelling", "price": "9.00"}]}
+    other = invoice_payload(price="9.00")
     again = staff_client.post("/api/invoices", json=other, headers={"Idempotency-Key": "k2"})
     assert first.status_code == 201 and again.status_code == 422
     assert "another request" in again.json()["error"] and len(stored()) == 1
@@ -87,9 +68,9 @@ def test_an_idempotency_key_reused_with_another_body_is_refused(staff_client):
 
 def test_another_users_idempotency_key_never_returns_their_invoice(staff_client, client):
     mine = staff_client.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k3"})
-    users.create_user("t@example.com", "Tess", "long enough password")
+    tess = staff_user(name="Tess")
     other = TestClient(create_api())
-    other.post("/api/session", json={"email": "t@example.com", "password": "long enough password"})
+    sign_in(other, tess.email)
     theirs = other.post("/api/invoices", json=INVOICE, headers={"Idempotency-Key": "k3"})
     assert theirs.status_code == 201 and theirs.json()["number"] != mine.json()["number"]
     assert len(stored()) == 2

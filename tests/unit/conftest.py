@@ -9,10 +9,9 @@ import pytest
 import uvicorn
 
 from renovation_app.api import create_api
-from renovation_app.models import Invoice
-from renovation_app.services.staff import users
+from renovation_app.models import Invoice, Role
 from renovation_app.settings import settings
-from tests.factories import make_invoice
+from tests.factories import make_invoice, staff_user
 from tests.fakes.stripe_server import FakeStripe
 
 SECRET = "whsec_unit_test_secret"
@@ -50,13 +49,14 @@ def fake(monkeypatch, api_url, clean_db):
 
 @pytest.fixture
 def admin(clean_db):
-    return users.create_user("boss@example.com", "Bea Boss", "long enough password", admin=True)
+    """Bea Boss, an admin (password: tests.factories.ADMIN_PASSWORD)."""
+    return staff_user(Role.ADMIN, name="Bea Boss", email="boss@example.com")
 
 
 @pytest.fixture
 def clerk(clean_db):
-    """A member of staff who is not an admin."""
-    return users.create_user("clerk@example.com", "Cal Clerk", "long enough password")
+    """Cal Clerk, a member of staff who is not an admin."""
+    return staff_user(name="Cal Clerk", email="clerk@example.com")
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 from sqlmodel import select, update
 
 from renovation_app.db import db_session
-from renovation_app.models import Invoice, OutboxEmail, Role, User
+from renovation_app.models import Invoice, OutboxEmail, Role
 from renovation_app.services.customers.locations import location_of
 from renovation_app.services.invoicing import (
     create_invoice,
@@ -18,6 +18,7 @@ from renovation_app.services.invoicing import (
 from renovation_app.services.invoicing import saving as saving_module
 from renovation_app.services.invoicing.listing import InvoiceFilters, list_invoices
 from renovation_app.services.staff.sessions import SignedInUser
+from tests.factories import invoice_payload, signed_in, staff_user
 
 TODAY = date(2026, 11, 23)
 START = datetime(2026, 11, 1, 15, 0, tzinfo=UTC)
@@ -31,20 +32,16 @@ def _no_pdfs(monkeypatch):
 
 @pytest.fixture
 def author(clean_db) -> SignedInUser:
-    with db_session() as session:
-        row = User(email="sam@example.com", name="Sam Staff", password_hash="x", role=Role.ADMIN)
-        session.add(row)
-        session.commit()
-        return SignedInUser(id=row.id, email=row.email, name=row.name, role=row.role)
+    return signed_in(staff_user(Role.ADMIN, name="Sam Staff"))
 
 
 def add(author, name, price="100", service="kitchenRemodelling", address="", day=0, **more):
-    raw = {
-        "name": name,
-        "email": more.pop("email", f"{name.split()[0].lower()}@example.com"),
-        "address": address,
-        "lines": [{"service": service, "price": price}, *more.pop("lines", [])],
-    }
+    raw = invoice_payload(
+        name=name,
+        email=more.pop("email", f"{name.split()[0].lower()}@example.com"),
+        address=address,
+        lines=[{"service": service, "price": price}, *more.pop("lines", [])],
+    )
     valid = validate_invoice(raw, today=TODAY)
     return create_invoice(valid, author.id, "", now=START + timedelta(days=day))
 

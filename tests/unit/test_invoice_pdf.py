@@ -8,8 +8,6 @@ import pytest
 from pypdf import PdfReader
 
 from renovation_app.content import BUSINESS, TERMS
-from renovation_app.db import db_session
-from renovation_app.models import Role, User
 from renovation_app.services.billing import pdf as invoice_pdf_module
 from renovation_app.services.billing.pdf import fallback_font
 from renovation_app.services.invoicing import (
@@ -20,6 +18,7 @@ from renovation_app.services.invoicing import (
     void_invoice,
 )
 from renovation_app.services.staff.sessions import SignedInUser
+from tests.factories import signed_in, staff_user
 
 TODAY = date(2026, 11, 23)
 NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
@@ -45,11 +44,7 @@ def text_of(pdf: bytes) -> str:
 
 @pytest.fixture
 def author(clean_db) -> SignedInUser:
-    with db_session() as session:
-        row = User(email="sam@example.com", name="Sam Staff", password_hash="x", role=Role.STAFF)
-        session.add(row)
-        session.commit()
-        return SignedInUser(id=row.id, email=row.email, name=row.name, role=row.role)
+    return signed_in(staff_user(name="Sam Staff"))
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from renovation_app.models.base import utc_now
 from renovation_app.models.customers import Customer, CustomerAddress, CustomerContact
+from renovation_app.models.documents import DocumentLine
 from renovation_app.models.enquiries import Enquiry, EnquiryStatus
 from renovation_app.models.estimates import (
     DepositKind,
@@ -58,6 +59,7 @@ from renovation_app.models.staff import (
 )
 
 __all__ = [
+    "DocumentLine",
     "utc_now",
     "Role",
     "User",

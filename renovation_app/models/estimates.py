@@ -7,6 +7,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from renovation_app.models.base import utc_now
+from renovation_app.models.documents import DocumentLine
 
 
 class EstimateStatus(StrEnum):
@@ -49,6 +50,10 @@ class Estimate(SQLModel, table=True):
     note: str = Field(default="", max_length=2000)
     status: EstimateStatus = Field(default=EstimateStatus.DRAFT, sa_type=sa.String(20), index=True)
     discount_cents: int = 0
+    # Sales tax: where the work is done (a content/tax.py area) and its rate then (thousandths
+    # of a percent); the taxed lines carry their tax.
+    tax_area: str = Field(default="nyc", max_length=20)
+    tax_rate: int = 0
     deposit_kind: DepositKind = Field(default=DepositKind.NONE, sa_type=sa.String(10))
     deposit_value: int = 0
     deposit_due_date: date | None = None
@@ -77,22 +82,12 @@ class Estimate(SQLModel, table=True):
     cancelled_at: datetime | None = None
 
 
-class EstimateLine(SQLModel, table=True):
-    """One line of an estimate: free text or a catalogue service, quantity x unit price."""
+class EstimateLine(DocumentLine, table=True):
+    """One line of an estimate (models/documents.py has its columns)."""
 
     __tablename__ = "estimate_line"
 
-    id: int | None = Field(default=None, primary_key=True)
     estimate_id: int = Field(foreign_key="estimate.id", index=True)
-    position: int
-    service: str = Field(default="", max_length=40)  # a catalogue slug, or "" for free text
-    description: str = Field(max_length=500)
-    quantity_milli: int = 1000  # thousandths: 2.5 -> 2500
-    unit: str = Field(default="", max_length=20)  # "sq ft", "hours", "" for a lump sum
-    unit_price_cents: int
-    optional: bool = False  # the customer may tick it in or out
-    chosen: bool = True  # what the customer signed for (optional lines)
-    tax_category: str = Field(default="", max_length=20)  # none yet
 
 
 class EstimateEvent(SQLModel, table=True):

@@ -7,6 +7,7 @@ import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from renovation_app.models.base import utc_now
+from renovation_app.models.documents import DocumentLine
 
 
 class InvoiceStatus(StrEnum):
@@ -131,26 +132,16 @@ class InvoiceStage(SQLModel, table=True):
     due_date: date
 
 
-class InvoiceLine(SQLModel, table=True):
-    """One line of an invoice: a catalogue service or free text, quantity x unit price."""
+class InvoiceLine(DocumentLine, table=True):
+    """One line of an invoice (models/documents.py has its columns), with its label: the
+    catalogue service's name or a free line's first words, for lists and e-mails."""
 
     __tablename__ = "invoice_line"
     # The list's service filter and its choices read this index alone.
     __table_args__ = (sa.Index("ix_invoice_line_service", "service", "invoice_id"),)
 
-    id: int | None = Field(default=None, primary_key=True)
     invoice_id: int = Field(foreign_key="invoice.id", index=True)
-    position: int
-    service: str = Field(max_length=40)  # an INVOICE_OPTIONS slug, or "" for free text
-    label: str = Field(max_length=100)  # the option's label, or a free line's first words
-    description: str = Field(default="", max_length=500)
-    quantity_milli: int = 1000  # thousandths: 2.5 -> 2500
-    unit: str = Field(default="", max_length=20)  # "sq ft", "hours"; "" for a lump sum
-    unit_price_cents: int = 0
-    price_cents: int  # quantity x unit price, rounded half up
-    # New York sales tax of the line (content/tax.py): its category and the tax in cents.
-    tax_category: str = Field(default="capital_improvement", max_length=30)
-    tax_cents: int = 0
+    label: str = Field(max_length=100)
 
 
 class InvoiceDraft(SQLModel, table=True):

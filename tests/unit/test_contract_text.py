@@ -42,9 +42,10 @@ def document(monkeypatch) -> dict:
             description="Kitchen cabinets",
             quantity_milli=1000,
             unit_price_cents=800_000,
+            price_cents=800_000,
         ),
     ]
-    return contract_document(estimate, lines, estimate_totals(lines, set(), 0, "percent", 3000))
+    return contract_document(estimate, lines, estimate_totals(estimate, lines, set()))
 
 
 def text_of(document: dict) -> str:

@@ -20,7 +20,7 @@ STAFF_HANDLERS = [
     for cls in staff_classes()
     for name in cls.event_handlers
     if not name.startswith("set_")
-    or name in ("set_price", "set_void_reason", "set_quantity", "set_free", "set_discount")
+    or name in ("set_line", "set_void_reason", "set_tax_area", "set_discount")
 ]
 
 
@@ -64,13 +64,19 @@ def signed_in_form(root):
     return user, substate(root, InvoiceFormState)
 
 
+def first_key(form) -> str:
+    return form.lines[0].key
+
+
 def test_a_forged_total_in_the_event_is_ignored(root):
     user, form = signed_in_form(root)
+    run(InvoiceFormState.open_form.fn(form))
+    key = first_key(form)
     form_data = {
         "name": "Ann Customer",
         "email": "ann@example.com",
-        "service-kitchenRemodelling": "on",
-        "price-kitchenRemodelling": "100",
+        f"service-{key}": "kitchenRemodelling",
+        f"unit_price-{key}": "100",
         "total": "0.01",
         "total_cents": "1",
         "form_token": "tok-1",
@@ -96,14 +102,26 @@ def test_loading_the_page_again_keeps_the_draft_and_a_saved_invoice_starts_a_new
     """A reconnect (phone back from another app, a network drop) runs on_load again."""
     form = substate(root, InvoiceFormState)
     run(InvoiceFormState.open_form.fn(form))
-    first_token, first_key = form.form_token, form.form_key
-    InvoiceFormState.toggle_line.fn(form, "kitchenRemodelling")
-    InvoiceFormState.set_price.fn(form, "kitchenRemodelling", "1200")
+    first_token, first_form_key = form.form_token, form.form_key
+    InvoiceFormState.set_line.fn(form, first_key(form), "service", "kitchenRemodelling")
+    InvoiceFormState.set_line.fn(form, first_key(form), "unit_price", "1200")
     run(InvoiceFormState.open_form.fn(form))
-    assert form.checked == ["kitchenRemodelling"] and form.total_display == "$1,200.00"
-    assert (form.form_token, form.form_key) == (first_token, first_key)  # not redrawn
+    assert form.lines[0].service == "kitchenRemodelling" and form.total_display == "$1,200.00"
+    assert (form.form_token, form.form_key) == (first_token, first_form_key)  # not redrawn
     InvoiceFormState.new_form.fn(form)  # what a saved invoice does
-    assert form.checked == [] and form.form_token != first_token
+    assert len(form.lines) == 1 and form.lines[0].service == ""
+    assert form.form_token != first_token and form.total_display == "$0.00"
+
+
+def test_a_line_edit_the_editor_does_not_offer_changes_nothing(root):
+    form = substate(root, InvoiceFormState)
+    run(InvoiceFormState.open_form.fn(form))
+    key = first_key(form)
+    for name, value in (("service", "roofing"), ("key", "x"), ("amount_cents", "9"), ("unit", 5)):
+        InvoiceFormState.set_line.fn(form, key, name, value)
+    assert (form.lines[0].service, form.lines[0].key, form.lines[0].unit) == ("", key, "")
+    InvoiceFormState.remove_line.fn(form, key)  # the last line stays
+    assert len(form.lines) == 1
 
 
 def test_a_tab_given_a_new_empty_state_gets_its_draft_back_from_session_storage(root):
@@ -111,41 +129,45 @@ def test_a_tab_given_a_new_empty_state_gets_its_draft_back_from_session_storage(
     browser kept (hydration sends it) is restored, and a tampered one is cleaned."""
     form = substate(root, InvoiceFormState)
     run(InvoiceFormState.open_form.fn(form))
-    InvoiceFormState.toggle_line.fn(form, "kitchenRemodelling")
-    InvoiceFormState.set_price.fn(form, "kitchenRemodelling", "1200")
+    InvoiceFormState.set_line.fn(form, first_key(form), "service", "kitchenRemodelling")
+    InvoiceFormState.set_line.fn(form, first_key(form), "unit_price", "1200")
+    InvoiceFormState.set_tax_area.fn(form, "westchester")
     kept, token = form.draft, form.form_token
 
     fresh = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
     fresh.draft = kept  # what hydration sets from sessionStorage
     run(InvoiceFormState.open_form.fn(fresh))
-    assert (fresh.form_token, fresh.checked) == (token, ["kitchenRemodelling"])
+    assert (fresh.form_token, fresh.lines[0].service) == (token, "kitchenRemodelling")
+    assert (fresh.lines[0].key, fresh.tax_area) == (form.lines[0].key, "westchester")
     assert fresh.total_display == "$1,200.00"
 
     tampered = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
-    tampered.draft = '{"token": "t", "checked": ["nope", "kitchenRemodelling"], "prices": []}'
-    run(InvoiceFormState.open_form.fn(tampered))
-    assert (tampered.form_token, tampered.checked, tampered.prices) == (
-        "t",
-        ["kitchenRemodelling"],
-        {},
+    tampered.draft = (
+        '{"token": "t", "lines": [{"service": "nope", "unit_price": "5"}, "x",'
+        ' {"service": "kitchenRemodelling", "amount_cents": 1}], "tax_area": "mars"}'
     )
+    run(InvoiceFormState.open_form.fn(tampered))
+    assert tampered.form_token == "t" and tampered.tax_area == "nyc"
+    assert [(line.service, line.unit_price) for line in tampered.lines] == [
+        ("", "5"),
+        ("kitchenRemodelling", ""),
+    ]
     broken = substate(rx.State(_reflex_internal_init=True), InvoiceFormState)
     broken.draft = "not json"
     run(InvoiceFormState.open_form.fn(broken))
-    assert broken.form_token and broken.checked == []
+    assert broken.form_token and [line.service for line in broken.lines] == [""]
 
 
 def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_once(root):
     user, form = signed_in_form(root)
     run(InvoiceFormState.open_form.fn(form))
-    InvoiceFormState.add_free_line.fn(form)
-    key = form.free_lines[0].key
+    key = first_key(form)
     form_data = {
         "name": "Ann Customer",
         "email": "ann@example.com",
-        f"free-description-{key}": "Patch the ceiling",
-        f"free-quantity-{key}": "3",
-        f"free-unit_price-{key}": "not yet",
+        f"description-{key}": "Patch the ceiling",
+        f"quantity-{key}": "3",
+        f"unit_price-{key}": "not yet",
         "form_token": form.form_token,
     }
     InvoiceFormState.set_intent.fn(form, "draft")
@@ -153,20 +175,12 @@ def test_save_draft_keeps_the_form_without_a_number_and_submit_then_sends_it_onc
     assert form.draft_id and "Draft saved" in form.draft_saved and form.intent == "send"
     with db_session() as session:
         assert session.exec(select(Invoice)).all() == []
-    # The form is drawn again from the saved draft (its rows get new keys).
-    key = form.free_lines[0].key
-    assert form.free_lines[0].description == "Patch the ceiling"
-    form_data = {
-        **{k: v for k, v in form_data.items() if not k.startswith("free-")},
-        f"free-description-{key}": "Patch the ceiling",
-        f"free-quantity-{key}": "3",
-        f"free-unit_price-{key}": "not yet",
-        "form_token": form.form_token,
-    }
-    # Sent with a price that does not read: the free line's error is under its row's key.
+    # The form keeps its rows (the inputs on the page keep their names) with what was saved.
+    assert first_key(form) == key and form.lines[0].description == "Patch the ceiling"
+    # Sent with a price that does not read: the line's error is under its index.
     run(_submit(form, form_data))
-    assert "price" in form.errors[f"free:{key}"].lower()
-    run(_submit(form, {**form_data, f"free-unit_price-{key}": "150"}))
+    assert "price" in form.errors["line:0"].lower()
+    run(_submit(form, {**form_data, f"unit_price-{key}": "150"}))
     with db_session() as session:
         [invoice] = session.exec(select(Invoice)).all()
     assert invoice.total_cents == 45_000 and form.draft_id == 0
@@ -176,15 +190,21 @@ def test_a_saved_draft_is_what_the_form_starts_with_when_drawn_again(root):
     user, form = signed_in_form(root)
     run(InvoiceFormState.open_form.fn(form))
     InvoiceFormState.set_intent.fn(form, "draft")
+    key = first_key(form)
     form_data = {
         "name": "Ann Customer",
         "email": "ann@example.com",
-        "service-bathroomRemodelling": "on",
-        "price-bathroomRemodelling": "6,000",
-        "description-bathroomRemodelling": "Walk-in shower",
+        f"service-{key}": "bathroomRemodelling",
+        f"unit_price-{key}": "6,000",
+        f"description-{key}": "Walk-in shower",
         "form_token": form.form_token,
     }
     run(_submit(form, form_data))
     assert form.defaults["name"] == "Ann Customer"
-    assert form.defaults["description-bathroomRemodelling"] == "Walk-in shower"
-    assert form.checked == ["bathroomRemodelling"] and form.quantities["bathroomRemodelling"] == "1"
+    [line] = form.lines
+    assert (line.service, line.description, line.unit_price, line.quantity) == (
+        "bathroomRemodelling",
+        "Walk-in shower",
+        "6,000",
+        "1",
+    )

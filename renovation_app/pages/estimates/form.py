@@ -3,14 +3,14 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.billing.line_editor import line_editor
 from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
 from renovation_app.components.ui import error_attrs, field_error, labelled
-from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.pages.registry import page
-from renovation_app.state.estimates import EstimateFormState, LineDraft
+from renovation_app.state.estimates import EstimateFormState
 
 State = EstimateFormState
 
@@ -52,84 +52,6 @@ def customer_card() -> rx.Component:
     )
 
 
-def line_row(line: LineDraft, index: rx.Var) -> rx.Component:
-    key = line.key
-
-    def box(name: str, label: str, value, wide: bool = False, **props) -> rx.Component:
-        return rx.el.input(
-            name=f"{name}-" + key,
-            aria_label=label,
-            default_value=value,
-            on_change=lambda text: State.set_line(key, name, text),
-            auto_complete="off",
-            class_name=f"{INPUT} sm:col-span-4" if wide else INPUT,
-            **props,
-        )
-
-    return rx.el.div(
-        rx.el.select(
-            rx.el.option("Free text", value=""),
-            *[rx.el.option(option.label, value=option.slug) for option in INVOICE_OPTIONS],
-            name="service-" + key,
-            aria_label="Service",
-            default_value=line.service,
-            on_change=lambda slug: State.set_line(key, "service", slug),
-            class_name=f"{INPUT} sm:col-span-4",
-        ),
-        box(
-            "description",
-            "Description",
-            line.description,
-            placeholder="Work and materials",
-            wide=True,
-        ),
-        box(
-            "quantity",
-            "Quantity",
-            line.quantity,
-            input_mode="decimal",
-            placeholder="Quantity",
-            title="Quantity",
-        ),
-        box("unit", "Unit", line.unit, placeholder="Unit: sq ft, hours", title="Unit"),
-        box(
-            "unit_price",
-            "Unit price",
-            line.unit_price,
-            input_mode="decimal",
-            placeholder="Unit price $",
-            title="Unit price",
-        ),  # fmt: skip
-        rx.el.output(
-            State.amounts[key], class_name="self-center text-right font-semibold tabular-nums"
-        ),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                default_checked=line.optional,
-                on_change=lambda ticked: State.set_optional(key, ticked),
-                class_name="h-5 w-5 accent-orange-700",
-            ),
-            "Optional (the customer chooses)",
-            class_name="flex items-center gap-2 text-sm sm:col-span-3",
-        ),
-        rx.el.button(
-            "Remove line",
-            type="button",
-            on_click=State.remove_line(key),
-            class_name="text-sm font-semibold text-red-700 underline sm:text-right",
-        ),
-        rx.el.p(
-            State.errors["line:" + index.to_string()],
-            role="status",
-            class_name="text-sm font-medium text-red-700 sm:col-span-4 empty:hidden",
-        ),
-        key=key,
-        class_name="grid gap-3 border-b border-slate-100 py-4 sm:grid-cols-4",
-        data_testid="estimate-line",
-    )
-
-
 def lines_card() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Work and prices", class_name=CARD_TITLE),
@@ -138,26 +60,7 @@ def lines_card() -> rx.Component:
             "empty for a lump sum) and unit price.",
             class_name="mt-2 text-sm text-slate-600",
         ),
-        rx.el.div(rx.foreach(State.lines, line_row), class_name="mt-2"),
-        rx.el.button(
-            "Add line",
-            type="button",
-            on_click=State.add_line,
-            class_name=f"{SECONDARY_BUTTON} mt-4",
-        ),
-        field_error(State.errors, "lines"),
-        rx.el.div(
-            rx.el.span("Total of required lines", class_name="font-bold text-slate-900"),
-            rx.el.output(
-                State.total_display,
-                aria_live="polite",
-                class_name="text-2xl font-extrabold",
-                data_testid="estimate-total",
-            ),  # fmt: skip
-            rx.el.span("Optional lines", class_name="text-slate-700"),
-            rx.el.output(State.optional_display, class_name="text-right font-semibold"),
-            class_name="mt-4 grid grid-cols-[1fr_auto] items-center gap-2",
-        ),
+        line_editor(State, "estimate", with_optional=True),
         class_name=STAFF_CARD,
     )
 
@@ -185,7 +88,6 @@ def terms_card() -> rx.Component:
                 hint="30 for 30%, or an amount.",
             ),
             field("Deposit due", "deposit_due_date", "date"),
-            field("Discount ($)", "discount", input_mode="decimal"),
             field("Valid until", "valid_until", "date", hint="Leave empty for 30 days."),
             field("Estimated start", "start_date", "date"),
             field("Substantial completion", "completion_date", "date"),

@@ -158,9 +158,7 @@ def accept(
         estimate = _open_for_answer(session, token, now)
         lines = estimate_lines(session, estimate.id)
         chosen = _chosen(lines, choice)
-        totals = estimate_totals(
-            lines, chosen, estimate.discount_cents, estimate.deposit_kind, estimate.deposit_value
-        )
+        totals = estimate_totals(estimate, lines, chosen)
         document = contract_document(estimate, lines, totals)
         for line in lines:
             line.chosen = counted(line, chosen)

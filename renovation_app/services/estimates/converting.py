@@ -10,7 +10,7 @@ from renovation_app.db import db_session
 from renovation_app.models import Estimate, EstimateStatus, Invoice, InvoiceStatus, utc_now
 from renovation_app.services import invoicing
 from renovation_app.services.billing import business_today, format_usd
-from renovation_app.services.billing.quantities import line_cents, quantity_text
+from renovation_app.services.billing.lines import ValidLine
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.records import (
     estimate_lines,
@@ -19,7 +19,7 @@ from renovation_app.services.estimates.records import (
     record_estimate_event,
 )
 from renovation_app.services.estimates.views import label_of
-from renovation_app.services.invoicing import ValidInvoice, ValidLine
+from renovation_app.services.invoicing import ValidInvoice
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
 
@@ -62,6 +62,8 @@ def _valid(
         note=f"For contract {label_of(estimate)}, signed by {estimate.signer_name}.",
         due_date=due,
         lines=lines,
+        tax_area=estimate.tax_area,
+        tax_rate=estimate.tax_rate,
         discount_cents=discount_cents,
     )
 
@@ -94,11 +96,12 @@ def create_deposit_invoice(number: str, user: SignedInUser, now: datetime | None
             raise ActionRefused("The final invoice is already made.")
         today = business_today(now)
         due = max(estimate.deposit_due_date or today, today)
+        total = format_usd(estimate.accepted_total_cents)
         line = ValidLine(
             service=SERVICE,
+            description=f"Deposit on contract {label_of(estimate)} (total {total})",
+            unit_price_cents=estimate.accepted_deposit_cents,
             label="Deposit",
-            description=f"Deposit on contract {label_of(estimate)} (total {format_usd(estimate.accepted_total_cents)})",
-            price_cents=estimate.accepted_deposit_cents,
         )
         invoice = invoicing.add_invoice(
             session, _valid(estimate, (line,), due), user.id, now, estimate.id, DEPOSIT
@@ -107,24 +110,29 @@ def create_deposit_invoice(number: str, user: SignedInUser, now: datetime | None
 
 
 def _final_lines(session: Session, estimate: Estimate) -> tuple[ValidLine, ...]:
-    lines = []
-    for line in estimate_lines(session, estimate.id):
-        if not line.chosen:
-            continue
-        quantity = quantity_text(line.quantity_milli)
-        lines.append(
-            ValidLine(
-                service=line.service or SERVICE,
-                label=line.description[:100],
-                description=f"{quantity} {line.unit} x {format_usd(line.unit_price_cents)}".replace(
-                    "  ", " "
-                ),
-                price_cents=line_cents(line.quantity_milli, line.unit_price_cents),
-            )
+    """The signed lines (the optional ones the customer chose) as they were signed, each named
+    by its words, less every deposit invoice issued."""
+    lines = [
+        ValidLine(
+            service=line.service or SERVICE,
+            description="",
+            quantity_milli=line.quantity_milli,
+            unit=line.unit,
+            unit_price_cents=line.unit_price_cents,
+            tax_category=line.tax_category,
+            label=line.description[:100],
         )
+        for line in estimate_lines(session, estimate.id)
+        if line.chosen
+    ]
     for deposit in billed_invoices(session, estimate.id, DEPOSIT):
         lines.append(
-            ValidLine(SERVICE, "Less deposit", f"Invoice {deposit.number}", -deposit.total_cents)
+            ValidLine(
+                SERVICE,
+                f"Invoice {deposit.number}",
+                unit_price_cents=-deposit.total_cents,
+                label="Less deposit",
+            )  # fmt: skip
         )
     return tuple(lines)
 

@@ -10,7 +10,8 @@ from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
 from renovation_app.models import Estimate, EstimateLine
 from renovation_app.services.billing import format_usd, long_date
-from renovation_app.services.billing.quantities import line_cents, quantity_text
+from renovation_app.services.billing.quantities import quantity_text
+from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.totals import EstimateTotals, counted
 from renovation_app.settings import settings
 
@@ -20,15 +21,17 @@ def _date_or_tbd(value: date | None) -> str:
 
 
 def _line(line: EstimateLine, chosen: set[int]) -> dict:
-    return {
+    words = {
         "description": line.description,
         "quantity": quantity_text(line.quantity_milli),
         "unit": line.unit,
         "unit_price": format_usd(line.unit_price_cents),
-        "amount": format_usd(line_cents(line.quantity_milli, line.unit_price_cents)),
+        "amount": format_usd(line.price_cents),
         "optional": line.optional,
         "included": counted(line, chosen),
     }
+    # Only a taxed line says so: the documents signed before estimates had tax keep their hash.
+    return {**words, "taxed": True} if is_taxed(line.tax_category) else words
 
 
 def _fill(section: words.ContractSection, values: dict) -> dict:
@@ -85,6 +88,7 @@ def contract_document(
         "lines": [_line(line, chosen) for line in sorted(lines, key=lambda x: x.position)],
         "subtotal": format_usd(totals.subtotal_cents),
         "discount": format_usd(totals.discount_cents),
+        **({"tax": format_usd(totals.tax_cents)} if totals.tax_cents else {}),
         "total": format_usd(totals.total_cents),
         "deposit": format_usd(totals.deposit_cents),
         "note": estimate.note,

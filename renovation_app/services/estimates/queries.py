@@ -216,6 +216,7 @@ def form_values(number: str) -> dict[str, str]:
             "address": estimate.customer_address,
             "note": estimate.note,
             "discount": _dollars(estimate.discount_cents),
+            "tax_area": estimate.tax_area,
             "deposit_kind": str(estimate.deposit_kind),
             "deposit_value": deposit,
             "contingencies": estimate.contingencies,

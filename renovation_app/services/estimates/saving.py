@@ -19,6 +19,8 @@ from renovation_app.models import (
 )
 from renovation_app.services import links
 from renovation_app.services.billing import business_today, next_number
+from renovation_app.services.billing.lines import line_columns
+from renovation_app.services.billing.totals import document_totals
 from renovation_app.services.customers import customer_for
 from renovation_app.services.customers.locations import location_of
 from renovation_app.services.errors import ActionRefused
@@ -45,6 +47,7 @@ def _fill(estimate: Estimate, valid: ValidEstimate) -> None:
     estimate.location = location_of(contact.address)
     estimate.note = valid.note
     estimate.discount_cents = valid.discount_cents
+    estimate.tax_area, estimate.tax_rate = valid.tax_area, valid.tax_rate
     estimate.deposit_kind, estimate.deposit_value = valid.deposit_kind, valid.deposit_value
     estimate.deposit_due_date = valid.deposit_due_date
     estimate.valid_until = valid.valid_until
@@ -58,19 +61,11 @@ def _replace_lines(session: Session, estimate_id: int, valid: ValidEstimate) -> 
     for old in estimate_lines(session, estimate_id):
         session.delete(old)
     session.flush()
-    for position, line in enumerate(valid.lines, start=1):
-        session.add(
-            EstimateLine(
-                estimate_id=estimate_id,
-                position=position,
-                service=line.service,
-                description=line.description,
-                quantity_milli=line.quantity_milli,
-                unit=line.unit,
-                unit_price_cents=line.unit_price_cents,
-                optional=line.optional,
-            )
-        )
+    taxes = document_totals(valid.lines, valid.discount_cents, valid.tax_rate).line_tax_cents
+    for position, (line, tax) in enumerate(zip(valid.lines, taxes, strict=True), start=1):
+        # a catalogue line with no words of its own says the service's name
+        columns = {**line_columns(position, line, tax), "description": line.words}
+        session.add(EstimateLine(estimate_id=estimate_id, **columns))
 
 
 def _link_enquiry(session: Session, enquiry_id: int | None, customer_id: int) -> int | None:

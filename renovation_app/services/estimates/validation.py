@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from renovation_app.content.tax import DEFAULT_TAX_AREA
 from renovation_app.models import DepositKind
 from renovation_app.services.billing import (
     MAX_TOTAL_CENTS,
@@ -13,9 +14,9 @@ from renovation_app.services.billing import (
     format_usd,
     parse_price,
 )
-from renovation_app.services.billing.lines import CATALOGUE, read_line, too_many_lines
+from renovation_app.services.billing.lines import ValidLine, read_lines
 from renovation_app.services.billing.money import parse_percent
-from renovation_app.services.billing.quantities import line_cents
+from renovation_app.services.billing.totals import document_totals, read_tax_area
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.customers.records import ContactDetails
 from renovation_app.services.errors import FormInvalid
@@ -28,24 +29,10 @@ LATEST_DAYS = 730
 
 
 @dataclass(frozen=True)
-class ValidEstimateLine:
-    service: str  # a catalogue slug or ""
-    description: str
-    quantity_milli: int
-    unit: str
-    unit_price_cents: int
-    optional: bool
-
-    @property
-    def amount_cents(self) -> int:
-        return line_cents(self.quantity_milli, self.unit_price_cents)
-
-
-@dataclass(frozen=True)
 class ValidEstimate:
     contact: ContactDetails
     note: str
-    lines: tuple[ValidEstimateLine, ...]
+    lines: tuple[ValidLine, ...]
     discount_cents: int
     deposit_kind: DepositKind
     deposit_value: int  # basis points or cents
@@ -56,6 +43,8 @@ class ValidEstimate:
     contingencies: str
     time_of_essence: bool
     progress_schedule: str
+    tax_area: str = DEFAULT_TAX_AREA
+    tax_rate: int = 0  # of the tax area, thousandths of a percent
 
 
 def _date(errors: dict, key: str, value: object, today: date, required_default=None):
@@ -72,33 +61,6 @@ def _date(errors: dict, key: str, value: object, today: date, required_default=N
     else:
         return parsed
     return required_default
-
-
-def _line(errors: dict, index: int, item: Mapping) -> ValidEstimateLine | None:
-    typed = read_line(errors, f"line:{index}", item)
-    if typed is None:
-        return None
-    return ValidEstimateLine(
-        service=typed.service,
-        # a catalogue line with no words of its own is described by the service's name
-        description=typed.description or CATALOGUE[typed.service].label,
-        quantity_milli=typed.quantity_milli,
-        unit=typed.unit,
-        unit_price_cents=typed.unit_price_cents,
-        optional=bool(item.get("optional")),
-    )
-
-
-def _lines(errors: dict, value: object) -> tuple[ValidEstimateLine, ...]:
-    if too_many_lines(errors, value, "estimate", "Please add at least one line with its price."):
-        return ()
-    lines = [
-        _line(errors, i, item if isinstance(item, Mapping) else {}) for i, item in enumerate(value)
-    ]
-    valid = tuple(line for line in lines if line is not None)
-    if valid and all(line.optional for line in valid):
-        errors["lines"] = "At least one line must be required (not optional)."
-    return valid
 
 
 def _amount(errors: dict, key: str, text: object) -> int:
@@ -135,16 +97,18 @@ def _missing(errors: dict) -> int:
     return 0
 
 
-def _totals_fit(errors: dict, lines, discount: int, deposit_kind, deposit_value: int) -> None:
+def _totals_fit(errors: dict, lines, discount: int, deposit_kind, deposit_value: int, rate: int):
+    """Every line chosen must fit in one card payment; the required lines alone must be more
+    than the discount and at least the deposit."""
     if any(k == "lines" or k.startswith("line:") for k in errors):
         return
-    most = sum(line.amount_cents for line in lines)
-    if most > MAX_TOTAL_CENTS:
+    if document_totals(lines, discount, rate).total_cents > MAX_TOTAL_CENTS:
         errors["lines"] = f"The total must be {format_usd(MAX_TOTAL_CENTS)} or less."
-    least = sum(line.amount_cents for line in lines if not line.optional)
-    if discount >= least:
+    required = [line for line in lines if not line.optional]
+    least = document_totals(required, discount, rate)
+    if discount >= least.subtotal_cents:
         errors["discount"] = "The discount must be less than the total of the required lines."
-    elif deposit_kind == DepositKind.AMOUNT and deposit_value > least - discount:
+    elif deposit_kind == DepositKind.AMOUNT and deposit_value > least.total_cents:
         errors["deposit"] = "The deposit cannot be more than the total of the required lines."
 
 
@@ -154,10 +118,12 @@ def validate_estimate(raw: Mapping[str, object], today: date | None = None) -> V
     errors: dict[str, str] = {}
     contact = read_contact(errors, raw)
     note = check_text(errors, "note", text_of(raw, "note"), TEXT_MAX, multiline=True)
-    lines = _lines(errors, raw.get("lines"))
+    area = read_tax_area(errors, raw.get("tax_area"))
+    empty = "Please add at least one line with its price."
+    lines = read_lines(errors, raw.get("lines"), "estimate", empty, optional_allowed=True)
     discount = _amount(errors, "discount", raw.get("discount"))
     deposit_kind, deposit_value = _deposit(errors, raw)
-    _totals_fit(errors, lines, discount, deposit_kind, deposit_value)
+    _totals_fit(errors, lines, discount, deposit_kind, deposit_value, area.rate)
     valid_until = _date(errors, "valid_until", raw.get("valid_until"), today)
     valid_until = valid_until or today + timedelta(days=DEFAULT_VALID_DAYS)
     start = _date(errors, "start_date", raw.get("start_date"), today)
@@ -187,4 +153,6 @@ def validate_estimate(raw: Mapping[str, object], today: date | None = None) -> V
         contingencies=contingencies,
         time_of_essence=bool(raw.get("time_of_essence")),
         progress_schedule=schedule,
+        tax_area=area.slug,
+        tax_rate=area.rate,
     )

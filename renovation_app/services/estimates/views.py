@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from datetime import datetime
 
+from renovation_app.content.tax import DEFAULT_TAX_CATEGORY
 from renovation_app.models import (
     DepositKind,
     Estimate,
@@ -15,13 +16,9 @@ from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABE
 from renovation_app.services.billing import EmailView, format_usd, long_date, when_display
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
+from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
-from renovation_app.services.estimates.totals import (
-    EstimateTotals,
-    counted,
-    estimate_totals,
-    line_cents,
-)
+from renovation_app.services.estimates.totals import EstimateTotals, counted, estimate_totals
 
 STATUS_LABELS = {status: status.value.capitalize() for status in EstimateStatus}
 VOID_LABEL = INVOICE_STATUS_LABELS[InvoiceStatus.VOID]
@@ -46,6 +43,8 @@ class EstimateLineView:
     amount: str
     optional: bool
     included: bool  # counted in the totals shown beside it
+    taxed: bool = False
+    tax_category: str = DEFAULT_TAX_CATEGORY
 
 
 @dataclass(frozen=True)
@@ -82,6 +81,9 @@ class EstimateView:
     lines: tuple[EstimateLineView, ...]
     discount: str
     discount_cents: int
+    tax: str  # the sales tax of the taxed lines ("$0.00" when none)
+    tax_cents: int
+    tax_area: str
     total: str
     total_cents: int
     deposit: str
@@ -131,9 +133,7 @@ def shown_totals(estimate: Estimate, lines: list[EstimateLine], chosen: set[int]
     if chosen is None:
         signed = estimate.accepted_at is not None
         chosen = {line.id for line in lines if line.chosen or not signed}
-    return estimate_totals(
-        lines, chosen, estimate.discount_cents, estimate.deposit_kind, estimate.deposit_value
-    )
+    return estimate_totals(estimate, lines, chosen)
 
 
 def _when(value: datetime | None) -> str:
@@ -177,14 +177,19 @@ def estimate_view(
                 quantity=quantity_text(line.quantity_milli),
                 unit=line.unit,
                 unit_price=format_usd(line.unit_price_cents),
-                amount=format_usd(line_cents(line.quantity_milli, line.unit_price_cents)),
+                amount=format_usd(line.price_cents),
                 optional=line.optional,
+                taxed=is_taxed(line.tax_category),
+                tax_category=line.tax_category,
                 included=counted(line, counted_ids),
             )
             for line in lines
         ),
         discount=format_usd(totals.discount_cents),
         discount_cents=totals.discount_cents,
+        tax=format_usd(totals.tax_cents),
+        tax_cents=totals.tax_cents,
+        tax_area=estimate.tax_area,
         total=format_usd(totals.total_cents),
         total_cents=totals.total_cents,
         deposit=format_usd(totals.deposit_cents),

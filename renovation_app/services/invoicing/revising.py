@@ -22,6 +22,7 @@ from renovation_app.services.billing import (
     stages_of,
     view_of,
 )
+from renovation_app.services.billing.lines import CATALOGUE
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.errors import ActionRefused
@@ -32,11 +33,7 @@ from renovation_app.services.invoicing.saving import (
     queue_invoice_email,
     write_lines_and_stages,
 )
-from renovation_app.services.invoicing.validation import (
-    OPTIONS_BY_SLUG,
-    ValidInvoice,
-    validate_invoice,
-)
+from renovation_app.services.invoicing.validation import ValidInvoice, validate_invoice
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.payments import stop_open_intents
 from renovation_app.services.payments.ledger import paid_cents, settle_invoice
@@ -173,7 +170,7 @@ def revision_form(number: str) -> dict | None:
         "discount": _amount_text(invoice.discount_cents) if invoice.discount_cents else "",
         "lines": [
             {
-                "service": line.service if line.service in OPTIONS_BY_SLUG else "",
+                "service": line.service if line.service in CATALOGUE else "",
                 # A free line's words are its label, or its description when they were long.
                 "description": line.description or ("" if line.service else line.label),
                 "quantity": quantity_text(line.quantity_milli),

@@ -27,6 +27,7 @@ from renovation_app.services.billing import (
     render_invoice_pdf,
     view_of,
 )
+from renovation_app.services.billing.lines import line_columns
 from renovation_app.services.billing.records import stage_rows_of
 from renovation_app.services.customers import ContactDetails, customer_for
 from renovation_app.services.customers.locations import location_of
@@ -35,20 +36,18 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import form_token_key
 from renovation_app.services.invoicing.drafts import take_draft
 from renovation_app.services.invoicing.queries import staff_view
-from renovation_app.services.invoicing.validation import ValidInvoice
+from renovation_app.services.invoicing.validation import ValidInvoice, invoice_words
 from renovation_app.services.mail import (
     About,
     Attachment,
     EmailKind,
     EmailMessage,
+    build_email,
     one_line,
     queue_email,
-    render_email,
     wake_outbox_worker,
 )
 from renovation_app.services.staff import SignedInUser
-
-SUBJECT_MAX = 200
 
 
 class IdempotencyConflict(Exception):
@@ -56,22 +55,14 @@ class IdempotencyConflict(Exception):
 
 
 def _invoice_email(view: InvoiceView, revised_because: str = "") -> EmailMessage:
-    html, text = render_email(EmailKind.INVOICE, invoice=view, revised_because=revised_because)
-    revised = "Revised invoice" if revised_because else "Invoice"
-    return EmailMessage(
-        to=one_line(view.customer_email),
+    pdf = Attachment(f"invoice-{view.number}.pdf", "application/pdf", render_invoice_pdf(view))
+    return build_email(
+        EmailKind.INVOICE,
+        one_line(view.customer_email),
         reply_to=BUSINESS.email,
-        subject=one_line(f"{revised} {view.number} from {BUSINESS.name}")[:SUBJECT_MAX],
-        kind=EmailKind.INVOICE,
-        html=html,
-        text=text,
-        attachments=(
-            Attachment(
-                filename=f"invoice-{view.number}.pdf",
-                content_type="application/pdf",
-                content=render_invoice_pdf(view),
-            ),
-        ),
+        attachments=(pdf,),
+        invoice=view,
+        revised_because=revised_because,
     )
 
 
@@ -198,22 +189,11 @@ def write_lines_and_stages(session: Session, invoice_id: int, valid: ValidInvoic
     for old in [*lines_of(session, invoice_id), *stage_rows_of(session, invoice_id)]:
         session.delete(old)
     session.flush()
-    for position, line in enumerate(valid.lines, start=1):
-        session.add(
-            InvoiceLine(
-                invoice_id=invoice_id,
-                position=position,
-                service=line.service,
-                label=line.label,
-                description=line.description,
-                quantity_milli=line.quantity_milli,
-                unit=line.unit,
-                unit_price_cents=line.unit_price,
-                price_cents=line.price_cents,
-                tax_category=line.tax_category,
-                tax_cents=line.tax_cents,
-            )
-        )
+    taxes = valid.totals.line_tax_cents
+    for position, (line, tax) in enumerate(zip(valid.lines, taxes, strict=True), start=1):
+        label, description = invoice_words(line)
+        columns = {**line_columns(position, line, tax), "description": description}
+        session.add(InvoiceLine(invoice_id=invoice_id, label=label, **columns))
     for position, stage in enumerate(valid.schedule, start=1):
         session.add(
             InvoiceStage(

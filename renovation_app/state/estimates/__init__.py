@@ -3,7 +3,7 @@ and the customer's link."""
 
 from renovation_app.state.estimates.answer import EstimateLinkState
 from renovation_app.state.estimates.detail import EstimateDetailState
-from renovation_app.state.estimates.form import EstimateFormState, LineDraft
+from renovation_app.state.estimates.form import EstimateFormState
 from renovation_app.state.estimates.list import EstimateListState
 
 __all__ = [
@@ -11,5 +11,4 @@ __all__ = [
     "EstimateFormState",
     "EstimateLinkState",
     "EstimateListState",
-    "LineDraft",
 ]

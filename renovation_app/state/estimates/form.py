@@ -7,52 +7,32 @@ import asyncio
 import dataclasses
 import logging
 import secrets
-from dataclasses import dataclass
 from typing import ClassVar
 
 import reflex as rx
 
+from renovation_app.content.tax import DEFAULT_TAX_AREA
 from renovation_app.routes import estimate_path
 from renovation_app.services import customers, estimates
-from renovation_app.services.billing import format_usd
+from renovation_app.services.billing import form_lines
+from renovation_app.services.billing.form_lines import LineDraft
 from renovation_app.services.billing.lines import LINES_MAX
-from renovation_app.services.billing.quantities import typed_line_cents
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.state.billing import LineEditorMixin
 from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
 
-LINE_FIELDS = ("service", "description", "quantity", "unit", "unit_price")
 TERM_FIELDS = (
-    "name", "email", "phone", "address", "note", "discount", "deposit_kind", "deposit_value",
+    "name", "email", "phone", "address", "note", "deposit_kind", "deposit_value",
     "deposit_due_date", "valid_until", "start_date", "completion_date", "contingencies",
-    "progress_schedule",
+    "progress_schedule", "tax_area", "discount",
 )  # fmt: skip
 
 
-@dataclass
-class LineDraft:
-    key: str
-    service: str = ""  # a catalogue slug, or "" for free text
-    description: str = ""
-    quantity: str = "1"
-    unit: str = ""
-    unit_price: str = ""
-    optional: bool = False
-
-
-def _amount(line: LineDraft) -> int:
-    return typed_line_cents(line.quantity, line.unit_price)
-
-
-def _new_line() -> LineDraft:
-    return LineDraft(key=secrets.token_hex(4))
-
-
-class EstimateFormState(CustomerSuggestionsMixin, StaffState):
+class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
     field_prefix: ClassVar[str] = "estimate-"
-    lines: list[LineDraft] = []
     values: dict[str, str] = {}
     time_of_essence: bool = False
     errors: dict[str, str] = {}
@@ -62,18 +42,6 @@ class EstimateFormState(CustomerSuggestionsMixin, StaffState):
     editing: str = ""  # the draft's number, or "" for a new estimate
     enquiry_id: int = 0
 
-    @rx.var
-    def total_display(self) -> str:
-        return format_usd(sum(_amount(line) for line in self.lines if not line.optional))
-
-    @rx.var
-    def optional_display(self) -> str:
-        return format_usd(sum(_amount(line) for line in self.lines if line.optional))
-
-    @rx.var
-    def amounts(self) -> dict[str, str]:
-        return {line.key: format_usd(_amount(line)) for line in self.lines}
-
     @rx.event
     async def open_form(self):
         params = self.router.url.query_parameters
@@ -82,9 +50,10 @@ class EstimateFormState(CustomerSuggestionsMixin, StaffState):
         self.form_token = secrets.token_urlsafe(16)
         self.values, self.lines, self.time_of_essence = (
             {"deposit_kind": "none"},
-            [_new_line()],
+            [LineDraft()],
             False,
         )
+        self.tax_area, self.discount = DEFAULT_TAX_AREA, ""
         try:
             if params.get("edit"):
                 await self._load_draft(params["edit"])
@@ -107,44 +76,14 @@ class EstimateFormState(CustomerSuggestionsMixin, StaffState):
         self.editing = view.number
         self.values = await asyncio.to_thread(estimates.form_values, view.number)
         self.time_of_essence = view.time_of_essence
-        self.lines = [
-            LineDraft(
-                secrets.token_hex(4),
-                line.service,
-                line.description,
-                line.quantity,
-                line.unit,
-                line.unit_price.removeprefix("$"),
-                line.optional,
-            )  # fmt: skip
-            for line in view.lines
-        ]
-
-    @rx.event
-    def add_line(self):
-        if len(self.lines) < LINES_MAX:
-            self.lines = [*self.lines, _new_line()]
-
-    @rx.event
-    def remove_line(self, key: str):
-        if len(self.lines) > 1:
-            self.lines = [line for line in self.lines if line.key != key]
-
-    @rx.event
-    def set_line(self, key: str, field: str, text: str):
-        if field not in LINE_FIELDS or not isinstance(text, str):
-            return
-        for line in self.lines:
-            if line.key == key:
-                setattr(line, field, text[:500])
-        self.lines = list(self.lines)
-
-    @rx.event
-    def set_optional(self, key: str, ticked: bool):
-        for line in self.lines:
-            if line.key == key:
-                line.optional = bool(ticked)
-        self.lines = list(self.lines)
+        self.tax_area, self.discount = view.tax_area, self.values.get("discount", "")
+        self.lines = form_lines.drafts_from(
+            (
+                {**dataclasses.asdict(line), "unit_price": line.unit_price.removeprefix("$")}
+                for line in view.lines
+            ),
+            LINES_MAX,
+        )
 
     @rx.event
     def set_time_of_essence(self, ticked: bool):
@@ -155,13 +94,7 @@ class EstimateFormState(CustomerSuggestionsMixin, StaffState):
         return {
             **{field: str(form_data.get(field, "") or "") for field in TERM_FIELDS},
             "time_of_essence": self.time_of_essence,
-            "lines": [
-                {
-                    **{f: form_data.get(f"{f}-{line.key}", "") for f in LINE_FIELDS},
-                    "optional": line.optional,
-                }
-                for line in self.lines
-            ],
+            "lines": form_lines.posted_lines(self.lines, form_data),
         }
 
     @rx.event

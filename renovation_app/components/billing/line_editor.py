@@ -1,0 +1,189 @@
+"""The one line editor of every document form (estimates, invoices): each line free text with
+an optional catalogue service, its words, quantity, unit, unit price and sales tax category
+(and on an estimate, whether the customer may leave it out), then the tax area, the discount
+and the live totals the state computes. Inputs are named `<field>-<row key>`."""
+
+import reflex as rx
+
+from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
+from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
+
+NOTE = "text-sm font-medium text-red-700 sm:col-span-4 empty:hidden"
+
+
+def _box(state, line, name: str, label: str, wide: bool = False, **props) -> rx.Component:
+    return rx.el.input(
+        name=f"{name}-" + line.key,
+        aria_label=label,
+        title=label,
+        default_value=getattr(line, name),
+        on_change=lambda text: state.set_line(line.key, name, text),
+        auto_complete="off",
+        class_name=f"{INPUT} sm:col-span-4" if wide else INPUT,
+        **props,
+    )
+
+
+def _select(state, line, name: str, label: str, options: list[rx.Component]) -> rx.Component:
+    return rx.el.select(
+        *options,
+        name=f"{name}-" + line.key,
+        aria_label=label,
+        default_value=getattr(line, name),
+        on_change=lambda value: state.set_line(line.key, name, value),
+        class_name=f"{INPUT} text-sm sm:col-span-2",
+    )
+
+
+def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
+    key = line.key
+    note = state.price_notes[key]
+    error = state.errors["line:" + index.to_string()]
+    services = [rx.el.option("Free text", value="")] + [
+        rx.el.option(option.label, value=option.slug) for option in INVOICE_OPTIONS
+    ]
+    taxes = [rx.el.option(category.label, value=category.slug) for category in TAX_CATEGORIES]
+    optional = rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            default_checked=line.optional,
+            on_change=lambda ticked: state.set_line(key, "optional", ticked),
+            class_name="h-5 w-5 accent-orange-700",
+        ),
+        "Optional (the customer chooses)",
+        class_name="flex items-center gap-2 text-sm sm:col-span-3",
+    )
+    return rx.el.div(
+        _select(state, line, "service", "Service", services),
+        _select(state, line, "tax_category", "Sales tax", taxes),
+        _box(state, line, "description", "Description", True, placeholder="Work and materials"),
+        _box(state, line, "quantity", "Quantity", input_mode="decimal", placeholder="1"),
+        _box(state, line, "unit", "Unit", placeholder="Unit: sq ft, hours"),
+        _box(
+            state,
+            line,
+            "unit_price",
+            "Unit price",
+            input_mode="decimal",
+            placeholder="$ 0.00",
+            aria_invalid=rx.cond(note, "true", "false"),
+            aria_describedby="line-note-" + key,
+        ),  # fmt: skip
+        rx.el.output(
+            state.amounts[key],
+            class_name="self-center text-right font-semibold tabular-nums",
+            data_testid="line-amount",
+        ),
+        optional if with_optional else rx.el.span(class_name="hidden sm:col-span-3 sm:block"),
+        rx.el.button(
+            "Remove line",
+            type="button",
+            on_click=state.remove_line(key),
+            class_name="text-sm font-semibold text-red-700 underline sm:text-right",
+        ),
+        rx.el.p(
+            rx.cond(error, error, note),
+            id="line-note-" + key,
+            role="status",
+            class_name=NOTE,
+            data_testid="line-note",
+        ),
+        key=key,
+        class_name="grid gap-3 border-b border-slate-100 py-4 sm:grid-cols-4",
+        data_testid="document-line",
+    )
+
+
+def _tax_area(state, id_prefix: str) -> rx.Component:
+    return labelled(
+        "Where the work is done (sales tax rate)",
+        rx.el.select(
+            *[rx.el.option(f"{a.label}: {rate_text(a.rate)}", value=a.slug) for a in TAX_AREAS],
+            id=f"{id_prefix}tax_area",
+            name="tax_area",
+            default_value=state.tax_area,
+            on_change=state.set_tax_area,
+            class_name=INPUT,
+        ),
+        field_error(state.errors, "tax_area"),
+    )
+
+
+def _discount(state, id_prefix: str) -> rx.Component:
+    return labelled(
+        "Discount ($, before tax)",
+        rx.el.input(
+            id=f"{id_prefix}discount",
+            name="discount",
+            default_value=state.discount,
+            placeholder="0.00",
+            input_mode="decimal",
+            auto_complete="off",
+            on_change=state.set_discount,
+            custom_attrs=error_attrs(state.errors, "discount"),
+            class_name=INPUT,
+        ),
+        field_error(state.errors, "discount"),
+    )
+
+
+def _totals(state, document: str, with_optional: bool) -> rx.Component:
+    optional = rx.cond(
+        state.optional_display,
+        rx.fragment(
+            rx.el.span("Optional lines (before tax)", class_name="text-slate-700"),
+            rx.el.output(state.optional_display, class_name="text-right font-semibold"),
+        ),
+    )
+    return rx.el.div(
+        rx.cond(
+            state.tax_display,
+            rx.fragment(
+                rx.el.span("Sales tax", class_name="text-slate-700"),
+                rx.el.span(
+                    state.tax_display, class_name="text-right", data_testid=f"{document}-tax"
+                ),
+            ),
+        ),
+        rx.el.span(
+            "Total of required lines" if with_optional else "Total",
+            class_name="text-lg font-bold text-slate-900",
+        ),
+        rx.el.output(
+            state.total_display,
+            id=f"{document}-total",
+            aria_live="polite",
+            class_name="text-right text-2xl font-extrabold text-slate-900",
+            data_testid=f"{document}-total",
+        ),
+        optional if with_optional else rx.fragment(),
+        class_name="mt-4 grid grid-cols-[1fr_auto] items-center gap-2",
+    )
+
+
+def line_editor(state, document: str, with_optional: bool = False) -> rx.Component:
+    """The rows of `state` (a LineEditorMixin with an `errors` dict), "Add line", the tax area,
+    the discount and the totals. `document` ("invoice", "estimate") prefixes the ids of the
+    tax area, the discount, the total and the tax."""
+    return rx.fragment(
+        rx.el.div(
+            rx.foreach(state.lines, lambda line, i: _line_row(state, line, i, with_optional)),
+            class_name="mt-2",
+        ),
+        rx.el.button(
+            "Add line",
+            type="button",
+            on_click=state.add_line,
+            class_name=f"{SECONDARY_BUTTON} mt-4",
+        ),
+        field_error(state.errors, "lines"),
+        field_error(state.errors, "total"),
+        rx.el.div(
+            _tax_area(state, f"{document}-"),
+            _discount(state, f"{document}-"),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2",
+        ),
+        _totals(state, document, with_optional),
+    )

@@ -11,17 +11,11 @@ from renovation_app.models import Customer, CustomerContact, Enquiry, Invoice
 from renovation_app.services import customers, invoicing
 from renovation_app.services.enquiries import submit_enquiry, validate_enquiry
 from renovation_app.services.errors import ActionRefused
-from tests.factories import signed_in
+from tests.factories import invoice_payload, make_customer, signed_in
 
 
 def invoice_for(admin, token: str, email: str, phone: str = "", address: str = "") -> Invoice:
-    raw = {
-        "name": "Pat Payer",
-        "email": email,
-        "phone": phone,
-        "address": address,
-        "lines": [{"service": "kitchenRemodelling", "price": "100"}],
-    }
+    raw = invoice_payload(email=email, phone=phone, address=address)  # Pat Payer, $100
     return invoicing.create_invoice(invoicing.validate_invoice(raw), admin.id, token)
 
 
@@ -117,10 +111,8 @@ def test_the_list_searches_names_contacts_and_addresses(admin):
 
 
 def test_the_list_pages_through_many_customers(admin):
-    with db_session() as session:
-        for n in range(30):
-            session.add(Customer(name=f"Customer {n:02d}"))
-        session.commit()
+    for n in range(30):
+        make_customer(f"Customer {n:02d}", email=f"customer{n:02d}@example.com")
     first, second = customers.list_customers("", 1), customers.list_customers("", 2)
     assert first.page_count == 2 and len(first.rows) == 25 and len(second.rows) == 5
     assert customers.list_customers("", 99).page == 2

@@ -12,8 +12,7 @@ from renovation_app.models import Payment
 from renovation_app.services import invoicing, payments
 from renovation_app.services.dashboard import dashboard, split
 from renovation_app.services.invoicing import InvoiceFilters, list_invoices
-from renovation_app.services.staff import users
-from tests.factories import signed_in
+from tests.factories import invoice_payload, record_payment, signed_in
 
 MADE = date(2026, 8, 3)
 TODAY = date(2026, 11, 25)
@@ -24,21 +23,22 @@ def at(day: date) -> datetime:
 
 
 def invoice(author, token: str, price: str, due: date, lines=None, location: str = "") -> str:
-    raw = {
-        "name": f"Customer {token}",
-        "email": f"{token}@example.com",
-        "address": "12 Atlantic Ave, Brooklyn, NY 11201" if location else "",
-        "due_date": str(due),
-        "lines": lines or [{"service": "kitchenRemodelling", "price": price}],
-    }
+    raw = invoice_payload(
+        name=f"Customer {token}",
+        email=f"{token}@example.com",
+        address="12 Atlantic Ave, Brooklyn, NY 11201" if location else "",
+        due_date=str(due),
+        price=price,
+    )
+    if lines:
+        raw["lines"] = lines
     with time_machine.travel(at(MADE), tick=False):
         return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token).number
 
 
 def check(number: str, author, amount: str, day: date, key: str) -> None:
-    raw = {"method": "check", "amount": amount, "received_on": str(day), "reference": key}
     with time_machine.travel(at(day), tick=False):
-        payments.record_payment(number, raw, key, signed_in(author))
+        record_payment(number, author, key, amount=amount, received_on=str(day), reference=key)
 
 
 def test_receivables_by_age_equal_the_invoices_and_each_bucket_lists_them(clerk):
@@ -142,9 +142,8 @@ def test_the_revenue_query_splits_as_split_does(clerk):
         assert got == {k: v for k, v in want.items() if v}, row["month"]
 
 
-def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk):
+def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk, admin):
     """The past months' revenue is kept between visits; each change that can alter it shows."""
-    admin = users.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
     lines = [
         {"service": "kitchenRemodelling", "price": "1000"},
         {"service": "bathroomRemodelling", "price": "1000"},
@@ -165,21 +164,17 @@ def test_the_closed_months_follow_a_late_check_a_void_and_a_revision(clerk):
     assert october()["Kitchen Remodelling"] == 0
     check(number, clerk, "200", date(2026, 10, 15), "second-check")
     assert october()["Kitchen Remodelling"] == 100
-    raw = {
-        "name": "Customer past",
-        "email": "past@example.com",
-        "due_date": "2026-12-31",
-        "lines": [{"service": "kitchenRemodelling", "price": "2000"}],
-    }
+    raw = invoice_payload(
+        name="Customer past", email="past@example.com", due_date="2026-12-31", price="2000"
+    )
     with time_machine.travel(at(TODAY), tick=False):
         invoicing.revise_invoice(number, raw, "one line", signed_in(admin))
     assert october()["Kitchen Remodelling"] == 200
 
 
-def test_a_payment_moved_to_another_closed_month_moves_on_the_chart(clerk):
+def test_a_payment_moved_to_another_closed_month_moves_on_the_chart(clerk, admin):
     """Voided and recorded again for the same amount in another month, with no visit between:
     the count and the sum stay the same, the payments are not."""
-    admin = users.create_user("boss@example.com", "Bo Boss", "long enough password", admin=True)
     number = invoice(clerk, "moved", "1000", date(2026, 12, 31))
     check(number, clerk, "200", date(2026, 10, 14), "wrong-month")
 

@@ -12,23 +12,19 @@ from renovation_app.models import Invoice, InvoiceCounter, InvoiceDraft, Invoice
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from tests.factories import mails, signed_in, status_of
+from tests.factories import invoice_payload, mails, record_payment, signed_in, status_of
 from tests.fakes.stripe_js_client import js_confirm
 
 CARD = "4242424242424242"
 
 
 def form(**changes) -> dict:
-    raw = {
-        "name": "Dana Draft",
-        "email": "dana@example.com",
-        "lines": [
-            {"service": "kitchenRemodelling", "unit_price": "8000"},
-            {"service": "", "description": "Tile the floor", "quantity": "120", "unit": "sq ft",
-             "unit_price": "12.50"},
-        ],
-    }  # fmt: skip
-    return {**raw, **changes}
+    lines = [
+        {"service": "kitchenRemodelling", "unit_price": "8000"},
+        {"service": "", "description": "Tile the floor", "quantity": "120", "unit": "sq ft",
+         "unit_price": "12.50"},
+    ]  # fmt: skip
+    return invoice_payload(name="Dana Draft", lines=lines) | changes
 
 
 def invoice_count() -> int:
@@ -240,17 +236,7 @@ def test_a_revision_needs_a_reason_and_the_author_or_an_admin(fake, admin, clerk
 
 def test_a_paid_invoice_is_not_revised_and_a_total_below_what_was_paid_is_refused(fake, admin):
     invoice = sent(admin, "rev-5")
-    payments.record_payment(
-        invoice.number,
-        {
-            "method": "check",
-            "amount": "9000",
-            "received_on": str(business_today()),
-            "reference": "77",
-        },
-        "rec-1",
-        signed_in(admin),
-    )
+    record_payment(invoice, admin, "rec-1", amount="9000", reference="77")
     smaller = form(lines=[{"service": "kitchenRemodelling", "unit_price": "8000"}])
     with pytest.raises(ActionRefused, match="less than the \\$9,000.00 already paid"):
         invoicing.revise_invoice(invoice.number, smaller, "Cheaper", signed_in(admin))

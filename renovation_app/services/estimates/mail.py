@@ -17,14 +17,11 @@ from renovation_app.services.mail import (
     About,
     Attachment,
     EmailKind,
-    EmailMessage,
+    build_email,
     one_line,
     queue_email,
-    render_email,
 )
 from renovation_app.settings import settings
-
-SUBJECT_MAX = 200
 
 
 def _pdf(name: str, content: bytes) -> Attachment:
@@ -52,37 +49,27 @@ def _queue(
     estimate: Estimate,
     to: str,
     kind: EmailKind,
-    subject: str,
     context: dict,
     pdf: bytes | None,
 ) -> OutboxEmail:
-    html, text = render_email(kind, **context)
     name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
-    return queue_email(
-        session,
-        EmailMessage(
-            to=one_line(to),
-            reply_to=BUSINESS.email,
-            subject=one_line(subject)[:SUBJECT_MAX],
-            kind=kind,
-            html=html,
-            text=text,
-            attachments=(_pdf(name, pdf),) if pdf else (),
-        ),
-        about_kind=About.ESTIMATE,
-        about_id=estimate.id,
+    message = build_email(
+        kind,
+        one_line(to),
+        reply_to=BUSINESS.email,
+        attachments=(_pdf(name, pdf),) if pdf else (),
+        **context,
     )
+    return queue_email(session, message, about_kind=About.ESTIMATE, about_id=estimate.id)
 
 
 def queue_estimate_email(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
     view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
-    subject = f"Estimate {label_of(estimate)} from {BUSINESS.name}"
     _queue(
         session,
         estimate,
         estimate.customer_email,
         EmailKind.ESTIMATE,
-        subject,
         {"estimate": view},
         estimate_pdf(estimate, lines),
     )
@@ -92,27 +79,10 @@ def queue_signed_copies(session: Session, estimate: Estimate, lines: list[Estima
     """The signed contract (PDF) to the customer and to the office."""
     view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
     pdf = estimate_pdf(estimate, lines)
-    context = {"estimate": view, "staff_url": settings.url(estimate_path(estimate.number))}
-    subject = f"Your signed contract {label_of(estimate)} with {BUSINESS.name}"
-    _queue(
-        session,
-        estimate,
-        estimate.customer_email,
-        EmailKind.ESTIMATE_SIGNED,
-        subject,
-        {**context, "to_office": False},
-        pdf,
-    )
-    subject = f"Estimate {label_of(estimate)} accepted by {estimate.signer_name}, {view.total}"
-    _queue(
-        session,
-        estimate,
-        settings.business_inbox,
-        EmailKind.ESTIMATE_SIGNED,
-        subject,
-        {**context, "to_office": True},
-        pdf,
-    )
+    staff_url = settings.url(estimate_path(estimate.number))
+    for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
+        context = {"estimate": view, "staff_url": staff_url, "to_office": to_office}
+        _queue(session, estimate, to, EmailKind.ESTIMATE_SIGNED, context, pdf)
 
 
 def queue_office_notice(session: Session, estimate: Estimate, title: str, words: str) -> None:
@@ -123,16 +93,7 @@ def queue_office_notice(session: Session, estimate: Estimate, title: str, words:
         "customer_name": estimate.customer_name,
         "estimate_url": settings.url(estimate_path(estimate.number)),
     }
-    subject = f"{title}: estimate {label_of(estimate)}"
-    _queue(
-        session,
-        estimate,
-        settings.business_inbox,
-        EmailKind.ESTIMATE_NOTICE,
-        subject,
-        context,
-        None,
-    )
+    _queue(session, estimate, settings.business_inbox, EmailKind.ESTIMATE_NOTICE, context, None)
 
 
 def queue_expiry_reminder(
@@ -140,13 +101,11 @@ def queue_expiry_reminder(
 ) -> OutboxEmail:
     """The one reminder before an estimate expires: valid until when, and its link."""
     view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
-    subject = f"Estimate {label_of(estimate)} is valid until {view.valid_until}"
     return _queue(
         session,
         estimate,
         estimate.customer_email,
         EmailKind.ESTIMATE_REMINDER,
-        subject,
         {"estimate": view},
         None,
     )

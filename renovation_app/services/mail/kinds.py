@@ -4,7 +4,8 @@ from enum import StrEnum
 
 
 class EmailKind(StrEnum):
-    """One template pair (`<kind>.html`, `<kind>.txt`) in renovation_app/templates/ each."""
+    """One template pair (`<kind>.html`, `<kind>.txt` with the subject block) in
+    renovation_app/templates/ each, built into a message by mail.build_email."""
 
     ENQUIRY_NOTIFICATION = "enquiry_notification"  # a new enquiry, to the office
     ENQUIRY_ACK = "enquiry_ack"  # "we got your message", to the visitor

@@ -1,4 +1,5 @@
 """The mailer: every e-mail is an outbox row first, then delivered (Resend, or the log).
+Messages are built by `messages.build_email`; what staff see of their delivery is `history`.
 
 Delivery is exactly-once per message even with several workers or hosts: a worker claims a row
 with a compare-and-set UPDATE (status, expiry and a random claim token) before sending, writes
@@ -12,19 +13,19 @@ import base64
 import email.utils
 import logging
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
 import resend
-from sqlalchemy import and_, func, or_, update
+from sqlalchemy import and_, or_, update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session, write_session
-from renovation_app.models import Delivery, OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
-from renovation_app.services.billing import EmailView, iso, when_display
-from renovation_app.services.mail.kinds import REMINDER_KINDS, About
+from renovation_app.models import OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.services.mail.kinds import REMINDER_KINDS
+from renovation_app.services.mail.messages import Attachment as Attachment  # re-exported
+from renovation_app.services.mail.messages import EmailMessage
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -38,24 +39,6 @@ MAX_DELAY = timedelta(hours=1)
 WAKE_COALESCE_SECONDS = 0.2
 
 _HEADER_BREAKS = re.compile(r"[\r\n\x00]")
-
-
-@dataclass(frozen=True)
-class Attachment:
-    filename: str
-    content_type: str  # e.g. "application/pdf"
-    content: bytes
-
-
-@dataclass(frozen=True)
-class EmailMessage:
-    to: str
-    subject: str
-    html: str
-    text: str
-    kind: str  # e.g. "enquiry_notification", "invoice"
-    reply_to: str = ""
-    attachments: tuple[Attachment, ...] = ()
 
 
 def queue_email(
@@ -381,78 +364,3 @@ def cancel_queued_reminders(session: Session, about_kind: str, about_id: int) ->
         .values(status=OutboxStatus.CANCELLED, last_error="")
     )
     return result.rowcount
-
-
-def one_line(value: str) -> str:
-    """A typed text made safe for a header: control characters (CR, LF ...) become spaces."""
-    cleaned = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in value)
-    return " ".join(cleaned.split())
-
-
-DELIVERY_WORDS = {
-    Delivery.DELIVERED: "delivered",
-    Delivery.DELAYED: "delivery delayed",
-    Delivery.BOUNCED: "bounced",
-    Delivery.COMPLAINED: "marked as spam by the recipient",
-}
-
-
-def delivery_words(email: OutboxEmail) -> str:
-    """The delivery status of an outbox e-mail in plain words: accepted ("sent"), then what the
-    provider reported (delivered, bounced ...) with when and why."""
-    reason = email.last_error[:120]
-    if email.status == OutboxStatus.SENT and email.delivery:
-        words = DELIVERY_WORDS.get(email.delivery, email.delivery)
-        when = when_display(email.delivery_at) if email.delivery_at else ""
-        detail = f": {email.delivery_detail[:120]}" if email.delivery_detail else ""
-        return f"{words} {when}{detail}".replace(" :", ":").strip()
-    if email.status == OutboxStatus.SENT:
-        return "sent"
-    if email.status == OutboxStatus.CANCELLED:
-        return "cancelled before sending"
-    if email.status == OutboxStatus.LOGGED:
-        return "logged (no mail service configured)"
-    if email.status == OutboxStatus.FAILED:
-        return f"failed: {reason}" if reason else "failed"
-    if email.status == OutboxStatus.QUEUED and email.attempts:
-        tries = "attempt" if email.attempts == 1 else "attempts"
-        return f"queued for retry ({email.attempts} {tries} so far: {reason})"
-    return str(email.status)  # queued (first try pending) or sending
-
-
-def emails_about(session: Session, about: About, about_ids: list[int]) -> tuple[EmailView, ...]:
-    """Every e-mail about these records (an invoice, an estimate's revisions), oldest first,
-    with its delivery in words: what the record's staff page lists."""
-    if not about_ids:
-        return ()
-    emails = session.exec(
-        select(OutboxEmail)
-        .where(OutboxEmail.about_kind == about, OutboxEmail.about_id.in_(about_ids))
-        .order_by(OutboxEmail.id)
-    )
-    return tuple(
-        EmailView(
-            id=email.id,
-            to=email.to,
-            subject=email.subject,
-            status=str(email.status),
-            delivery=delivery_words(email),
-            queued_at=iso(email.created_at),
-            sent_at=iso(email.sent_at),
-        )
-        for email in emails
-    )
-
-
-def latest_delivery(session: Session, about: About, about_ids: list[int]) -> dict[int, str]:
-    """The delivery words of the newest e-mail about each record (none sent: no entry), for
-    the rows of a list (invoices, invitations)."""
-    if not about_ids:
-        return {}
-    latest_ids = (
-        select(func.max(OutboxEmail.id))
-        .where(OutboxEmail.about_kind == about, OutboxEmail.about_id.in_(about_ids))
-        .group_by(OutboxEmail.about_id)
-    )
-    emails = session.exec(select(OutboxEmail).where(OutboxEmail.id.in_(latest_ids))).all()
-    return {email.about_id: delivery_words(email) for email in emails}

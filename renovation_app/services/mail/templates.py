@@ -1,7 +1,9 @@
-"""E-mail bodies from Jinja2 templates in renovation_app/templates/.
+"""E-mails from Jinja2 templates in renovation_app/templates/.
 
 Each kind of e-mail has `<kind>.html` (autoescaped, extends `_layout.html`, which carries the
-business name and contact details) and `<kind>.txt` (the plain-text part, extends `_layout.txt`).
+business name and contact details) and `<kind>.txt` (the plain-text part, extends `_layout.txt`),
+which opens with the kind's subject in `{% block subject %}` (a block the layout never shows, so
+it is not in the text; plain text, so a name in it is not escaped).
 Every template sees `business` (renovation_app.content.BUSINESS), `site_url`, and `tel_href` and
 `mailto_href` (renovation_app.content.contact_links), the site's one way to build those links.
 """
@@ -46,15 +48,30 @@ def _environment() -> Environment:
     return env
 
 
-def render_email(kind: str, **context) -> tuple[str, str]:
-    """Render `<kind>.html` and `<kind>.txt` with `context`; returns (html, text)."""
+def _checked(kind: str) -> str:
     if not _KIND.fullmatch(kind):
         raise ValueError(f"not a template name: {kind!r}")
+    return kind
+
+
+def _with_site_url(context: dict) -> dict:
+    return {"site_url": settings.site_url.rstrip("/"), **context}
+
+
+def render_email(kind: str, **context) -> tuple[str, str]:
+    """Render `<kind>.html` and `<kind>.txt` with `context`; returns (html, text)."""
+    kind = _checked(kind)
     env = _environment()
-    context = {"site_url": settings.site_url.rstrip("/"), **context}
+    context = _with_site_url(context)
     html = env.get_template(f"{kind}.html").render(**context)
     text = env.get_template(f"{kind}.txt").render(**context)
     return html, text
+
+
+def render_subject(kind: str, **context) -> str:
+    """The subject block of `<kind>.txt` rendered with `context` (the same as its parts')."""
+    template = _environment().get_template(f"{_checked(kind)}.txt")
+    return "".join(template.blocks["subject"](template.new_context(_with_site_url(context))))
 
 
 def render_page(name: str, **context) -> str:

@@ -16,14 +16,7 @@ from renovation_app.services.billing import (
     render_receipt_pdf,
     view_of,
 )
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    EmailMessage,
-    queue_email,
-    render_email,
-)
+from renovation_app.services.mail import About, Attachment, EmailKind, build_email, queue_email
 from renovation_app.services.payments.ledger import method_words, paid_cents
 from renovation_app.settings import settings
 
@@ -51,23 +44,15 @@ def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: da
         context["paid_total"],
         context["balance"] if context["balance_cents"] else "",
     )
-    html, text = render_email(EmailKind.RECEIPT, **context)
-    queue_email(
-        session,
-        EmailMessage(
-            to=invoice.customer_email,
-            reply_to=BUSINESS.email,
-            subject=f"Receipt for invoice {invoice.number} from {BUSINESS.name}",
-            html=html,
-            text=text,
-            kind=EmailKind.RECEIPT,
-            attachments=(Attachment(f"receipt-{invoice.number}.pdf", "application/pdf", pdf),),
-        ),
-        about_kind=About.INVOICE,
-        about_id=invoice.id,
+    receipt = build_email(
+        EmailKind.RECEIPT,
+        invoice.customer_email,
+        reply_to=BUSINESS.email,
+        attachments=(Attachment(f"receipt-{invoice.number}.pdf", "application/pdf", pdf),),
+        **context,
     )
-    subject = f"Payment received: invoice {invoice.number}, {context['paid']}"
-    _to_the_office(session, invoice, EmailKind.PAYMENT_NOTICE, subject, context)
+    queue_email(session, receipt, about_kind=About.INVOICE, about_id=invoice.id)
+    _to_the_office(session, invoice, EmailKind.PAYMENT_NOTICE, context)
 
 
 def queue_staff_notice(session: Session, invoice: Invoice, title: str, words: str) -> None:
@@ -79,15 +64,9 @@ def queue_staff_notice(session: Session, invoice: Invoice, title: str, words: st
         "customer_name": invoice.customer_name,
         "invoice_url": settings.url(invoice_path(invoice.number)),
     }
-    subject = f"{title}: invoice {invoice.number}"
-    _to_the_office(session, invoice, EmailKind.STAFF_NOTICE, subject, context)
+    _to_the_office(session, invoice, EmailKind.STAFF_NOTICE, context)
 
 
-def _to_the_office(
-    session: Session, invoice: Invoice, kind: EmailKind, subject: str, context: dict
-) -> None:
-    html, text = render_email(kind, **context)
-    message = EmailMessage(
-        to=settings.business_inbox, subject=subject, html=html, text=text, kind=kind
-    )
+def _to_the_office(session: Session, invoice: Invoice, kind: EmailKind, context: dict) -> None:
+    message = build_email(kind, settings.business_inbox, **context)
     queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)

@@ -48,10 +48,10 @@ from renovation_app.services.mail import (
     About,
     EmailKind,
     EmailMessage,
+    build_email,
     cancel_queued_reminders,
     one_line,
     queue_email,
-    render_email,
     wake_outbox_worker,
 )
 from renovation_app.services.payments import MoneySummary, money_summary
@@ -70,8 +70,6 @@ from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
-
-SUBJECT_MAX = 200
 
 
 def default_days() -> tuple[int, ...]:
@@ -129,18 +127,15 @@ def _reminder_email(
     amount = money.pay_now if step.stage else money.balance
     what = f"The {step.stage} payment of {amount}" if step.stage else f"Payment of {amount}"
     words = f"{what} on invoice {view.number} {when_words(step.due_date, today, long_date)}"
-    late = step.due_date < today
-    html, text = render_email(EmailKind.REMINDER, invoice=view, money=money, words=words, late=late)
-    subject = (
-        f"{'Overdue' if late else 'Reminder'}: invoice {view.number}, {amount} from {BUSINESS.name}"
-    )
-    return EmailMessage(
-        to=one_line(view.customer_email),
+    return build_email(
+        EmailKind.REMINDER,
+        one_line(view.customer_email),
         reply_to=BUSINESS.email,
-        subject=one_line(subject)[:SUBJECT_MAX],
-        kind=EmailKind.REMINDER,
-        html=html,
-        text=text,
+        invoice=view,
+        money=money,
+        words=words,
+        late=step.due_date < today,
+        amount=amount,
     )
 
 

@@ -19,14 +19,14 @@ from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import check_email
 from renovation_app.services.limits import allow, client_fingerprint, lock_key
-from renovation_app.services.mail.kinds import About, EmailKind
-from renovation_app.services.mail.outbox import (
-    EmailMessage,
+from renovation_app.services.mail import (
+    About,
+    EmailKind,
+    build_email,
     latest_delivery,
     queue_email,
     wake_outbox_worker,
 )
-from renovation_app.services.mail.templates import render_email
 from renovation_app.services.staff import auth, passwords, sessions, two_step, users
 from renovation_app.settings import settings
 
@@ -123,7 +123,9 @@ def _admin_with_two_step(session: Session, admin: sessions.SignedInUser) -> None
     two_step.require_two_step(session, admin.id)
 
 
-def _by_admin(session: Session, action: str, admin: sessions.SignedInUser, email: str, **extra) -> None:
+def _by_admin(
+    session: Session, action: str, admin: sessions.SignedInUser, email: str, **extra
+) -> None:
     """The audit row of an admin's change to the account (or invitation) of `email`."""
     audit.record(session, action, user_id=admin.id, record_kind="user", record_id=email, **extra)
 
@@ -173,13 +175,7 @@ def _mail_link(session: Session, link: StaffLink, token: str, **context) -> None
     invitation = link.kind == LinkKind.INVITATION
     url = settings.url(LINK_PATH[link.kind] + token)
     email_kind = EmailKind.STAFF_INVITATION if invitation else EmailKind.PASSWORD_RESET
-    html, text = render_email(email_kind, link=url, **context)
-    subject = (
-        "You are invited to the staff area"
-        if invitation
-        else "Set a new password for the staff area"
-    )
-    message = EmailMessage(to=link.email, subject=subject, html=html, text=text, kind=email_kind)
+    message = build_email(email_kind, link.email, link=url, **context)
     queue_email(session, message, About.STAFF_LINK, link.id)
 
 
@@ -226,7 +222,9 @@ def _open_invitation(session: Session, link_id: int, now: datetime) -> StaffLink
     return link
 
 
-def _withdraw(session: Session, admin: sessions.SignedInUser, link_id: int, now: datetime) -> StaffLink:
+def _withdraw(
+    session: Session, admin: sessions.SignedInUser, link_id: int, now: datetime
+) -> StaffLink:
     """An admin takes back an open invitation (the link stops working) under the staff lock."""
     lock_key(session, "staff-accounts", now)
     _admin_with_two_step(session, admin)

@@ -5,9 +5,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from renovation_app.api import create_api, pay_first_paint
+from renovation_app.models import Role
 from renovation_app.services import invoicing
-from renovation_app.services.staff import users
-from tests.factories import pay_token, signed_in
+from tests.factories import invoice_payload, pay_token, signed_in, staff_user
 
 FRAME = (
     "<!DOCTYPE html><html><body><header>Site</header>"
@@ -23,22 +23,19 @@ def frame(monkeypatch):
 def make(
     author, token: str, name: str = "Ann <b>Customer</b>", **changes
 ) -> invoicing.ValidInvoice:
-    raw = {
-        "name": name,
-        "email": "ann@example.com",
-        "phone": "(718) 555-0100",
-        "lines": [
-            {"service": "kitchenRemodelling", "unit_price": "1000"},
-            {"service": "", "description": "Paint", "quantity": "2", "unit": "days",
-             "unit_price": "450"},
-        ],
-        **changes,
-    }  # fmt: skip
+    lines = [
+        {"service": "kitchenRemodelling", "unit_price": "1000"},
+        {"service": "", "description": "Paint", "quantity": "2", "unit": "days",
+         "unit_price": "450"},
+    ]  # fmt: skip
+    raw = invoice_payload(
+        name=name, email="ann@example.com", phone="(718) 555-0100", lines=lines, **changes
+    )
     return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token)
 
 
 def test_the_slot_holds_the_customers_invoice_escaped_and_nothing_staff_only(clean_db, frame):
-    author = users.create_user("w@example.com", "Wendy Writer", "long enough password")
+    author = staff_user(name="Wendy Writer")
     invoice = make(author, "fp-1")
     other = make(author, "fp-2", name="Someone Else")
     token = pay_token(invoice)
@@ -53,7 +50,7 @@ def test_the_slot_holds_the_customers_invoice_escaped_and_nothing_staff_only(cle
 
 
 def test_an_unknown_link_is_404_and_a_void_invoice_gets_the_frame_alone(clean_db, frame):
-    admin = users.create_user("a@example.com", "Ada Admin", "long enough password", admin=True)
+    admin = staff_user(Role.ADMIN, name="Ada Admin")
     invoice = make(admin, "fp-3")
     client = TestClient(create_api())
     assert client.get("/pay/not-a-real-token").status_code == 404
@@ -68,6 +65,6 @@ def test_an_unknown_link_is_404_and_a_void_invoice_gets_the_frame_alone(clean_db
 
 def test_without_a_built_frame_the_page_is_drawn_in_the_browser(clean_db, monkeypatch):
     monkeypatch.setattr(pay_first_paint, "_frame", lambda: None)
-    author = users.create_user("w@example.com", "Wendy Writer", "long enough password")
+    author = staff_user(name="Wendy Writer")
     invoice = make(author, "fp-4")
     assert pay_first_paint.first_paint_page(pay_token(invoice)) == (True, None)

@@ -10,9 +10,9 @@ from renovation_app.db import db_session
 from renovation_app.models import AuditEvent, Payment, Refund, Role
 from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.staff import sessions, users
+from renovation_app.services.staff import sessions
 from renovation_app.settings import settings
-from tests.factories import mails, pay, signed_in, status_of, two_step_code
+from tests.factories import mails, make_invoice, pay, signed_in, status_of, two_step_code
 
 
 def test_the_intent_is_for_the_outstanding_balance_read_from_the_database(fake, invoice):
@@ -93,17 +93,7 @@ def test_a_bad_signature_is_refused_and_changes_nothing(fake, invoice):
 
 
 def test_the_browser_cannot_claim_another_invoices_payment(fake, invoice, admin):
-    other = invoicing.create_invoice(
-        invoicing.validate_invoice(
-            {
-                "name": "Other",
-                "email": "o@example.com",
-                "lines": [{"service": "floorAndTile", "price": "1.00"}],
-            }
-        ),
-        admin.id,
-        "form-2",
-    )
+    other = make_invoice(admin, "form-2", price="1.00")
     checkout, _, _ = pay(fake, other)
     with pytest.raises(ActionRefused):
         payments.confirm_from_browser(checkout.payment_intent_id, invoice.id)
@@ -115,17 +105,7 @@ def test_a_void_or_paid_invoice_cannot_be_paid(fake, invoice, admin):
     fake.drain_webhooks()
     with pytest.raises(ActionRefused, match="already paid"):
         payments.start_card_payment(invoice.id)
-    draft = invoicing.create_invoice(
-        invoicing.validate_invoice(
-            {
-                "name": "V",
-                "email": "v@example.com",
-                "lines": [{"service": "floorAndTile", "price": "5.00"}],
-            }
-        ),
-        admin.id,
-        "form-3",
-    )
+    draft = make_invoice(admin, "form-3", price="5.00")
     invoicing.void_invoice(draft.number, signed_in(admin), "entered twice")
     with pytest.raises(ActionRefused, match="void"):
         payments.start_card_payment(draft.id)
@@ -155,12 +135,11 @@ def test_refunds_partial_then_full_are_confirmed_by_the_webhook(fake, invoice, a
     assert payment.amount_refunded_cents == 125_000
 
 
-def test_only_an_admin_refunds_and_a_reason_is_required(fake, invoice):
+def test_only_an_admin_refunds_and_a_reason_is_required(fake, invoice, clerk):
     pay(fake, invoice)
     fake.drain_webhooks()
-    staff = users.create_user("s@example.com", "Sam", "long enough password")
     with pytest.raises(ActionRefused, match="admin"):
-        payments.refund(invoice.number, signed_in(staff), "10", "reason")
+        payments.refund(invoice.number, signed_in(clerk), "10", "reason")
     boss = sessions.SignedInUser(1, "", "Boss", Role.ADMIN)
     with pytest.raises(ActionRefused, match="reason"):
         payments.refund(invoice.number, boss, "10", "  ")

@@ -17,7 +17,7 @@ from renovation_app.models import (
     OutboxStatus,
     Reminder,
 )
-from renovation_app.services import invoicing, payments, reminders
+from renovation_app.services import invoicing, reminders
 from renovation_app.services.billing import Stage
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.mail import EmailKind, deliver_due
@@ -28,7 +28,15 @@ from renovation_app.services.reminders.schedule import (
     invoice_steps,
     parse_days,
 )
-from tests.factories import history, pay_link_from_before_the_upgrade, pay_token, signed_in
+from tests.factories import (
+    history,
+    invoice_payload,
+    pay_link_from_before_the_upgrade,
+    pay_token,
+    record_payment,
+    sent_estimate,
+    signed_in,
+)
 
 SENT = date(2026, 11, 2)
 DUE = date(2026, 11, 20)
@@ -40,12 +48,9 @@ def at(day: date, hour: int = 15) -> datetime:
 
 
 def invoice(author, token="rem-1", due: date = DUE, schedule=None, sent_on: date = SENT) -> Invoice:
-    raw = {
-        "name": "Rita Reminder",
-        "email": "rita@example.com",
-        "due_date": str(due),
-        "lines": [{"service": "kitchenRemodelling", "price": "1000"}],
-    }
+    raw = invoice_payload(
+        name="Rita Reminder", email="rita@example.com", due_date=str(due), price="1000"
+    )
     if schedule:
         raw["schedule"] = schedule
     with time_machine.travel(at(sent_on), tick=False):
@@ -167,9 +172,8 @@ def test_payment_cancels_the_queued_reminder_and_the_steps_after_it(clerk):
     run_on(date(2026, 11, 17))
     [queued] = reminder_mails()
     assert queued.status == OutboxStatus.QUEUED  # the mail service is down: still waiting
-    raw = {"method": "check", "amount": "1000", "received_on": "2026-11-18", "reference": "1045"}
     with time_machine.travel(at(date(2026, 11, 18)), tick=False):
-        payments.record_payment(made.number, raw, "check-1", signed_in(clerk))
+        record_payment(made, clerk, amount="1000", received_on="2026-11-18")
         deliver_due()  # the invoice and the receipt go; the cancelled reminder never does
     [cancelled] = reminder_mails()
     assert cancelled.status == OutboxStatus.CANCELLED
@@ -184,9 +188,10 @@ def test_a_partial_payment_leaves_the_next_stage_to_be_reminded(clerk):
     made = invoice(clerk, schedule=schedule, due=date(2026, 12, 10))
     assert run_on(date(2026, 11, 7)) == 1  # the deposit is due in 3 days
     assert run_on(date(2026, 11, 10)) == 1  # the deposit is due today
-    raw = {"method": "zelle", "amount": "300", "received_on": "2026-11-11", "reference": "ZL-1"}
     with time_machine.travel(at(date(2026, 11, 11)), tick=False):
-        payments.record_payment(made.number, raw, "zelle-1", signed_in(clerk))
+        record_payment(
+            made, clerk, method="zelle", amount="300", received_on="2026-11-11", reference="ZL-1"
+        )
     assert run_on(date(2026, 11, 17)) == 0  # the deposit's +7: paid, no reminder
     assert run_on(date(2026, 12, 7)) == 1  # the final stage's -3
     assert steps_sent(made) == ["stage1+0", "stage1-3", "stage2-3"]
@@ -267,24 +272,9 @@ def test_two_tabs_pressing_send_reminder_now_together_send_one(clerk):
     assert len(reminder_mails()) == 1
 
 
-def test_an_estimate_gets_one_reminder_before_it_expires(clerk, monkeypatch):
-    from renovation_app.services import estimates
-    from renovation_app.settings import settings
-
-    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
-    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
-    form = {
-        "name": "Ezra Estimate",
-        "email": "ezra@example.com",
-        "address": "12 Atlantic Ave, Brooklyn, NY 11201",
-        "lines": [{"description": "Paint the hall", "quantity": "1", "unit_price": "900"}],
-        "valid_until": "2026-11-30",
-    }
+def test_an_estimate_gets_one_reminder_before_it_expires(clerk, contract_settings):
     with time_machine.travel(at(SENT), tick=False):
-        draft = estimates.create_estimate(
-            estimates.validate_estimate(form), signed_in(clerk), "e-1"
-        )
-        estimates.send_estimate(draft.number, signed_in(clerk))
+        sent_estimate(clerk, "e-1", valid_until="2026-11-30")
     assert run_on(date(2026, 11, 26)) == 0
     assert run_on(date(2026, 11, 27), workers=3) == 1  # three days before
     assert run_on(date(2026, 11, 29)) == 0

@@ -12,6 +12,7 @@ def line_item(line: rx.Var, choice: rx.Component | None = None) -> rx.Component:
             choice if choice is not None else rx.fragment(),
             rx.el.span(line.description, class_name="font-semibold text-slate-900"),
             rx.cond(line.optional, rx.el.span("Optional", class_name=PILL)),
+            rx.cond(line.taxed, rx.el.span("Taxed", class_name=PILL)),
             class_name="flex flex-wrap items-center gap-2",
         ),
         rx.el.span(
@@ -37,6 +38,13 @@ def totals(estimate: rx.Var) -> rx.Component:
             estimate.discount_cents > 0,
             rx.fragment(
                 rx.el.dt("Discount"), rx.el.dd("-", estimate.discount, class_name="text-right")
+            ),
+        ),
+        rx.cond(
+            estimate.tax_cents > 0,
+            rx.fragment(
+                rx.el.dt("Sales tax"),
+                rx.el.dd(estimate.tax, class_name="text-right", data_testid="estimate-tax"),
             ),
         ),
         rx.el.dt("Total", class_name="text-lg font-bold"),

@@ -5,7 +5,9 @@ rows of other tables pointing at it, that failed ("FOREIGN KEY constraint failed
 database half-migrated. An office upgrading its install must keep every invoice.
 """
 
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 
@@ -178,3 +180,49 @@ def test_a_migration_that_would_leave_rows_pointing_nowhere_is_refused(tmp_path)
     upgraded = alembic(url, "upgrade", "head")
     assert upgraded.returncode != 0
     assert "pointing nowhere" in upgraded.stderr
+
+
+# An office's database at d1links, written by the code of that revision, and what that code
+# showed of it: tests/fixtures/office_before_e1lines/make_fixture.py says how.
+OFFICE = ROOT / "tests" / "fixtures" / "office_before_e1lines"
+SNAPSHOT_ON_TODAYS_CODE = """
+import json, sys
+from datetime import UTC, datetime
+import time_machine
+from renovation_app.settings import settings
+settings.contractor_licence, settings.escrow_bank = "2099999-DCA", "Example Bank"
+settings.secret_key = "dev-only-change-me"
+from snapshot import signed_documents_made_again, snapshot
+with time_machine.travel(datetime(2026, 11, 20, 15, 0, tzinfo=UTC), tick=False):
+    json.dump({"seen": snapshot(), "signed": signed_documents_made_again()}, sys.stdout)
+"""
+
+
+def test_one_document_line_leaves_every_amount_line_tax_and_pdf_text_as_it_was(tmp_path):
+    """Estimates (a signed contract with an optional line chosen, a discount, a deposit; a
+    draft), their deposit and final invoices, a taxed invoice with a discount and a schedule
+    that was revised, a check payment and a saved invoice draft: after migration e1lines
+    every total, line, tax amount, PDF text, draft and revision reads as before, and each
+    signed contract made again from its rows still matches its signature's hash."""
+    database = tmp_path / "office.db"
+    with sqlite3.connect(database) as connection:
+        connection.executescript((OFFICE / "office.sql").read_text())
+    url = f"sqlite:///{database}"
+    upgraded = alembic(url, "upgrade", "head")
+    assert upgraded.returncode == 0, upgraded.stderr[-2000:]
+    seen = subprocess.run(
+        [sys.executable, "-c", SNAPSHOT_ON_TODAYS_CODE],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": url, "PYTHONPATH": f"{ROOT}:{OFFICE}"},
+        capture_output=True,
+        text=True,
+    )
+    assert seen.returncode == 0, seen.stderr[-3000:]
+    now = json.loads(seen.stdout)
+    expected = json.loads((OFFICE / "expected.json").read_text())
+    for number, invoice in expected["invoices"].items():
+        assert now["seen"]["invoices"][number] == invoice, number
+    for number, estimate in expected["estimates"].items():
+        assert now["seen"]["estimates"][number] == estimate, number
+    assert now["seen"] == expected
+    assert now["signed"] == {"E-2026-0001": True}

@@ -86,13 +86,15 @@ def _lines(pdf: FPDF, document: dict) -> None:
             note = ""
             if line["optional"]:
                 note = " (optional, included)" if line["included"] else " (optional, not included)"
+            if line.get("taxed"):
+                note += " (taxed)"
             row.cell(line["description"] + note)
             row.cell(f"{line['quantity']} {line['unit']}".strip())
             row.cell(line["unit_price"])
             row.cell(line["amount"] if line["included"] else "—")
     pdf.ln(2)
-    for label, key in (("Subtotal", "subtotal"), ("Discount", "discount")):
-        if key == "discount" and document[key] == "$0.00":
+    for label, key in (("Subtotal", "subtotal"), ("Discount", "discount"), ("Sales tax", "tax")):
+        if document.get(key, "$0.00") == "$0.00" and key != "subtotal":
             continue
         _right(pdf, f"{label}  {document[key]}", size=9.5)
     _right(pdf, f"Total  {document['total']}", size=12, bold=True)

@@ -18,44 +18,23 @@ from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.invoicing import PayLinkState, pay_link
 from renovation_app.settings import settings
 from tests.factories import (
+    accepted_estimate,
     estimate_token,
     mails,
     make_invoice,
     pay,
     pay_token,
+    record_payment,
     signed_in,
     two_step_code,
 )
 from tests.fakes.stripe_js_client import js_confirm
 
-CLIENT = "c" * 64
-
 
 def accepted_contract(admin, token: str = "contract-1") -> Estimate:
     """An $8,000 contract with a 30% ($2,400) deposit, sent and signed by its owner."""
-    raw = {
-        "name": "Olga Owner",
-        "email": "olga@example.com",
-        "phone": "718-555-0111",
-        "address": "40 Prospect Pl, Brooklyn, NY 11217",
-        "lines": [{"description": "Bathroom remodel", "quantity": "1", "unit_price": "8,000"}],
-        "deposit_kind": "percent",
-        "deposit_value": "30",
-    }
-    draft = estimates.create_estimate(estimates.validate_estimate(raw), signed_in(admin), token)
-    estimate = estimates.send_estimate(draft.number, signed_in(admin))
-    estimates.accept(estimate_token(estimate), [], "Olga Owner", True, CLIENT)
-    return estimate
-
-
-def record_check(invoice: Invoice, admin, amount: str, number: str = "1045") -> None:
-    raw = {
-        "method": "check",
-        "amount": amount,
-        "received_on": str(business_today()),
-        "reference": number,
-    }
-    payments.record_payment(invoice.number, raw, f"key-{number}", signed_in(admin))
+    lines = [{"description": "Bathroom remodel", "quantity": "1", "unit_price": "8,000"}]
+    return accepted_estimate(admin, token, lines=lines, deposit_kind="percent", deposit_value="30")
 
 
 def fresh(invoice: Invoice) -> Invoice:
@@ -96,7 +75,7 @@ def test_a_deposit_paid_by_check_is_returned_by_hand_and_nothing_more_is_asked(
 ):
     contract = accepted_contract(admin)
     deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
-    record_check(deposit, admin, "2,400.00")
+    record_payment(deposit, admin, method="check", amount="2,400.00", reference="1045")
     final = estimates.create_final_invoice(contract.number, signed_in(admin))
     assert estimates.cancel_contract(estimate_token(contract)) == []
 
@@ -144,7 +123,7 @@ def test_a_partly_paid_deposit_closes_its_balance_and_its_pay_link_on_cancellati
 ):
     contract = accepted_contract(admin, "contract-2")
     deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
-    record_check(deposit, admin, "1,000.00")
+    record_payment(deposit, admin, method="check", amount="1,000.00", reference="1045")
     assert fresh(deposit).status == InvoiceStatus.PARTIALLY_PAID
     estimates.cancel_contract(estimate_token(contract))
     assert fresh(deposit).status == InvoiceStatus.VOID
@@ -159,7 +138,7 @@ def test_a_card_deposit_is_refunded_by_the_site_and_a_check_left_to_the_office(
 ):
     contract = accepted_contract(admin, "contract-3")
     deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
-    record_check(deposit, admin, "400.00", "77")
+    record_payment(deposit, admin, method="check", amount="400.00", reference="77")
     pay(fake, deposit)  # the customer paid the $2,000 left by card
     fake.drain_webhooks()
     assert fresh(deposit).status == InvoiceStatus.PAID
@@ -183,7 +162,7 @@ def _days_later(days: int):
 
 def test_a_partial_refund_on_a_partly_paid_invoice_leaves_the_balance_owed(admin):
     invoice = make_invoice(admin, "partial-1", price="1,000.00")
-    record_check(invoice, admin, "300.00")
+    record_payment(invoice, admin, amount="300.00")
     returned = {"method": "cash", "amount": "50", "received_on": str(business_today())}
     payments.record_return(invoice.number, the_payment(invoice).id, returned, signed_in(admin))
     assert fresh(invoice).status == InvoiceStatus.PARTIALLY_PAID  # not settled
@@ -201,7 +180,7 @@ def test_a_partial_refund_on_a_partly_paid_invoice_leaves_the_balance_owed(admin
 
 def test_recording_a_check_cancels_the_customers_open_card_payment(fake, admin, invoice):
     checkout = payments.start_card_payment(invoice.id)  # the customer's pay page is open
-    record_check(invoice, admin, "1,250.00")
+    record_payment(invoice, admin, amount="1,250.00")
     assert fake.get(checkout.payment_intent_id)["status"] == "canceled"
     status, _ = js_confirm(fake, checkout.client_secret, "4242424242424242")
     assert status != 200  # the open tab can no longer pay
@@ -215,7 +194,7 @@ def test_recording_a_check_waits_for_a_bank_debit_in_flight(fake, admin, invoice
     checkout = payments.start_card_payment(invoice.id)
     fake.set_intent_status(checkout.payment_intent_id, "processing")
     with pytest.raises(ActionRefused, match="under way"):
-        record_check(invoice, admin, "1,250.00")
+        record_payment(invoice, admin, amount="1,250.00")
     assert payments.payment_summary(invoice.id).paid == "$0.00"
 
 
@@ -223,7 +202,7 @@ def test_money_above_the_total_is_flagged_however_it_arrives(fake, admin, invoic
     checkout = payments.start_card_payment(invoice.id)
     # Recorded while Stripe could not be asked: the open card payment stayed open.
     monkeypatch.setattr(settings, "stripe_secret_key", "")
-    record_check(invoice, admin, "1,250.00")
+    record_payment(invoice, admin, amount="1,250.00")
     monkeypatch.setattr(settings, "stripe_secret_key", fake.secret_key)
     js_confirm(fake, checkout.client_secret, "4242424242424242")
     fake.drain_webhooks()
@@ -251,9 +230,9 @@ def test_voiding_says_what_stripe_answered_and_can_be_tried_again(fake, admin, i
 
 def test_the_dashboard_leaves_out_returned_money_and_cancelled_contracts(admin, contract_settings):
     kept = make_invoice(admin, "board-1", price="1,000.00")
-    record_check(kept, admin, "1,000.00", "501")
+    record_payment(kept, admin, amount="1,000.00", reference="501")
     given_back = make_invoice(admin, "board-2", price="5,000.00")
-    record_check(given_back, admin, "5,000.00", "502")
+    record_payment(given_back, admin, amount="5,000.00", reference="502")
     returned = {"method": "check", "amount": "5,000", "received_on": str(business_today()),
                 "reference": "9001"}  # fmt: skip
     payments.record_return(
@@ -291,16 +270,11 @@ def test_a_deposit_invoice_cannot_be_revised_above_the_contract(admin, contract_
 
 def test_a_card_refund_on_a_partly_paid_invoice_leaves_the_rest_owed(fake, admin):
     today = str(business_today())
-    raw = {
-        "name": "Pat Payer",
-        "email": "pat@example.com",
-        "lines": [{"service": "kitchenRemodelling", "price": "1,000"}],
-        "schedule": [
-            {"label": "Deposit", "amount": "30%", "due_date": today},
-            {"label": "Rest", "amount": "70%", "due_date": str(business_today() + timedelta(30))},
-        ],
-    }
-    invoice = invoicing.create_invoice(invoicing.validate_invoice(raw), admin.id, "partial-2")
+    schedule = [
+        {"label": "Deposit", "amount": "30%", "due_date": today},
+        {"label": "Rest", "amount": "70%", "due_date": str(business_today() + timedelta(30))},
+    ]
+    invoice = make_invoice(admin, "partial-2", price="1,000", phone="", schedule=schedule)
     pay(fake, invoice)  # what is due now: the $300 deposit
     fake.drain_webhooks()
     payments.refund(invoice.number, signed_in(admin), "50", "Goodwill", two_step_code(admin))

@@ -209,7 +209,8 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
             # What was saved is what the form starts with when it is drawn again (opening the
             # draft from the list in this tab keeps this state).
             saved = opened(raw, self.form_token, draft_id)
-            for row, shown in [*zip(saved.lines, self.lines), *zip(saved.stages, self.stages)]:
+            pairs = [*zip(saved.lines, self.lines, strict=False)]
+            for row, shown in [*pairs, *zip(saved.stages, self.stages, strict=False)]:
                 row.key = shown.key  # the rows on the page keep their inputs
             self._use(saved)
         self.submitting, self.intent = False, "send"

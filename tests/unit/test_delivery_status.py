@@ -16,9 +16,8 @@ from renovation_app.services.mail import EmailKind, deliver_due, delivery_words
 from renovation_app.services.staff import accounts
 from renovation_app.settings import settings
 from renovation_app.state.staff.accounts import invitation_row
-from tests.factories import history, make_invoice, signed_in, two_step_code
+from tests.factories import history, make_invoice, sent_estimate, signed_in, two_step_code
 from tests.fakes.resend_server import FakeResend
-from tests.unit.test_estimates import estimate_form
 
 SECRET = "whsec_" + base64.b64encode(b"resend-delivery-test-key-32bytes").decode()
 BOUNCE = {"message": "The mailbox does not exist.", "subType": "General", "type": "Permanent"}
@@ -167,15 +166,10 @@ def test_a_bounced_invitation_shows_bounced_in_its_row_on_the_staff_list(resend_
 
 
 def test_a_bounced_estimate_email_shows_on_the_estimates_staff_view(
-    resend_fake, admin, monkeypatch
+    resend_fake, admin, contract_settings
 ):
-    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
-    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
-    draft = estimates.create_estimate(
-        estimates.validate_estimate(estimate_form()), signed_in(admin), "form-1"
-    )
-    estimates.send_estimate(draft.number, signed_in(admin))
+    sent = sent_estimate(admin, "form-1", email="maria@example.com")
     bounce(resend_fake, "maria@example.com")
-    [email] = estimates.get_estimate(draft.number).emails
+    [email] = estimates.get_estimate(sent.number).emails
     assert email.to == "maria@example.com"
     assert email.delivery.startswith("bounced ") and "mailbox does not exist" in email.delivery

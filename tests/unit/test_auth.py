@@ -8,6 +8,7 @@ import pytest
 from renovation_app.cli import main as cli
 from renovation_app.models import utc_now
 from renovation_app.services.staff import auth, passwords, sessions, users
+from tests.factories import staff_user
 
 PASSWORD = "correct horse battery"
 ADDRESS = "192.0.2.10"
@@ -19,7 +20,7 @@ def login(email: str, password: str, now=None, address: str = ADDRESS) -> sessio
 
 @pytest.fixture
 def user(clean_db):
-    return users.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
+    return staff_user(name="Sam Staff", email="Staff@Example.com", password=PASSWORD)
 
 
 def test_passwords_are_hashed_with_argon2_and_verified():

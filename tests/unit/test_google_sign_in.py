@@ -16,6 +16,7 @@ from renovation_app.db import db_session
 from renovation_app.models import GoogleSignIn, Role, User, utc_now
 from renovation_app.services.staff import google, passwords, sessions, users
 from renovation_app.settings import settings
+from tests.factories import staff_user
 from tests.fakes.oidc_server import FakeOIDC, split_redirect
 
 PASSWORD = "correct horse battery"
@@ -35,7 +36,7 @@ def fake(monkeypatch, clean_db):
 
 @pytest.fixture
 def staff(clean_db) -> User:
-    return users.create_user("Staff@Example.com", "Sam Staff", PASSWORD)
+    return staff_user(name="Sam Staff", email="Staff@Example.com", password=PASSWORD)
 
 
 def authorize(now=None) -> tuple[dict, str]:

@@ -13,7 +13,8 @@ from sqlmodel import select
 from renovation_app.db import db_session, get_engine
 from renovation_app.models import AuditEvent, Role, User, utc_now
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.staff import accounts, auth, passwords, sessions, two_step, users
+from renovation_app.services.staff import accounts, auth, passwords, sessions, two_step
+from tests import factories
 from tests.factories import mails, turn_on_two_step, two_step_code
 
 PASSWORD = "a long admin password"
@@ -23,7 +24,9 @@ ADDRESS = "198.51.100.7"
 
 @pytest.fixture
 def admin(clean_db) -> sessions.SignedInUser:
-    user = users.create_user("boss@example.com", "Bo Boss", PASSWORD, admin=True)
+    user = factories.staff_user(
+        Role.ADMIN, name="Bo Boss", email="boss@example.com", password=PASSWORD
+    )
     two_step_code(user, PASSWORD)  # turns two-step sign-in on, keeps the recovery codes
     return sessions.signed_in_user(_user(user.id))
 
@@ -104,7 +107,7 @@ def test_only_an_admin_with_two_step_sign_in_manages_staff(admin, clean_db):
     staff = invite_and_accept(admin)
     with pytest.raises(ActionRefused, match="Only an admin"):
         accounts.invite(staff, "x@example.com", "admin", "000000")
-    bare_admin = users.create_user("bare@example.com", "Bare Admin", PASSWORD, admin=True)
+    bare_admin = factories.staff_user(Role.ADMIN, name="Bare Admin", password=PASSWORD)
     with pytest.raises(ActionRefused, match="two-step"):
         accounts.invite(sessions.signed_in_user(bare_admin), "x@example.com", "staff", "000000")
     # A forged SignedInUser claiming admin is checked against the database.
@@ -196,7 +199,7 @@ def test_forgot_password_is_throttled_per_client(admin):
 
 @pytest.fixture
 def staff_user(clean_db) -> User:
-    return users.create_user("sam@example.com", "Sam Staff", PASSWORD)
+    return factories.staff_user(name="Sam Staff", email="sam@example.com", password=PASSWORD)
 
 
 def test_the_secret_is_stored_encrypted_and_a_code_turns_it_on(staff_user):

@@ -9,10 +9,11 @@ from reflex.istate.data import HeaderData
 from reflex_base.event import Event
 
 from renovation_app.services.enquiries import submit_enquiry, validate_enquiry
-from renovation_app.services.staff import sessions, users
+from renovation_app.services.staff import sessions
 from renovation_app.state.enquiries import EnquiriesState
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.guard import StaffGuard
+from tests.factories import staff_user
 from tests.unit.test_enquiry_validation import VALID
 
 
@@ -52,10 +53,6 @@ def load_enquiries(root) -> list[dict]:
     return enquiries.enquiries
 
 
-def staff_user(email="s@example.com"):
-    return users.create_user(email, "Sam", "long enough password")
-
-
 def test_a_signed_out_caller_gets_no_enquiries(root):
     assert load_enquiries(with_cookie(root, "")) == []
     assert substate(root, StaffState).signed_in is False
@@ -74,7 +71,7 @@ def test_the_raw_token_is_not_accepted_where_only_its_hash_belongs(root):
 
 
 def test_a_signed_in_caller_gets_the_enquiries_and_their_name(root):
-    token = sessions.start_session(staff_user().id)
+    token = sessions.start_session(staff_user(name="Sam").id)
     names = [e.name for e in load_enquiries(with_cookie(root, f"staff_session_ref={ref(token)}"))]
     assert names == ["Maria Lopez"]
     staff = substate(root, StaffState)

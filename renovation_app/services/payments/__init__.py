@@ -18,13 +18,7 @@ from renovation_app.services.payments.intents import (
     payment_summary,
     start_card_payment,
 )
-from renovation_app.services.payments.ledger import (
-    MoneySummary,
-    StageLine,
-    money_summary,
-    pay_now_label,
-    settle_invoice,
-)
+from renovation_app.services.payments.ledger import settle_invoice
 from renovation_app.services.payments.reconciling import (
     Reconciliation,
     reconcile_payments,
@@ -36,6 +30,12 @@ from renovation_app.services.payments.recorded import (
     void_recorded_payment,
 )
 from renovation_app.services.payments.refunds import refund, refund_by_law
+from renovation_app.services.payments.summary import (
+    MoneySummary,
+    StageLine,
+    money_summary,
+    pay_now_label,
+)
 from renovation_app.services.payments.webhook import (
     PAYMENT_FAILED,
     WEBHOOK_EVENTS,

@@ -26,7 +26,6 @@ from renovation_app.services.billing import (
 )
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import allow
-from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import (
     OPEN_INTENT_STATUSES,
     PAYMENT_METHOD_TYPES,
@@ -35,6 +34,7 @@ from renovation_app.services.payments.gateway import (
     stripe_client,
 )
 from renovation_app.services.payments.ledger import method_words, paid_cents
+from renovation_app.services.payments.summary import MoneySummary, money_summary
 
 TOO_MANY_TRIES = (
     "Too many payment attempts in a short time. Please wait 10 minutes or call us to pay."
@@ -184,8 +184,8 @@ def start_card_payment(
         )
 
 
-def payment_summary(invoice_id: int) -> ledger.MoneySummary:
+def payment_summary(invoice_id: int) -> MoneySummary:
     """Paid, refunded and due amounts of an invoice, its payments and stages, for its page."""
     with db_session() as session:
         invoice = session.get(Invoice, invoice_id)
-        return ledger.money_summary(session, invoice) if invoice else ledger.MoneySummary()
+        return money_summary(session, invoice) if invoice else MoneySummary()

@@ -17,7 +17,8 @@ from renovation_app.services.billing import (
     view_of,
 )
 from renovation_app.services.mail import About, Attachment, EmailKind, build_email, queue_email
-from renovation_app.services.payments.ledger import method_words, paid_cents
+from renovation_app.services.payments.ledger import paid_cents
+from renovation_app.services.payments.means import method_words
 from renovation_app.settings import settings
 
 

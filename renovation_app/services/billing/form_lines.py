@@ -9,7 +9,11 @@ from dataclasses import asdict, dataclass, field, fields
 from renovation_app.content.tax import DEFAULT_TAX_AREA, DEFAULT_TAX_CATEGORY
 from renovation_app.services.billing.lines import CATALOGUE, DESCRIPTION_MAX
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
-from renovation_app.services.billing.quantities import cents_or_zero, typed_line_cents
+from renovation_app.services.billing.quantities import (
+    cents_or_zero,
+    quantity_text,
+    typed_line_cents,
+)
 from renovation_app.services.billing.totals import (
     TAX_AREA_BY_SLUG,
     DocumentTotals,
@@ -110,6 +114,24 @@ def drafts_from(typed: Iterable[Mapping], limit: int) -> list[LineDraft]:
                 edited(line, name, item[name] if name == "optional" else str(item[name]))
         rows.append(line)
     return rows
+
+
+def price_typed(cents: int) -> str:
+    """12345 -> "123.45", as the form takes an amount ("" for none)."""
+    return f"{cents // 100}.{cents % 100:02d}" if cents else ""
+
+
+def typed_from_row(row) -> dict:
+    """A saved line of any document (models/documents.py) as the line editor types it."""
+    return {
+        "service": row.service if row.service in CATALOGUE else "",
+        "description": row.description,
+        "quantity": quantity_text(row.quantity_milli),
+        "unit": row.unit,
+        "unit_price": price_typed(row.unit_price_cents),
+        "tax_category": row.tax_category,
+        "optional": row.optional,
+    }
 
 
 def as_typed(lines: Iterable[LineDraft]) -> list[dict]:

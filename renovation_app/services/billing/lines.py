@@ -128,6 +128,20 @@ def read_lines(
     return tuple(lines)
 
 
+def valid_from_row(row, **changes) -> ValidLine:
+    """A saved line of one document as a checked line of another (a signed estimate's line on
+    its final invoice), with `changes`."""
+    names = [name for name in ValidLine.__dataclass_fields__ if hasattr(row, name)]
+    columns = {name: getattr(row, name) for name in names}
+    return ValidLine(**{**columns, **changes})
+
+
+def shown_words(line) -> str:
+    """What a saved line of any document says under its name, on pages, PDFs, e-mails and the
+    signed contract: its words as typed."""
+    return line.description
+
+
 def line_columns(position: int, line: ValidLine, tax_cents: int) -> dict:
     """The columns every document's line row has (models/documents.py), from a checked line."""
     return {

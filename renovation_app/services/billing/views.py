@@ -7,6 +7,7 @@ from datetime import date, datetime, time
 from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.tax import TAX_AREAS, rate_text
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
+from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent, format_usd
 from renovation_app.services.billing.quantities import MILLI, quantity_text
 from renovation_app.services.billing.schedule import Stage
@@ -255,7 +256,7 @@ def invoice_view(
                 position=line.position,
                 service=line.service,
                 label=line.label,
-                description=line.description,
+                description=shown_words(line),
                 price_cents=line.price_cents,
                 price=format_usd(line.price_cents),
                 tax_category=line.tax_category,

@@ -24,6 +24,7 @@ from renovation_app.services.estimates.queries import (
     get_estimate,
     list_estimates,
     staff_estimate_pdf,
+    typed_lines,
 )
 from renovation_app.services.estimates.records import estimate_lines
 from renovation_app.services.estimates.saving import (
@@ -56,6 +57,7 @@ __all__ = [
     "customer_estimate_pdf",
     "decline",
     "form_values",
+    "typed_lines",
     "get_estimate",
     "list_estimates",
     "read_link",

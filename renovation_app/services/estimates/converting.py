@@ -10,7 +10,7 @@ from renovation_app.db import db_session
 from renovation_app.models import Estimate, EstimateStatus, Invoice, InvoiceStatus, utc_now
 from renovation_app.services import invoicing
 from renovation_app.services.billing import business_today, format_usd
-from renovation_app.services.billing.lines import ValidLine
+from renovation_app.services.billing.lines import ValidLine, valid_from_row
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.records import (
     estimate_lines,
@@ -113,15 +113,13 @@ def _final_lines(session: Session, estimate: Estimate) -> tuple[ValidLine, ...]:
     """The signed lines (the optional ones the customer chose) as they were signed, each named
     by its words, less every deposit invoice issued."""
     lines = [
-        ValidLine(
+        valid_from_row(
+            line,
             service=line.service or SERVICE,
             description="",
-            quantity_milli=line.quantity_milli,
-            unit=line.unit,
-            unit_price_cents=line.unit_price_cents,
-            tax_category=line.tax_category,
+            optional=False,
             label=line.description[:100],
-        )
+        )  # fmt: skip
         for line in estimate_lines(session, estimate.id)
         if line.chosen
     ]

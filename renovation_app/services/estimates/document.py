@@ -10,6 +10,7 @@ from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
 from renovation_app.models import Estimate, EstimateLine
 from renovation_app.services.billing import format_usd, long_date
+from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.totals import EstimateTotals, counted
@@ -22,7 +23,7 @@ def _date_or_tbd(value: date | None) -> str:
 
 def _line(line: EstimateLine, chosen: set[int]) -> dict:
     words = {
-        "description": line.description,
+        "description": shown_words(line),
         "quantity": quantity_text(line.quantity_milli),
         "unit": line.unit,
         "unit_price": format_usd(line.unit_price_cents),

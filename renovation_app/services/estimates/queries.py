@@ -16,6 +16,7 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import EmailView, format_usd, when_display
+from renovation_app.services.billing.form_lines import price_typed, typed_from_row
 from renovation_app.services.estimates.mail import estimate_pdf
 from renovation_app.services.estimates.records import (
     by_token,
@@ -194,10 +195,6 @@ def list_estimates(search: str = "", status: str = "", page: int = 1) -> Estimat
     return EstimateListPage(rows, count, page, page_count)
 
 
-def _dollars(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}" if cents else ""
-
-
 def form_values(number: str) -> dict[str, str]:
     """A draft's fields as the estimate form shows them, to change it."""
     with db_session() as session:
@@ -207,7 +204,7 @@ def form_values(number: str) -> dict[str, str]:
         if estimate.deposit_kind == DepositKind.PERCENT:
             deposit = f"{estimate.deposit_value / 100:g}"
         else:
-            deposit = _dollars(estimate.deposit_value)
+            deposit = price_typed(estimate.deposit_value)
         dates = ("deposit_due_date", "valid_until", "start_date", "completion_date")
         return {
             "name": estimate.customer_name,
@@ -215,7 +212,7 @@ def form_values(number: str) -> dict[str, str]:
             "phone": estimate.customer_phone,
             "address": estimate.customer_address,
             "note": estimate.note,
-            "discount": _dollars(estimate.discount_cents),
+            "discount": price_typed(estimate.discount_cents),
             "tax_area": estimate.tax_area,
             "deposit_kind": str(estimate.deposit_kind),
             "deposit_value": deposit,
@@ -223,3 +220,14 @@ def form_values(number: str) -> dict[str, str]:
             "progress_schedule": estimate.progress_schedule,
             **{d: getattr(estimate, d).isoformat() if getattr(estimate, d) else "" for d in dates},
         }
+
+
+def typed_lines(number: str) -> list[dict]:
+    """A draft's lines as the estimate form's line editor types them, to change it."""
+    with db_session() as session:
+        estimate = latest_revision(session, number)
+        return (
+            [typed_from_row(row) for row in estimate_lines(session, estimate.id)]
+            if estimate
+            else []
+        )

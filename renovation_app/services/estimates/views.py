@@ -14,6 +14,7 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import EmailView, format_usd, long_date, when_display
+from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
@@ -173,7 +174,7 @@ def estimate_view(
             EstimateLineView(
                 id=line.id,
                 service=line.service,
-                description=line.description,
+                description=shown_words(line),
                 quantity=quantity_text(line.quantity_milli),
                 unit=line.unit,
                 unit_price=format_usd(line.unit_price_cents),

@@ -22,9 +22,8 @@ from renovation_app.services.billing import (
     stages_of,
     view_of,
 )
-from renovation_app.services.billing.lines import CATALOGUE
+from renovation_app.services.billing.form_lines import price_typed, typed_from_row
 from renovation_app.services.billing.money import format_percent
-from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import reason_text
 from renovation_app.services.invoicing.queries import staff_view
@@ -145,9 +144,8 @@ def revise_invoice(
     return view
 
 
-def _amount_text(cents: int) -> str:
-    """12345 -> "123.45", as the form takes an amount."""
-    return f"{cents // 100}.{cents % 100:02d}"
+def free_words(line) -> str:
+    return "" if line.service else line.label
 
 
 def revision_form(number: str) -> dict | None:
@@ -167,17 +165,10 @@ def revision_form(number: str) -> dict | None:
         "note": invoice.note,
         "due_date": "" if stages else invoice.due_date.isoformat(),
         "tax_area": invoice.tax_area,
-        "discount": _amount_text(invoice.discount_cents) if invoice.discount_cents else "",
+        "discount": price_typed(invoice.discount_cents),
         "lines": [
-            {
-                "service": line.service if line.service in CATALOGUE else "",
-                # A free line's words are its label, or its description when they were long.
-                "description": line.description or ("" if line.service else line.label),
-                "quantity": quantity_text(line.quantity_milli),
-                "unit": line.unit,
-                "unit_price": _amount_text(line.unit_price_cents),
-                "tax_category": line.tax_category,
-            }
+            # A free line's words are its label, or its description when they were long.
+            {**typed_from_row(line), "description": line.description or free_words(line)}
             for line in lines
         ],
         "schedule": [
@@ -185,7 +176,7 @@ def revision_form(number: str) -> dict | None:
                 "label": stage.label,
                 "amount": format_percent(stage.percent_bp)
                 if stage.percent_bp
-                else _amount_text(stage.amount_cents),
+                else price_typed(stage.amount_cents),
                 "due_date": stage.due_date.isoformat(),
             }
             for stage in stages

@@ -77,13 +77,8 @@ class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         self.values = await asyncio.to_thread(estimates.form_values, view.number)
         self.time_of_essence = view.time_of_essence
         self.tax_area, self.discount = view.tax_area, self.values.get("discount", "")
-        self.lines = form_lines.drafts_from(
-            (
-                {**dataclasses.asdict(line), "unit_price": line.unit_price.removeprefix("$")}
-                for line in view.lines
-            ),
-            LINES_MAX,
-        )
+        typed = await asyncio.to_thread(estimates.typed_lines, view.number)
+        self.lines = form_lines.drafts_from(typed, LINES_MAX)
 
     @rx.event
     def set_time_of_essence(self, ticked: bool):

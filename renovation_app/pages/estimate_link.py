@@ -149,7 +149,10 @@ def answer_part() -> rx.Component:
             "withdrawn",
             closed("This estimate was replaced", "A newer version was sent to you by e-mail."),
         ),
-        ("cancelled", closed("This contract is cancelled", "Everything you paid is returned within 10 days.")),
+        (
+            "cancelled",
+            closed("This contract is cancelled", "Everything you paid is returned within 10 days."),
+        ),
         rx.fragment(),
     )
 

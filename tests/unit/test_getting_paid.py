@@ -23,7 +23,16 @@ from renovation_app.services.billing.schedule import (
 from renovation_app.services.billing.totals import line_tax_cents
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.payments.reconciling import reconcile_if_due
-from tests.factories import history, mails, signed_in, status_of, two_step_code
+from tests.factories import (
+    history,
+    invoice_payload,
+    mails,
+    payment_payload,
+    record_payment,
+    signed_in,
+    status_of,
+    two_step_code,
+)
 from tests.fakes.stripe_js_client import js_confirm
 
 TODAY = date(2026, 11, 24)
@@ -39,27 +48,14 @@ def thirty_forty_thirty() -> list[dict]:
 
 
 def scheduled_invoice(author, token: str, price: str = "10000", schedule=None) -> Invoice:
-    raw = {
-        "name": "Sam Stager",
-        "email": "sam@example.com",
-        "lines": [{"service": "kitchenRemodelling", "price": price}],
-        "schedule": thirty_forty_thirty() if schedule is None else schedule,
-    }
+    raw = invoice_payload(
+        price=price, schedule=thirty_forty_thirty() if schedule is None else schedule
+    )
     return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token)
 
 
 def summary(invoice: Invoice) -> payments.MoneySummary:
     return payments.payment_summary(invoice.id)
-
-
-def recorded(invoice, user, amount: str, key: str, method: str = "check", reference="1045"):
-    raw = {
-        "method": method,
-        "amount": amount,
-        "received_on": str(business_today()),
-        "reference": reference,
-    }
-    payments.record_payment(invoice.number, raw, key, signed_in(user))
 
 
 # --- the schedule's arithmetic ------------------------------------------------------------------
@@ -166,7 +162,7 @@ def test_a_schedule_arrives_in_the_invoice_pdf_and_e_mail(fake, admin):
 
 def test_a_recorded_check_pays_the_next_stage_and_queues_a_receipt(fake, admin, clerk):
     invoice = scheduled_invoice(admin, "sched-4")
-    recorded(invoice, clerk, "3,000", "key-1")
+    record_payment(invoice, clerk, method="check", amount="3,000", reference="1045")
     money = summary(invoice)
     assert status_of(invoice) == "partially_paid" and money.balance == "$7,000.00"
     assert money.payments[0].how == "Check #1045" and money.payments[0].can_void
@@ -178,19 +174,19 @@ def test_a_recorded_check_pays_the_next_stage_and_queues_a_receipt(fake, admin, 
 
 def test_the_same_form_twice_records_one_payment(fake, admin):
     invoice = scheduled_invoice(admin, "sched-5")
-    recorded(invoice, admin, "100", "double-click")
-    recorded(invoice, admin, "100", "double-click")
+    record_payment(invoice, admin, "double-click", amount="100")
+    record_payment(invoice, admin, "double-click", amount="100")
     assert summary(invoice).paid == "$100.00" and len(mails("receipt")) == 1
 
 
 def test_more_than_the_balance_or_a_void_invoice_records_nothing(fake, admin):
     invoice = scheduled_invoice(admin, "sched-6")
     with pytest.raises(FormInvalid) as too_much:
-        recorded(invoice, admin, "10,000.01", "k1")
+        record_payment(invoice, admin, amount="10,000.01")
     assert too_much.value.errors == {"amount": "This is more than the balance of $10,000.00."}
     invoicing.void_invoice(invoice.number, signed_in(admin), "Wrong customer")
     with pytest.raises(ActionRefused, match="void"):
-        recorded(invoice, admin, "10", "k2")
+        record_payment(invoice, admin, amount="10")
     assert summary(invoice).paid == "$0.00" and mails("receipt") == []
 
 
@@ -206,8 +202,7 @@ def test_more_than_the_balance_or_a_void_invoice_records_nothing(fake, admin):
 )
 def test_a_bad_recorded_payment_gets_a_clear_message(fake, admin, field, value, words):
     invoice = scheduled_invoice(admin, f"bad-{field}-{value}")
-    raw = {"method": "check", "amount": "10", "received_on": str(business_today())}
-    raw |= {"reference": "1", field: value}
+    raw = payment_payload(amount="10", reference="1") | {field: value}
     with pytest.raises(FormInvalid) as invalid:
         payments.record_payment(invoice.number, raw, "k", signed_in(admin))
     assert words in invalid.value.errors[field]
@@ -215,7 +210,7 @@ def test_a_bad_recorded_payment_gets_a_clear_message(fake, admin, field, value, 
 
 def test_only_an_admin_voids_a_recorded_payment_and_the_invoice_reopens(fake, admin, clerk):
     invoice = scheduled_invoice(admin, "sched-7", schedule=[])
-    recorded(invoice, clerk, "10,000", "k1", method="zelle", reference="ZX9")
+    record_payment(invoice, clerk, method="zelle", amount="10,000", reference="ZX9")
     assert status_of(invoice) == "paid"
     payment_id = summary(invoice).payments[0].id
     with pytest.raises(ActionRefused, match="Only an admin"):
@@ -240,7 +235,7 @@ def test_a_card_payment_cannot_be_voided_and_a_check_is_not_refunded_through_str
     with pytest.raises(ActionRefused, match="refund it instead"):
         payments.void_recorded_payment(invoice.number, card_id, "No", signed_in(admin))
     other = scheduled_invoice(admin, "sched-9", schedule=[])
-    recorded(other, admin, "500", "k")
+    record_payment(other, admin, amount="500")
     assert summary(other).refundable_cents == 0
     with pytest.raises(ActionRefused, match="At most \\$0.00"):
         payments.refund(
@@ -255,7 +250,7 @@ def test_money_before_completion_is_held_in_escrow_until_an_admin_marks_it_compl
     fake, admin, clerk
 ):
     invoice = scheduled_invoice(admin, "sched-10")
-    recorded(invoice, admin, "3,000", "k")
+    record_payment(invoice, admin, amount="3,000")
     assert summary(invoice).held == "$3,000.00"
     today = str(business_today())
     with pytest.raises(ActionRefused, match="Only an admin"):
@@ -312,24 +307,12 @@ def test_reconciliation_marks_intents_stripe_cancelled_and_runs_once_an_hour(fak
 
 
 def taxed_invoice(author, token: str, area: str = "nyc") -> Invoice:
-    raw = {
-        "name": "Tia Taxpayer",
-        "email": "tia@example.com",
-        "tax_area": area,
-        "lines": [
-            {
-                "service": "otherWork",
-                "price": "200",
-                "description": "Fix a leak",
-                "tax_category": "repair",
-            },
-            {
-                "service": "kitchenRemodelling",
-                "price": "5,000",
-                "tax_category": "capital_improvement",
-            },
-        ],
-    }
+    lines = [
+        {"service": "otherWork", "price": "200", "description": "Fix a leak",
+         "tax_category": "repair"},
+        {"service": "kitchenRemodelling", "price": "5,000", "tax_category": "capital_improvement"},
+    ]  # fmt: skip
+    raw = invoice_payload(tax_area=area, lines=lines)
     return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token)
 
 
@@ -356,10 +339,8 @@ def test_the_tax_area_sets_the_rate_and_rounding_is_half_up_per_line():
     assert line_tax_cents(100, 8875) == 9  # 8.875 cents -> 9
     assert line_tax_cents(4, 8875) == 0  # 0.355 cents -> 0
     assert line_tax_cents(20_000, 8375) == 1675  # Westchester
-    raw = {"name": "A B", "email": "a@example.com", "tax_area": "westchester"}
-    raw["lines"] = [
-        {"service": "otherWork", "price": "200", "description": "x", "tax_category": "repair"}
-    ]
+    line = {"service": "otherWork", "price": "200", "description": "x", "tax_category": "repair"}
+    raw = invoice_payload(tax_area="westchester", lines=[line])
     assert invoicing.validate_invoice(raw).total_cents == 21_675
 
 
@@ -369,7 +350,7 @@ def test_the_tax_area_sets_the_rate_and_rounding_is_half_up_per_line():
 )
 def test_an_unknown_tax_area_or_category_is_refused(change, key):
     line = {"service": "otherWork", "price": "200", "description": "x", "tax_category": "repair"}
-    raw = {"name": "A B", "email": "a@example.com", "lines": [line]}
+    raw = invoice_payload(lines=[line])
     if "tax_category" in change:
         line.update(change)
     else:

@@ -35,9 +35,9 @@ from renovation_app.services.billing import (
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import check_text, iso_date, reason_text, text_of
 from renovation_app.services.mail import wake_outbox_worker
-from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import stop_open_intents
-from renovation_app.services.payments.ledger import kept_cents, method_words, paid_cents
+from renovation_app.services.payments.ledger import kept_cents, paid_cents, settle_invoice
+from renovation_app.services.payments.means import in_a_sentence, method_words, recorded_means
 from renovation_app.services.payments.receipts import queue_receipts
 from renovation_app.services.staff import SignedInUser
 
@@ -129,7 +129,7 @@ def record_payment(
         )
         session.add(payment)
         session.flush()
-        ledger.settle_invoice(session, invoice, now)
+        settle_invoice(session, invoice, now)
         words = (
             f"{format_usd(payment.amount_cents)} by {method_words(payment)}, received "
             f"{long_date(valid.received_on)}, recorded by {user.name}"
@@ -179,7 +179,7 @@ def void_recorded_payment(
         payment.status, payment.voided_at, payment.void_reason = PaymentStatus.VOIDED, now, text
         session.add(payment)
         session.flush()
-        ledger.settle_invoice(session, invoice, now)
+        settle_invoice(session, invoice, now)
         words = f"{format_usd(payment.amount_cents)} by {method_words(payment)} voided by "
         record_event(
             session, invoice.id, "payment_voided", f"{words}{user.name}: {text}", user.id, now
@@ -204,9 +204,7 @@ def record_return(
     returned = validate_recorded_payment(raw, business_today(now))
     with db_session() as session:
         invoice, payment = _recorded_payment(session, number, payment_id, "given back by hand")
-        how = ledger.in_a_sentence(
-            ledger.recorded_means(returned.method, returned.reference), returned.method
-        )
+        how = in_a_sentence(recorded_means(returned.method, returned.reference), returned.method)
         words = f"Returned by {how} on {long_date(returned.received_on)}"
         if session.exec(
             select(Refund.id).where(
@@ -234,7 +232,7 @@ def record_return(
         payment.amount_refunded_cents += returned.amount_cents
         session.add(payment)
         session.flush()
-        ledger.settle_invoice(session, invoice, now)
+        settle_invoice(session, invoice, now)
         detail = (
             f"{format_usd(returned.amount_cents)} of {format_usd(payment.amount_cents)} by "
             f"{method_words(payment)}: {words[0].lower()}{words[1:]}, recorded by {user.name}"

@@ -33,9 +33,8 @@ from renovation_app.services.billing import (
 )
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import reason_text
-from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import payments_enabled, stripe_client
-from renovation_app.services.payments.ledger import locked_payment, refundable_of
+from renovation_app.services.payments.ledger import locked_payment, refundable_of, settle_invoice
 from renovation_app.services.payments.receipts import queue_staff_notice
 from renovation_app.services.staff import SignedInUser, two_step
 
@@ -154,7 +153,7 @@ def _store_answer(
             row.status, row.failure_reason = status, failure
         session.add(row)
         invoice = session.get(Invoice, session.get(Payment, row.payment_id).invoice_id)
-        ledger.settle_invoice(session, invoice, utc_now())
+        settle_invoice(session, invoice, utc_now())
         session.commit()
 
 
@@ -266,7 +265,7 @@ def record_charge_refunded(session: Session, charge: dict) -> bool:
     payment, invoice = found
     _sync_from_stripe(session, payment, invoice)
     session.flush()
-    ledger.settle_invoice(session, invoice, utc_now())
+    settle_invoice(session, invoice, utc_now())
     return True
 
 
@@ -282,5 +281,5 @@ def record_refund_update(session: Session, stripe_refund: dict) -> bool:
     else:
         _apply_refund(session, payment, invoice, stripe_refund)
     session.flush()
-    ledger.settle_invoice(session, invoice, utc_now())
+    settle_invoice(session, invoice, utc_now())
     return True

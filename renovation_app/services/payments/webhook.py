@@ -26,9 +26,8 @@ from renovation_app.models import (
 from renovation_app.services.billing import format_usd, record_event
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.mail import wake_outbox_worker
-from renovation_app.services.payments import ledger
 from renovation_app.services.payments.gateway import stripe_client
-from renovation_app.services.payments.ledger import locked_payment, method_words
+from renovation_app.services.payments.ledger import locked_payment, method_words, settle_invoice
 from renovation_app.services.payments.receipts import queue_receipts, queue_staff_notice
 from renovation_app.services.payments.refunds import record_charge_refunded, record_refund_update
 from renovation_app.settings import settings
@@ -104,14 +103,14 @@ def _record_succeeded(session: Session, intent: dict) -> bool:
         payment.status, payment.last_error = PaymentStatus.REVIEW, problem[:300]
         session.add(payment)
         record_event(session, invoice.id, "attention", problem)
-        ledger.settle_invoice(session, invoice, now)
+        settle_invoice(session, invoice, now)
         queue_staff_notice(session, invoice, "Payment to check", problem)
         return True
     payment.status, payment.last_error = PaymentStatus.SUCCEEDED, ""
     payment.succeeded_at = now
     session.add(payment)
     session.flush()
-    ledger.settle_invoice(session, invoice, now)
+    settle_invoice(session, invoice, now)
     paid_words = f"{format_usd(payment.amount_cents)} by {method_words(payment)}"
     if invoice.status == InvoiceStatus.VOID:
         words = f"{paid_words} after the invoice was voided: refund it."
@@ -151,7 +150,7 @@ def _record_processing(session: Session, intent: dict) -> bool:
         f"{format_usd(payment.amount_cents)} by {method_words(payment)} is processing: "
         "not paid until the bank settles it (usually 4 business days).",
     )
-    ledger.settle_invoice(session, invoice, utc_now())
+    settle_invoice(session, invoice, utc_now())
     return True
 
 
@@ -176,7 +175,7 @@ def _record_failed(session: Session, intent: dict) -> bool:
         # Money the office counted on for days did not come: the balance is open again.
         words = f"Bank debit of {format_usd(payment.amount_cents)} failed: {error}"[:500]
         record_event(session, invoice.id, "attention", words)
-        ledger.settle_invoice(session, invoice, utc_now())
+        settle_invoice(session, invoice, utc_now())
         queue_staff_notice(session, invoice, "Bank debit failed", words)
     return True
 
@@ -196,7 +195,7 @@ def _record_dispute(session: Session, dispute: dict) -> bool:
     words = f"Card dispute of {format_usd(amount)} ({dispute.get('reason') or 'no reason'}): "
     words += status.replace("_", " ")
     record_event(session, invoice.id, "attention", words)
-    ledger.settle_invoice(session, invoice, utc_now())
+    settle_invoice(session, invoice, utc_now())
     queue_staff_notice(session, invoice, "Card dispute", words)
     return True
 

@@ -14,8 +14,8 @@ from sqlmodel import Session, select
 
 from renovation_app.db import db_session
 from renovation_app.models import AuthSession, PendingSignIn, Role, User, utc_now
-from renovation_app.services.staff import two_step
 from renovation_app.services.staff.passwords import hash_token
+from renovation_app.services.staff.two_step import is_on
 from renovation_app.settings import settings
 
 # The browser holds the session token in this HttpOnly cookie (set by api/session.py). The
@@ -45,7 +45,7 @@ class SignedInUser:
 
 
 def signed_in_user(user: User) -> SignedInUser:
-    return SignedInUser(user.id, user.email, user.name, Role(user.role), two_step.is_on(user))
+    return SignedInUser(user.id, user.email, user.name, Role(user.role), is_on(user))
 
 
 def aware(moment: datetime) -> datetime:

@@ -237,13 +237,9 @@ def _closed_fingerprint(session: Session, start: date, end: date) -> tuple:
     return (*payments, revisions)
 
 
-def _revenue_sums(
-    session: Session, months: list[date], ends: list[date]
-) -> tuple[dict[date, dict], dict[date, dict]]:
-    """Per month in `months` (each ending at the same place in `ends`): cents by service and by
-    borough. A payment is split over its invoice's lines in proportion to their amounts (in
-    whole cents, the remainder to the last line), so each month's services add up to what came
-    in."""
+def _received_per_invoice_month(months: list[date], ends: list[date]):
+    """Net cents received per invoice and month (the index of the month in `months`, each
+    ending at the same place in `ends`), with the invoice's place: a CTE named "pay"."""
     received = and_(Payment.status == PaymentStatus.SUCCEEDED, in_range(months[0], ends[-1]))
     # The month each payment falls in, worked out by the database from the same rule as
     # in_range (its recorded day, else its Stripe time in New York), and summed per invoice
@@ -254,7 +250,7 @@ def _revenue_sums(
         *[(Payment.succeeded_at < business_day_start(end), k) for k, end in enumerate(ends)]
     )
     month = case((Payment.received_on.is_not(None), by_day), else_=by_time).label("month")
-    pay = (
+    return (
         select(
             Payment.invoice_id.label("invoice_id"),
             month,
@@ -266,6 +262,10 @@ def _revenue_sums(
         .group_by(Payment.invoice_id, month, Invoice.location)
         .cte("pay")
     )
+
+
+def _line_shares(pay):
+    """Each invoice's month of money split over its lines (month, label, cents): a subquery."""
     # split() in SQL, so a year of payments is never read row by row: each line's share is
     # rounded down, the last line (from_last = 1) takes what is left, and an invoice whose
     # lines add up to nothing (or that has none) puts it all under "Other work". The lines
@@ -290,7 +290,7 @@ def _revenue_sums(
     part = case((priced, lines.c.cents * lines.c.price_cents // lines.c.total), else_=0)
     others = func.sum(part).over(partition_by=(lines.c.invoice_id, lines.c.month)) - part
     last = lines.c.from_last == 1
-    share = select(
+    return select(
         lines.c.month,
         case((priced, lines.c.label), else_=OTHER_WORK).label("label"),
         case(
@@ -300,6 +300,17 @@ def _revenue_sums(
             else_=0,
         ).label("cents"),
     ).subquery("share")
+
+
+def _revenue_sums(
+    session: Session, months: list[date], ends: list[date]
+) -> tuple[dict[date, dict], dict[date, dict]]:
+    """Per month in `months` (each ending at the same place in `ends`): cents by service and by
+    borough. A payment is split over its invoice's lines in proportion to their amounts (in
+    whole cents, the remainder to the last line), so each month's services add up to what came
+    in."""
+    pay = _received_per_invoice_month(months, ends)
+    share = _line_shares(pay)
     connection = session.connection()
     by_borough = {m: defaultdict(int) for m in months}
     by_service = {m: defaultdict(int) for m in months}

@@ -10,7 +10,7 @@ from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 
-NOTE = "text-sm font-medium text-red-700 sm:col-span-4 empty:hidden"
+NOTE = "col-span-2 text-sm font-medium text-red-700 sm:col-span-4 empty:hidden"
 
 
 def _box(state, line, name: str, label: str, wide: bool = False, **props) -> rx.Component:
@@ -21,7 +21,7 @@ def _box(state, line, name: str, label: str, wide: bool = False, **props) -> rx.
         default_value=getattr(line, name),
         on_change=lambda text: state.set_line(line.key, name, text),
         auto_complete="off",
-        class_name=f"{INPUT} sm:col-span-4" if wide else INPUT,
+        class_name=f"{INPUT} col-span-2 sm:col-span-4" if wide else INPUT,
         **props,
     )
 
@@ -33,7 +33,7 @@ def _select(state, line, name: str, label: str, options: list[rx.Component]) -> 
         aria_label=label,
         default_value=getattr(line, name),
         on_change=lambda value: state.set_line(line.key, name, value),
-        class_name=f"{INPUT} text-sm sm:col-span-2",
+        class_name=f"{INPUT} col-span-2 text-sm",
     )
 
 
@@ -53,7 +53,7 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
             class_name="h-5 w-5 accent-orange-700",
         ),
         "Optional (the customer chooses)",
-        class_name="flex items-center gap-2 text-sm sm:col-span-3",
+        class_name="col-span-2 flex items-center gap-2 text-sm sm:col-span-3",
     )
     return rx.el.div(
         _select(state, line, "service", "Service", services),
@@ -81,7 +81,7 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
             "Remove line",
             type="button",
             on_click=state.remove_line(key),
-            class_name="text-sm font-semibold text-red-700 underline sm:text-right",
+            class_name="col-span-2 text-right text-sm font-semibold text-red-700 underline sm:col-span-1",
         ),
         rx.el.p(
             rx.cond(error, error, note),
@@ -91,7 +91,7 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
             data_testid="line-note",
         ),
         key=key,
-        class_name="grid gap-3 border-b border-slate-100 py-4 sm:grid-cols-4",
+        class_name="grid grid-cols-2 gap-3 border-b border-slate-100 py-4 sm:grid-cols-4",
         data_testid="document-line",
     )
 

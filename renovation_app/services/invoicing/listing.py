@@ -258,69 +258,75 @@ def _options(session) -> tuple[tuple[FilterOption, ...], ...]:
     return statuses, types, locations, sorts
 
 
+def _page_of(
+    session, filters: InvoiceFilters, conditions: list, page: int, page_size: int
+) -> list[Invoice]:
+    if not filters.search:
+        return session.exec(
+            select(Invoice)
+            .where(*conditions)
+            .order_by(*_order(filters.sort))
+            .offset((page - 1) * page_size)
+            .limit(page_size)
+        ).all()
+    # A search finds the page's ids in ix_invoice_search alone (a narrow copy of the
+    # searched columns), then reads just those invoices.
+    ids = (
+        select(Invoice.id)
+        .where(*conditions)
+        .order_by(*_order(filters.sort, searching=True))
+        .offset((page - 1) * page_size)
+        .limit(page_size)
+    )
+    return session.exec(
+        select(Invoice).where(Invoice.id.in_(ids)).order_by(*_order(filters.sort))
+    ).all()
+
+
+def _match_count(session, filters: InvoiceFilters, page: int, page_size: int, on_page: int) -> int:
+    """How many invoices match the filters, given `on_page` of them found on `page`."""
+    if on_page and on_page < page_size or page == 1 and not on_page:
+        # The last page: the count is known without a second pass over the matches (a
+        # search that finds one invoice reads the table once, not twice).
+        return (page - 1) * page_size + on_page
+    return session.exec(
+        select(func.count()).select_from(Invoice).where(*_conditions(filters, True))
+    ).one()
+
+
+def _row(invoice: Invoice, delivery: str) -> InvoiceRow:
+    return InvoiceRow(
+        number=invoice.number,
+        customer=invoice.customer_name,
+        email=invoice.customer_email,
+        total_cents=invoice.total_cents,
+        total=format_usd(invoice.total_cents),
+        status=str(invoice.status),
+        status_label=STATUS_LABELS[InvoiceStatus(invoice.status)],
+        delivery=delivery,
+        location=invoice.location,
+        created=business_today(invoice.created_at).isoformat(),
+        due_date=invoice.due_date.isoformat(),
+        attention=needs_attention(invoice),
+    )
+
+
 def list_invoices(filters: InvoiceFilters, page_size: int = 25) -> InvoiceListPage:
     """One page of the invoices that match the filters, with the options for each filter."""
     page_size = max(1, page_size)
     conditions = _conditions(filters)
-
-    def page_of(session, page: int) -> list[Invoice]:
-        if not filters.search:
-            return session.exec(
-                select(Invoice)
-                .where(*conditions)
-                .order_by(*_order(filters.sort))
-                .offset((page - 1) * page_size)
-                .limit(page_size)
-            ).all()
-        # A search finds the page's ids in ix_invoice_search alone (a narrow copy of the
-        # searched columns), then reads just those invoices.
-        ids = (
-            select(Invoice.id)
-            .where(*conditions)
-            .order_by(*_order(filters.sort, searching=True))
-            .offset((page - 1) * page_size)
-            .limit(page_size)
-        )
-        return session.exec(
-            select(Invoice).where(Invoice.id.in_(ids)).order_by(*_order(filters.sort))
-        ).all()
-
     with db_session() as session:
         page = max(1, filters.page)
-        invoices = page_of(session, page)
-        if invoices and len(invoices) < page_size or page == 1 and not invoices:
-            # The last page: the count is known without a second pass over the matches (a
-            # search that finds one invoice reads the table once, not twice).
-            total_count = (page - 1) * page_size + len(invoices)
-        else:
-            total_count = session.exec(
-                select(func.count()).select_from(Invoice).where(*_conditions(filters, True))
-            ).one()
+        invoices = _page_of(session, filters, conditions, page, page_size)
+        total_count = _match_count(session, filters, page, page_size, len(invoices))
         page_count = max(1, math.ceil(total_count / page_size))
         if page > page_count:  # past the end: the last page
             page = page_count
-            invoices = page_of(session, page)
+            invoices = _page_of(session, filters, conditions, page, page_size)
         delivery = latest_delivery(session, About.INVOICE, [i.id for i in invoices])
         statuses, types, locations, sorts = _options(session)
-    rows = tuple(
-        InvoiceRow(
-            number=i.number,
-            customer=i.customer_name,
-            email=i.customer_email,
-            total_cents=i.total_cents,
-            total=format_usd(i.total_cents),
-            status=str(i.status),
-            status_label=STATUS_LABELS[InvoiceStatus(i.status)],
-            delivery=delivery.get(i.id, "no e-mail"),
-            location=i.location,
-            created=business_today(i.created_at).isoformat(),
-            due_date=i.due_date.isoformat(),
-            attention=needs_attention(i),
-        )
-        for i in invoices
-    )
     return InvoiceListPage(
-        rows=rows,
+        rows=tuple(_row(i, delivery.get(i.id, "no e-mail")) for i in invoices),
         total_count=total_count,
         page=page,
         page_count=page_count,

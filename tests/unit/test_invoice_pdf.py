@@ -18,23 +18,24 @@ from renovation_app.services.invoicing import (
     void_invoice,
 )
 from renovation_app.services.staff.sessions import SignedInUser
-from tests.factories import signed_in, staff_user
+from tests.factories import invoice_payload, signed_in, staff_user
 
 TODAY = date(2026, 11, 23)
 NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
-INVOICE = {
-    "name": "Zoë Ńowak 张伟",
-    "email": "zoe@example.com",
-    "phone": "(718) 555-0199",
-    "address": "12 Ocean Parkway, Apt 3\nBrooklyn, NY 11218",
-    "note": "Tiles chosen by Zoë; grout in charcoal.",
-    "due_date": "2026-12-15",
-    "lines": [
+# Every value here is asserted on below, read back from the PDF.
+INVOICE = invoice_payload(
+    name="Zoë Ńowak 张伟",
+    email="zoe@example.com",
+    phone="(718) 555-0199",
+    address="12 Ocean Parkway, Apt 3\nBrooklyn, NY 11218",
+    note="Tiles chosen by Zoë; grout in charcoal.",
+    due_date="2026-12-15",
+    lines=[
         {"service": "bathroomRemodelling", "price": "8,400", "description": "Walk-in shower"},
         {"service": "floorAndTile", "price": "1,250.50", "description": ""},
         {"service": "otherWork", "price": "99.99", "description": "Replace the door handle"},
     ],
-}
+)
 
 
 def text_of(pdf: bytes) -> str:

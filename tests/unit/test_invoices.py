@@ -44,6 +44,7 @@ from renovation_app.services.mail import outbox as mail
 from renovation_app.services.staff.sessions import SignedInUser
 from renovation_app.settings import settings
 from tests.factories import (
+    invoice_payload,
     pay_link_from_before_the_upgrade,
     pay_token,
     signed_in,
@@ -54,18 +55,19 @@ from tests.factories import (
 TODAY = date(2026, 11, 23)
 NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)  # noon in New York
 
-VALID = {
-    "name": "Maria Lopez",
-    "email": "maria@example.com",
-    "phone": "718-555-0142",
-    "address": "45 Prospect Park West\nBrooklyn, NY 11215",
-    "note": "Thank you for your business.",
-    "due_date": "",
-    "lines": [
+# Every value here is asserted on below.
+VALID = invoice_payload(
+    name="Maria Lopez",
+    email="maria@example.com",
+    phone="718-555-0142",
+    address="45 Prospect Park West\nBrooklyn, NY 11215",
+    note="Thank you for your business.",
+    due_date="",
+    lines=[
         {"service": "kitchenRemodelling", "price": "$12,500.00", "description": "New cabinets"},
         {"service": "floorAndTile", "price": "1,250.5", "description": ""},
     ],
-}
+)
 
 
 def errors_for(**changes) -> dict[str, str]:

@@ -28,69 +28,85 @@ def _status() -> rx.Component:
     )
 
 
+def _days_field() -> rx.Component:
+    return rx.el.div(
+        rx.el.label(
+            "Days from the due date",
+            html_for="reminder-days",
+            class_name="text-sm font-semibold text-slate-800",
+        ),
+        rx.el.input(
+            id="reminder-days",
+            name="reminder_days",
+            default_value=S.reminder_days,
+            placeholder=S.default_days,
+            aria_describedby="reminder-days-help",
+            class_name=f"{INPUT} max-w-60 py-2",
+        ),
+        rx.el.p(
+            DAYS_FORMAT + " Empty: the default (",
+            S.default_days,
+            ").",
+            id="reminder-days-help",
+            class_name="text-xs text-slate-600",
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def _pause_field() -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            name="reminders_paused",
+            default_checked=S.reminders_paused,
+            class_name="h-4 w-4",
+        ),
+        "Pause reminders for this invoice",
+        class_name="flex items-center gap-2 text-sm",
+    )
+
+
+def _buttons() -> rx.Component:
+    return rx.el.div(
+        rx.el.button("Save schedule", type="submit", class_name=SECONDARY_BUTTON),
+        rx.el.button(
+            "Send reminder now",
+            type="button",
+            on_click=S.send_reminder_now,
+            class_name=BUTTON,
+        ),
+        class_name="flex flex-wrap gap-3",
+    )
+
+
+def _error() -> rx.Component:
+    return rx.cond(
+        S.reminder_error,
+        rx.el.p(
+            S.reminder_error,
+            role="alert",
+            class_name="text-sm font-medium text-red-700",
+            data_testid="reminder-error",
+        ),
+    )
+
+
 def reminders_block() -> rx.Component:
     """Shown while the invoice can be reminded of (sent, not paid in full, not void)."""
     return rx.el.section(
         rx.el.h3("Reminders", class_name="text-lg font-bold"),
         _status(),
         post_form(
-            rx.el.div(
-                rx.el.label(
-                    "Days from the due date",
-                    html_for="reminder-days",
-                    class_name="text-sm font-semibold text-slate-800",
-                ),
-                rx.el.input(
-                    id="reminder-days",
-                    name="reminder_days",
-                    default_value=S.reminder_days,
-                    placeholder=S.default_days,
-                    aria_describedby="reminder-days-help",
-                    class_name=f"{INPUT} max-w-60 py-2",
-                ),
-                rx.el.p(
-                    DAYS_FORMAT + " Empty: the default (",
-                    S.default_days,
-                    ").",
-                    id="reminder-days-help",
-                    class_name="text-xs text-slate-600",
-                ),
-                class_name="flex flex-col gap-1",
-            ),
-            rx.el.label(
-                rx.el.input(
-                    type="checkbox",
-                    name="reminders_paused",
-                    default_checked=S.reminders_paused,
-                    class_name="h-4 w-4",
-                ),
-                "Pause reminders for this invoice",
-                class_name="flex items-center gap-2 text-sm",
-            ),
-            rx.el.div(
-                rx.el.button("Save schedule", type="submit", class_name=SECONDARY_BUTTON),
-                rx.el.button(
-                    "Send reminder now",
-                    type="button",
-                    on_click=S.send_reminder_now,
-                    class_name=BUTTON,
-                ),
-                class_name="flex flex-wrap gap-3",
-            ),
+            _days_field(),
+            _pause_field(),
+            _buttons(),
             # Remounted when the saved values change, so the fields show what was saved.
             key=S.reminder_days + S.reminders_paused.to(str),
             on_submit=S.save_reminders,
             class_name="flex flex-col gap-3",
         ),
-        rx.cond(
-            S.reminder_error,
-            rx.el.p(
-                S.reminder_error,
-                role="alert",
-                class_name="text-sm font-medium text-red-700",
-                data_testid="reminder-error",
-            ),
-        ),
+        _error(),
         class_name="flex flex-col gap-3 rounded-lg border border-slate-200 p-4",
         data_testid="reminders",
     )

@@ -43,7 +43,7 @@ def test_a_line_is_quantity_times_unit_price_rounded_half_up_and_free_text_is_al
     valid = invoicing.validate_invoice(form())
     kitchen, tiles = valid.lines
     assert (kitchen.price_cents, tiles.price_cents) == (800_000, 150_000)
-    assert (tiles.service, tiles.label, tiles.quantity_milli, tiles.unit) == (
+    assert (tiles.service, tiles.words, tiles.quantity_milli, tiles.unit) == (
         "", "Tile the floor", 120_000, "sq ft",
     )  # fmt: skip
     half = invoicing.validate_invoice(

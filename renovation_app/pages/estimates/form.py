@@ -3,53 +3,20 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import line_editor
-from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
-from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.components.ui import field_error, labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateFormState
 
 State = EstimateFormState
 
 
-def field(
-    label: str, name: str, kind: str = "text", multiline: bool = False, hint: str = "", **props
-) -> rx.Component:
-    control = rx.el.textarea if multiline else rx.el.input
-    extra = {"rows": 3} if multiline else {"type": kind}
-    return labelled(
-        label,
-        control(
-            id=f"estimate-{name}",
-            name=name,
-            default_value=State.values[name].to(str),
-            auto_complete="off",
-            custom_attrs=error_attrs(State.errors, name),
-            class_name=INPUT,
-            **extra,
-            **props,
-        ),
-        rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
-        field_error(State.errors, name),
-    )
-
-
-def customer_card() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Customer", class_name=CARD_TITLE),
-        rx.el.div(
-            field("Name", "name", on_change=State.suggest.debounce(300)),
-            field("Phone Number", "phone", "tel", on_change=State.suggest.debounce(300)),
-            field("Email", "email", "email", on_change=State.suggest.debounce(300)),
-            field("Job address", "address", multiline=True),
-            class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
-        ),
-        customer_suggestions(State),
-        class_name=STAFF_CARD,
-    )
+def field(label: str, name: str, kind: str = "text", **props) -> rx.Component:
+    return document_field(State, label, name, kind, **props)
 
 
 def lines_card() -> rx.Component:
@@ -77,7 +44,7 @@ def terms_card() -> rx.Component:
                     rx.el.option("Fixed amount", value="amount"),
                     id="estimate-deposit_kind",
                     name="deposit_kind",
-                    default_value=State.values["deposit_kind"].to(str),
+                    default_value=State.defaults["deposit_kind"].to(str),
                     class_name=INPUT,
                 ),
             ),
@@ -126,7 +93,7 @@ def estimate_form() -> rx.Component:
             State.errors["form"],
             rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
         ),
-        customer_card(),
+        customer_card(State, "Customer", "Job address"),
         lines_card(),
         terms_card(),
         rx.el.button(

@@ -3,62 +3,19 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import line_editor
-from renovation_app.components.customers import customer_suggestions
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.components.ui import field_error, labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
 
 
 def form_error(field: str) -> rx.Component:
     return field_error(InvoiceFormState.errors, field)
-
-
-def text_field(
-    label: str,
-    name: str,
-    kind: str = "text",
-    autocomplete: str = "",
-    multiline: bool = False,
-    finds_customers: bool = False,
-) -> rx.Component:
-    control = rx.el.textarea if multiline else rx.el.input
-    props = {} if multiline else {"type": kind}
-    props["default_value"] = InvoiceFormState.defaults[name].to(str)
-    if finds_customers:
-        props["on_change"] = InvoiceFormState.suggest.debounce(300)
-    return labelled(
-        label,
-        control(
-            id=f"invoice-{name}",
-            name=name,
-            auto_complete=autocomplete or "off",
-            custom_attrs=error_attrs(InvoiceFormState.errors, name),
-            rows=3 if multiline else None,
-            class_name=INPUT,
-            **props,
-        ),
-        form_error(name),
-    )
-
-
-def basic_information() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Basic Information", class_name=CARD_TITLE),
-        rx.el.div(
-            text_field("Name", "name", autocomplete="name", finds_customers=True),
-            text_field("Phone Number", "phone", "tel", "tel", finds_customers=True),
-            text_field("Email", "email", "email", "email", finds_customers=True),
-            text_field("Address", "address", autocomplete="street-address", multiline=True),
-            class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
-        ),
-        customer_suggestions(InvoiceFormState),
-        class_name=STAFF_CARD,
-    )
 
 
 def services_information() -> rx.Component:
@@ -157,23 +114,15 @@ def terms() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("Payment and note", class_name=CARD_TITLE),
         rx.el.div(
-            labelled(
+            document_field(
+                InvoiceFormState,
                 "Due date",
-                rx.el.input(
-                    id="invoice-due_date",
-                    name="due_date",
-                    type="date",
-                    default_value=InvoiceFormState.defaults["due_date"].to(str),
-                    class_name=INPUT,
-                ),
-                rx.el.p(
-                    "Leave empty for 14 days from today. With a payment schedule, the last "
-                    "payment's date.",
-                    class_name="mt-1 text-sm text-slate-600",
-                ),
-                form_error("due_date"),
-            ),
-            text_field("Note to the customer", "note", multiline=True),
+                "due_date",
+                "date",
+                hint="Leave empty for 14 days from today. With a payment schedule, the last "
+                "payment's date.",
+            ),  # fmt: skip
+            document_field(InvoiceFormState, "Note to the customer", "note", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),
         class_name=STAFF_CARD,
@@ -253,7 +202,7 @@ def invoice_form() -> rx.Component:
     return post_form(
         rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
         form_heading(),
-        basic_information(),
+        customer_card(InvoiceFormState, "Basic Information", "Address"),
         services_information(),
         payment_schedule(),
         terms(),

@@ -198,6 +198,32 @@ def needs_attention(invoice: Invoice) -> str:
     return " ".join(p for p in (invoice.mail_problem, invoice.attention) if p)
 
 
+def line_view(line: InvoiceLine) -> InvoiceLineView:
+    return InvoiceLineView(
+        position=line.position,
+        service=line.service,
+        label=line.label,
+        description=shown_words(line),
+        price_cents=line.price_cents,
+        price=format_usd(line.price_cents),
+        tax_category=line.tax_category,
+        tax_note="Taxed" if line.tax_cents else "ST-124, no tax",
+        quantity_note=quantity_note(line),
+        quantity=quantity_text(line.quantity_milli),
+        unit=line.unit,
+        unit_price=format_usd(line.unit_price_cents).removeprefix("$").replace(",", ""),
+    )
+
+
+def stage_view(stage: Stage) -> StageView:
+    return StageView(
+        label=stage.label,
+        amount=format_usd(stage.amount_cents),
+        percent=format_percent(stage.percent_bp) if stage.percent_bp else "",
+        due_date=long_date(stage.due_date),
+    )
+
+
 def invoice_view(
     invoice: Invoice,
     lines: list[InvoiceLine],
@@ -251,32 +277,8 @@ def invoice_view(
         can_be_voided=status in VOIDABLE_STATUSES,
         can_be_revised=status in REVISABLE_STATUSES,
         can_be_reminded=status in REMINDABLE_STATUSES,
-        lines=tuple(
-            InvoiceLineView(
-                position=line.position,
-                service=line.service,
-                label=line.label,
-                description=shown_words(line),
-                price_cents=line.price_cents,
-                price=format_usd(line.price_cents),
-                tax_category=line.tax_category,
-                tax_note="Taxed" if line.tax_cents else "ST-124, no tax",
-                quantity_note=quantity_note(line),
-                quantity=quantity_text(line.quantity_milli),
-                unit=line.unit,
-                unit_price=format_usd(line.unit_price_cents).removeprefix("$").replace(",", ""),
-            )
-            for line in sorted(lines, key=lambda line: line.position)
-        ),
-        stages=tuple(
-            StageView(
-                label=stage.label,
-                amount=format_usd(stage.amount_cents),
-                percent=format_percent(stage.percent_bp) if stage.percent_bp else "",
-                due_date=long_date(stage.due_date),
-            )
-            for stage in stages
-        ),
+        lines=tuple(line_view(line) for line in sorted(lines, key=lambda line: line.position)),
+        stages=tuple(stage_view(stage) for stage in stages),
         events=events,
         emails=emails,
         revisions=revisions,

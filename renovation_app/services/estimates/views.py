@@ -141,6 +141,22 @@ def _when(value: datetime | None) -> str:
     return when_display(value) if value else ""
 
 
+def line_view(line: EstimateLine, counted_ids: set[int]) -> EstimateLineView:
+    return EstimateLineView(
+        id=line.id,
+        service=line.service,
+        description=shown_words(line),
+        quantity=quantity_text(line.quantity_milli),
+        unit=line.unit,
+        unit_price=format_usd(line.unit_price_cents),
+        amount=format_usd(line.price_cents),
+        optional=line.optional,
+        included=counted(line, counted_ids),
+        taxed=is_taxed(line.tax_category),
+        tax_category=line.tax_category,
+    )
+
+
 def estimate_view(
     estimate: Estimate,
     lines: list[EstimateLine],
@@ -170,22 +186,7 @@ def estimate_view(
         customer_phone=estimate.customer_phone,
         customer_address=estimate.customer_address,
         note=estimate.note,
-        lines=tuple(
-            EstimateLineView(
-                id=line.id,
-                service=line.service,
-                description=shown_words(line),
-                quantity=quantity_text(line.quantity_milli),
-                unit=line.unit,
-                unit_price=format_usd(line.unit_price_cents),
-                amount=format_usd(line.price_cents),
-                optional=line.optional,
-                taxed=is_taxed(line.tax_category),
-                tax_category=line.tax_category,
-                included=counted(line, counted_ids),
-            )
-            for line in lines
-        ),
+        lines=tuple(line_view(line, counted_ids) for line in lines),
         discount=format_usd(totals.discount_cents),
         discount_cents=totals.discount_cents,
         tax=format_usd(totals.tax_cents),

@@ -33,11 +33,11 @@ TERM_FIELDS = (
 
 class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
     field_prefix: ClassVar[str] = "estimate-"
-    values: dict[str, str] = {}
+    defaults: dict[str, str] = {}  # what the inputs start with, by name
     time_of_essence: bool = False
     errors: dict[str, str] = {}
     submitting: bool = False
-    form_key: int = 0  # a new value redraws the form with `values`
+    form_key: int = 0  # a new value redraws the form with `defaults`
     form_token: str = ""
     editing: str = ""  # the draft's number, or "" for a new estimate
     enquiry_id: int = 0
@@ -48,7 +48,7 @@ class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         self.errors, self.submitting, self.editing, self.enquiry_id = {}, False, "", 0
         self.suggestions, self.used_customer_id = [], 0
         self.form_token = secrets.token_urlsafe(16)
-        self.values, self.lines, self.time_of_essence = (
+        self.defaults, self.lines, self.time_of_essence = (
             {"deposit_kind": "none"},
             [LineDraft()],
             False,
@@ -67,16 +67,16 @@ class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         customer_id = await asyncio.to_thread(customers.customer_for_enquiry, enquiry_id)
         contact = await asyncio.to_thread(customers.contact_of, customer_id)
         self.enquiry_id = enquiry_id
-        self.values = {**self.values, **dataclasses.asdict(contact)}
+        self.defaults = {**self.defaults, **dataclasses.asdict(contact)}
 
     async def _load_draft(self, number: str) -> None:
         view = await asyncio.to_thread(estimates.get_estimate, number)
         if view is None or view.status != "draft":
             raise ActionRefused(f"There is no draft {number[:20]} to change.")
         self.editing = view.number
-        self.values = await asyncio.to_thread(estimates.form_values, view.number)
+        self.defaults = await asyncio.to_thread(estimates.form_values, view.number)
         self.time_of_essence = view.time_of_essence
-        self.tax_area, self.discount = view.tax_area, self.values.get("discount", "")
+        self.tax_area, self.discount = view.tax_area, self.defaults.get("discount", "")
         typed = await asyncio.to_thread(estimates.typed_lines, view.number)
         self.lines = form_lines.drafts_from(typed, LINES_MAX)
 

@@ -1,0 +1,52 @@
+"""The parts every document form (estimates, invoices) draws the same way: a text field that
+starts with the state's `defaults` and shows its error, and the customer card that offers
+existing customers while their name, phone or e-mail is typed."""
+
+import reflex as rx
+
+from renovation_app.components.customers import customer_suggestions
+from renovation_app.components.styles import CARD_TITLE, INPUT, STAFF_CARD
+from renovation_app.components.ui import error_attrs, field_error, labelled
+
+
+def document_field(
+    state, label: str, name: str, kind: str = "text", multiline: bool = False, hint: str = "",
+    autocomplete: str = "off", **props,
+) -> rx.Component:  # fmt: skip
+    """An input (a textarea when `multiline`) with the id `<state.field_prefix><name>`."""
+    control = rx.el.textarea if multiline else rx.el.input
+    extra = {"rows": 3} if multiline else {"type": kind}
+    return labelled(
+        label,
+        control(
+            id=f"{state.field_prefix}{name}",
+            name=name,
+            default_value=state.defaults[name].to(str),
+            auto_complete=autocomplete,
+            custom_attrs=error_attrs(state.errors, name),
+            class_name=INPUT,
+            **extra,
+            **props,
+        ),
+        rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
+        field_error(state.errors, name),
+    )
+
+
+def customer_card(state, title: str, address_label: str) -> rx.Component:
+    """Name, phone, e-mail and address; typing the first three offers matching customers."""
+    finds = {"on_change": state.suggest.debounce(300)}
+    return rx.el.fieldset(
+        rx.el.legend(title, class_name=CARD_TITLE),
+        rx.el.div(
+            document_field(state, "Name", "name", autocomplete="name", **finds),
+            document_field(state, "Phone Number", "phone", "tel", autocomplete="tel", **finds),
+            document_field(state, "Email", "email", "email", autocomplete="email", **finds),
+            document_field(
+                state, address_label, "address", multiline=True, autocomplete="street-address"
+            ),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
+        ),
+        customer_suggestions(state),
+        class_name=STAFF_CARD,
+    )

@@ -10,7 +10,6 @@ from renovation_app.db import db_session
 from renovation_app.models import LoginAttempt, User, utc_now
 from renovation_app.services import audit
 from renovation_app.services.limits import client_fingerprint, lock_key
-from renovation_app.services.staff import two_step
 from renovation_app.services.staff.passwords import (
     PASSWORD_MAX,
     password_context,
@@ -22,6 +21,7 @@ from renovation_app.services.staff.sessions import (
     pending_user,
     signed_in_user,
 )
+from renovation_app.services.staff.two_step import CODE_WRONG_MESSAGE, is_on, use_code
 from renovation_app.services.staff.users import normalise_email, user_by_email
 
 __all__ = [
@@ -130,16 +130,16 @@ def authenticate(
         )
         if not (user and user.active and valid):
             raise _failed(session, email, "wrong e-mail or password", LOGIN_FAILED_MESSAGE)
-        if two_step.is_on(user):
+        if is_on(user):
             if not code.strip():
                 session.exec(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
                 session.commit()
                 raise CodeNeeded(CODE_NEEDED_MESSAGE)
             lock_key(session, f"two-step:{user.id}", now)
             session.refresh(user)
-            if not two_step.use_code(session, user, code, now):
-                raise _failed(session, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
-        method = "password and code" if two_step.is_on(user) else "password"
+            if not use_code(session, user, code, now):
+                raise _failed(session, email, "wrong code", CODE_WRONG_MESSAGE)
+        method = "password and code" if is_on(user) else "password"
         return _signed_in(session, user, attempt_id, method, now)
 
 
@@ -160,8 +160,8 @@ def finish_pending_sign_in(
         user = pending_user(session, token, now)
         if user is None or not user.active:
             raise LoginFailed(PENDING_EXPIRED_MESSAGE)
-        if not two_step.use_code(session, user, code, now):
-            raise _failed(session, email, "wrong code", two_step.CODE_WRONG_MESSAGE)
+        if not use_code(session, user, code, now):
+            raise _failed(session, email, "wrong code", CODE_WRONG_MESSAGE)
         mark_pending_used(session, token, now)
         return _signed_in(session, user, attempt_id, "google and code", now)
 

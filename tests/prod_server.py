@@ -42,10 +42,14 @@ class RunningServer:
 
 @contextmanager
 def prod_server(
-    extra_env: dict[str, str] | None = None, database_url: str = "", port: int = 0
+    extra_env: dict[str, str] | None = None,
+    database_url: str = "",
+    port: int = 0,
+    reuse_build: bool = False,
 ) -> Iterator[RunningServer]:
     """A production server on a free loopback port with its own migrated SQLite database, or
-    with the given database (e.g. the production-stack check's PostgreSQL)."""
+    with the given database (e.g. the production-stack check's PostgreSQL). `reuse_build`
+    serves the build already in .web (tests/serve_build.py) instead of building it again."""
     tmp = Path(tempfile.mkdtemp(prefix="renovation-server-"))
     database_url = database_url or f"sqlite:///{tmp / 'site.db'}"
     migrate(database_url)
@@ -63,20 +67,19 @@ def prod_server(
     }
     log_path = tmp / "server.log"
     with open(log_path, "w") as log:
-        server = subprocess.Popen(
-            [
-                "reflex",
-                "run",
-                "--env",
-                "prod",
-                "--single-port",
-                "--backend-host",
+        command = [
+            "reflex", "run", "--env", "prod", "--single-port", "--backend-host", "127.0.0.1",
+            "--backend-port", str(port), "--frontend-port", str(port),
+        ]  # fmt: skip
+        if reuse_build:
+            command = [
+                sys.executable,
+                str(ROOT / "tests" / "serve_build.py"),
                 "127.0.0.1",
-                "--backend-port",
                 str(port),
-                "--frontend-port",
-                str(port),
-            ],
+            ]
+        server = subprocess.Popen(
+            command,
             cwd=ROOT,
             env=env,
             stdout=log,

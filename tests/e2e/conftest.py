@@ -34,6 +34,12 @@ PROD_STACK = {
     if v
 }
 
+# scripts/run_tests.sh runs the worker-crash tests on a second server beside the first: the
+# first session touches E2E_BUILD_READY_FILE once its server (and so the build) is up, and the
+# second, with E2E_REUSE_BUILD=1, serves that build instead of building .web again under it.
+BUILD_READY_FILE = os.environ.get("E2E_BUILD_READY_FILE", "")
+REUSE_BUILD = os.environ.get("E2E_REUSE_BUILD") == "1"
+
 
 class Site:
     """The running production server and what the tests need to reach it."""
@@ -117,7 +123,11 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC
         # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.
         env.pop("REFLEX_STATE_MANAGER_MODE")
         env.update(REFLEX_REDIS_URL=PROD_STACK["redis"], GRANIAN_WORKERS="3")
-    with prod_server(env, database_url=PROD_STACK.get("database", "")) as server:
+    with prod_server(
+        env, database_url=PROD_STACK.get("database", ""), reuse_build=REUSE_BUILD
+    ) as server:
+        if BUILD_READY_FILE:  # the build in .web is done: a second server may serve it
+            Path(BUILD_READY_FILE).touch()
         stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
         yield Site(
             server.url,

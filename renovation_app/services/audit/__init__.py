@@ -8,6 +8,7 @@ from renovation_app.services.audit.log import (
     audit_csv_rows,
     audit_page,
     record,
+    record_own_account,
 )
 
 __all__ = [
@@ -18,4 +19,5 @@ __all__ = [
     "audit_csv_rows",
     "audit_page",
     "record",
+    "record_own_account",
 ]

@@ -207,3 +207,16 @@ def audit_csv_rows(filters: AuditFilters) -> Iterator[list[list[str]]]:
             ]
             for row in (_row(*found_row) for found_row in found)
         ]
+
+
+def record_own_account(session: Session, action: str, user, detail: str = "") -> None:
+    """A row for what a member of staff did to their own account (joined, reset a password)."""
+    record(
+        session,
+        action,
+        user_id=user.id,
+        actor=user.email,
+        record_kind="user",
+        record_id=user.email,
+        detail=detail,
+    )

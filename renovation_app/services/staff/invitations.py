@@ -131,15 +131,7 @@ def accept_invitation(
             session.flush()
         except IntegrityError as taken:
             raise ActionRefused(f"{link.email} already has an account.") from taken
-        audit.record(
-            session,
-            "staff.joined",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="user",
-            record_id=user.email,
-            detail=f"as {user.role}",
-        )
+        audit.record_own_account(session, "staff.joined", user, f"as {user.role}")
         session.commit()
         user_id = user.id
     return record_sign_in(user_id, "invitation", now)

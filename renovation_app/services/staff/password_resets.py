@@ -84,12 +84,5 @@ def reset_password(token: str, password: str, now: datetime | None = None) -> No
         session.add(user)
         close_links(session, LinkKind.PASSWORD_RESET, link.email, now, "used_at")
         revoke_all_sessions(session, user.id)
-        audit.record(
-            session,
-            "password.reset",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="user",
-            record_id=user.email,
-        )
+        audit.record_own_account(session, "password.reset", user)
         session.commit()

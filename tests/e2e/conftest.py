@@ -34,10 +34,11 @@ PROD_STACK = {
     if v
 }
 
-# scripts/run_tests.sh runs the worker-crash tests on a second server beside the first: the
-# first session touches E2E_BUILD_READY_FILE once its server (and so the build) is up, and the
-# second, with E2E_REUSE_BUILD=1, serves that build instead of building .web again under it.
-BUILD_READY_FILE = os.environ.get("E2E_BUILD_READY_FILE", "")
+# scripts/run_tests.sh gives the browser tests a port (E2E_PORT) and, after them, runs the
+# worker-crash tests on a server of their own at the same port serving the same build
+# (E2E_REUSE_BUILD=1, tests/serve_build.py): the build holds its server's address, so a server
+# that reuses it must listen where the first one did.
+PORT = int(os.environ.get("E2E_PORT") or 0)
 REUSE_BUILD = os.environ.get("E2E_REUSE_BUILD") == "1"
 
 
@@ -124,10 +125,8 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC
         env.pop("REFLEX_STATE_MANAGER_MODE")
         env.update(REFLEX_REDIS_URL=PROD_STACK["redis"], GRANIAN_WORKERS="3")
     with prod_server(
-        env, database_url=PROD_STACK.get("database", ""), reuse_build=REUSE_BUILD
+        env, database_url=PROD_STACK.get("database", ""), port=PORT, reuse_build=REUSE_BUILD
     ) as server:
-        if BUILD_READY_FILE:  # the build in .web is done: a second server may serve it
-            Path(BUILD_READY_FILE).touch()
         stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
         yield Site(
             server.url,

@@ -62,6 +62,8 @@ class Site:
         self.states_dir = states_dir
         self.server_pid = server_pid
         self.google = google
+        # The server's database is this test process's own (not on the production stack).
+        self.shares_this_process_database = database_url == os.environ["DATABASE_URL"]
 
 
 @pytest.fixture(scope="session")
@@ -124,9 +126,10 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC
         # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.
         env.pop("REFLEX_STATE_MANAGER_MODE")
         env.update(REFLEX_REDIS_URL=PROD_STACK["redis"], GRANIAN_WORKERS="3")
-    with prod_server(
-        env, database_url=PROD_STACK.get("database", ""), port=PORT, reuse_build=REUSE_BUILD
-    ) as server:
+    # The server uses this process's test database (tests/conftest.py), so tests can make
+    # what they need through the services here; the production stack brings its own.
+    database_url = PROD_STACK.get("database") or os.environ["DATABASE_URL"]
+    with prod_server(env, database_url=database_url, port=PORT, reuse_build=REUSE_BUILD) as server:
         stripe_fake.add_webhook(f"{server.url}/api/stripe/webhook", WEBHOOK_SECRET)
         yield Site(
             server.url,

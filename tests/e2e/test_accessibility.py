@@ -12,8 +12,7 @@ from tests.e2e.document_lines import fill_line
 from tests.e2e.test_estimates import post_enquiry, write_and_send
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
-from tests.e2e.test_staff_accounts import new_admin
-from tests.e2e.test_staff_sign_in import PASSWORD, sign_in
+from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, sign_in
 
 axe = Axe()
 pytestmark = pytest.mark.slow  # a sweep of every page at two widths: `make test-slow`

@@ -16,14 +16,7 @@ from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.test_invoices import signed_in_form
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
-from tests.e2e.test_staff_sign_in import PASSWORD, run_cli, sign_in
-
-
-def new_admin(site) -> str:
-    email = f"admin-{uuid.uuid4().hex[:8]}@example.com"
-    run_cli(site, "create-user", "--email", email, "--name", "Ada Admin", "--admin",
-            "--password-stdin", stdin=PASSWORD + "\n")  # fmt: skip
-    return email
+from tests.e2e.test_staff_sign_in import new_admin, sign_in
 
 
 def post_enquiry(site, email: str, phone: str = "(718) 555-0177") -> None:

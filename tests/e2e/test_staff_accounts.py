@@ -8,24 +8,8 @@ import uuid
 import pyotp
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.conftest import block_remote, open_page, run_cli
-from tests.e2e.test_staff_sign_in import PASSWORD, new_user, sign_in
-
-
-def new_admin(site) -> str:
-    email = f"admin-{uuid.uuid4().hex[:8]}@example.com"
-    run_cli(
-        site,
-        "create-user",
-        "--email",
-        email,
-        "--name",
-        "Ada Admin",
-        "--admin",
-        "--password-stdin",
-        stdin=PASSWORD + "\n",
-    )
-    return email
+from tests.e2e.conftest import block_remote, open_page
+from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, new_user, sign_in
 
 
 def turn_on_two_step(page: Page, password: str = PASSWORD) -> tuple[pyotp.TOTP, list[str]]:

@@ -5,7 +5,7 @@ and the live totals the state computes. Inputs are named `<field>-<row key>`."""
 
 import reflex as rx
 
-from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
@@ -186,4 +186,18 @@ def line_editor(state, document: str, with_optional: bool = False) -> rx.Compone
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),
         _totals(state, document, with_optional),
+    )
+
+
+def lines_card(state, document: str, title: str, with_optional: bool = False) -> rx.Component:
+    """The form's card of work and prices: how to write a line, then the line editor."""
+    return rx.el.fieldset(
+        rx.el.legend(title, class_name=CARD_TITLE),
+        rx.el.p(
+            "Each line: a service from the list or free text, what is done and with which "
+            "materials, then quantity, unit (sq ft, hours; empty for a lump sum) and unit price.",
+            class_name="mt-2 text-sm text-slate-600",
+        ),
+        line_editor(state, document, with_optional),
+        class_name=STAFF_CARD,
     )

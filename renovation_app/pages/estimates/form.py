@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
-from renovation_app.components.billing.line_editor import line_editor
+from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
@@ -17,19 +17,6 @@ State = EstimateFormState
 
 def field(label: str, name: str, kind: str = "text", **props) -> rx.Component:
     return document_field(State, label, name, kind, **props)
-
-
-def lines_card() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Work and prices", class_name=CARD_TITLE),
-        rx.el.p(
-            "Each line: what is done and with which materials, then quantity, unit (sq ft, hours; "
-            "empty for a lump sum) and unit price.",
-            class_name="mt-2 text-sm text-slate-600",
-        ),
-        line_editor(State, "estimate", with_optional=True),
-        class_name=STAFF_CARD,
-    )
 
 
 def terms_card() -> rx.Component:
@@ -94,7 +81,7 @@ def estimate_form() -> rx.Component:
             rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
         ),
         customer_card(State, "Customer", "Job address"),
-        lines_card(),
+        lines_card(State, "estimate", "Work and prices", with_optional=True),
         terms_card(),
         rx.el.button(
             rx.cond(State.submitting, "Saving...", "Save draft"),

@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
-from renovation_app.components.billing.line_editor import line_editor
+from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
@@ -16,19 +16,6 @@ from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
 
 def form_error(field: str) -> rx.Component:
     return field_error(InvoiceFormState.errors, field)
-
-
-def services_information() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Services Information", class_name=CARD_TITLE),
-        rx.el.p(
-            "Each line: a service from the list or free text, what was done and with which "
-            "materials, then quantity, unit (sq ft, hours; empty for a lump sum) and unit price.",
-            class_name="mt-2 text-sm text-slate-600",
-        ),
-        line_editor(InvoiceFormState, "invoice"),
-        class_name=STAFF_CARD,
-    )
 
 
 def stage_row(row) -> rx.Component:
@@ -203,7 +190,7 @@ def invoice_form() -> rx.Component:
         rx.el.input(type="hidden", name="form_token", value=InvoiceFormState.form_token),
         form_heading(),
         customer_card(InvoiceFormState, "Basic Information", "Address"),
-        services_information(),
+        lines_card(InvoiceFormState, "invoice", "Services Information"),
         payment_schedule(),
         terms(),
         rx.el.div(

@@ -141,6 +141,11 @@ def _when(value: datetime | None) -> str:
     return when_display(value) if value else ""
 
 
+def _cancel_until(estimate: Estimate) -> str:
+    """The end of the owner's right to cancel, in words ("" before signing)."""
+    return _when(cancellation_deadline(estimate.accepted_at)) if estimate.accepted_at else ""
+
+
 def line_view(line: EstimateLine, counted_ids: set[int]) -> EstimateLineView:
     return EstimateLineView(
         id=line.id,
@@ -170,9 +175,7 @@ def estimate_view(
 ) -> EstimateView:
     """`link_url`: the customer's link (the one they came by, or records.link_url_of)."""
     totals: EstimateTotals = shown_totals(estimate, lines, chosen)
-    counted_ids = set(totals.counted_line_ids)
     status = EstimateStatus(estimate.status)
-    deadline = cancellation_deadline(estimate.accepted_at) if estimate.accepted_at else None
     return EstimateView(
         id=estimate.id,
         number=estimate.number,
@@ -186,7 +189,7 @@ def estimate_view(
         customer_phone=estimate.customer_phone,
         customer_address=estimate.customer_address,
         note=estimate.note,
-        lines=tuple(line_view(line, counted_ids) for line in lines),
+        lines=tuple(line_view(line, set(totals.counted_line_ids)) for line in lines),
         discount=format_usd(totals.discount_cents),
         discount_cents=totals.discount_cents,
         tax=format_usd(totals.tax_cents),
@@ -211,7 +214,7 @@ def estimate_view(
         declined=_when(estimate.declined_at),
         decline_reason=estimate.decline_reason,
         cancelled=_when(estimate.cancelled_at),
-        cancel_until=_when(deadline) if deadline else "",
+        cancel_until=_cancel_until(estimate),
         can_cancel=cancellation_open(estimate, now or utc_now()),
         has_optional=any(line.optional for line in lines),
         deposit_billed=any(i.part == "deposit" and i.status != VOID_LABEL for i in invoices),

@@ -11,6 +11,7 @@ from renovation_app.components.billing.schedule import STAGE_STATE_WORDS
 from renovation_app.components.styles import BUTTON, CARD, SECONDARY_BUTTON
 from renovation_app.first_paint import FIRST_PAINT_SLOT, PAY_FRAME_PAGE
 from renovation_app.services import invoicing, payments
+from renovation_app.services.billing.money import shown
 from renovation_app.services.mail.templates import render_page
 
 _SLOT = re.compile(rf'(<div[^>]*\bid="{FIRST_PAINT_SLOT}"[^>]*>)(</div>)')
@@ -37,7 +38,7 @@ def first_paint_page(token: str) -> tuple[bool, str | None]:
         return True, frame
     invoice_html = render_page(
         "pay_first_paint.html",
-        invoice=view,
+        invoice=shown(view),
         money=money,
         fee_note=payments.fee_note(money.pay_now_cents),
         cards=payments.payments_enabled(),

@@ -1,11 +1,11 @@
 """The customer's pay page (/pay/<token>): only what the invoice itself shows."""
 
 import asyncio
-import dataclasses
 
 import reflex as rx
 
 from renovation_app.services import invoicing, payments
+from renovation_app.services.billing.money import shown
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
 from renovation_app.state.payments import CardPaymentMixin, path_part
 
@@ -83,7 +83,7 @@ class PayState(CardPaymentMixin, rx.State):
         state, view, money = await asyncio.to_thread(invoicing.pay_page, path_part(self, 1))
         self.link_state, self.loaded = state, True
         self._invoice_pk = view.id if view else 0
-        data = dataclasses.asdict(view) if view else {}
+        data = shown(view) if view else {}
         self.lines = [
             {k: line[k] for k in ("label", "description", "price", "tax_note", "quantity_note")}
             for line in data.get("lines", [])

@@ -26,6 +26,7 @@ from renovation_app.models import (
     Role,
 )
 from renovation_app.services import links
+from renovation_app.services.billing import shown
 from renovation_app.services.billing.pdf import render_invoice_pdf
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.invoicing import (
@@ -423,8 +424,13 @@ def test_the_staff_view_has_lines_history_and_email_status(clean_db, monkeypatch
     view = get_invoice(invoice.number)
     assert view.number == "2026-0001" and view.status == "sent" and view.status_label == "Sent"
     assert view.can_be_voided and not view.is_void
-    assert (view.total, view.total_cents, view.subtotal) == ("$13,750.50", 1_375_050, "$13,750.50")
-    assert [(line.label, line.price) for line in view.lines] == [
+    words = shown(view)
+    assert (words["total"], view.total_cents, words["subtotal"]) == (
+        "$13,750.50",
+        1_375_050,
+        "$13,750.50",
+    )
+    assert [(line["label"], line["price"]) for line in words["lines"]] == [
         ("Kitchen Remodelling", "$12,500.00"),
         ("Floor and Tile", "$1,250.50"),
     ]
@@ -469,7 +475,7 @@ def test_the_staff_pdf_is_a_pdf(clean_db):
 def test_the_pay_link_shows_the_invoice_without_its_history(clean_db):
     invoice = make_invoice(signed_in(staff_user()))
     view = invoice_for_pay_token(pay_token(invoice))
-    assert view.number == invoice.number and view.total == "$13,750.50"
+    assert view.number == invoice.number and shown(view)["total"] == "$13,750.50"
     assert view.events == () and view.emails == () and view.author_name == ""
     assert render_invoice_pdf(view).startswith(b"%PDF-")  # what /pay/<token>/pdf sends
 

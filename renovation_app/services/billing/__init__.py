@@ -7,6 +7,7 @@ from renovation_app.services.billing.money import (
     PriceInvalid,
     format_usd,
     parse_price,
+    shown,
 )
 from renovation_app.services.billing.numbering import next_number
 from renovation_app.services.billing.pdf import render_invoice_pdf, render_receipt_pdf
@@ -67,6 +68,7 @@ __all__ = [
     "contract_room_cents",
     "customer_view",
     "format_usd",
+    "shown",
     "invoice_view",
     "iso",
     "lines_of",

@@ -1,6 +1,7 @@
 """Money as integer cents: reading a typed price and writing an amount in US dollars."""
 
 import re
+from dataclasses import fields, is_dataclass
 from decimal import Decimal
 
 # Stripe takes at most $999,999.99 in one card payment: an invoice (and so each of its lines)
@@ -85,3 +86,21 @@ def format_percent(points: int) -> str:
     """3000 -> "30%", 1250 -> "12.5%"."""
     whole, rest = divmod(points, 100)
     return f"{whole}%" if not rest else f"{whole}.{rest:02d}".rstrip("0") + "%"
+
+
+def shown(value):
+    """A view as the page, e-mail or PDF that shows it reads it: plain dicts and lists, each
+    `<name>_cents` amount with `<name>` beside it in US dollars ("total_cents": 12500 gives
+    "total": "$125.00"). Views carry cents; this is where they become words."""
+    if is_dataclass(value) and not isinstance(value, type):
+        value = {f.name: getattr(value, f.name) for f in fields(value)}
+    if isinstance(value, dict):
+        words = {}
+        for name, item in value.items():
+            words[name] = shown(item)
+            if name.endswith("_cents") and isinstance(item, int) and not isinstance(item, bool):
+                words[name.removesuffix("_cents")] = format_usd(item)
+        return words
+    if isinstance(value, list | tuple):
+        return [shown(item) for item in value]
+    return value

@@ -18,6 +18,7 @@ from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
 from renovation_app.content import BUSINESS, TERMS
+from renovation_app.services.billing.money import format_usd
 
 if TYPE_CHECKING:
     from renovation_app.services.billing.views import InvoiceView
@@ -181,16 +182,23 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
             notes = [line.quantity_note, line.tax_note if invoice.tax_cents else ""]
             extra = " · ".join(note for note in notes if note)
             row.cell("\n".join(part for part in (line.description, extra) if part))
-            row.cell(line.price)
+            row.cell(format_usd(line.price_cents))
     pdf.ln(2)
     pdf.set_font(FAMILY, size=10)
     for sum_row in invoice.sum_rows:
         pdf.cell(
-            0, 6, f"{sum_row.label}  {sum_row.amount}", align="R",
+            0, 6, f"{sum_row.label}  {format_usd(sum_row.amount_cents)}", align="R",
             new_x=XPos.LMARGIN, new_y=YPos.NEXT,
         )  # fmt: skip
     pdf.set_font(FAMILY, "B", 12)
-    pdf.cell(0, 8, f"Total due  {invoice.total}", align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.cell(
+        0,
+        8,
+        f"Total due  {format_usd(invoice.total_cents)}",
+        align="R",
+        new_x=XPos.LMARGIN,
+        new_y=YPos.NEXT,
+    )
     pdf.set_font(FAMILY, size=8.5)
     pdf.set_text_color(*MUTED)
     pdf.cell(
@@ -220,7 +228,7 @@ def _schedule(pdf: FPDF, invoice: InvoiceView) -> None:
             row = table.row()
             row.cell(f"{stage.label} ({stage.percent})" if stage.percent else stage.label)
             row.cell(f"Due {stage.due_date}")
-            row.cell(stage.amount)
+            row.cell(format_usd(stage.amount_cents))
     pdf.ln(4)
 
 

@@ -38,13 +38,11 @@ class InvoiceLineView:
     label: str
     description: str
     price_cents: int
-    price: str  # "$1,250.00"
     tax_category: str = ""  # a content/tax.py category slug
     tax_note: str = ""  # "Taxed" or "ST-124, no tax"
     quantity_note: str = ""  # "120 sq ft x $12.50"; "" for one at its price
     quantity: str = "1"  # "2.5"
     unit: str = ""
-    unit_price: str = ""  # "12.50", as the form takes it
 
 
 @dataclass(frozen=True)
@@ -53,7 +51,7 @@ class SumRow:
 
     key: str  # "subtotal", "discount", "tax"
     label: str
-    amount: str
+    amount_cents: int  # a discount's is negative
 
 
 @dataclass(frozen=True)
@@ -69,7 +67,7 @@ class RevisionView:
 @dataclass(frozen=True)
 class StageView:
     label: str
-    amount: str  # "$3,000.00"
+    amount_cents: int
     percent: str  # "30%", or "" for a stage given as an amount
     due_date: str  # "December 15, 2026"
 
@@ -113,13 +111,9 @@ class InvoiceView:
     currency: str
     subtotal_cents: int
     total_cents: int
-    subtotal: str  # "$1,250.00"
-    total: str
     tax_cents: int
-    tax: str
     tax_label: str  # "Sales tax 8.875% (New York City)"
     discount_cents: int
-    discount: str  # "-$100.00", or "" without a discount
     # Subtotal, discount and tax above the total, when there is a discount or tax: the same
     # rows on the pages, the PDF and the e-mail.
     sum_rows: tuple[SumRow, ...]
@@ -160,12 +154,12 @@ def tax_label(area_slug: str, rate: int) -> str:
 def sum_rows(invoice: Invoice) -> tuple[SumRow, ...]:
     if not (invoice.tax_cents or invoice.discount_cents):
         return ()
-    rows = [SumRow("subtotal", "Subtotal", format_usd(invoice.subtotal_cents))]
+    rows = [SumRow("subtotal", "Subtotal", invoice.subtotal_cents)]
     if invoice.discount_cents:
-        rows.append(SumRow("discount", "Discount", "-" + format_usd(invoice.discount_cents)))
+        rows.append(SumRow("discount", "Discount", -invoice.discount_cents))
     if invoice.tax_cents:
         label = tax_label(invoice.tax_area, invoice.tax_rate)
-        rows.append(SumRow("tax", label, format_usd(invoice.tax_cents)))
+        rows.append(SumRow("tax", label, invoice.tax_cents))
     return tuple(rows)
 
 
@@ -205,20 +199,18 @@ def line_view(line: InvoiceLine) -> InvoiceLineView:
         label=line.label,
         description=shown_words(line),
         price_cents=line.price_cents,
-        price=format_usd(line.price_cents),
         tax_category=line.tax_category,
         tax_note="Taxed" if line.tax_cents else "ST-124, no tax",
         quantity_note=quantity_note(line),
         quantity=quantity_text(line.quantity_milli),
         unit=line.unit,
-        unit_price=format_usd(line.unit_price_cents).removeprefix("$").replace(",", ""),
     )
 
 
 def stage_view(stage: Stage) -> StageView:
     return StageView(
         label=stage.label,
-        amount=format_usd(stage.amount_cents),
+        amount_cents=stage.amount_cents,
         percent=format_percent(stage.percent_bp) if stage.percent_bp else "",
         due_date=long_date(stage.due_date),
     )
@@ -250,13 +242,9 @@ def invoice_view(
         currency=invoice.currency,
         subtotal_cents=invoice.subtotal_cents,
         total_cents=invoice.total_cents,
-        subtotal=format_usd(invoice.subtotal_cents),
-        total=format_usd(invoice.total_cents),
         tax_cents=invoice.tax_cents,
-        tax=format_usd(invoice.tax_cents),
         tax_label=tax_label(invoice.tax_area, invoice.tax_rate),
         discount_cents=invoice.discount_cents,
-        discount="-" + format_usd(invoice.discount_cents) if invoice.discount_cents else "",
         sum_rows=sum_rows(invoice),
         revision=invoice.revision,
         issue_date=issued.isoformat(),

@@ -48,10 +48,11 @@ def summary_text(view: InvoiceView) -> str:
         notes = ", ".join(
             n for n in (line.quantity_note, line.tax_note if view.tax_cents else "") if n
         )
-        rows.append(f"{line.label}: {line.price}" + (f" ({notes})" if notes else ""))
-    rows += [f"{row.label}: {row.amount}" for row in view.sum_rows]
-    rows.append(f"Total: {view.total}, due {view.due_date_display}")
-    rows += [f"{s.label}: {s.amount}, due {s.due_date}" for s in view.stages]
+        price = format_usd(line.price_cents)
+        rows.append(f"{line.label}: {price}" + (f" ({notes})" if notes else ""))
+    rows += [f"{row.label}: {format_usd(row.amount_cents)}" for row in view.sum_rows]
+    rows.append(f"Total: {format_usd(view.total_cents)}, due {view.due_date_display}")
+    rows += [f"{s.label}: {format_usd(s.amount_cents)}, due {s.due_date}" for s in view.stages]
     return "\n".join(rows)
 
 
@@ -131,7 +132,7 @@ def revise_invoice(
             session,
             invoice.id,
             "revised",
-            f"Revision {invoice.revision}: {text} (total {before.total} -> {after.total})",
+            f"Revision {invoice.revision}: {text} (total {format_usd(before.total_cents)} -> {format_usd(after.total_cents)})",
             user_id=user.id,
             at=now,
             before={"invoice": summary_text(before)},

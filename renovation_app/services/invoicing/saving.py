@@ -28,6 +28,7 @@ from renovation_app.services.billing import (
     view_of,
 )
 from renovation_app.services.billing.lines import line_columns
+from renovation_app.services.billing.money import shown
 from renovation_app.services.billing.records import stage_rows_of
 from renovation_app.services.customers import ContactDetails, customer_for
 from renovation_app.services.customers.locations import location_of
@@ -61,7 +62,7 @@ def _invoice_email(view: InvoiceView, revised_because: str = "") -> EmailMessage
         one_line(view.customer_email),
         reply_to=BUSINESS.email,
         attachments=(pdf,),
-        invoice=view,
+        invoice=shown(view),
         revised_because=revised_because,
     )
 

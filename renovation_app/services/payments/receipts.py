@@ -16,6 +16,7 @@ from renovation_app.services.billing import (
     render_receipt_pdf,
     view_of,
 )
+from renovation_app.services.billing.money import shown
 from renovation_app.services.mail import About, Attachment, EmailKind, build_email, queue_email
 from renovation_app.services.payments.ledger import paid_cents
 from renovation_app.services.payments.means import method_words
@@ -27,7 +28,7 @@ def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: da
     view = view_of(session, invoice)
     paid_total = paid_cents(session, invoice.id)
     context = {
-        "invoice": view,
+        "invoice": shown(view),
         "business": BUSINESS,
         "paid": format_usd(payment.amount_cents),
         "paid_on": long_date(payment.received_on or business_today(now)),

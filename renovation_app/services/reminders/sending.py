@@ -19,6 +19,7 @@ from renovation_app.services.billing import (
     record_event,
     stages_of,
 )
+from renovation_app.services.billing.money import shown
 from renovation_app.services.mail import (
     About,
     EmailKind,
@@ -98,7 +99,7 @@ def _reminder_email(
         EmailKind.REMINDER,
         one_line(view.customer_email),
         reply_to=BUSINESS.email,
-        invoice=view,
+        invoice=shown(view),
         money=money,
         words=words,
         late=step.due_date < today,

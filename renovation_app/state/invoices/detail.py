@@ -1,13 +1,13 @@
 """The saved invoice for staff (/invoices/<number>): money, history, void, refund, card."""
 
 import asyncio
-import dataclasses
 import logging
 
 import reflex as rx
 
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import InvoiceView, format_usd
+from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.payments import CardPaymentMixin, path_part, payment_money
 from renovation_app.state.staff import StaffState
@@ -52,7 +52,7 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
     async def _show(self, number: str) -> None:
         view, self.money = await asyncio.to_thread(_staff_invoice, number)
         self.found = view is not None
-        data = dataclasses.asdict(view) if view else {}
+        data = shown(view) if view else {}
         # The view's tuples as lists, the vars' declared type.
         self.lines = list(data.pop("lines", ()))
         self.sum_rows = list(data.pop("sum_rows", ()))

@@ -39,7 +39,7 @@ def first_paint_page(token: str) -> tuple[bool, str | None]:
     invoice_html = render_page(
         "pay_first_paint.html",
         invoice=shown(view),
-        money=money,
+        money=shown(money),
         fee_note=payments.fee_note(money.pay_now_cents),
         cards=payments.payments_enabled(),
         not_set_up=payments.NOT_SET_UP,

@@ -38,7 +38,7 @@ class PayState(CardPaymentMixin, rx.State):
     # HTML (api/pay_first_paint.py), so the invoice is on screen before the websocket opens.
     loaded: bool = False
     has_tax: bool = False
-    sum_rows: list[dict[str, str]] = []  # subtotal, discount, tax
+    sum_rows: list[dict] = []  # subtotal, discount, tax
     due_cents: int = 0  # due now (the balance when there is no schedule)
     balance_cents: int = 0
     paid_cents: int = 0
@@ -48,7 +48,7 @@ class PayState(CardPaymentMixin, rx.State):
     processing_cents: int = 0
     # due, balance, paid, next_words, pay_now, processing, processing_how, fee_note: as text
     money: dict[str, str] = {}
-    stages: list[payments.StageLine] = []
+    stages: list[dict] = []
     _invoice_pk: int = 0
     _client_hash: str = ""
 
@@ -95,17 +95,14 @@ class PayState(CardPaymentMixin, rx.State):
         self.next_cents, self.pay_now_cents = money.next_cents, money.pay_now_cents
         self.paid_cents = money.paid_cents
         self.processing_cents = money.processing_cents
+        words = shown(money)
         self.money = {
-            "due": money.due,
-            "balance": money.balance,
-            "paid": money.paid,
-            "next_words": money.next_words,
-            "pay_now": money.pay_now,
+            **{key: words[key] for key in ("due", "balance", "paid", "next_words", "pay_now")},
             "pay_label": payments.pay_now_label(money),
-            "processing": money.processing,
+            "processing": words["processing"],
             "processing_how": money.processing_how,
             "fee_note": payments.fee_note(money.pay_now_cents),
         }
-        self.stages = money.stages
+        self.stages = words["stages"]
         if view and record_view:
             await asyncio.to_thread(invoicing.record_view, view.id)

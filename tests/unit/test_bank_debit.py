@@ -11,6 +11,7 @@ from renovation_app.content.fees import BANK_DEBIT_FEE, CARD_FEE
 from renovation_app.db import db_session
 from renovation_app.models import Invoice, Payment
 from renovation_app.services import invoicing, payments
+from renovation_app.services.billing import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.payments.fees import compare_fees, fee_cents, fee_note
 from tests.factories import history, mails, signed_in, status_of
@@ -55,7 +56,7 @@ def test_a_processing_bank_debit_is_not_paid_and_shows_as_processing(fake, invoi
     assert (row.status, row.method, row.card_last4) == ("processing", "bank_debit", "6789")
     money = payments.payment_summary(invoice.id)
     assert money.paid_cents == 0 and money.balance_cents == 125_000
-    assert (money.processing, money.processing_cents) == ("$1,250.00", 125_000)
+    assert (shown(money)["processing"], money.processing_cents) == ("$1,250.00", 125_000)
     assert money.processing_how == "Bank debit (STRIPE TEST BANK ending 6789)"
     assert [line.status for line in money.payments] == ["processing"]
     assert mails("receipt") == [] and history(invoice, "paid") == []

@@ -21,19 +21,19 @@ def stages_table(stages: rx.Var, test_id: str) -> rx.Component:
                         stages,
                         lambda stage: rx.el.tr(
                             rx.el.td(
-                                stage.label,
+                                stage["label"],
                                 rx.el.br(),
                                 rx.el.span(
-                                    "Due ", stage.due_date, class_name="text-sm text-slate-600"
+                                    "Due ", stage["due_date"], class_name="text-sm text-slate-600"
                                 ),
                                 class_name="py-1.5 pr-2",
                             ),
                             rx.el.td(
-                                stage_state(stage.state),
+                                stage_state(stage["state"].to(str)),
                                 class_name="py-1.5 pr-2 text-sm font-semibold whitespace-nowrap",
                             ),
                             rx.el.td(
-                                stage.amount,
+                                stage["amount"],
                                 class_name="py-1.5 text-right tabular-nums whitespace-nowrap",
                             ),
                             class_name="border-b border-slate-100",

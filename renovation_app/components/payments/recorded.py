@@ -15,9 +15,9 @@ from renovation_app.state.invoices.payments import InvoicePaymentsState as State
 def void_payment_form(pay: rx.Var) -> rx.Component:
     """An admin takes back a recorded payment (a bounced check, one entered twice)."""
     return rx.cond(
-        State.is_admin & pay.can_void,
+        State.is_admin & pay["can_void"].to(bool),
         post_form(
-            rx.el.input(type="hidden", name="payment_id", value=pay.id.to(str)),
+            rx.el.input(type="hidden", name="payment_id", value=pay["id"].to(str)),
             rx.el.input(
                 name="reason",
                 placeholder="Reason to void it",
@@ -127,10 +127,10 @@ def record_return_form() -> rx.Component:
     """An admin records money given back by hand (a cancelled contract's check deposit, a
     payment above the total): at most what is still held of the payment chosen."""
     held = rx.foreach(
-        State.money.payments,
+        State.payment_lines,
         lambda pay: rx.cond(
-            pay.returnable_cents > 0,
-            rx.el.option(pay.how, " (", pay.returnable, " held)", value=pay.id.to(str)),
+            pay["returnable_cents"].to(int) > 0,
+            rx.el.option(pay["how"], " (", pay["returnable"], " held)", value=pay["id"].to(str)),
         ),
     )
     chosen = labelled(
@@ -138,7 +138,7 @@ def record_return_form() -> rx.Component:
         rx.el.select(held, id="return-payment", name="payment_id", class_name=INPUT),
     )
     return rx.cond(
-        State.is_admin & (State.money.to_return_cents > 0),
+        State.is_admin & (State.money["to_return_cents"].to(int) > 0),
         rx.el.details(
             rx.el.summary("Record money given back", class_name=SECONDARY_BUTTON),
             means_form(
@@ -168,11 +168,11 @@ def escrow_block() -> rx.Component:
             data_testid="work-completed",
         ),
         rx.cond(
-            money.held_cents > 0,
+            money["held_cents"].to(int) > 0,
             rx.el.div(
                 rx.el.p(
                     "Held in escrow until the work is substantially complete: ",
-                    rx.el.strong(money.held, data_testid="held-amount"),
+                    rx.el.strong(money["held"], data_testid="held-amount"),
                     class_name="text-sm text-slate-700",
                 ),
                 rx.cond(

@@ -56,18 +56,18 @@ def action_input(field_id: str, label: str, value: rx.Var, on_change, **props) -
 
 def payment_row(pay: rx.Var) -> rx.Component:
     return rx.el.li(
-        pay.amount,
+        pay["amount"],
         " ",
-        pay.status,
+        pay["status"],
         " · ",
-        pay.how,
-        rx.cond(pay.received, rx.el.span(" · ", pay.received)),
-        rx.cond(pay.void_reason, rx.el.span(" · voided: ", pay.void_reason)),
-        rx.cond(pay.refunded_cents > 0, rx.el.span(" · refunded ", pay.refunded)),
-        rx.cond(pay.error, rx.el.span(" · ", pay.error, class_name="text-red-700")),
+        pay["how"],
+        rx.cond(pay["received"], rx.el.span(" · ", pay["received"])),
+        rx.cond(pay["void_reason"], rx.el.span(" · voided: ", pay["void_reason"])),
+        rx.cond(pay["refunded_cents"].to(int) > 0, rx.el.span(" · refunded ", pay["refunded"])),
+        rx.cond(pay["error"], rx.el.span(" · ", pay["error"], class_name="text-red-700")),
         rx.cond(
-            pay.dispute,
-            rx.el.span(" · disputed: ", pay.dispute, class_name="text-red-700"),
+            pay["dispute"],
+            rx.el.span(" · disputed: ", pay["dispute"], class_name="text-red-700"),
         ),
         void_payment_form(pay),
         class_name="text-sm",
@@ -78,12 +78,12 @@ def payment_row(pay: rx.Var) -> rx.Component:
 def refund_row(refund: rx.Var) -> rx.Component:
     return rx.el.li(
         "Refund ",
-        refund.amount,
+        refund["amount"],
         " ",
-        refund.status,
+        refund["status"],
         " · ",
-        refund.reason,
-        rx.cond(refund.failure, rx.el.span(" · ", refund.failure, class_name="text-red-700")),
+        refund["reason"],
+        rx.cond(refund["failure"], rx.el.span(" · ", refund["failure"], class_name="text-red-700")),
         class_name="text-sm",
         data_testid="refund-row",
     )
@@ -92,7 +92,7 @@ def refund_row(refund: rx.Var) -> rx.Component:
 def refund_form() -> rx.Component:
     """Admins refund what is paid and not yet refunded (refunds in flight count)."""
     return rx.cond(
-        InvoiceDetailState.is_admin & (InvoiceDetailState.money.refundable_cents > 0),
+        InvoiceDetailState.is_admin & (InvoiceDetailState.money["refundable_cents"].to(int) > 0),
         rx.el.div(
             action_input(
                 "refund-amount",
@@ -143,58 +143,52 @@ def refund_form() -> rx.Component:
 
 def payments_block() -> rx.Component:
     money = InvoiceDetailState.money
+    balance, due = money["balance_cents"].to(int), money["due_cents"].to(int)
+    idle = money["processing_cents"].to(int) == 0
+    not_void = InvoiceDetailState.invoice["status"].to(str) != "void"
     return rx.el.section(
         rx.el.h3("Payments", class_name="text-lg font-bold"),
         rx.el.p(
             "Paid ",
-            rx.el.strong(money.paid, data_testid="paid-amount"),
+            rx.el.strong(money["paid"], data_testid="paid-amount"),
             " · Refunded ",
-            rx.el.strong(money.refunded),
+            rx.el.strong(money["refunded"]),
             " · Due now ",
-            rx.el.strong(money.due, data_testid="due-amount"),
+            rx.el.strong(money["due"], data_testid="due-amount"),
             " · Balance ",
-            rx.el.strong(money.balance, data_testid="balance-amount"),
+            rx.el.strong(money["balance"], data_testid="balance-amount"),
             class_name="text-slate-700",
         ),
         rx.cond(
-            money.next_words,
-            rx.el.p("Next: ", money.next_words, class_name="text-sm text-slate-600"),
+            money["next_words"],
+            rx.el.p("Next: ", money["next_words"], class_name="text-sm text-slate-600"),
         ),
-        processing_notice(money.processing, money.processing_how, money.processing_cents),
-        stages_table(money.stages, "detail-schedule"),
+        processing_notice(
+            money["processing"], money["processing_how"], money["processing_cents"].to(int)
+        ),
+        stages_table(InvoiceDetailState.stage_lines, "detail-schedule"),
         escrow_block(),
         rx.el.ul(
-            rx.foreach(money.payments, payment_row),
-            rx.foreach(money.refunds, refund_row),
+            rx.foreach(InvoiceDetailState.payment_lines, payment_row),
+            rx.foreach(InvoiceDetailState.refund_lines, refund_row),
             class_name="flex flex-col gap-1",
         ),
         rx.el.div(
-            pay_button(
-                InvoiceDetailState,
-                "Take card payment",
-                (money.balance_cents > 0)
-                & (money.processing_cents == 0)
-                & (InvoiceDetailState.invoice["status"].to(str) != "void"),
-            ),
+            pay_button(InvoiceDetailState, "Take card payment", (balance > 0) & idle & not_void),
             pay_button(
                 InvoiceDetailState,
                 "Card: whole balance",
-                (money.balance_cents > money.due_cents)
-                & (money.due_cents > 0)
-                & (money.processing_cents == 0),
+                (balance > due) & (due > 0) & idle,
                 whole_balance=True,
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        rx.cond(
-            (money.balance_cents > 0) & (InvoiceDetailState.invoice["status"].to(str) != "void"),
-            record_payment_form(),
-        ),
+        rx.cond((balance > 0) & not_void, record_payment_form()),
         record_return_form(),
         refund_form(),
         payment_dialog(
             InvoiceDetailState,
-            rx.cond(InvoiceDetailState.whole_balance, money.balance, money.pay_now),
+            rx.cond(InvoiceDetailState.whole_balance, money["balance"], money["pay_now"]),
         ),
         class_name="flex flex-col gap-3",
     )

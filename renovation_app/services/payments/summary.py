@@ -29,24 +29,22 @@ from renovation_app.services.payments.means import method_words
 @dataclass(frozen=True)
 class PaymentLine:
     id: int
-    amount: str
+    amount_cents: int
     status: str
     method: str  # a PaymentMethod value
     how: str  # "Visa ending 4242", "Check #1045"
     received: str  # "November 24, 2026" ("" for a card not yet paid)
     refunded_cents: int
-    refunded: str
     error: str
     dispute: str
     can_void: bool  # a recorded check, transfer or cash payment that still counts
     void_reason: str
     returnable_cents: int = 0  # of a recorded payment: what can still be recorded as returned
-    returnable: str = "$0.00"
 
 
 @dataclass(frozen=True)
 class RefundLine:
-    amount: str
+    amount_cents: int
     status: str
     reason: str
     failure: str
@@ -55,30 +53,26 @@ class RefundLine:
 @dataclass(frozen=True)
 class StageLine:
     label: str
-    amount: str
+    amount_cents: int
     due_date: str  # "December 15, 2026"
     state: str  # "paid", "due" (due by today, unpaid), "upcoming"
 
 
 @dataclass(frozen=True)
 class MoneySummary:
-    paid: str = "$0.00"
+    """In cents, as every view: billing.shown puts it in words where it is shown."""
+
     paid_cents: int = 0
-    refunded: str = "$0.00"
-    due: str = "$0.00"  # due now: the stages due by today, or the balance without a schedule
-    due_cents: int = 0
-    balance: str = "$0.00"
+    refunded_cents: int = 0
+    due_cents: int = 0  # due now: the stages due by today, or the balance without a schedule
     balance_cents: int = 0
     next_cents: int = 0  # the next stage not yet due (0 and "" words when none)
-    pay_now: str = "$0.00"  # what "Pay now" takes (schedule.AmountDue.pay_now_cents)
-    pay_now_cents: int = 0
+    pay_now_cents: int = 0  # what "Pay now" takes (schedule.AmountDue.pay_now_cents)
     next_words: str = ""  # "$4,000.00 for Rough-in done, due December 15, 2026"
     # Bank debits Stripe accepted that the bank has not settled: not paid, not payable again.
-    processing: str = "$0.00"
     processing_cents: int = 0
     processing_how: str = ""  # "Bank debit (STRIPE TEST BANK ending 6789)", "" when none
-    held: str = "$0.00"  # received before the work was substantially complete (escrow)
-    held_cents: int = 0
+    held_cents: int = 0  # received before the work was substantially complete (escrow)
     refundable_cents: int = 0
     to_return_cents: int = 0  # of checks, Zelle, transfers and cash: still held, returnable
     payments: list[PaymentLine] = field(default_factory=list)
@@ -93,19 +87,17 @@ def _payment_line(payment: Payment) -> PaymentLine:
     recorded = payment.status == PaymentStatus.SUCCEEDED and payment.method not in STRIPE_METHODS
     return PaymentLine(
         id=payment.id,
-        amount=format_usd(payment.amount_cents),
+        amount_cents=payment.amount_cents,
         status=str(payment.status),
         method=str(payment.method),
         how=method_words(payment),
         received=long_date(day) if day else "",
         refunded_cents=payment.amount_refunded_cents,
-        refunded=format_usd(payment.amount_refunded_cents),
         error=payment.last_error,
         dispute=payment.dispute_status.replace("_", " "),
         can_void=recorded and payment.amount_refunded_cents == 0,
         void_reason=payment.void_reason,
         returnable_cents=kept_cents(payment) if recorded else 0,
-        returnable=format_usd(kept_cents(payment) if recorded else 0),
     )
 
 
@@ -117,9 +109,7 @@ def _stage_lines(stages: tuple[Stage, ...], paid: int, today: date) -> list[Stag
             state = "paid"
         else:
             state = "due" if stage.due_date <= today else "upcoming"
-        lines.append(
-            StageLine(stage.label, format_usd(stage.amount_cents), long_date(stage.due_date), state)
-        )
+        lines.append(StageLine(stage.label, stage.amount_cents, long_date(stage.due_date), state))
     return lines
 
 
@@ -143,28 +133,22 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
             f"{format_usd(due.next_cents)} for {due.next_label}, due {long_date(due.next_due_date)}"
         )
     return MoneySummary(
-        paid=format_usd(paid),
         paid_cents=paid,
-        refunded=format_usd(refunded_cents(payments)),
-        due=format_usd(due.due_now_cents),
+        refunded_cents=refunded_cents(payments),
         due_cents=due.due_now_cents,
-        balance=format_usd(due.balance_cents),
         balance_cents=due.balance_cents,
         next_cents=due.next_cents,
-        pay_now=format_usd(due.pay_now_cents),
         pay_now_cents=due.pay_now_cents,
         next_words=next_words,
-        processing=format_usd(sum(p.amount_cents for p in in_flight)),
         processing_cents=sum(p.amount_cents for p in in_flight),
         processing_how=", ".join(method_words(p) for p in in_flight),
-        held=format_usd(held),
         held_cents=held,
         refundable_cents=sum(refundable_of(p, refunds) for p in payments),
         to_return_cents=sum(line.returnable_cents for line in lines),
         payments=lines,
         refunds=[
             RefundLine(
-                amount=format_usd(r.amount_cents),
+                amount_cents=r.amount_cents,
                 status=str(r.status),
                 reason=r.reason,
                 failure=r.failure_reason,
@@ -178,4 +162,5 @@ def money_summary(session: Session, invoice: Invoice, today: date | None = None)
 def pay_now_label(money: MoneySummary) -> str:
     """The pay page's first button: "Pay now" when something is due, else the next payment
     early (the page and its server-drawn first paint say the same)."""
-    return "Pay now" if money.due_cents > 0 else f"Pay the next payment ({money.pay_now}) early"
+    pay_now = format_usd(money.pay_now_cents)
+    return "Pay now" if money.due_cents > 0 else f"Pay the next payment ({pay_now}) early"

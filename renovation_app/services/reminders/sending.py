@@ -19,7 +19,7 @@ from renovation_app.services.billing import (
     record_event,
     stages_of,
 )
-from renovation_app.services.billing.money import shown
+from renovation_app.services.billing.money import format_usd, shown
 from renovation_app.services.mail import (
     About,
     EmailKind,
@@ -92,7 +92,7 @@ def record_step(
 def _reminder_email(
     view: InvoiceView, money: MoneySummary, step: Step, today: date
 ) -> EmailMessage:
-    amount = money.pay_now if step.stage else money.balance
+    amount = format_usd(money.pay_now_cents if step.stage else money.balance_cents)
     what = f"The {step.stage} payment of {amount}" if step.stage else f"Payment of {amount}"
     words = f"{what} on invoice {view.number} {when_words(step.due_date, today, long_date)}"
     return build_email(
@@ -100,7 +100,7 @@ def _reminder_email(
         one_line(view.customer_email),
         reply_to=BUSINESS.email,
         invoice=shown(view),
-        money=money,
+        money=shown(money),
         words=words,
         late=step.due_date < today,
         amount=amount,
@@ -128,7 +128,7 @@ def queue_reminder(
         session,
         invoice.id,
         "reminded",
-        f"{money.balance} due, to {invoice.customer_email} ({who})",
+        f"{format_usd(money.balance_cents)} due, to {invoice.customer_email} ({who})",
         user_id=user_id,
         at=now,
     )

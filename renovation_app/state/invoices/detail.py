@@ -22,12 +22,16 @@ def _staff_invoice(number: str) -> tuple[InvoiceView | None, dict]:
 
 class InvoiceDetailState(CardPaymentMixin, StaffState):
     invoice: dict = {}
-    money: payments.MoneySummary = payments.MoneySummary()
+    # The invoice's money in words beside its cents (billing.shown), its lists apart.
+    money: dict = {}
+    payment_lines: list[dict] = []
+    refund_lines: list[dict] = []
+    stage_lines: list[dict] = []
     refund_amount: str = ""
     refund_reason: str = ""
     refund_code: str = ""
     lines: list[dict] = []
-    sum_rows: list[dict[str, str]] = []  # subtotal, discount, tax
+    sum_rows: list[dict] = []  # subtotal, discount, tax
     revisions: list[dict] = []  # newest first: reason, before, after, who, when
     events: list[dict] = []
     emails: list[dict] = []
@@ -50,7 +54,10 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         )
 
     async def _show(self, number: str) -> None:
-        view, self.money = await asyncio.to_thread(_staff_invoice, number)
+        view, summary = await asyncio.to_thread(_staff_invoice, number)
+        money = shown(summary)
+        self.payment_lines, self.refund_lines = money.pop("payments"), money.pop("refunds")
+        self.stage_lines, self.money = money.pop("stages"), money
         self.found = view is not None
         data = shown(view) if view else {}
         # The view's tuples as lists, the vars' declared type.

@@ -14,14 +14,20 @@ RATE_SCALE = 100_000  # 8875 / 100_000 = 8.875%
 @dataclass(frozen=True)
 class TaxCategory:
     slug: str
-    label: str  # on the form, the invoice, the PDF and the e-mail
+    label: str  # on the invoice, the PDF and the e-mail
     taxed: bool
+    short: str  # in the line editor's select, where the whole label is cut off
 
 
 CAPITAL_IMPROVEMENT = TaxCategory(
-    "capital_improvement", "Capital improvement (Form ST-124 on file): no sales tax", False
+    "capital_improvement",
+    "Capital improvement (Form ST-124 on file): no sales tax",
+    False,
+    "Capital improvement (ST-124): no tax",
 )
-REPAIR = TaxCategory("repair", "Repair, maintenance or installation: taxed", True)
+REPAIR = TaxCategory(
+    "repair", "Repair, maintenance or installation: taxed", True, "Repair or installation: taxed"
+)
 TAX_CATEGORIES = (CAPITAL_IMPROVEMENT, REPAIR)
 DEFAULT_TAX_CATEGORY = CAPITAL_IMPROVEMENT.slug
 

@@ -44,7 +44,10 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
     services = [rx.el.option("Free text", value="")] + [
         rx.el.option(option.label, value=option.slug) for option in INVOICE_OPTIONS
     ]
-    taxes = [rx.el.option(category.label, value=category.slug) for category in TAX_CATEGORIES]
+    taxes = [
+        rx.el.option(category.short, value=category.slug, title=category.label)
+        for category in TAX_CATEGORIES
+    ]
     optional = rx.el.label(
         rx.el.input(
             type="checkbox",
@@ -60,7 +63,7 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
         _select(state, line, "tax_category", "Sales tax", taxes),
         _box(state, line, "description", "Description", True, placeholder="Work and materials"),
         _box(state, line, "quantity", "Quantity", input_mode="decimal", placeholder="1"),
-        _box(state, line, "unit", "Unit", placeholder="Unit: sq ft, hours"),
+        _box(state, line, "unit", "Unit", placeholder="Unit: sq ft"),
         _box(
             state,
             line,

@@ -35,13 +35,13 @@ def line_item(line: rx.Var, choice: rx.Component | None = None) -> rx.Component:
 def totals(estimate: rx.Var) -> rx.Component:
     return rx.el.dl(
         rx.cond(
-            estimate.discount_cents > 0,
+            estimate.discount_cents.to(int) > 0,
             rx.fragment(
                 rx.el.dt("Discount"), rx.el.dd("-", estimate.discount, class_name="text-right")
             ),
         ),
         rx.cond(
-            estimate.tax_cents > 0,
+            estimate.tax_cents.to(int) > 0,
             rx.fragment(
                 rx.el.dt("Sales tax"),
                 rx.el.dd(estimate.tax, class_name="text-right", data_testid="estimate-tax"),
@@ -54,7 +54,7 @@ def totals(estimate: rx.Var) -> rx.Component:
             data_testid="estimate-total",
         ),
         rx.cond(
-            estimate.deposit_cents > 0,
+            estimate.deposit_cents.to(int) > 0,
             rx.fragment(
                 rx.el.dt("Deposit due on signing (", estimate.deposit_words, ")"),
                 rx.el.dd(

@@ -20,13 +20,13 @@ E = State.estimate
 
 def choice(line: rx.Var) -> rx.Component:
     return rx.cond(
-        line.optional & (State.link_state == "open"),
+        line.optional.to(bool) & (State.link_state == "open"),
         rx.el.input(
             type="checkbox",
             # Uncontrolled: the browser keeps the tick at once; the server's totals follow.
-            default_checked=State.chosen.contains(line.id),
-            on_change=State.toggle_line(line.id),
-            aria_label="Include " + line.description,
+            default_checked=State.chosen.contains(line.id.to(int)),
+            on_change=State.toggle_line(line.id.to(int)),
+            aria_label="Include " + line.description.to(str),
             class_name="h-5 w-5 accent-orange-700",
             data_testid="optional-line",
         ),
@@ -166,23 +166,23 @@ def estimate_body() -> rx.Component:
         rx.el.p(
             "For ",
             rx.el.strong(E.customer_name),
-            rx.cond(E.customer_address, " · " + E.customer_address, ""),
+            rx.cond(E.customer_address, " · " + E.customer_address.to(str), ""),
             class_name="text-slate-700",
         ),
         rx.cond(
-            E.has_optional & (State.link_state == "open"),
+            E.has_optional.to(bool) & (State.link_state == "open"),
             rx.el.p(
                 "Tick the optional lines you want; the total follows.",
                 class_name="text-sm text-slate-600",
             ),
         ),  # fmt: skip
-        rx.el.ul(rx.foreach(E.lines, lambda line: line_item(line, choice(line)))),
+        rx.el.ul(rx.foreach(E.lines.to(list[dict]), lambda line: line_item(line, choice(line)))),
         totals(E),
         dates_and_terms(E),
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
         rx.el.a(
             "Download the PDF with every term and notice",
-            href=E.link_url + "/pdf",
+            href=E.link_url.to(str) + "/pdf",
             class_name="font-semibold text-orange-800 underline",
         ),  # fmt: skip
         rx.cond(

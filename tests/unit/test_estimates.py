@@ -26,6 +26,7 @@ from renovation_app.models import (
     OutboxEmail,
 )
 from renovation_app.services import estimates, invoicing, links, payments
+from renovation_app.services.billing import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.document import canonical, document_hash
@@ -212,7 +213,7 @@ def test_accepting_stores_signer_time_address_and_the_hash_of_the_exact_document
     document = json.loads(stored.signed_document)
     assert stored.document_sha256 == document_hash(document)
     assert canonical(document) == stored.signed_document
-    assert document["total"] == "$8,000.00" == view.total
+    assert document["total"] == "$8,000.00" == shown(view)["total"]
     assert [line["included"] for line in document["lines"]] == [True, False]
     [optional] = [line for line in lines_of(sent) if line.optional]
     assert optional.chosen is False

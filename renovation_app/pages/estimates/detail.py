@@ -15,6 +15,7 @@ from renovation_app.state.estimates import EstimateDetailState
 
 State = EstimateDetailState
 E = State.estimate
+INVOICES = E.invoices.to(list[dict])
 
 
 def action(label: str, event, shown: rx.Var, test_id: str) -> rx.Component:
@@ -32,14 +33,14 @@ def action(label: str, event, shown: rx.Var, test_id: str) -> rx.Component:
 
 
 def actions() -> rx.Component:
-    status = E.status
+    status = E.status.to(str)
     return rx.el.div(
         action("Send to customer", State.send, status == "draft", "send-estimate"),
         rx.cond(
             status == "draft",
             link(
                 "Change draft",
-                href=routes.NEW_ESTIMATE.path + "?edit=" + E.number,
+                href=routes.NEW_ESTIMATE.path + "?edit=" + E.number.to(str),
                 class_name=SECONDARY_BUTTON,
             ),
         ),
@@ -58,18 +59,20 @@ def actions() -> rx.Component:
         action(
             "Create deposit invoice",
             State.deposit_invoice,
-            (status == "accepted") & (E.deposit_cents > 0) & ~E.deposit_billed,
+            (status == "accepted") & (E.deposit_cents.to(int) > 0) & ~E.deposit_billed.to(bool),
             "deposit-invoice",
         ),  # fmt: skip
         action("Create final invoice", State.final_invoice, status == "accepted", "final-invoice"),
-        rx.el.a("PDF", href=routes.estimate_path(E.number) + "/pdf", class_name=SECONDARY_BUTTON),
+        rx.el.a(
+            "PDF", href=routes.estimate_path(E.number.to(str)) + "/pdf", class_name=SECONDARY_BUTTON
+        ),
         class_name="flex flex-wrap items-center gap-3",
     )
 
 
 def link_block() -> rx.Component:
     return rx.cond(
-        E.status != "draft",
+        E.status.to(str) != "draft",
         rx.el.div(
             rx.el.p("The customer's link", class_name="font-semibold"),
             rx.el.code(E.link_url, class_name="break-all text-sm", data_testid="estimate-link"),
@@ -97,7 +100,7 @@ def signature() -> rx.Component:
                 " on ",
                 E.accepted,
                 rx.cond(
-                    E.cancel_until & ~E.cancelled,
+                    E.cancel_until.to(bool) & ~E.cancelled.to(bool),
                     rx.fragment(" · may cancel until ", E.cancel_until),
                     "",
                 ),
@@ -136,16 +139,16 @@ def signature() -> rx.Component:
 
 def invoices() -> rx.Component:
     return rx.cond(
-        E.invoices.length() > 0,
+        INVOICES.length() > 0,
         rx.el.ul(
             rx.foreach(
-                E.invoices,
+                INVOICES,
                 lambda i: rx.el.li(
-                    i.part.capitalize(),
+                    i.part.to(str).capitalize(),
                     " invoice ",
                     link(
                         i.number,
-                        href=routes.invoice_path(i.number),
+                        href=routes.invoice_path(i.number.to(str)),
                         class_name="font-bold text-orange-800 underline",
                     ),
                     " · ",
@@ -166,7 +169,7 @@ def history() -> rx.Component:
         rx.el.summary("History", class_name="cursor-pointer font-semibold"),
         rx.el.ul(
             rx.foreach(
-                E.events,
+                E.events.to(list[dict]),
                 lambda e: rx.el.li(
                     e.when_display, " · ", e.kind, " · ", e.who, " ", e.detail, class_name="text-sm"
                 ),
@@ -187,7 +190,7 @@ def estimate_card() -> rx.Component:
         rx.el.p(
             link(
                 E.customer_name,
-                href=routes.customer_path(E.customer_id.to_string()),
+                href=routes.customer_path(E.customer_id.to(int).to_string()),
                 class_name="font-semibold underline",
             ),
             " · ",
@@ -209,12 +212,15 @@ def estimate_card() -> rx.Component:
         signature(),
         actions(),
         link_block(),
-        rx.el.ul(rx.foreach(E.lines, lambda line: line_item(line))),
+        rx.el.ul(rx.foreach(E.lines.to(list[dict]), lambda line: line_item(line))),
         totals(E),
         dates_and_terms(E),
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
         invoices(),
-        rx.cond(E.emails.length() > 0, email_list(E.emails, "estimate-email")),
+        rx.cond(
+            E.emails.to(list[dict]).length() > 0,
+            email_list(E.emails.to(list[dict]), "estimate-email"),
+        ),
         history(),
         class_name=f"{STAFF_CARD} mx-auto flex max-w-4xl flex-col gap-5",
         data_testid="estimate-page",

@@ -9,6 +9,7 @@ from renovation_app.content import BUSINESS
 from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path
 from renovation_app.services.billing import when_display
+from renovation_app.services.billing.money import shown
 from renovation_app.services.estimates.document import contract_document
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
 from renovation_app.services.estimates.records import link_url_of
@@ -70,7 +71,7 @@ def queue_estimate_email(session: Session, estimate: Estimate, lines: list[Estim
         estimate,
         estimate.customer_email,
         EmailKind.ESTIMATE,
-        {"estimate": view},
+        {"estimate": shown(view)},
         estimate_pdf(estimate, lines),
     )
 
@@ -81,7 +82,7 @@ def queue_signed_copies(session: Session, estimate: Estimate, lines: list[Estima
     pdf = estimate_pdf(estimate, lines)
     staff_url = settings.url(estimate_path(estimate.number))
     for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
-        context = {"estimate": view, "staff_url": staff_url, "to_office": to_office}
+        context = {"estimate": shown(view), "staff_url": staff_url, "to_office": to_office}
         _queue(session, estimate, to, EmailKind.ESTIMATE_SIGNED, context, pdf)
 
 
@@ -106,6 +107,6 @@ def queue_expiry_reminder(
         estimate,
         estimate.customer_email,
         EmailKind.ESTIMATE_REMINDER,
-        {"estimate": view},
+        {"estimate": shown(view)},
         None,
     )

@@ -65,7 +65,7 @@ def _invoices(session: Session, estimate_id: int) -> tuple[EstimateInvoiceView, 
         EstimateInvoiceView(
             number=i.number,
             part=i.estimate_part,
-            total=format_usd(i.total_cents),
+            total_cents=i.total_cents,
             status=INVOICE_STATUS_LABELS[i.status],
             attention=i.attention,
         )

@@ -13,7 +13,7 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
-from renovation_app.services.billing import EmailView, format_usd, long_date, when_display
+from renovation_app.services.billing import EmailView, long_date, when_display
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
@@ -40,8 +40,8 @@ class EstimateLineView:
     description: str
     quantity: str  # "2.5"
     unit: str
-    unit_price: str  # "$12.00"
-    amount: str
+    unit_price_cents: int
+    amount_cents: int
     optional: bool
     included: bool  # counted in the totals shown beside it
     taxed: bool = False
@@ -60,7 +60,7 @@ class EstimateEventView:
 class EstimateInvoiceView:
     number: str
     part: str  # "deposit" or "final"
-    total: str
+    total_cents: int
     status: str
     attention: str = ""  # the invoice's "needs attention" note (e.g. money to give back)
 
@@ -80,14 +80,10 @@ class EstimateView:
     customer_address: str
     note: str
     lines: tuple[EstimateLineView, ...]
-    discount: str
     discount_cents: int
-    tax: str  # the sales tax of the taxed lines ("$0.00" when none)
-    tax_cents: int
+    tax_cents: int  # the sales tax of the taxed lines
     tax_area: str
-    total: str
     total_cents: int
-    deposit: str
     deposit_cents: int
     deposit_words: str  # "30% of the total" / "a fixed amount" / ""
     valid_until: str  # "December 24, 2026"
@@ -153,8 +149,8 @@ def line_view(line: EstimateLine, counted_ids: set[int]) -> EstimateLineView:
         description=shown_words(line),
         quantity=quantity_text(line.quantity_milli),
         unit=line.unit,
-        unit_price=format_usd(line.unit_price_cents),
-        amount=format_usd(line.price_cents),
+        unit_price_cents=line.unit_price_cents,
+        amount_cents=line.price_cents,
         optional=line.optional,
         included=counted(line, counted_ids),
         taxed=is_taxed(line.tax_category),
@@ -190,14 +186,10 @@ def estimate_view(
         customer_address=estimate.customer_address,
         note=estimate.note,
         lines=tuple(line_view(line, set(totals.counted_line_ids)) for line in lines),
-        discount=format_usd(totals.discount_cents),
         discount_cents=totals.discount_cents,
-        tax=format_usd(totals.tax_cents),
         tax_cents=totals.tax_cents,
         tax_area=estimate.tax_area,
-        total=format_usd(totals.total_cents),
         total_cents=totals.total_cents,
-        deposit=format_usd(totals.deposit_cents),
         deposit_cents=totals.deposit_cents,
         deposit_words=_deposit_words(estimate),
         valid_until=long_date(estimate.valid_until),

@@ -7,13 +7,14 @@ import asyncio
 import reflex as rx
 
 from renovation_app.services import estimates
+from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
 from renovation_app.state.payments import path_part
 
 
 class EstimateLinkState(rx.State):
-    estimate: estimates.EstimateView | None = None
+    estimate: dict = {}  # the view in words beside its cents (billing.shown)
     # "open", "accepted", "declined", "expired", "withdrawn", "cancelled", "invoiced", "unknown"
     link_state: str = "open"
     chosen: list[int] = []
@@ -37,7 +38,7 @@ class EstimateLinkState(rx.State):
         choice = None if every_optional_line else self.chosen
         answer = await asyncio.to_thread(estimates.read_link, self._token(), choice)
         self.link_state = answer.state.value if answer else "unknown"
-        self.estimate = answer.estimate if answer else None
+        self.estimate = shown(answer.estimate) if answer else {}
         if answer is not None:
             self.chosen = [
                 line.id for line in answer.estimate.lines if line.optional and line.included

@@ -7,6 +7,7 @@ import reflex as rx
 
 from renovation_app.routes import NEW_ESTIMATE, invoice_path
 from renovation_app.services import estimates
+from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.payments import path_part
 from renovation_app.state.staff import StaffState
@@ -15,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 class EstimateDetailState(StaffState):
-    estimate: estimates.EstimateView | None = None
+    estimate: dict = {}  # the view in words beside its cents (billing.shown)
     action_error: str = ""
     action_note: str = ""
     working: bool = False
@@ -23,34 +24,38 @@ class EstimateDetailState(StaffState):
     @rx.event
     async def load(self):
         self.action_error, self.action_note, self.working = "", "", False
-        self.estimate = await asyncio.to_thread(estimates.get_estimate, path_part(self, 1))
+        await self._show(path_part(self, 1))
+
+    async def _show(self, number: str) -> None:
+        view = await asyncio.to_thread(estimates.get_estimate, number)
+        self.estimate = shown(view) if view else {}
 
     async def _act(self, action, *args):
         """Run one staff action; a refusal is shown in words and changes nothing."""
-        if self.working or self.estimate is None:
+        if self.working or not self.estimate:
             return None
         self.working, self.action_error, self.action_note = True, "", ""
         try:
             return await asyncio.to_thread(
-                action, self.estimate.number, self._signed_in_user(), *args
+                action, self.estimate["number"], self._signed_in_user(), *args
             )
         except ActionRefused as refused:
             self.action_error = str(refused)
         except Exception:
-            log.exception("estimate %s: %s failed", self.estimate.number, action.__name__)
+            log.exception("estimate %s: %s failed", self.estimate["number"], action.__name__)
             self.action_error = "That did not work. Please try again."
         finally:
             self.working = False
         return None
 
     async def _reload(self) -> None:
-        self.estimate = await asyncio.to_thread(estimates.get_estimate, self.estimate.number)
+        await self._show(self.estimate["number"])
 
     @rx.event
     async def send(self):
         if await self._act(estimates.send_estimate) is not None:
             await self._reload()
-            self.action_note = f"Sent to {self.estimate.customer_email}."
+            self.action_note = f"Sent to {self.estimate['customer_email']}."
 
     @rx.event
     async def revise(self):

@@ -4,7 +4,7 @@ between the rows, the form's fields and the typed payload the validation reads."
 
 import secrets
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 
 from renovation_app.content.tax import DEFAULT_TAX_AREA, DEFAULT_TAX_CATEGORY
 from renovation_app.services.billing.lines import CATALOGUE, DESCRIPTION_MAX
@@ -132,10 +132,6 @@ def typed_from_row(row) -> dict:
         "tax_category": row.tax_category,
         "optional": row.optional,
     }
-
-
-def as_typed(lines: Iterable[LineDraft]) -> list[dict]:
-    return [asdict(line) for line in lines]
 
 
 def amount_texts(lines: Iterable[LineDraft]) -> dict[str, str]:

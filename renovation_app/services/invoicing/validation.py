@@ -4,6 +4,7 @@ the typed prices; a total sent by a browser is ignored."""
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cached_property
 
 from renovation_app.content.tax import DEFAULT_TAX_AREA
 from renovation_app.services.billing import (
@@ -42,7 +43,7 @@ class ValidInvoice:
     tax_rate: int = 0  # of the tax area, thousandths of a percent
     discount_cents: int = 0
 
-    @property
+    @cached_property  # read for each amount and each line's tax: computed once
     def totals(self) -> DocumentTotals:
         return document_totals(self.lines, self.discount_cents, self.tax_rate)
 

@@ -116,8 +116,10 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         elif not wanted_draft and not wanted_revision and (self.draft_id or self.revising):
             self.new_form()  # the plain form after editing a draft or revising
         elif not self.form_token:
+            # A state that never held a form: the page shows it empty, and anything already
+            # typed into it stays (redrawing it could wipe a name typed on a slow phone).
             form = restored(self.draft)
-            self._use(form) if form else self.new_form()
+            self._use(form) if form else self._start()
 
     async def _open_saved(self, draft_id: int, number: str) -> None:
         self.new_form()
@@ -138,10 +140,14 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         """A fresh form (the first time, and after a saved invoice): a new idempotency token.
         The form is redrawn too (a new key), so what the browser shows always matches the
         lines kept here."""
+        self._start()
+        self._redraw()
+
+    def _start(self) -> None:
+        """An empty form with a new idempotency token, nothing shown from before."""
         self.errors, self.draft_saved, self.intent, self.submitting = {}, "", "send", False
         self.suggestions, self.used_customer_id = [], 0
         self._use(InvoiceForm(token=secrets.token_urlsafe(16)))
-        self._redraw()
 
     @rx.event
     async def submit(self, form_data: dict):

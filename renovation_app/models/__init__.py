@@ -24,6 +24,20 @@ from renovation_app.models.invoices import (
     InvoiceStage,
     InvoiceStatus,
 )
+from renovation_app.models.jobs import (
+    ENDED_JOB_STATUSES,
+    OPEN_CHANGE_ORDER_STATUSES,
+    ChangeOrder,
+    ChangeOrderLine,
+    ChangeOrderPayment,
+    ChangeOrderStatus,
+    Job,
+    JobCounter,
+    JobEvent,
+    JobStage,
+    JobStageKind,
+    JobStatus,
+)
 from renovation_app.models.limits import RateHit, ThrottleLock
 from renovation_app.models.links import CustomerLink, CustomerLinkKind
 from renovation_app.models.mail import (
@@ -45,6 +59,7 @@ from renovation_app.models.payments import (
     StripeEvent,
 )
 from renovation_app.models.reminders import Reminder
+from renovation_app.models.signatures import Signature, SignatureMethod
 from renovation_app.models.staff import (
     AuditEvent,
     AuthSession,
@@ -111,4 +126,18 @@ __all__ = [
     "EstimateCounter",
     "CustomerLinkKind",
     "CustomerLink",
+    "JobStatus",
+    "ENDED_JOB_STATUSES",
+    "Job",
+    "JobStageKind",
+    "JobStage",
+    "JobEvent",
+    "JobCounter",
+    "ChangeOrderStatus",
+    "OPEN_CHANGE_ORDER_STATUSES",
+    "ChangeOrderPayment",
+    "ChangeOrder",
+    "ChangeOrderLine",
+    "SignatureMethod",
+    "Signature",
 ]

@@ -103,6 +103,8 @@ class Invoice(SQLModel, table=True):
     # The accepted estimate it bills, and which part: "deposit" or "final" ("" otherwise).
     estimate_id: int | None = Field(default=None, foreign_key="estimate.id", index=True)
     estimate_part: str = Field(default="", max_length=10)
+    # The job it bills (None for an invoice on its own).
+    job_id: int | None = Field(default=None, foreign_key="job.id", index=True)
     # The day the work was substantially complete: money received before it is held in
     # escrow (General Business Law §771, the contract's notice); None while work goes on.
     work_completed_on: date | None = Field(default=None, index=True)

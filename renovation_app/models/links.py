@@ -12,6 +12,7 @@ from renovation_app.models.base import utc_now
 class CustomerLinkKind(StrEnum):
     PAY = "pay"  # /pay/<token>: an invoice
     ESTIMATE = "estimate"  # /estimate/<token>: an estimate, then its signed contract
+    CHANGE_ORDER = "change_order"  # /change-order/<token>: a change order of a job
 
 
 class CustomerLink(SQLModel, table=True):

@@ -7,6 +7,7 @@ database half-migrated. An office upgrading its install must keep every invoice.
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -226,3 +227,253 @@ def test_one_document_line_leaves_every_amount_line_tax_and_pdf_text_as_it_was(t
         assert now["seen"]["estimates"][number] == estimate, number
     assert now["seen"] == expected
     assert now["signed"] == {"E-2026-0001": True}
+
+
+# The revision before jobs (f1jobs), and what the office fixture's signed contract holds.
+BEFORE_JOBS = "e1lines"
+CONTRACT_CENTS = 898588  # E-2026-0001: "total": "$8,985.88"
+DEPOSIT_CENTS = 269576  # "deposit": "$2,695.76", invoice 2026-0001 (a $1,500 check paid on it)
+FINAL_INVOICE_CENTS = 629012  # invoice 2026-0002, "$6,290.12": the rest of the contract
+
+
+def _jobs_seen(connection) -> dict:
+    """Every job with its stages, events and invoices, as plain tuples."""
+    jobs = connection.execute(
+        text(
+            "SELECT id, number, year, estimate_id, customer_id, title, status, contract_cents, "
+            "address, location, created_at, closed_at FROM job ORDER BY id"
+        )
+    ).all()
+    return {
+        job.number: {
+            "job": tuple(job)[1:],
+            "stages": [
+                tuple(row)
+                for row in connection.execute(
+                    text(
+                        "SELECT position, kind, label, amount_cents, invoice_id FROM job_stage "
+                        "WHERE job_id = :id ORDER BY position"
+                    ),
+                    {"id": job.id},
+                )
+            ],
+            "events": [
+                tuple(row)
+                for row in connection.execute(
+                    text("SELECT kind, at, user_id, detail FROM job_event WHERE job_id = :id"),
+                    {"id": job.id},
+                )
+            ],
+            "invoices": connection.execute(
+                text("SELECT number FROM invoice WHERE job_id = :id ORDER BY id"), {"id": job.id}
+            )
+            .scalars()
+            .all(),
+        }
+        for job in jobs
+    }
+
+
+def test_every_signed_contract_of_an_office_becomes_a_job_billed_by_its_invoices(tmp_path):
+    """The office's signed contract (a deposit invoice with a check paid on it, a final invoice
+    not paid yet) becomes job J-2026-0001: its stages add up to the contract exactly, the
+    deposit stage points at the deposit invoice and the rest at the final invoice. The draft
+    estimate and the invoice on its own make no job. Downgrade and upgrade again give the
+    same."""
+    database = tmp_path / "office.db"
+    with sqlite3.connect(database) as connection:
+        connection.executescript((OFFICE / "office.sql").read_text())
+    url = f"sqlite:///{database}"
+    upgraded = alembic(url, "upgrade", "head")
+    assert upgraded.returncode == 0, upgraded.stderr[-2000:]
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        contract = connection.execute(
+            text(
+                "SELECT id, accepted_total_cents, accepted_deposit_cents FROM estimate "
+                "WHERE number = 'E-2026-0001'"
+            )
+        ).one()
+        assert (contract.accepted_total_cents, contract.accepted_deposit_cents) == (
+            CONTRACT_CENTS,
+            DEPOSIT_CENTS,
+        )
+        invoice_ids = dict(connection.execute(text("SELECT number, id FROM invoice")).all())
+        jobs = _jobs_seen(connection)
+        assert list(jobs) == ["J-2026-0001"]
+        job = jobs["J-2026-0001"]
+        number, year, estimate_id, customer_id, title, status, contract_cents = job["job"][:7]
+        assert re.fullmatch(r"J-\d{4}-\d{4}", number) and year == 2026
+        assert (estimate_id, customer_id, title, status) == (
+            contract.id,
+            1,
+            "Cabinets, maple, soft close",
+            "signed",  # invoiced, but its final invoice is not paid
+        )
+        assert contract_cents == CONTRACT_CENTS
+        assert job["job"][7:] == (
+            "12 Atlantic Ave, Brooklyn, NY 11201",
+            "Brooklyn",
+            "2026-11-20 15:00:00.000000",  # signed at 10:00 in New York
+            None,
+        )
+        deposit, final = invoice_ids["2026-0001"], invoice_ids["2026-0002"]
+        assert job["stages"] == [
+            (0, "deposit", "Deposit", DEPOSIT_CENTS, deposit),
+            # The contract's schedule, "Cabinets: $3,000.00", billed by the final invoice.
+            (1, "progress", "Cabinets", 300000, final),
+            (2, "final", "Final payment", CONTRACT_CENTS - DEPOSIT_CENTS - 300000, final),
+        ]
+        assert sum(stage[3] for stage in job["stages"]) == CONTRACT_CENTS
+        assert sum(s[3] for s in job["stages"] if s[4] == final) == FINAL_INVOICE_CENTS
+        assert job["invoices"] == ["2026-0001", "2026-0002"]
+        assert job["events"] == [
+            (
+                "made",
+                "2026-11-20 15:00:00.000000",
+                None,
+                "from contract E-2026-0001 signed by Maria Lopez",
+            )
+        ]
+        without_job = connection.execute(
+            text("SELECT number FROM invoice WHERE job_id IS NULL")
+        ).scalars()
+        assert list(without_job) == ["2026-0003"]
+        draft = connection.execute(
+            text(
+                "SELECT count(*) FROM job JOIN estimate ON estimate.id = job.estimate_id "
+                "WHERE estimate.number = 'E-2026-0002'"
+            )
+        ).scalar()
+        assert draft == 0
+        assert connection.execute(text("SELECT year, last_number FROM job_counter")).all() == [
+            (2026, 1)
+        ]
+        assert connection.execute(text("PRAGMA foreign_key_check")).fetchall() == []
+
+    down = alembic(url, "downgrade", BEFORE_JOBS)
+    assert down.returncode == 0, down.stderr[-2000:]
+    assert "job" not in inspect(engine).get_table_names()
+    assert "job_id" not in {c["name"] for c in inspect(engine).get_columns("invoice")}
+    with engine.connect() as connection:
+        indexes = connection.execute(
+            text(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'invoice'"
+            )
+        ).all()
+        # SQLite copied the invoice table to drop the column: its own indexes came back.
+        assert "ix_invoice_customer_name_lower" in {name for name, _sql in indexes}
+        assert "WHERE attention" in dict(indexes)["ix_invoice_flagged"]
+        assert connection.execute(text("SELECT count(*) FROM invoice")).scalar() == 3
+    again = alembic(url, "upgrade", "head")
+    assert again.returncode == 0, again.stderr[-2000:]
+    with engine.connect() as connection:
+        assert _jobs_seen(connection) == jobs
+
+
+def _insert(connection, table: str, **values) -> None:
+    names = ", ".join(f'"{name}"' for name in values)
+    marks = ", ".join(f":{name}" for name in values)
+    connection.execute(text(f'INSERT INTO "{table}" ({names}) VALUES ({marks})'), values)
+
+
+def _signed_estimate(connection, id: int, accepted_at: str, **values) -> None:
+    row = {
+        "id": id, "number": f"E-2026-{id:04d}", "revision": 1, "year": 2026,
+        "customer_name": "Ann Owner", "customer_email": "ann@example.com",
+        "customer_phone": "", "customer_address": "5 Elm St, Queens, NY 11375",
+        "location": "Queens", "note": "", "status": "accepted", "discount_cents": 0,
+        "deposit_kind": "percent", "deposit_value": 3000, "valid_until": "2027-01-31",
+        "contingencies": "", "time_of_essence": 0, "progress_schedule": "", "author_id": 1,
+        "created_at": "2026-11-01 12:00:00.000000", "signer_name": "Ann Owner",
+        "signer_address_hash": "", "document_sha256": "", "signed_document": "{}",
+        "accepted_total_cents": 2500000, "accepted_deposit_cents": 750000,
+        "decline_reason": "", "accepted_at": accepted_at,
+    }  # fmt: skip
+    _insert(connection, "estimate", **{**row, **values})
+
+
+def test_a_contracts_progress_schedule_becomes_its_jobs_stages(tmp_path):
+    """ "Label: 40%" is that share of the contract (rounded half up to the cent), "Label:
+    $3,000.00" that amount; other lines are words only. The final stage holds the rest, and the
+    progress payments are left out when they would leave less than nothing. Jobs are numbered
+    by the New York year of the signature; a contract whose final invoice is paid is closed."""
+    url = f"sqlite:///{tmp_path / 'schedule.db'}"
+    assert alembic(url, "upgrade", BEFORE_JOBS).returncode == 0
+    with create_engine(url).begin() as connection:
+        _insert(
+            connection, "user", id=1, email="owner@example.com", name="Owner",
+            password_hash="x", role="admin", active=1, created_at="2026-01-05 10:00:00",
+        )  # fmt: skip
+        # 30/40/30 on $25,000.00, signed on New Year's Eve in New York (UTC's New Year).
+        _signed_estimate(
+            connection, 1, "2027-01-01 04:59:00.000000",
+            progress_schedule="Rough-in done: 40%\n\nPaint after the walls dry\nTiles: soon\n",
+        )  # fmt: skip
+        _insert(
+            connection, "estimate_line", id=1, estimate_id=1, position=1, service="",
+            description="  Kitchen   remodel ", quantity_milli=1000, unit="",
+            unit_price_cents=2500000, optional=0, chosen=1, tax_category="capital_improvement",
+        )  # fmt: skip
+        # Cancelled by the owner; a dollar amount and a share with a decimal; no lines.
+        _signed_estimate(
+            connection, 2, "2027-01-01 05:00:00.000000", status="cancelled",
+            progress_schedule="Cabinets installed: $3,000.00\nFraming: 12.5 %\nDemo: 0%",
+            accepted_total_cents=1234567, accepted_deposit_cents=0, deposit_kind="none",
+        )  # fmt: skip
+        # Progress payments that pass the total; its final invoice is paid.
+        _signed_estimate(
+            connection, 3, "2026-06-01 16:00:00.000000", status="invoiced",
+            progress_schedule="Everything up front: 90%", accepted_total_cents=100000,
+            accepted_deposit_cents=50000,
+        )  # fmt: skip
+        invoice = {
+            "year": 2026, "customer_name": "Ann Owner", "customer_email": "ann@example.com",
+            "customer_phone": "", "customer_address": "", "note": "", "currency": "usd",
+            "due_date": "2026-07-01", "location": "", "created_at": "2026-06-01 16:00:00",
+            "void_reason": "", "author_id": 1, "estimate_id": 3,
+        }  # fmt: skip
+        for id, part, status, cents, paid_at in (
+            (1, "deposit", "void", 50000, None),
+            (2, "final", "paid", 100000, "2026-06-20 14:00:00.000000"),
+        ):
+            _insert(
+                connection, "invoice", **invoice, id=id, number=f"2026-{id:04d}", status=status,
+                estimate_part=part, subtotal_cents=cents, total_cents=cents, paid_at=paid_at,
+            )  # fmt: skip
+        # A draft makes no job, even with an acceptance time left in it.
+        _signed_estimate(connection, 4, "2026-06-01 16:00:00.000000", status="draft")
+    upgraded = alembic(url, "upgrade", "head")
+    assert upgraded.returncode == 0, upgraded.stderr[-2000:]
+    with create_engine(url).connect() as connection:
+        jobs = _jobs_seen(connection)
+        counters = connection.execute(text("SELECT year, last_number FROM job_counter")).all()
+    assert list(jobs) == ["J-2026-0001", "J-2026-0002", "J-2027-0001"]
+    assert jobs["J-2026-0002"]["job"][:7] == (
+        "J-2026-0002", 2026, 1, None, "Kitchen remodel", "signed", 2500000,
+    )  # fmt: skip
+    assert jobs["J-2026-0002"]["stages"] == [
+        (0, "deposit", "Deposit", 750000, None),
+        (1, "progress", "Rough-in done", 1000000, None),
+        (2, "final", "Final payment", 750000, None),
+    ]
+    # 12.5% of $12,345.67 is $1,543.20875: $1,543.21.
+    assert jobs["J-2027-0001"]["job"][:7] == (
+        "J-2027-0001", 2027, 2, None, "Contract E-2026-0002", "cancelled", 1234567,
+    )  # fmt: skip
+    assert jobs["J-2027-0001"]["stages"] == [
+        (0, "progress", "Cabinets installed", 300000, None),
+        (1, "progress", "Framing", 154321, None),
+        (2, "final", "Final payment", 1234567 - 300000 - 154321, None),
+    ]
+    closed = jobs["J-2026-0001"]
+    assert closed["job"][5] == "closed" and closed["job"][-1] == "2026-06-20 14:00:00.000000"
+    # The void deposit invoice bills nothing: the paid final invoice bills every stage.
+    assert closed["stages"] == [
+        (0, "deposit", "Deposit", 50000, 2),
+        (1, "final", "Final payment", 50000, 2),
+    ]
+    assert closed["invoices"] == ["2026-0001", "2026-0002"]
+    for job in jobs.values():
+        assert sum(stage[3] for stage in job["stages"]) == job["job"][6]
+    assert counters == [(2026, 2), (2027, 1)]

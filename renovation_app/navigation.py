@@ -51,6 +51,7 @@ STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("Dashboard", routes.DASHBOARD.path),
     NavLink("Customers", routes.CUSTOMERS.path),
     NavLink("Estimates", routes.ESTIMATES.path),
+    NavLink("Jobs", routes.JOBS.path),
     NavLink("Invoices", routes.INVOICES.path),
     NavLink("Enquiries", routes.ENQUIRIES.path),
 )

@@ -145,6 +145,33 @@ ESTIMATE_LINK = Route(
     "Review, accept and sign your estimate.",
     public=False,
 )
+JOBS = Route(
+    "/jobs",
+    f"Jobs | {BUSINESS.name}",
+    "Jobs for staff.",
+    public=False,
+    staff=True,
+)
+JOB = Route(
+    "/jobs/[number]",
+    f"Job | {BUSINESS.name}",
+    "A job: its contract, change orders, invoices and payments.",
+    public=False,
+    staff=True,
+)
+NEW_CHANGE_ORDER = Route(
+    "/jobs/[number]/change-order",
+    f"New Change Order | {BUSINESS.name}",
+    "Write a change order of a job's contract.",
+    public=False,
+    staff=True,
+)
+CHANGE_ORDER_LINK = Route(
+    "/change-order/[token]",
+    f"Your change order | {BUSINESS.name}",
+    "Review and sign a change of your contract.",
+    public=False,
+)
 PAY = Route(
     "/pay/[token]",
     f"Your invoice | {BUSINESS.name}",
@@ -215,6 +242,16 @@ def estimate_link_path(token: str) -> str:
     return "/estimate/" + token
 
 
+def job_path(number: str) -> str:
+    """The staff page of one job (`number` may be a Var on a page)."""
+    return "/jobs/" + number
+
+
+def change_order_link_path(token: str) -> str:
+    """The owner's page of one change order: read, sign or decline."""
+    return "/change-order/" + token
+
+
 def pay_path(token: str) -> str:
     """The customer's pay page of one invoice."""
     return "/pay/" + token
@@ -265,6 +302,10 @@ ALL_ROUTES: list[Route] = [
     NEW_ESTIMATE,
     ESTIMATE,
     ESTIMATE_LINK,
+    JOBS,
+    JOB,
+    NEW_CHANGE_ORDER,
+    CHANGE_ORDER_LINK,
     PAY,
     ACCOUNT,
     STAFF_USERS,

@@ -25,6 +25,8 @@ class Settings(BaseSettings):
 
     # Storage
     database_url: str = f"sqlite:///{PROJECT_ROOT / 'data' / 'renovation.db'}"
+    # Files staff upload (signed paper scans): private, named by their SHA-256.
+    files_dir: str = str(PROJECT_ROOT / "data" / "files")
 
     # Security
     secret_key: str = DEFAULT_SECRET_KEY

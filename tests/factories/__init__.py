@@ -13,6 +13,17 @@ from tests.factories.estimates import (
     sent_estimate,
 )
 from tests.factories.invoices import history, invoice_payload, make_invoice, status_of
+from tests.factories.jobs import (
+    bill,
+    bill_deposit,
+    bill_final,
+    change_order_payload,
+    change_order_token,
+    job_of,
+    make_change_order,
+    sign_change_order,
+    stages_of,
+)
 from tests.factories.links import (
     estimate_token,
     link_token,
@@ -33,6 +44,15 @@ from tests.factories.staff import (
 )
 
 __all__ = [
+    "bill",
+    "bill_deposit",
+    "bill_final",
+    "change_order_payload",
+    "change_order_token",
+    "job_of",
+    "make_change_order",
+    "sign_change_order",
+    "stages_of",
     "ADMIN_PASSWORD",
     "SIGNER_CLIENT",
     "STAFF_PASSWORD",

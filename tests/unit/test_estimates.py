@@ -25,13 +25,21 @@ from renovation_app.models import (
     OutboxAttachment,
     OutboxEmail,
 )
-from renovation_app.services import estimates, invoicing, links, payments
+from renovation_app.services import estimates, invoicing, jobs, links, payments
 from renovation_app.services.billing import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.estimates.deadlines import cancellation_deadline
 from renovation_app.services.estimates.document import canonical, document_hash
 from renovation_app.settings import settings
-from tests.factories import estimate_token, mails, pay, signed_in, tables_holding
+from tests.factories import (
+    bill_deposit,
+    bill_final,
+    estimate_token,
+    mails,
+    pay,
+    signed_in,
+    tables_holding,
+)
 
 CLIENT = "c" * 64
 
@@ -356,17 +364,17 @@ def test_a_change_after_sending_is_a_new_revision_signed_again(admin, sent):
 def test_deposit_then_final_invoice_bill_the_accepted_total_once(admin, sent):
     estimates.accept(estimate_token(sent), [optional_id(sent)], "Maria Lopez", True, CLIENT)
     user = signed_in(admin)
-    deposit = estimates.create_deposit_invoice(sent.number, user)
+    deposit = bill_deposit(sent.number, user)
     assert deposit.total_cents == 2_760_00  # 30% of $9,200.00
     with pytest.raises(ActionRefused, match="already billed"):
-        estimates.create_deposit_invoice(sent.number, user)
-    final = estimates.create_final_invoice(sent.number, user)
+        bill_deposit(sent.number, user)
+    final = bill_final(sent.number, user)
     assert final.total_cents == 9_200_00 - 2_760_00
     view = invoicing.get_invoice(final.number)
     assert [line.price_cents for line in view.lines] == [8_000_00, 1_200_00, -2_760_00]
     assert reload(sent).status == EstimateStatus.INVOICED
     with pytest.raises(ActionRefused):
-        estimates.create_final_invoice(sent.number, user)
+        bill_final(sent.number, user)
 
 
 def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, contract_settings):
@@ -374,9 +382,9 @@ def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, con
     draft = estimates.create_estimate(estimates.validate_estimate(raw), signed_in(admin), "disc-1")
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
     estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT)
-    deposit = estimates.create_deposit_invoice(estimate.number, signed_in(admin))
+    deposit = bill_deposit(estimate.number, signed_in(admin))
     assert deposit.total_cents == 2_250_00  # 30% of $8,000.00 less $500.00
-    final = estimates.create_final_invoice(estimate.number, signed_in(admin))
+    final = bill_final(estimate.number, signed_in(admin))
     view = invoicing.get_invoice(final.number)
     assert [line.label for line in view.lines] == [
         "New kitchen cabinets, installed",
@@ -391,7 +399,7 @@ def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
 
     def click(_):
         try:
-            return estimates.create_deposit_invoice(sent.number, signed_in(admin)).number
+            return bill_deposit(sent.number, signed_in(admin)).number
         except ActionRefused:
             return None
 
@@ -402,9 +410,13 @@ def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
         assert len(session.exec(select(Invoice).where(Invoice.estimate_id == sent.id)).all()) == 1
 
 
-def test_an_estimate_not_accepted_is_not_invoiced(admin, sent):
-    with pytest.raises(ActionRefused, match="only an accepted"):
-        estimates.create_deposit_invoice(sent.number, signed_in(admin))
+def test_an_estimate_not_accepted_has_no_job_to_invoice(admin, sent):
+    with db_session() as session:
+        assert jobs.job_for_estimate(session, sent.id) is None
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+    with db_session() as session:
+        job = jobs.job_for_estimate(session, sent.id)
+    assert job.contract_cents == reload(sent).accepted_total_cents
 
 
 # --- the right to cancel ---------------------------------------------------------------------
@@ -434,7 +446,7 @@ def test_cancelling_within_the_period_refunds_the_paid_deposit(fake, admin, cont
     )
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
     estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT)
-    deposit = estimates.create_deposit_invoice(estimate.number, signed_in(admin))
+    deposit = bill_deposit(estimate.number, signed_in(admin))
     _, status, _ = pay(fake, deposit)
     assert status == 200
     fake.wait_for_deliveries(1, type_="payment_intent.succeeded")
@@ -453,7 +465,7 @@ def test_cancelling_within_the_period_refunds_the_paid_deposit(fake, admin, cont
 
 def test_cancelling_voids_an_unpaid_deposit_invoice(admin, sent):
     estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
-    deposit = estimates.create_deposit_invoice(sent.number, signed_in(admin))
+    deposit = bill_deposit(sent.number, signed_in(admin))
     assert estimates.cancel_contract(estimate_token(sent)) == []
     with db_session() as session:
         assert session.get(Invoice, deposit.id).status == InvoiceStatus.VOID

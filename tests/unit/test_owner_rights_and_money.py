@@ -19,6 +19,8 @@ from renovation_app.services.invoicing import PayLinkState, pay_link
 from renovation_app.settings import settings
 from tests.factories import (
     accepted_estimate,
+    bill_deposit,
+    bill_final,
     estimate_token,
     mails,
     make_invoice,
@@ -59,24 +61,24 @@ def test_billing_the_final_invoice_at_once_leaves_the_owner_free_to_cancel(
     admin, contract_settings
 ):
     contract = accepted_contract(admin)
-    deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
-    final = estimates.create_final_invoice(contract.number, signed_in(admin))
+    deposit = bill_deposit(contract.number, signed_in(admin))
+    final = bill_final(contract.number, signed_in(admin))
     assert status_of_estimate(contract) == EstimateStatus.INVOICED
     assert estimates.read_link(estimate_token(contract)).estimate.can_cancel is True
     assert estimates.cancel_contract(estimate_token(contract)) == []
     assert status_of_estimate(contract) == EstimateStatus.CANCELLED
     assert [fresh(deposit).status, fresh(final).status] == [InvoiceStatus.VOID] * 2
-    with pytest.raises(ActionRefused, match="only an accepted"):
-        estimates.create_final_invoice(contract.number, signed_in(admin))
+    with pytest.raises(ActionRefused, match="is cancelled"):
+        bill_final(contract.number, signed_in(admin))
 
 
 def test_a_deposit_paid_by_check_is_returned_by_hand_and_nothing_more_is_asked(
     admin, contract_settings
 ):
     contract = accepted_contract(admin)
-    deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
+    deposit = bill_deposit(contract.number, signed_in(admin))
     record_payment(deposit, admin, method="check", amount="2,400.00", reference="1045")
-    final = estimates.create_final_invoice(contract.number, signed_in(admin))
+    final = bill_final(contract.number, signed_in(admin))
     assert estimates.cancel_contract(estimate_token(contract)) == []
 
     [notice] = [m for m in mails("estimate_notice") if m.subject.startswith("Contract cancelled")]
@@ -122,7 +124,7 @@ def test_a_partly_paid_deposit_closes_its_balance_and_its_pay_link_on_cancellati
     admin, contract_settings
 ):
     contract = accepted_contract(admin, "contract-2")
-    deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
+    deposit = bill_deposit(contract.number, signed_in(admin))
     record_payment(deposit, admin, method="check", amount="1,000.00", reference="1045")
     assert fresh(deposit).status == InvoiceStatus.PARTIALLY_PAID
     estimates.cancel_contract(estimate_token(contract))
@@ -137,7 +139,7 @@ def test_a_card_deposit_is_refunded_by_the_site_and_a_check_left_to_the_office(
     fake, admin, contract_settings
 ):
     contract = accepted_contract(admin, "contract-3")
-    deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
+    deposit = bill_deposit(contract.number, signed_in(admin))
     record_payment(deposit, admin, method="check", amount="400.00", reference="77")
     pay(fake, deposit)  # the customer paid the $2,000 left by card
     fake.drain_webhooks()
@@ -254,14 +256,14 @@ def test_the_dashboard_leaves_out_returned_money_and_cancelled_contracts(admin, 
 
 def test_a_deposit_invoice_cannot_be_revised_above_the_contract(admin, contract_settings):
     contract = accepted_contract(admin)
-    deposit = estimates.create_deposit_invoice(contract.number, signed_in(admin))
+    deposit = bill_deposit(contract.number, signed_in(admin))
     raw = invoicing.revision_form(deposit.number)
     raw["lines"][0]["unit_price"] = "20,000"
     with pytest.raises(ActionRefused, match=r"\$8,000.00|accepted total"):
         invoicing.revise_invoice(deposit.number, raw, "Bigger deposit", signed_in(admin))
     raw["lines"][0]["unit_price"] = "3,000"  # within the contract: allowed
     invoicing.revise_invoice(deposit.number, raw, "Bigger deposit", signed_in(admin))
-    final = estimates.create_final_invoice(contract.number, signed_in(admin))
+    final = bill_final(contract.number, signed_in(admin))
     assert final.total_cents == 5_000_00
     raw["lines"][0]["unit_price"] = "3,000.01"
     with pytest.raises(ActionRefused, match=r"\$3,000.00 is left"):

@@ -71,9 +71,14 @@ def discount_tax_cents(work: int, taxed: int, discount: int, rate: int) -> int:
     return line_tax_cents(taxed_share, rate)
 
 
-def document_totals(lines: Iterable[PricedLine], discount_cents: int, rate: int) -> DocumentTotals:
-    """The totals of the lines given (the caller leaves out optional lines not chosen)."""
+def document_totals(
+    lines: Iterable[PricedLine], discount_cents: int, rate: int, discounted: int | None = None
+) -> DocumentTotals:
+    """The totals of the lines given (the caller leaves out optional lines not chosen). With
+    `discounted`, only the first that many lines share the discount: a job's final invoice
+    lists its contract's lines first, then its change orders', which the discount never had."""
     lines = list(lines)
+    sharing = lines if discounted is None else lines[:discounted]
     taxes = tuple(
         line_tax_cents(line.price_cents, rate) if is_taxed(line.tax_category) else 0
         for line in lines
@@ -81,8 +86,12 @@ def document_totals(lines: Iterable[PricedLine], discount_cents: int, rate: int)
     subtotal = sum(line.price_cents for line in lines)
     # The discount is shared over the work (credits, such as a deposit already billed, take
     # no part), so a final invoice's tax is the contract's tax less what was billed before.
-    work = sum(line.price_cents for line in lines if line.price_cents > 0)
-    taxed = sum(line.price_cents for line, tax in zip(lines, taxes, strict=True) if tax)
+    work = sum(line.price_cents for line in sharing if line.price_cents > 0)
+    taxed = sum(
+        line.price_cents
+        for line, tax in zip(sharing, taxes, strict=False)
+        if tax and line.price_cents > 0
+    )
     discount = min(max(discount_cents, 0), max(subtotal, 0))
     tax = sum(taxes) - discount_tax_cents(work, taxed, discount, rate)
     return DocumentTotals(subtotal, discount, tax, taxes)

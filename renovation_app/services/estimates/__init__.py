@@ -1,6 +1,6 @@
 """Estimates: written by staff, sent with a link, accepted and signed (or declined) by the
 customer as a New York home-improvement contract, cancellable for three business days, and
-turned into a deposit invoice and a final invoice."""
+made a job (services/jobs) when signed."""
 
 from renovation_app.services.estimates.answering import (
     Answer,
@@ -11,10 +11,6 @@ from renovation_app.services.estimates.answering import (
     record_view,
 )
 from renovation_app.services.estimates.cancelling import cancel_contract
-from renovation_app.services.estimates.converting import (
-    create_deposit_invoice,
-    create_final_invoice,
-)
 from renovation_app.services.estimates.mail import queue_expiry_reminder
 from renovation_app.services.estimates.queries import (
     EstimateListPage,
@@ -51,9 +47,7 @@ __all__ = [
     "accept",
     "cancel_contract",
     "contract_settings_problem",
-    "create_deposit_invoice",
     "create_estimate",
-    "create_final_invoice",
     "customer_estimate_pdf",
     "decline",
     "form_values",

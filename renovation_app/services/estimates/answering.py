@@ -15,7 +15,7 @@ from renovation_app.models import (
     EstimateStatus,
     utc_now,
 )
-from renovation_app.services import links
+from renovation_app.services import jobs, links
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.document import canonical, contract_document, document_hash
@@ -171,8 +171,12 @@ def accept(
         estimate.accepted_deposit_cents = totals.deposit_cents
         session.add(estimate)
         move_enquiry(session, estimate, EnquiryStatus.WON)
+        job = jobs.job_from_estimate(session, estimate, lines, now)
         record_estimate_event(
-            session, estimate.id, "accepted", f"signed by {signer}; {document['total']}"
+            session,
+            estimate.id,
+            "accepted",
+            f"signed by {signer}; {document['total']}; job {job.number}",
         )
         queue_signed_copies(session, estimate, lines)
         session.commit()

@@ -19,7 +19,7 @@ from renovation_app.models import (
     Role,
     utc_now,
 )
-from renovation_app.services import invoicing, payments
+from renovation_app.services import invoicing, jobs, payments
 from renovation_app.services.billing import (
     business_today,
     format_usd,
@@ -29,7 +29,6 @@ from renovation_app.services.billing import (
     when_display,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.converting import billed_invoices
 from renovation_app.services.estimates.deadlines import (
     DAYS_TO_RETURN_PAYMENTS,
     cancellation_deadline,
@@ -37,6 +36,7 @@ from renovation_app.services.estimates.deadlines import (
 )
 from renovation_app.services.estimates.mail import queue_office_notice
 from renovation_app.services.estimates.records import (
+    billed_invoices,
     by_token,
     lock_estimate,
     move_enquiry,
@@ -118,6 +118,7 @@ def _cancel(token: str, now: datetime) -> tuple[str, list[str]]:
         session.add(estimate)
         move_enquiry(session, estimate, EnquiryStatus.LOST)
         record_estimate_event(session, estimate.id, "cancelled", "by the owner, within the period")
+        jobs.cancel_with_contract(session, estimate.id, now)
         reason = f"Contract {label_of(estimate)} cancelled by the owner within three business days"
         numbers, to_give_back = [], []
         for invoice in billed_invoices(session, estimate.id):

@@ -33,34 +33,38 @@ def _all_text(document: dict) -> str:
     return "".join(parts)
 
 
-def _next(pdf: FPDF, height: float, text: str, bold: bool = False, size: float = 9.5) -> None:
+def text_line(pdf: FPDF, height: float, text: str, bold: bool = False, size: float = 9.5) -> None:
     pdf.set_font(FAMILY, "B" if bold else "", size)
     pdf.cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
-def _heading(pdf: FPDF, document: dict, signature: Signature | None) -> None:
-    contractor = document["contractor"]
+def contractor_heading(pdf: FPDF, contractor: dict) -> None:
+    """The business, its address, phone, e-mail and licence: the top of every signed paper."""
     pdf.set_text_color(*INK)
-    _next(pdf, 8, contractor["name"], bold=True, size=15)
+    text_line(pdf, 8, contractor["name"], bold=True, size=15)
     pdf.set_text_color(*MUTED)
     for text in (
         contractor["address"],
         f"Phone {contractor['phone']} · {contractor['email']}",
         f"NYC home improvement contractor licence no. {contractor['licence']}",
     ):
-        _next(pdf, 4.5, text, size=9)
+        text_line(pdf, 4.5, text, size=9)
     pdf.ln(3)
+
+
+def _heading(pdf: FPDF, document: dict, signature: Signature | None) -> None:
+    contractor_heading(pdf, document["contractor"])
     pdf.set_text_color(*ACCENT)
     kind = document["title"] if signature else "Estimate"
     revision = f", revision {document['revision']}" if document["revision"] > 1 else ""
-    _next(pdf, 8, f"{kind} {document['estimate']}{revision}", bold=True, size=16)
+    text_line(pdf, 8, f"{kind} {document['estimate']}{revision}", bold=True, size=16)
     pdf.set_text_color(*INK)
     if not signature:
-        _next(pdf, 5, f"Valid until {document['valid_until']}", size=9)
+        text_line(pdf, 5, f"Valid until {document['valid_until']}", size=9)
     rule(pdf)
     owner = document["owner"]
-    _next(pdf, 5, "OWNER", bold=True, size=8)
-    _next(pdf, 5.5, owner["name"], bold=True, size=11)
+    text_line(pdf, 5, "OWNER", bold=True, size=8)
+    text_line(pdf, 5.5, owner["name"], bold=True, size=11)
     pdf.set_font(FAMILY, size=9.5)
     if owner["address"]:
         paragraph(pdf, 4.8, owner["address"])
@@ -96,26 +100,26 @@ def _lines(pdf: FPDF, document: dict) -> None:
     for label, key in (("Subtotal", "subtotal"), ("Discount", "discount"), ("Sales tax", "tax")):
         if document.get(key, "$0.00") == "$0.00" and key != "subtotal":
             continue
-        _right(pdf, f"{label}  {document[key]}", size=9.5)
-    _right(pdf, f"Total  {document['total']}", size=12, bold=True)
+        right_line(pdf, f"{label}  {document[key]}", size=9.5)
+    right_line(pdf, f"Total  {document['total']}", size=12, bold=True)
     if document["deposit"] != "$0.00":
-        _right(pdf, f"Deposit due on signing  {document['deposit']}", size=9.5)
+        right_line(pdf, f"Deposit due on signing  {document['deposit']}", size=9.5)
     pdf.ln(3)
 
 
-def _right(pdf: FPDF, text: str, size: float, bold: bool = False) -> None:
+def right_line(pdf: FPDF, text: str, size: float, bold: bool = False) -> None:
     pdf.set_font(FAMILY, "B" if bold else "", size)
     pdf.cell(0, 6, text, align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
 def _sections(pdf: FPDF, document: dict) -> None:
     if document["note"]:
-        _next(pdf, 5, "Note", bold=True)
+        text_line(pdf, 5, "Note", bold=True)
         pdf.set_font(FAMILY, size=9)
         paragraph(pdf, 4.6, document["note"])
         pdf.ln(3)
     for section in document["sections"]:
-        _next(pdf, 6, section["heading"], bold=True, size=10)
+        text_line(pdf, 6, section["heading"], bold=True, size=10)
         pdf.set_font(FAMILY, "B" if section["bold"] else "", 10 if section["bold"] else 9)
         for text in section["paragraphs"]:
             paragraph(pdf, 4.8, text)
@@ -129,11 +133,11 @@ def _signature(pdf: FPDF, document: dict, signature: Signature | None) -> None:
     paragraph(pdf, 4.6, document["acceptance"])
     pdf.ln(2)
     if signature is None:
-        _next(pdf, 5, "Not signed yet: open the link in your e-mail to accept and sign.")
+        text_line(pdf, 5, "Not signed yet: open the link in your e-mail to accept and sign.")
         return
-    _next(pdf, 6, f"Signed by {signature.name} on {signature.when} (New York time)", bold=True)
+    text_line(pdf, 6, f"Signed by {signature.name} on {signature.when} (New York time)", bold=True)
     pdf.set_text_color(*MUTED)
-    _next(pdf, 4.5, f"Document SHA-256: {signature.document_sha256}", size=7.5)
+    text_line(pdf, 4.5, f"Document SHA-256: {signature.document_sha256}", size=7.5)
     pdf.set_text_color(*INK)
 
 

@@ -11,6 +11,8 @@ from renovation_app.models import (
     Estimate,
     EstimateEvent,
     EstimateLine,
+    Invoice,
+    InvoiceStatus,
     utc_now,
 )
 from renovation_app.services import audit, links
@@ -93,3 +95,11 @@ def move_enquiry(
         return
     enquiry.status = status
     session.add(enquiry)
+
+
+def billed_invoices(session: Session, estimate_id: int) -> list[Invoice]:
+    """The contract's invoices that still count (void ones do not)."""
+    query = select(Invoice).where(
+        Invoice.estimate_id == estimate_id, Invoice.status != InvoiceStatus.VOID
+    )
+    return list(session.exec(query.order_by(Invoice.id)))

@@ -42,10 +42,14 @@ class ValidInvoice:
     tax_area: str = DEFAULT_TAX_AREA
     tax_rate: int = 0  # of the tax area, thousandths of a percent
     discount_cents: int = 0
+    # Only the first that many lines share the discount (None: all); see document_totals.
+    discounted_lines: int | None = None
 
     @cached_property  # read for each amount and each line's tax: computed once
     def totals(self) -> DocumentTotals:
-        return document_totals(self.lines, self.discount_cents, self.tax_rate)
+        return document_totals(
+            self.lines, self.discount_cents, self.tax_rate, self.discounted_lines
+        )
 
     @property
     def subtotal_cents(self) -> int:

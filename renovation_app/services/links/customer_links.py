@@ -1,5 +1,5 @@
-"""Customer links: one mechanism for every link a customer opens without signing in (pay and
-estimate today; change order, project page and waiver later).
+"""Customer links: one mechanism for every link a customer opens without signing in (pay, estimate
+and change order today; project page and waiver later).
 
 A token is 256 bits: HMAC-SHA256 of the link's kind, its record and a salt, under a key derived
 from SECRET_KEY. The database keeps the token's SHA-256 (to find the link) and the salt, so a
@@ -21,12 +21,16 @@ from sqlmodel import Session, select
 
 from renovation_app.db import insert_or_ignore
 from renovation_app.models import CustomerLink, CustomerLinkKind, utc_now
-from renovation_app.routes import estimate_link_path, pay_path
+from renovation_app.routes import change_order_link_path, estimate_link_path, pay_path
 from renovation_app.settings import settings
 
 # Our tokens are 43 characters; anything longer, empty or not ASCII is refused unread.
 TOKEN_MAX = 64
-_PATHS = {CustomerLinkKind.PAY: pay_path, CustomerLinkKind.ESTIMATE: estimate_link_path}
+_PATHS = {
+    CustomerLinkKind.PAY: pay_path,
+    CustomerLinkKind.ESTIMATE: estimate_link_path,
+    CustomerLinkKind.CHANGE_ORDER: change_order_link_path,
+}
 
 
 def hash_token(token: str) -> str:

@@ -20,6 +20,9 @@ class EmailKind(StrEnum):
     ESTIMATE_REMINDER = "estimate_reminder"  # the estimate expires soon, to the customer
     STAFF_INVITATION = "staff_invitation"  # a one-time link to make a staff account
     PASSWORD_RESET = "password_reset"  # a one-time link to set a new password
+    CHANGE_ORDER = "change_order"  # a change order and its link, to the owner
+    CHANGE_ORDER_SIGNED = "change_order_signed"  # the signed PDF, to the owner and the office
+    CHANGE_ORDER_NOTICE = "change_order_notice"  # declined, to the office
 
 
 # Reminders are withdrawn from the outbox when they are no longer true (paid, void, paused).
@@ -32,4 +35,5 @@ class About(StrEnum):
     ENQUIRY = "enquiry"
     INVOICE = "invoice"
     ESTIMATE = "estimate"
+    JOB = "job"  # a change order's e-mails (the job's id)
     STAFF_LINK = "staff_link"  # a staff invitation or password reset (the link's id)

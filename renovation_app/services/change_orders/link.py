@@ -1,0 +1,46 @@
+"""Reading a change order for its owner's link and its PDF (the link's and the staff's)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from renovation_app.db import db_session
+from renovation_app.models import CustomerLinkKind, Job, utc_now
+from renovation_app.services import links
+from renovation_app.services.change_orders.pdf import render_change_order_pdf
+from renovation_app.services.change_orders.records import by_token, change_order_of, sent_by
+from renovation_app.services.change_orders.signing import link_state
+from renovation_app.services.change_orders.views import change_order_view
+from renovation_app.services.jobs.records import job_by_number
+
+
+@dataclass(frozen=True)
+class LinkPage:
+    state: str  # signing.LinkState
+    change_order: dict  # views.change_order_view
+
+
+def read_link(token: str, now: datetime | None = None) -> LinkPage | None:
+    """What the owner's link shows; None for a token that opens no change order."""
+    with db_session() as session:
+        change_order = by_token(session, token)
+        if change_order is None:
+            return None
+        job = session.get(Job, change_order.job_id)
+        state = link_state(job, change_order, now or utc_now())
+        url = links.link_url(CustomerLinkKind.CHANGE_ORDER, token)
+        return LinkPage(str(state), change_order_view(session, job, change_order, url, str(state)))
+
+
+def change_order_pdf(token: str = "", number: str = "", co_number: str = "") -> bytes | None:
+    """The PDF by the owner's token, or (for staff) by the job's number and CO-n."""
+    with db_session() as session:
+        if token:
+            change_order = by_token(session, token)
+            job = session.get(Job, change_order.job_id) if change_order else None
+        else:
+            job = job_by_number(session, number)
+            change_order = change_order_of(session, job, co_number) if job else None
+        if job is None or change_order is None:
+            return None
+        view = change_order_view(session, job, change_order)
+        return render_change_order_pdf(view, sent_by(session, change_order))

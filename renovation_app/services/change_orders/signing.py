@@ -1,0 +1,277 @@
+"""The owner's link (/change-order/<token>): what it shows, and the answer: sign (the full name
+typed, or drawn with a finger, and the box ticked; the signature is the last step) or decline
+with a reason. And the office's record of a change order signed on paper. Only a signature
+approves a change order; it then amends the contract (amending.py) in the same transaction."""
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+
+from sqlmodel import Session
+
+from renovation_app.db import db_session
+from renovation_app.models import (
+    ENDED_JOB_STATUSES,
+    OPEN_CHANGE_ORDER_STATUSES,
+    ChangeOrder,
+    ChangeOrderStatus,
+    Job,
+    Signature,
+    SignatureMethod,
+    utc_now,
+)
+from renovation_app.services import files
+from renovation_app.services.billing import business_day_start, business_today, long_date
+from renovation_app.services.change_orders.amending import amend_contract
+from renovation_app.services.change_orders.document import (
+    canonical,
+    change_order_document,
+    document_hash,
+    label,
+)
+from renovation_app.services.change_orders.mail import queue_office_notice, queue_signed_copies
+from renovation_app.services.change_orders.records import (
+    by_token,
+    change_order_lines,
+    change_order_of,
+    contract_label,
+    signed_before,
+)
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.jobs.billing import open_job
+from renovation_app.services.jobs.records import lock_job, record_job_event
+from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.staff import SignedInUser
+
+NAME_MAX = 100
+REASON_MAX = 500
+DRAWING_MAX = 20_000
+_DRAWING = re.compile(r"[ML0-9. \-]*")
+KIND = "change_order"
+
+
+class LinkState(StrEnum):
+    OPEN = "open"
+    SIGNED = "signed"
+    DECLINED = "declined"
+    WITHDRAWN = "withdrawn"
+    EXPIRED = "expired"
+    CLOSED = "closed"  # its job is closed or cancelled
+
+
+def _expired(change_order: ChangeOrder, now: datetime) -> bool:
+    return (
+        change_order.status in OPEN_CHANGE_ORDER_STATUSES
+        and change_order.valid_until < business_today(now)
+    )
+
+
+def link_state(job: Job, change_order: ChangeOrder, now: datetime) -> LinkState:
+    if change_order.status in OPEN_CHANGE_ORDER_STATUSES:
+        if job.status in ENDED_JOB_STATUSES:
+            return LinkState.CLOSED
+        return LinkState.EXPIRED if _expired(change_order, now) else LinkState.OPEN
+    return LinkState(change_order.status)
+
+
+@dataclass(frozen=True)
+class Opened:
+    job: Job
+    change_order: ChangeOrder
+
+
+def _open_for_answer(session: Session, token: str, now: datetime) -> Opened:
+    change_order = by_token(session, token)
+    if change_order is None:
+        raise ActionRefused("This change order link is not valid.")
+    job = lock_job(session, session.get(Job, change_order.job_id))  # a second tab waits here
+    session.refresh(change_order)
+    state = link_state(job, change_order, now)
+    if state == LinkState.EXPIRED:
+        raise ActionRefused(
+            f"This change order expired on {long_date(change_order.valid_until)}: please "
+            "contact us for a new one."
+        )
+    if state == LinkState.CLOSED:
+        raise ActionRefused(
+            f"Job {job.number} is {job.status}: this change order cannot be signed."
+        )
+    if state != LinkState.OPEN:
+        raise ActionRefused(
+            f"This change order is already {change_order.status}: nothing was changed."
+        )
+    return Opened(job, change_order)
+
+
+def _signer_name(name: object) -> str:
+    text = " ".join(name.split()) if isinstance(name, str) else ""
+    if is_blank(text) or len(text) < 2:
+        raise ActionRefused("Please type your full name to sign.")
+    if len(text) > NAME_MAX or has_refused_characters(text):
+        raise ActionRefused(f"Your name: {INVALID_CHARACTERS}")
+    return text
+
+
+def _drawing(value: object) -> str:
+    """A drawn signature's path (components/react/signature_pad.py), or "" when none."""
+    text = value.strip() if isinstance(value, str) else ""
+    if len(text) > DRAWING_MAX or not _DRAWING.fullmatch(text):
+        raise ActionRefused(
+            "The drawn signature could not be read: please clear it and sign again."
+        )
+    return text
+
+
+def _sign(
+    session: Session, opened: Opened, signature: Signature, now: datetime, signed_at=None
+) -> None:
+    """Lock the change order with its signature, amend the contract, tell both parties."""
+    job, change_order = opened.job, opened.change_order
+    lines = change_order_lines(session, change_order.id)
+    document = change_order_document(
+        job, change_order, lines, signed_before(session, job, change_order),
+        contract_label(session, job),
+    )  # fmt: skip
+    signature.document, signature.document_sha256 = canonical(document), document_hash(document)
+    signature.kind, signature.record_id = KIND, change_order.id
+    signature.signed_at = signed_at or now
+    session.add(signature)
+    session.flush()  # the unique (kind, record) refuses a second signature here
+    change_order.status, change_order.answered_at = ChangeOrderStatus.SIGNED, now
+    change_order.signature_id = signature.id
+    session.add(change_order)
+    how = {"typed": "typed name", "drawn": "drawn signature", "paper": "on paper"}[signature.method]
+    record_job_event(
+        session, job, "change_order_signed",
+        f"CO-{change_order.number} signed by {signature.signer_name} ({how}); "
+        f"{document['change']}, new contract value {document['new_value']}",
+        signature.recorded_by,
+    )  # fmt: skip
+    amend_contract(session, job, change_order, now)
+    queue_signed_copies(session, job, change_order, signature)
+
+
+def sign(
+    token: str,
+    name: object,
+    agreed: bool,
+    drawing: object = "",
+    client_hash: str = "",
+    now: datetime | None = None,
+) -> None:
+    """Sign from the owner's link: the signer, the time, the client address hash and the
+    SHA-256 of the exact document signed are kept; nothing the browser sends is an amount."""
+    now = now or utc_now()
+    signer, drawn = _signer_name(name), _drawing(drawing)
+    if agreed is not True:
+        raise ActionRefused("Please tick the box to agree to this change of the contract.")
+    with db_session() as session:
+        opened = _open_for_answer(session, token, now)
+        method = SignatureMethod.DRAWN if drawn else SignatureMethod.TYPED
+        signature = Signature(
+            method=method, signer_name=signer, address_hash=client_hash[:64], drawing=drawn
+        )
+        _sign(session, opened, signature, now)
+        session.commit()
+    wake_outbox_worker()
+
+
+def decline(token: str, reason: object, now: datetime | None = None) -> None:
+    now = now or utc_now()
+    text = reason.strip() if isinstance(reason, str) else ""
+    if len(text) > REASON_MAX or has_refused_characters(text, multiline=True):
+        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    with db_session() as session:
+        opened = _open_for_answer(session, token, now)
+        change_order = opened.change_order
+        change_order.status, change_order.answered_at = ChangeOrderStatus.DECLINED, now
+        change_order.decline_reason = text
+        session.add(change_order)
+        record_job_event(
+            session, opened.job, "change_order_declined",
+            f"CO-{change_order.number}: {text or 'no reason given'}",
+        )  # fmt: skip
+        queue_office_notice(
+            session, opened.job, change_order, "Change order declined", text or "No reason given."
+        )
+        session.commit()
+    wake_outbox_worker()
+
+
+def record_view(token: str, now: datetime | None = None) -> None:
+    """The first opening makes a sent change order "viewed"."""
+    now = now or utc_now()
+    with db_session() as session:
+        change_order = by_token(session, token)
+        if change_order is None or change_order.status != ChangeOrderStatus.SENT:
+            return
+        job = lock_job(session, session.get(Job, change_order.job_id))
+        session.refresh(change_order)
+        if change_order.status != ChangeOrderStatus.SENT or _expired(change_order, now):
+            return
+        change_order.status, change_order.viewed_at = ChangeOrderStatus.VIEWED, now
+        session.add(change_order)
+        record_job_event(session, job, "change_order_viewed", f"CO-{change_order.number}")
+        session.commit()
+
+
+@dataclass(frozen=True)
+class PaperSignature:
+    """What the office says of a change order signed on paper, with the scan."""
+
+    signer_name: str
+    signed_on: date | None
+    scan: bytes
+    scan_name: str
+
+
+def record_paper_signature(
+    number: str, co_number: str, paper: PaperSignature, user: SignedInUser,
+    now: datetime | None = None,
+) -> None:  # fmt: skip
+    """The owner signed on paper: the scan (PDF, JPEG or PNG), who signed and on which day."""
+    now = now or utc_now()
+    signer = _signer_name(paper.signer_name)
+    content_type = files.scan_type(paper.scan)
+    if not paper.scan or content_type is None or len(paper.scan) > files.MAX_BYTES:
+        raise ActionRefused("Please attach the signed page as a PDF, JPEG or PNG of up to 10 MB.")
+    with db_session() as session:
+        job = open_job(session, number)
+        change_order = change_order_of(session, job, co_number)
+        if change_order is None:
+            raise ActionRefused("There is no such change order on this job.")
+        sent_on = business_today(change_order.created_at)
+        if paper.signed_on is None or not sent_on <= paper.signed_on <= business_today(now):
+            raise ActionRefused(
+                f"Please give the day it was signed, from {long_date(sent_on)} to today."
+            )
+        opened = _open_for_answer_by_office(session, job, change_order, now)
+        signature = Signature(
+            method=SignatureMethod.PAPER,
+            signer_name=signer,
+            scan_sha256=files.store(paper.scan),
+            scan_name=paper.scan_name[:200],
+            scan_type=content_type,
+            recorded_by=user.id,
+        )
+        _sign(session, opened, signature, now, business_day_start(paper.signed_on))
+        session.commit()
+    wake_outbox_worker()
+
+
+def _open_for_answer_by_office(
+    session: Session, job: Job, change_order: ChangeOrder, now: datetime
+) -> Opened:
+    session.refresh(change_order)
+    if change_order.status not in OPEN_CHANGE_ORDER_STATUSES:
+        raise ActionRefused(
+            f"{label(job, change_order)} is {change_order.status}: nothing was changed."
+        )
+    return Opened(job, change_order)
+
+
+def signed_document(signature: Signature) -> dict:
+    return json.loads(signature.document)

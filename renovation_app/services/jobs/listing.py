@@ -1,0 +1,93 @@
+"""The job list for staff: newest first, searched by number, title, customer or address,
+filtered by status, a page at a time; each job's value with its signed change orders."""
+
+from dataclasses import dataclass
+
+from sqlmodel import func, or_, select
+
+from renovation_app.db import db_session
+from renovation_app.models import ChangeOrder, ChangeOrderStatus, Job, JobStatus
+from renovation_app.services.billing import long_date
+from renovation_app.services.billing.views import business_today
+from renovation_app.services.jobs.views import STATUS_LABELS
+
+PAGE_SIZE = 25
+SEARCH_MAX = 100
+
+
+@dataclass(frozen=True)
+class JobRow:
+    number: str
+    title: str
+    customer: str
+    address: str
+    status: str
+    status_label: str
+    value_cents: int
+    waiting: int  # change orders waiting for the owner's signature
+    created: str
+
+
+@dataclass(frozen=True)
+class JobListPage:
+    rows: list[JobRow]
+    total_count: int
+    page: int
+    page_count: int
+
+
+def list_jobs(search: str = "", status: str = "", page: int = 1) -> JobListPage:
+    query = select(Job)
+    text = (search or "").strip()[:SEARCH_MAX]
+    if text:
+        like = f"%{text.lower()}%"
+        query = query.where(
+            or_(
+                func.lower(Job.number).like(like),
+                func.lower(Job.title).like(like),
+                func.lower(Job.customer_name).like(like),
+                func.lower(Job.address).like(like),
+            )
+        )
+    if status in JobStatus.__members__.values():
+        query = query.where(Job.status == status)
+    with db_session() as session:
+        count = session.exec(select(func.count()).select_from(query.subquery())).one()
+        page_count = max((count + PAGE_SIZE - 1) // PAGE_SIZE, 1)
+        page = min(max(page, 1), page_count)
+        jobs = session.exec(
+            query.order_by(Job.created_at.desc(), Job.id.desc())
+            .offset((page - 1) * PAGE_SIZE)
+            .limit(PAGE_SIZE)
+        ).all()
+        ids = [job.id for job in jobs] or [0]
+        signed, waiting = {}, {}
+        for job_id, co_status, total, n in session.exec(  # one query for the page's jobs
+            select(
+                ChangeOrder.job_id,
+                ChangeOrder.status,
+                func.sum(ChangeOrder.total_cents),
+                func.count(),
+            )  # fmt: skip
+            .where(ChangeOrder.job_id.in_(ids))
+            .group_by(ChangeOrder.job_id, ChangeOrder.status)
+        ):
+            if co_status == ChangeOrderStatus.SIGNED:
+                signed[job_id] = total
+            elif co_status in (ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED):
+                waiting[job_id] = waiting.get(job_id, 0) + n
+        rows = [
+            JobRow(
+                number=job.number,
+                title=job.title,
+                customer=job.customer_name,
+                address=job.address,
+                status=str(job.status),
+                status_label=STATUS_LABELS[job.status],
+                value_cents=job.contract_cents + signed.get(job.id, 0),
+                waiting=waiting.get(job.id, 0),
+                created=long_date(business_today(job.created_at)),
+            )
+            for job in jobs
+        ]
+    return JobListPage(rows, count, page, page_count)

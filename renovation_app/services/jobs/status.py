@@ -1,0 +1,92 @@
+"""Moving a job along: scheduled, in progress, substantially complete (the money it holds in
+escrow is released: admins only, as on an invoice), closed when nothing is owed, or cancelled
+while nothing is billed."""
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from renovation_app.db import db_session
+from renovation_app.models import ChangeOrderStatus, JobStatus, utc_now
+from renovation_app.services.billing import business_today, format_usd, long_date, record_event
+from renovation_app.services.billing.records import lock_invoice
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.jobs.billing import open_job
+from renovation_app.services.jobs.creating import job_for_estimate
+from renovation_app.services.jobs.money import job_money
+from renovation_app.services.jobs.records import (
+    change_orders,
+    job_invoices,
+    lock_job,
+    record_job_event,
+    signed_change_orders,
+)
+from renovation_app.services.jobs.views import STATUS_LABELS, next_statuses
+from renovation_app.services.staff import SignedInUser
+
+
+def _withdraw_open_change_orders(session, job, now: datetime) -> None:
+    """A closed or cancelled job takes no more signatures."""
+    for co in change_orders(session, job.id):
+        if co.status in (ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED):
+            co.status, co.answered_at = ChangeOrderStatus.WITHDRAWN, now
+            session.add(co)
+
+
+def cancel_with_contract(session: Session, estimate_id: int, now: datetime) -> None:
+    """The owner cancelled the contract (within three business days): its job is cancelled, in
+    the cancellation's transaction."""
+    job = job_for_estimate(session, estimate_id)
+    if job is None:
+        return
+    lock_job(session, job)
+    job.status = JobStatus.CANCELLED
+    session.add(job)
+    _withdraw_open_change_orders(session, job, now)
+    record_job_event(session, job, "status", "Cancelled: the owner cancelled the contract")
+
+
+def set_job_status(
+    number: str, status: str, user: SignedInUser, now: datetime | None = None
+) -> None:
+    now = now or utc_now()
+    with db_session() as session:
+        job = open_job(session, number)
+        if status not in next_statuses(job.status):
+            raise ActionRefused(
+                f"Job {job.number} is {STATUS_LABELS[job.status].lower()}: it cannot move there."
+            )
+        new = JobStatus(status)
+        invoices = job_invoices(session, job.id, counting_only=True)
+        if new == JobStatus.SUBSTANTIALLY_COMPLETE:
+            if not user.is_admin:
+                raise ActionRefused("Only an admin can mark the work substantially complete.")
+            today = business_today(now)
+            job.substantially_complete_on = today
+            for invoice in invoices:  # the money they hold in escrow is released
+                if invoice.work_completed_on is None:
+                    lock_invoice(session, invoice.id)
+                    invoice.work_completed_on = today
+                    session.add(invoice)
+                    words = f"Work substantially complete on {long_date(today)}: escrow released"
+                    record_event(
+                        session, invoice.id, "work_completed", words, user_id=user.id, at=now
+                    )
+        elif new == JobStatus.CLOSED:
+            money = job_money(session, job, signed_change_orders(session, job.id), invoices)
+            if money.owed_cents or money.unbilled_cents > 0:
+                raise ActionRefused(
+                    f"{format_usd(max(money.owed_cents, money.unbilled_cents))} of job {job.number} "
+                    "is still to bill or to be paid: close it once it is paid."
+                )
+            job.closed_at = now
+        elif new == JobStatus.CANCELLED and invoices:
+            raise ActionRefused(
+                "This job has invoices that count: void them (and return what was paid) first."
+            )
+        if new in (JobStatus.CLOSED, JobStatus.CANCELLED):
+            _withdraw_open_change_orders(session, job, now)
+        job.status = new
+        session.add(job)
+        record_job_event(session, job, "status", f"Now {STATUS_LABELS[new].lower()}", user.id)
+        session.commit()

@@ -5,6 +5,11 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from renovation_app import routes
+from renovation_app.api.change_orders import (
+    change_order_page,
+    customer_change_order_pdf,
+    staff_change_order_pdf,
+)
 from renovation_app.api.contact import contact
 from renovation_app.api.estimates import customer_estimate_pdf, estimate_page, staff_estimate_pdf
 from renovation_app.api.exports import audit_csv, export_csv
@@ -46,6 +51,10 @@ def create_api() -> Starlette:
             Route("/estimate/{token}/pdf", customer_estimate_pdf, methods=["GET"]),
             Route("/estimate/{token}", estimate_page, methods=["GET"]),
             Route("/estimate/{token}/", estimate_page, methods=["GET"]),
+            Route("/jobs/{number}/change-orders/{co}/pdf", staff_change_order_pdf, methods=["GET"]),
+            Route("/change-order/{token}/pdf", customer_change_order_pdf, methods=["GET"]),
+            Route("/change-order/{token}", change_order_page, methods=["GET"]),
+            Route("/change-order/{token}/", change_order_page, methods=["GET"]),
             Route("/pay/{token}", pay_page, methods=["GET"]),
             Route("/pay/{token}/", pay_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),

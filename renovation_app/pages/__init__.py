@@ -2,6 +2,7 @@
 
 from renovation_app.pages import (  # noqa: F401
     about,
+    change_order_link,
     contact,
     customers,
     estimate_link,
@@ -9,6 +10,7 @@ from renovation_app.pages import (  # noqa: F401
     gallery,
     home,
     invoices,
+    jobs,
     legal,
     not_found,
     pay,

@@ -1,7 +1,8 @@
-"""The one line editor of every document form (estimates, invoices): each line free text with
-an optional catalogue service, its words, quantity, unit, unit price and sales tax category
-(and on an estimate, whether the customer may leave it out), then the tax area, the discount
-and the live totals the state computes. Inputs are named `<field>-<row key>`."""
+"""The one line editor of every document form (estimates, invoices, change orders): each line
+free text with an optional catalogue service, its words, quantity, unit, unit price and sales
+tax category (on an estimate, whether the customer may leave it out; on a change order, whether
+it is a credit, and lines of the contract taken out, which cannot be edited), then the tax area,
+the discount and the live totals the state computes. Inputs are named `<field>-<row key>`."""
 
 import reflex as rx
 
@@ -18,6 +19,7 @@ def _box(state, line, name: str, label: str, wide: bool = False, **props) -> rx.
         name=f"{name}-" + line.key,
         aria_label=label,
         title=label,
+        read_only=line.removes != "",
         default_value=getattr(line, name),
         on_change=lambda text: state.set_line(line.key, name, text),
         auto_complete="off",
@@ -31,13 +33,38 @@ def _select(state, line, name: str, label: str, options: list[rx.Component]) -> 
         *options,
         name=f"{name}-" + line.key,
         aria_label=label,
+        disabled=line.removes != "",
         default_value=getattr(line, name),
         on_change=lambda value: state.set_line(line.key, name, value),
-        class_name=f"{INPUT} col-span-2 text-sm",
+        class_name=f"{INPUT} col-span-2 text-sm disabled:bg-slate-100",
     )
 
 
-def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
+def _choice(state, line, name: str, words: str) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            default_checked=getattr(line, name),
+            on_change=lambda ticked: state.set_line(line.key, name, ticked),
+            class_name="h-5 w-5 accent-orange-700",
+        ),
+        words,
+        class_name="col-span-2 flex items-center gap-2 text-sm sm:col-span-3",
+    )
+
+
+def _credit(state, line) -> rx.Component:
+    return rx.cond(
+        line.removes != "",
+        rx.el.p(
+            "Taken out of the contract: its price comes off",
+            class_name="col-span-2 self-center text-sm font-semibold text-slate-700 sm:col-span-3",
+        ),
+        _choice(state, line, "credit", "Credit: this work is taken off (the price comes off)"),
+    )
+
+
+def _line_row(state, line, index: rx.Var, choice: str) -> rx.Component:
     key = line.key
     note = state.price_notes[key]
     error = state.errors["line:" + index.to_string()]
@@ -48,16 +75,10 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
         rx.el.option(category.short, value=category.slug, title=category.label)
         for category in TAX_CATEGORIES
     ]
-    optional = rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            default_checked=line.optional,
-            on_change=lambda ticked: state.set_line(key, "optional", ticked),
-            class_name="h-5 w-5 accent-orange-700",
-        ),
-        "Optional (the customer chooses)",
-        class_name="col-span-2 flex items-center gap-2 text-sm sm:col-span-3",
-    )
+    choices = {
+        "optional": lambda: _choice(state, line, "optional", "Optional (the customer chooses)"),
+        "credit": lambda: _credit(state, line),
+    }
     return rx.el.div(
         _select(state, line, "service", "Service", services),
         _select(state, line, "tax_category", "Sales tax", taxes),
@@ -79,7 +100,7 @@ def _line_row(state, line, index: rx.Var, with_optional: bool) -> rx.Component:
             class_name="self-center text-right font-semibold tabular-nums",
             data_testid="line-amount",
         ),
-        optional if with_optional else rx.el.span(class_name="hidden sm:col-span-3 sm:block"),
+        choices[choice]() if choice else rx.el.span(class_name="hidden sm:col-span-3 sm:block"),
         rx.el.button(
             "Remove line",
             type="button",
@@ -166,13 +187,16 @@ def _totals(state, document: str, with_optional: bool) -> rx.Component:
     )
 
 
-def line_editor(state, document: str, with_optional: bool = False) -> rx.Component:
+def line_editor(state, document: str, choice: str = "") -> rx.Component:
     """The rows of `state` (a LineEditorMixin with an `errors` dict), "Add line", the tax area,
-    the discount and the totals. `document` ("invoice", "estimate") prefixes the ids of the
-    tax area, the discount, the total and the tax."""
+    the discount and the totals. `document` ("invoice", "estimate", "change-order") prefixes
+    the ids of the tax area, the discount, the total and the tax. `choice`: "optional" (an
+    estimate's lines the customer may leave out), "credit" (a change order's: no tax area of
+    its own and no discount), or ""."""
+    with_optional, with_terms = choice == "optional", choice != "credit"
     return rx.fragment(
         rx.el.div(
-            rx.foreach(state.lines, lambda line, i: _line_row(state, line, i, with_optional)),
+            rx.foreach(state.lines, lambda line, i: _line_row(state, line, i, choice)),
             class_name="mt-2",
         ),
         rx.el.button(
@@ -187,12 +211,14 @@ def line_editor(state, document: str, with_optional: bool = False) -> rx.Compone
             _tax_area(state, f"{document}-"),
             _discount(state, f"{document}-"),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
-        ),
+        )
+        if with_terms
+        else rx.fragment(),
         _totals(state, document, with_optional),
     )
 
 
-def lines_card(state, document: str, title: str, with_optional: bool = False) -> rx.Component:
+def lines_card(state, document: str, title: str, choice: str = "") -> rx.Component:
     """The form's card of work and prices: how to write a line, then the line editor."""
     return rx.el.fieldset(
         rx.el.legend(title, class_name=CARD_TITLE),
@@ -201,6 +227,6 @@ def lines_card(state, document: str, title: str, with_optional: bool = False) ->
             "materials, then quantity, unit (sq ft, hours; empty for a lump sum) and unit price.",
             class_name="mt-2 text-sm text-slate-600",
         ),
-        line_editor(state, document, with_optional),
+        line_editor(state, document, choice),
         class_name=STAFF_CARD,
     )

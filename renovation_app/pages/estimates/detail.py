@@ -1,5 +1,6 @@
 """/estimates/<number>: one estimate for staff: the lines and terms, the customer's link to
-copy, the signature, what to do next (send, revise, invoice) and the history."""
+copy, the signature, what to do next (send, revise, or open the signed contract's job) and the
+history."""
 
 import reflex as rx
 
@@ -56,13 +57,15 @@ def actions() -> rx.Component:
             | (status == "expired"),
             "revise-estimate",
         ),
-        action(
-            "Create deposit invoice",
-            State.deposit_invoice,
-            (status == "accepted") & (E.deposit_cents.to(int) > 0) & ~E.deposit_billed.to(bool),
-            "deposit-invoice",
-        ),  # fmt: skip
-        action("Create final invoice", State.final_invoice, status == "accepted", "final-invoice"),
+        rx.cond(
+            E.job_number,
+            link(
+                "Open job " + E.job_number.to(str),
+                href=routes.job_path(E.job_number.to(str)),
+                class_name=BUTTON,
+                data_testid="open-job",
+            ),
+        ),
         rx.el.a(
             "PDF", href=routes.estimate_path(E.number.to(str)) + "/pdf", class_name=SECONDARY_BUTTON
         ),

@@ -81,7 +81,7 @@ def estimate_form() -> rx.Component:
             rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
         ),
         customer_card(State, "Customer", "Job address"),
-        lines_card(State, "estimate", "Work and prices", with_optional=True),
+        lines_card(State, "estimate", "Work and prices", choice="optional"),
         terms_card(),
         rx.el.button(
             rx.cond(State.submitting, "Saving...", "Save draft"),

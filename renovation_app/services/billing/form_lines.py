@@ -40,13 +40,19 @@ class LineDraft:
     unit_price: str = ""
     tax_category: str = DEFAULT_TAX_CATEGORY
     optional: bool = False
+    # A change order's line: a credit (work taken off), or a line of the contract taken out
+    # ("estimate_line:12"; its words and price are the contract's, not editable).
+    credit: bool = False
+    removes: str = ""
 
     @property
     def amount_cents(self) -> int:
-        return typed_line_cents(self.quantity, self.unit_price)
+        amount = typed_line_cents(self.quantity, self.unit_price)
+        return -amount if self.credit or self.removes else amount
 
 
-TEXT_FIELDS = tuple(f.name for f in fields(LineDraft) if f.name not in ("key", "optional"))
+CHOICES = ("optional", "credit")
+TEXT_FIELDS = tuple(f.name for f in fields(LineDraft) if f.name not in ("key", "removes", *CHOICES))
 
 
 def price_note(text: str) -> str:
@@ -75,8 +81,10 @@ def live_totals(lines: Iterable[LineDraft], discount: str, tax_area: str) -> Doc
 
 def edited(line: LineDraft, name: str, value: object) -> bool:
     """Set one field of a row from the browser; False when the field or value is not one."""
-    if name == "optional":
-        line.optional = bool(value)
+    if line.removes:
+        return False  # the contract's words and price, as the server will read them
+    if name in CHOICES:
+        setattr(line, name, bool(value))
     elif name not in TEXT_FIELDS or not isinstance(value, str):
         return False
     elif name == "service" and value and value not in CATALOGUE:
@@ -96,6 +104,8 @@ def posted_lines(lines: Iterable[LineDraft], form_data: Mapping) -> list[dict]:
                 for name in TEXT_FIELDS
             },
             "optional": line.optional,
+            "credit": line.credit,
+            "removes": line.removes,
         }
         for line in lines
     ]
@@ -109,9 +119,10 @@ def drafts_from(typed: Iterable[Mapping], limit: int) -> list[LineDraft]:
         if not isinstance(item, Mapping):
             continue
         line = LineDraft(key=str(item.get("key") or new_key())[:8])
-        for name in (*TEXT_FIELDS, "optional"):
+        for name in (*TEXT_FIELDS, *CHOICES):
             if name in item and item[name] is not None:
-                edited(line, name, item[name] if name == "optional" else str(item[name]))
+                edited(line, name, item[name] if name in CHOICES else str(item[name]))
+        line.removes = str(item.get("removes") or "")[:40]
         rows.append(line)
     return rows
 

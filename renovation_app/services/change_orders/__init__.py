@@ -1,13 +1,20 @@
 """Change orders: amendments of a job's contract, written by staff, signed by the owner at
 their link (or on paper, recorded by the office), and applied to the job at the signature."""
 
-from renovation_app.services.change_orders.link import LinkPage, change_order_pdf, read_link
+from renovation_app.services.change_orders.link import (
+    FormStart,
+    LinkPage,
+    change_order_pdf,
+    form_start,
+    read_link,
+)
 from renovation_app.services.change_orders.saving import (
     check_change_order,
     create_change_order,
     withdraw_change_order,
 )
 from renovation_app.services.change_orders.signing import (
+    DRAWING_MAX,
     LinkState,
     PaperSignature,
     decline,
@@ -17,6 +24,9 @@ from renovation_app.services.change_orders.signing import (
 )
 
 __all__ = [
+    "DRAWING_MAX",
+    "FormStart",
+    "form_start",
     "LinkPage",
     "LinkState",
     "PaperSignature",

@@ -7,13 +7,14 @@ from sqlmodel import Session
 
 from renovation_app.content import BUSINESS
 from renovation_app.models import Estimate, EstimateLine, OutboxEmail
-from renovation_app.routes import estimate_path
+from renovation_app.routes import estimate_path, job_path
 from renovation_app.services.billing import when_display
 from renovation_app.services.billing.money import shown
 from renovation_app.services.estimates.document import contract_document
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
 from renovation_app.services.estimates.records import link_url_of
 from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
+from renovation_app.services.jobs.creating import job_for_estimate
 from renovation_app.services.mail import (
     About,
     Attachment,
@@ -80,7 +81,8 @@ def queue_signed_copies(session: Session, estimate: Estimate, lines: list[Estima
     """The signed contract (PDF) to the customer and to the office."""
     view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
     pdf = estimate_pdf(estimate, lines)
-    staff_url = settings.url(estimate_path(estimate.number))
+    job = job_for_estimate(session, estimate.id)
+    staff_url = settings.url(job_path(job.number) if job else estimate_path(estimate.number))
     for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
         context = {"estimate": shown(view), "staff_url": staff_url, "to_office": to_office}
         _queue(session, estimate, to, EmailKind.ESTIMATE_SIGNED, context, pdf)

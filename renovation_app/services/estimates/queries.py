@@ -1,6 +1,6 @@
 """Reading estimates for staff: one with its history and invoices, the list, the PDFs."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import Session, func, or_, select
 
@@ -14,6 +14,7 @@ from renovation_app.models import (
     Invoice,
     User,
 )
+from renovation_app.services import jobs
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import EmailView, format_usd, when_display
 from renovation_app.services.billing.form_lines import price_typed, typed_from_row
@@ -95,6 +96,8 @@ def get_estimate(number: str) -> EstimateView | None:
             link_url=link_url_of(session, estimate),
             emails=_emails(session, estimate.number),
         )
+        if job := jobs.job_for_estimate(session, estimate.id):
+            view = replace(view, job_number=job.number)
         session.commit()  # keeps a link issued at first need (links.link_token)
         return view
 

@@ -103,11 +103,11 @@ class EstimateView:
     cancel_until: str  # the end of the cancellation period, in words, or ""
     can_cancel: bool  # the owner may still cancel (accepted, before the deadline)
     has_optional: bool
-    deposit_billed: bool  # a deposit invoice that is not void exists
     events: tuple[EstimateEventView, ...] = ()
     invoices: tuple[EstimateInvoiceView, ...] = ()
     # Its e-mails with their delivery (a bounce shows here); () outside the staff page.
     emails: tuple[EmailView, ...] = ()
+    job_number: str = ""  # the job of a signed contract (services/jobs)
 
 
 def _deposit_words(estimate: Estimate) -> str:
@@ -209,7 +209,6 @@ def estimate_view(
         cancel_until=_cancel_until(estimate),
         can_cancel=cancellation_open(estimate, now or utc_now()),
         has_optional=any(line.optional for line in lines),
-        deposit_billed=any(i.part == "deposit" and i.status != VOID_LABEL for i in invoices),
         events=events,
         invoices=invoices,
         emails=emails,

@@ -1,11 +1,12 @@
-"""/estimates/<number>: one estimate for staff, with sending, a new revision and invoicing."""
+"""/estimates/<number>: one estimate for staff, with sending and a new revision (a signed
+contract is billed from its job)."""
 
 import asyncio
 import logging
 
 import reflex as rx
 
-from renovation_app.routes import NEW_ESTIMATE, invoice_path
+from renovation_app.routes import NEW_ESTIMATE
 from renovation_app.services import estimates
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
@@ -62,15 +63,3 @@ class EstimateDetailState(StaffState):
         revision = await self._act(estimates.revise_estimate)
         if revision is not None:
             yield rx.redirect(f"{NEW_ESTIMATE.path}?edit={revision.number}")
-
-    @rx.event
-    async def deposit_invoice(self):
-        invoice = await self._act(estimates.create_deposit_invoice)
-        if invoice is not None:
-            yield rx.redirect(invoice_path(invoice.number))
-
-    @rx.event
-    async def final_invoice(self):
-        invoice = await self._act(estimates.create_final_invoice)
-        if invoice is not None:
-            yield rx.redirect(invoice_path(invoice.number))

@@ -1,0 +1,42 @@
+"""A change order's HTTP routes beside its pages:
+
+GET /jobs/{number}/change-orders/{co}/pdf   staff only (the session cookie, checked here)
+GET /change-order/{token}/pdf               the owner's copy (the unguessable token)
+GET /change-order/{token}                   the owner's page for a known link, else a 404
+"""
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from renovation_app.api.responses import (
+    app_page,
+    not_found,
+    pdf_response,
+    sign_in_first,
+    signed_in_user,
+)
+from renovation_app.services import change_orders
+
+
+def _pdf(content: bytes | None, name: str) -> Response:
+    return not_found() if content is None else pdf_response(content, name)
+
+
+async def staff_change_order_pdf(request: Request) -> Response:
+    if await signed_in_user(request) is None:
+        return sign_in_first("download change orders")
+    number, co = request.path_params["number"], request.path_params["co"]
+    content = await run_in_threadpool(change_orders.change_order_pdf, "", number, co)
+    return _pdf(content, f"change-order-{number[:20]}-{co[:8]}.pdf")
+
+
+async def customer_change_order_pdf(request: Request) -> Response:
+    token = request.path_params["token"]
+    content = await run_in_threadpool(change_orders.change_order_pdf, token)
+    return _pdf(content, "change-order.pdf")
+
+
+async def change_order_page(request: Request) -> Response:
+    found = await run_in_threadpool(change_orders.read_link, request.path_params["token"])
+    return app_page(found is not None)

@@ -1,0 +1,140 @@
+"""/jobs/<number>/change-order: a change order of the job's contract (the document form's line
+editor, with credits and lines of the contract taken out), its reason, days and payment; sent
+to the owner for signature."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.billing.document_form import document_field
+from renovation_app.components.billing.line_editor import lines_card
+from renovation_app.components.forms import post_form
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.ui import field_error, labelled
+from renovation_app.pages.registry import page
+from renovation_app.state.jobs import ChangeOrderFormState
+
+State = ChangeOrderFormState
+J = State.job
+PAYMENTS = (
+    ("spread", "Spread over the remaining payments"),
+    ("next", "Added to (or taken off) the next payment"),
+    ("own", "Its own invoice as soon as it is signed"),
+)
+
+
+def field(label: str, name: str, kind: str = "text", **props) -> rx.Component:
+    return document_field(State, label, name, kind, **props)
+
+
+def take_out() -> rx.Component:
+    return rx.cond(
+        State.removable.length() > 0,
+        rx.el.div(
+            labelled(
+                "Take out work of the contract",
+                rx.el.select(
+                    rx.el.option("Choose a line of the contract", value=""),
+                    rx.foreach(State.removable, lambda r: rx.el.option(r["words"], value=r["key"])),
+                    id="change-order-take-out",
+                    value=State.take_out,
+                    on_change=State.set_take_out,
+                    class_name=INPUT,
+                ),
+            ),
+            rx.el.button(
+                "Take it out",
+                type="button",
+                on_click=State.add_take_out,
+                class_name=f"{SECONDARY_BUTTON} self-end",
+                data_testid="take-out",
+            ),  # fmt: skip
+            class_name=f"{STAFF_CARD} grid gap-3 sm:grid-cols-[1fr_auto]",
+        ),
+    )
+
+
+def terms_card() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Why, when and how it is paid", class_name=CARD_TITLE),
+        rx.el.div(
+            field("Reason (the owner reads it before signing)", "reason", multiline=True),
+            field(
+                "Days added to the completion date",
+                "days",
+                input_mode="numeric",
+                hint="Negative if it finishes earlier; 0 for no change.",
+            ),  # fmt: skip
+            labelled(
+                "How the change is paid",
+                rx.el.select(
+                    *[rx.el.option(words, value=value) for value, words in PAYMENTS],
+                    id="change-order-payment",
+                    name="payment",
+                    default_value=State.defaults["payment"].to(str),
+                    class_name=INPUT,
+                ),
+                field_error(State.errors, "payment"),
+            ),
+            field("The owner signs by", "valid_until", "date", hint="Leave empty for 14 days."),
+            class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:first-child]:sm:col-span-2",
+        ),
+        class_name=STAFF_CARD,
+    )
+
+
+def change_order_form() -> rx.Component:
+    return post_form(
+        rx.el.div(
+            rx.el.h2("New change order", class_name="text-2xl font-extrabold"),
+            rx.el.p(
+                link(
+                    "Job " + J.job_number.to(str),
+                    href=routes.job_path(J.job_number.to(str)),
+                    class_name="font-semibold underline",
+                ),
+                " · ",
+                J.title,
+                " · ",
+                J.customer_name,
+                " · contract value now ",
+                J.value,
+                class_name="text-slate-700",
+            ),  # fmt: skip
+            class_name="flex flex-col gap-1",
+        ),
+        rx.cond(
+            State.errors["form"],
+            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
+        ),
+        lines_card(State, "change-order", "Work added or taken out", choice="credit"),
+        take_out(),
+        terms_card(),
+        rx.el.p(
+            "New contract value with this change: ",
+            rx.el.strong(State.new_value, data_testid="change-order-new-value"),
+            class_name="text-lg",
+        ),
+        rx.el.button(
+            rx.cond(State.submitting, "Sending...", "Send to the owner for signature"),
+            type="submit",
+            disabled=State.submitting,
+            class_name=f"{BUTTON} px-8 py-3 text-base disabled:opacity-70 sm:ml-auto",
+            data_testid="send-change-order",
+        ),
+        key=State.form_key.to_string(),
+        on_submit=State.submit,
+        class_name="mx-auto flex max-w-4xl flex-col gap-6",
+        data_testid="change-order-form",
+    )
+
+
+@page(routes.NEW_CHANGE_ORDER, on_load=(State.open_form,))
+def new_change_order() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            J, change_order_form(), rx.el.p("There is no such job.", class_name="text-slate-700")
+        ),
+        title="Change order",
+    )

@@ -1,0 +1,104 @@
+"""/jobs: every job, newest first, searched and filtered by status."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.forms import address_form
+from renovation_app.components.links import link
+from renovation_app.components.staff import pager, staff_page
+from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
+from renovation_app.components.ui import labelled
+from renovation_app.models import JobStatus
+from renovation_app.pages.registry import page
+from renovation_app.services.jobs.views import STATUS_LABELS
+from renovation_app.state.jobs import JobListState
+
+State = JobListState
+
+
+def search_form() -> rx.Component:
+    return address_form(
+        labelled(
+            "Search",
+            rx.el.input(
+                id="job-search",
+                name="q",
+                type="search",
+                default_value=State.query,
+                placeholder="Number, work, name or address",
+                class_name=f"{INPUT} py-2",
+            ),  # fmt: skip
+        ),
+        labelled(
+            "Status",
+            rx.el.select(
+                rx.el.option("Any", value=""),
+                *[rx.el.option(STATUS_LABELS[s], value=s.value) for s in JobStatus],
+                id="job-status",
+                name="status",
+                default_value=State.status,
+                class_name=f"{INPUT} py-2",
+            ),
+        ),
+        rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
+        page=routes.JOBS,
+        on_submit=State.search,
+        class_name="flex flex-wrap items-end gap-3",
+        key=State.query + State.status,
+    )
+
+
+def job_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            link(
+                row.number,
+                href=routes.job_path(row.number.to(str)),
+                class_name="font-bold text-orange-800 underline",
+            ),  # fmt: skip
+            rx.el.span(row.title, class_name="font-semibold text-slate-900"),
+            rx.el.span(row.status_label, class_name=PILL),
+            rx.cond(
+                row.waiting.to(int) > 0,
+                rx.el.span(
+                    row.waiting.to(str) + " waiting for signature",
+                    class_name="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900",
+                ),
+            ),
+            class_name="flex flex-wrap items-center gap-2",
+        ),
+        rx.el.p(
+            row.customer,
+            " · ",
+            row.value,
+            " · ",
+            row.address,
+            " · since ",
+            row.created,
+            class_name="text-sm text-slate-700",
+        ),  # fmt: skip
+        class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
+        data_testid="job-row",
+    )
+
+
+@page(routes.JOBS, on_load=(State.load,))
+def job_list() -> rx.Component:
+    return staff_page(
+        rx.el.div(
+            rx.el.h2("Jobs", class_name="text-2xl font-extrabold text-slate-900"),
+            rx.el.p(
+                "A job is made when an owner signs an estimate.",
+                class_name="text-sm text-slate-600",
+            ),
+            search_form(),
+            rx.cond(
+                State.rows.length() > 0,
+                rx.el.ul(rx.foreach(State.rows, job_row)),
+                rx.el.p("No jobs match.", class_name="text-slate-600"),
+            ),
+            pager(State, "jobs"),
+            class_name=f"{STAFF_CARD} mx-auto flex max-w-5xl flex-col gap-6",
+        ),
+        title="Jobs",
+    )

@@ -1,0 +1,109 @@
+"""/jobs/<number>: one job for staff: bill a stage, move the job along, withdraw a change order
+or record one signed on paper. Every action is checked again by the service."""
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from renovation_app.services import change_orders, jobs
+from renovation_app.services.billing.money import shown
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import iso_date
+from renovation_app.state.payments import path_part
+from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
+
+
+class JobDetailState(StaffState):
+    job: dict = {}  # JobView in words beside its cents (billing.shown)
+    action_error: str = ""
+    action_note: str = ""
+    working: bool = False
+    # The paper signature form: which change order, who signed, when; the scan is uploaded.
+    paper_for: int = 0
+    paper_name: str = ""
+    paper_day: str = ""
+
+    @rx.event
+    async def load(self):
+        self.action_error, self.action_note, self.working, self.paper_for = "", "", False, 0
+        await self._show(path_part(self, 1))
+
+    async def _show(self, number: str) -> None:
+        view = await asyncio.to_thread(jobs.get_job, number)
+        self.job = shown(view) if view else {}
+
+    async def _act(self, action, *args, done: str = ""):
+        """Run one staff action on this job; a refusal is shown in words and changes nothing."""
+        if self.working or not self.job:
+            return None
+        self.working, self.action_error, self.action_note = True, "", ""
+        try:
+            result = await asyncio.to_thread(action, self.job["number"], *args)
+            self.action_note = done
+        except ActionRefused as refused:
+            self.action_error = str(refused)
+            result = None
+        except Exception:
+            log.exception("job %s: %s failed", self.job["number"], action.__name__)
+            self.action_error = "That did not work. Please try again."
+            result = None
+        finally:
+            self.working = False
+        await self._show(self.job["number"])
+        return result
+
+    @rx.event
+    async def bill_stage(self, stage_id: int):
+        invoice = await self._act(jobs.bill_stage, int(stage_id), self._signed_in_user())
+        if invoice is not None:
+            self.action_note = f"Invoice {invoice.number} made and e-mailed to the owner."
+
+    @rx.event
+    async def set_status(self, status: str):
+        await self._act(jobs.set_job_status, str(status), self._signed_in_user(), done="Saved.")
+
+    @rx.event
+    async def withdraw(self, co_number: int):
+        await self._act(
+            change_orders.withdraw_change_order, f"CO-{int(co_number)}", self._signed_in_user(),
+            done=f"CO-{int(co_number)} withdrawn: its link no longer takes a signature.",
+        )  # fmt: skip
+
+    @rx.event
+    def open_paper(self, co_number: int):
+        self.paper_for, self.paper_name, self.paper_day = int(co_number), "", ""
+        self.action_error = ""
+
+    @rx.event
+    def close_paper(self):
+        self.paper_for = 0
+
+    @rx.event
+    def set_paper_name(self, text: str):
+        self.paper_name = str(text)[:100]
+
+    @rx.event
+    def set_paper_day(self, text: str):
+        self.paper_day = str(text)[:10]
+
+    @rx.event
+    async def record_paper(self, files: list[rx.UploadFile]):
+        """The scan of the page the owner signed, with who signed it and on which day."""
+        if not files:
+            self.action_error = "Please choose the scan of the signed page."
+            return
+        upload = files[0]
+        content = await upload.read()
+        paper = change_orders.PaperSignature(
+            self.paper_name, iso_date(self.paper_day), content, str(upload.name or "scan")
+        )
+        co = self.paper_for
+        await self._act(
+            change_orders.record_paper_signature, f"CO-{co}", paper, self._signed_in_user(),
+            done=f"CO-{co} recorded as signed on paper.",
+        )  # fmt: skip
+        if not self.action_error:
+            self.paper_for = 0

@@ -51,6 +51,7 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
         "/estimates",
         "/estimates/new",
         estimate,
+        "/jobs",
         "/invoices",
         f"/invoices/{invoice}",
         "/add-invoice",

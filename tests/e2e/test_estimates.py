@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.document_lines import document_lines, fill_line
+from tests.e2e.jobs import bill_on_job, open_job_of
 from tests.e2e.test_invoices import signed_in_form
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
@@ -124,9 +125,8 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
         ):
             assert words in text, words
 
-        page.get_by_test_id("deposit-invoice").click()
-        expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
-        deposit_number = page.url.rsplit("/", 1)[1]
+        job_path = open_job_of(page, staff_path)
+        deposit_number = bill_on_job(page, job_path, "Deposit")
         expect(page.get_by_test_id("due-amount")).to_have_text("$1,800.00")
         invoice_mail = mail_about(site, email, f"Invoice {deposit_number} ")
         open_page(mine, re.search(r"/pay/[\w-]+", invoice_mail["text"]).group(0))
@@ -140,10 +140,9 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
             mine.wait_for_timeout(200)
         assert invoice_status(site, deposit_number) == "paid"
 
-        open_page(page, staff_path)
-        expect(page.get_by_test_id("deposit-invoice")).to_have_count(0)  # billed already
-        page.get_by_test_id("final-invoice").click()
-        expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
+        open_page(page, job_path)
+        expect(page.get_by_role("button", name="Bill Deposit")).to_have_count(0)  # billed
+        bill_on_job(page, job_path, "Final payment")
         expect(page.get_by_test_id("due-amount")).to_have_text("$4,200.00")
         open_page(page, staff_path)
         expect(page.get_by_test_id("estimate-status")).to_have_text("Invoiced")
@@ -203,10 +202,8 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
         mine = customer.new_page()
         sign_from_the_link(mine, link.group(0))
 
-        open_page(page, staff_path)
-        page.get_by_test_id("deposit-invoice").click()
-        expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
-        deposit = page.url.rsplit("/", 1)[1]
+        job_path = open_job_of(page, staff_path)
+        deposit = bill_on_job(page, job_path, "Deposit")
         page.get_by_text("Record a check, Zelle, transfer or cash").click()
         form = page.get_by_test_id("record-payment-form")
         form.get_by_label("Paid by").select_option("check")
@@ -214,8 +211,7 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
         form.get_by_label("Check number or reference").fill("1045")
         form.get_by_role("button", name="Record payment").click()
         expect(page.get_by_test_id("invoice-status")).to_have_text("Paid")
-        open_page(page, staff_path)
-        page.get_by_test_id("final-invoice").click()
+        bill_on_job(page, job_path, "Final payment")
         expect(page.get_by_test_id("due-amount")).to_have_text("$5,600.00")
 
         open_page(mine, link.group(0))  # the same day: the owner changes their mind

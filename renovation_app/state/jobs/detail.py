@@ -6,6 +6,7 @@ import logging
 
 import reflex as rx
 
+from renovation_app.routes import invoice_path
 from renovation_app.services import change_orders, jobs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
@@ -57,9 +58,10 @@ class JobDetailState(StaffState):
 
     @rx.event
     async def bill_stage(self, stage_id: int):
+        """Make the stage's invoice (it is e-mailed to the owner) and open it."""
         invoice = await self._act(jobs.bill_stage, int(stage_id), self._signed_in_user())
         if invoice is not None:
-            self.action_note = f"Invoice {invoice.number} made and e-mailed to the owner."
+            yield rx.redirect(invoice_path(invoice.number))
 
     @rx.event
     async def set_status(self, status: str):

@@ -1,0 +1,25 @@
+"""Steps on a job's staff page that several browser tests take."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import open_page
+
+
+def open_job_of(page: Page, estimate_path: str) -> str:
+    """From a signed contract's estimate page to its job's page; returns the job's path."""
+    open_page(page, estimate_path)
+    page.get_by_test_id("open-job").click()
+    expect(page).to_have_url(re.compile(r"/jobs/J-\d{4}-\d{4}$"))
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    return re.search(r"/jobs/J-\d{4}-\d{4}", page.url).group(0)
+
+
+def bill_on_job(page: Page, job_path: str, stage: str) -> str:
+    """Bill one stage of the job's schedule ("Deposit", "Rough-in done", "Final payment");
+    the invoice opens. Returns its number."""
+    open_page(page, job_path)
+    page.get_by_role("button", name=f"Bill {stage}").click()
+    expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
+    return page.url.rsplit("/", 1)[1]

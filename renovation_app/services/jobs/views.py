@@ -12,6 +12,7 @@ from renovation_app.models import (
     ChangeOrderStatus,
     Estimate,
     Invoice,
+    Job,
     JobEvent,
     JobStatus,
     Signature,
@@ -32,6 +33,8 @@ from renovation_app.services.jobs.records import (
 )
 
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in JobStatus}
+MONEY_FIGURES = ("contract", "changes", "value", "invoiced", "paid", "owed", "unbilled", "held",
+                 "credit_due")  # fmt: skip
 PART_LABELS = {
     "deposit": "Deposit",
     "progress": "Progress",
@@ -143,8 +146,12 @@ def _signed_words(session: Session, signature_id: int | None) -> str:
 
 def _change_order_rows(session: Session, job) -> list[ChangeOrderRow]:
     rows = []
+    today = business_today()
     for co in change_orders(session, job.id):
         waiting = co.status in (ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED)
+        expired = waiting and co.valid_until < today  # its link takes no signature
+        status = ChangeOrderStatus.EXPIRED if expired else co.status
+        waiting = waiting and not expired
         invoice = session.get(Invoice, co.invoice_id) if co.invoice_id else None
         rows.append(
             ChangeOrderRow(
@@ -153,8 +160,8 @@ def _change_order_rows(session: Session, job) -> list[ChangeOrderRow]:
                 reason=co.reason,
                 total_cents=co.total_cents,
                 days=co.days,
-                status=str(co.status),
-                status_label=CO_LABELS[str(co.status)],
+                status=str(status),
+                status_label=CO_LABELS[str(status)],
                 approved=co.status == ChangeOrderStatus.SIGNED,
                 waiting=waiting,
                 link_url=link_url_of(session, co) if waiting else "",
@@ -191,65 +198,60 @@ def _events(session: Session, job_id: int) -> list[JobEventView]:
     ]
 
 
+def _contract_words(estimate: Estimate | None) -> str:
+    if estimate is None or estimate.accepted_at is None:
+        return ""
+    return f"Signed by {estimate.signer_name} on {when_display(estimate.accepted_at)}"
+
+
+def _invoice_row(invoice: Invoice) -> JobInvoiceRow:
+    return JobInvoiceRow(
+        invoice.number,
+        PART_LABELS.get(invoice.estimate_part, "Invoice"),
+        invoice.total_cents,
+        INVOICE_STATUS_LABELS[invoice.status],
+    )
+
+
+def job_view(session: Session, job: Job) -> JobView:
+    estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
+    invoices = job_invoices(session, job.id)
+    signed = [co for co in change_orders(session, job.id) if co.status == ChangeOrderStatus.SIGNED]
+    money = job_money(session, job, signed, invoices)
+    days = sum(co.days for co in signed)
+    is_open = job.status not in ENDED_JOB_STATUSES
+    completion = job.completion_date + timedelta(days=days) if job.completion_date else None
+    return JobView(
+        number=job.number,
+        title=job.title,
+        status=str(job.status),
+        status_label=STATUS_LABELS[job.status],
+        customer_id=job.customer_id or 0,
+        customer_name=job.customer_name,
+        customer_email=job.customer_email,
+        customer_phone=job.customer_phone,
+        address=job.address,
+        estimate_number=estimate.number if estimate else "",
+        signed_words=_contract_words(estimate),
+        start=long_date(job.start_date) if job.start_date else "",
+        completion=long_date(completion) if completion else "",
+        completion_signed=long_date(job.completion_date) if job.completion_date else "",
+        days_added=days,
+        **{f"{name}_cents": getattr(money, f"{name}_cents") for name in MONEY_FIGURES},
+        open=is_open,
+        next_statuses=next_statuses(job.status),
+        stages=[_stage_view(session, stage, is_open) for stage in job_stages(session, job.id)],
+        change_orders=_change_order_rows(session, job),
+        invoices=[_invoice_row(invoice) for invoice in invoices],
+        events=_events(session, job.id),
+    )
+
+
 def get_job(number: str) -> JobView | None:
     with db_session() as session:
         job = job_by_number(session, number)
         if job is None:
             return None
-        estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
-        invoices = job_invoices(session, job.id)
-        rows = _change_order_rows(session, job)
-        signed = [
-            co for co in change_orders(session, job.id) if co.status == ChangeOrderStatus.SIGNED
-        ]
-        money = job_money(session, job, signed, invoices)
-        days = sum(co.days for co in signed)
-        is_open = job.status not in ENDED_JOB_STATUSES
-        stages = [_stage_view(session, stage, is_open) for stage in job_stages(session, job.id)]
-        completion = job.completion_date + timedelta(days=days) if job.completion_date else None
-        view = JobView(
-            number=job.number,
-            title=job.title,
-            status=str(job.status),
-            status_label=STATUS_LABELS[job.status],
-            customer_id=job.customer_id or 0,
-            customer_name=job.customer_name,
-            customer_email=job.customer_email,
-            customer_phone=job.customer_phone,
-            address=job.address,
-            estimate_number=estimate.number if estimate else "",
-            signed_words=(
-                f"Signed by {estimate.signer_name} on {when_display(estimate.accepted_at)}"
-                if estimate and estimate.accepted_at
-                else ""
-            ),
-            start=long_date(job.start_date) if job.start_date else "",
-            completion=long_date(completion) if completion else "",
-            completion_signed=long_date(job.completion_date) if job.completion_date else "",
-            days_added=days,
-            contract_cents=money.contract_cents,
-            changes_cents=money.changes_cents,
-            value_cents=money.value_cents,
-            invoiced_cents=money.invoiced_cents,
-            paid_cents=money.paid_cents,
-            owed_cents=money.owed_cents,
-            unbilled_cents=money.unbilled_cents,
-            held_cents=money.held_cents,
-            credit_due_cents=money.credit_due_cents,
-            open=is_open,
-            next_statuses=next_statuses(job.status),
-            stages=stages,
-            change_orders=rows,
-            invoices=[
-                JobInvoiceRow(
-                    invoice.number,
-                    PART_LABELS.get(invoice.estimate_part, "Invoice"),
-                    invoice.total_cents,
-                    INVOICE_STATUS_LABELS[invoice.status],
-                )  # fmt: skip
-                for invoice in invoices
-            ],
-            events=_events(session, job.id),
-        )
+        view = job_view(session, job)
         session.commit()  # a change order link made at first need (links.link_token)
         return view

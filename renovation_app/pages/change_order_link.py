@@ -6,10 +6,11 @@ decline. Made for a phone: change orders are agreed standing in the kitchen."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.answer import closed_notice, decline_form
 from renovation_app.components.change_orders import amended_contract, change_line, drawn_signature
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.react.signature_pad import signature_pad
-from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import BUTTON, CARD, INPUT
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page
@@ -17,33 +18,6 @@ from renovation_app.state.change_orders import ChangeOrderLinkState
 
 State = ChangeOrderLinkState
 C = State.change_order
-
-
-def decline_form() -> rx.Component:
-    return rx.cond(
-        State.declining,
-        rx.el.div(
-            rx.el.label("Why (optional)", html_for="decline-reason", class_name="font-semibold"),
-            rx.el.textarea(
-                id="decline-reason", on_change=State.set_decline_reason, rows=2, class_name=INPUT
-            ),
-            rx.el.button(
-                "Decline this change",
-                type="button",
-                on_click=State.decline,
-                disabled=State.working,
-                class_name=DANGER_BUTTON,
-                data_testid="decline-change-order",
-            ),
-            class_name="flex flex-col gap-2",
-        ),
-        rx.el.button(
-            "Decline",
-            type="button",
-            on_click=State.show_decline,
-            class_name=f"{SECONDARY_BUTTON} self-start",
-        ),  # fmt: skip
-    )
 
 
 def sign_form() -> rx.Component:
@@ -81,7 +55,7 @@ def sign_form() -> rx.Component:
             class_name=f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
             data_testid="sign-change-order",
         ),
-        decline_form(),
+        decline_form(State, "Decline this change", "decline-change-order"),
         class_name="flex flex-col gap-3 border-t border-slate-200 pt-5",
     )
 
@@ -108,12 +82,7 @@ def signed() -> rx.Component:
 
 
 def closed(title: str, words: str) -> rx.Component:
-    return rx.el.div(
-        rx.el.h3(title, class_name="text-xl font-bold"),
-        rx.el.p(words, " Call us at ", BUSINESS.phone_display, "."),
-        class_name="rounded-lg bg-slate-100 p-4",
-        data_testid="change-order-closed",
-    )
+    return closed_notice(title, words, "change-order-closed")
 
 
 def answer_part() -> rx.Component:

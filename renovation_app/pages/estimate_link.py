@@ -5,9 +5,10 @@ here until midnight of the third business day."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.answer import closed_notice, decline_form
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.page_frame import site_page
-from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contract import ACCEPTANCE
@@ -62,36 +63,8 @@ def sign_form() -> rx.Component:
             class_name=f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
             data_testid="accept",
         ),
-        decline_form(),
+        decline_form(State, "Decline this estimate", "decline-estimate"),
         class_name="flex flex-col gap-3 border-t border-slate-200 pt-5",
-    )
-
-
-def decline_form() -> rx.Component:
-    return rx.cond(
-        State.declining,
-        rx.el.div(
-            rx.el.label("Why (optional)", html_for="decline-reason", class_name="font-semibold"),
-            rx.el.textarea(
-                id="decline-reason",
-                on_change=State.set_decline_reason,
-                rows=2,
-                class_name=INPUT,
-            ),  # fmt: skip
-            rx.el.button(
-                "Decline this estimate",
-                type="button",
-                on_click=State.decline,
-                class_name=DANGER_BUTTON,
-            ),
-            class_name="flex flex-col gap-2",
-        ),
-        rx.el.button(
-            "Decline",
-            type="button",
-            on_click=State.show_decline,
-            class_name=f"{SECONDARY_BUTTON} self-start",
-        ),
     )
 
 
@@ -129,12 +102,7 @@ def signed() -> rx.Component:
 
 
 def closed(title: str, words: str) -> rx.Component:
-    return rx.el.div(
-        rx.el.h3(title, class_name="text-xl font-bold"),
-        rx.el.p(words, " Call us at ", BUSINESS.phone_display, "."),
-        class_name="rounded-lg bg-slate-100 p-4",
-        data_testid="estimate-closed",
-    )
+    return closed_notice(title, words, "estimate-closed")
 
 
 def answer_part() -> rx.Component:

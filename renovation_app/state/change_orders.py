@@ -9,28 +9,13 @@ import reflex as rx
 
 from renovation_app.services import change_orders
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.limits import client_address_from_headers, client_fingerprint
-from renovation_app.state.payments import path_part
+from renovation_app.state.answer import AnswerLinkMixin
 
 
-class ChangeOrderLinkState(rx.State):
+class ChangeOrderLinkState(AnswerLinkMixin, rx.State):
     change_order: dict = {}  # change_orders.views.change_order_view
     link_state: str = "open"  # signing.LinkState, or "unknown"
-    signer_name: str = ""
     drawing: str = ""  # the drawn signature's path, "" when none
-    agreed: bool = False
-    declining: bool = False
-    decline_reason: str = ""
-    problem: str = ""
-    working: bool = False
-    _client_hash: str = ""
-
-    @rx.var
-    def can_sign(self) -> bool:
-        return len(self.signer_name.strip()) >= 2 and self.agreed and not self.working
-
-    def _token(self) -> str:
-        return path_part(self, 1)
 
     async def _read(self) -> None:
         page = await asyncio.to_thread(change_orders.read_link, self._token())
@@ -39,26 +24,14 @@ class ChangeOrderLinkState(rx.State):
 
     @rx.event
     async def load(self):
-        headers = self.router.headers.raw_headers
-        self._client_hash = client_fingerprint(
-            client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
-        )
-        self.signer_name, self.drawing, self.agreed, self.problem = "", "", False, ""
-        self.working, self.declining, self.decline_reason = False, False, ""
+        self._start_answer()
+        self.drawing = ""
         await asyncio.to_thread(change_orders.record_view, self._token())
         await self._read()
 
     @rx.event
-    def set_signer_name(self, text: str):
-        self.signer_name = str(text)[:100]
-
-    @rx.event
     def set_drawing(self, path: str):
         self.drawing = str(path)[: change_orders.DRAWING_MAX]
-
-    @rx.event
-    def set_agreed(self, ticked: bool):
-        self.agreed = ticked is True
 
     @rx.event
     async def sign(self):
@@ -75,14 +48,6 @@ class ChangeOrderLinkState(rx.State):
             self.problem = str(refused)
         self.working = False
         await self._read()
-
-    @rx.event
-    def show_decline(self):
-        self.declining = True
-
-    @rx.event
-    def set_decline_reason(self, text: str):
-        self.decline_reason = str(text)[:500]
 
     @rx.event
     async def decline(self):

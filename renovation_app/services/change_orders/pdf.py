@@ -6,44 +6,40 @@ name, time, how, and the drawn strokes), with the SHA-256 of exactly what was si
 import re
 
 from fpdf import FPDF
-from fpdf.fonts import FontFace
 
 from renovation_app.services.billing.pdf import (
     ACCENT,
     FAMILY,
     INK,
     MUTED,
-    RULE,
     new_pdf,
     paragraph,
     rule,
 )
-from renovation_app.services.estimates.pdf import contractor_heading, right_line, text_line
+from renovation_app.services.estimates.pdf import (
+    contractor_heading,
+    lines_table,
+    right_line,
+    text_line,
+)
 
 _STROKE = re.compile(r"([ML])\s*(-?[\d.]+)\s+(-?[\d.]+)")
 SIGNATURE_BOX = (300, 100)  # the drawing's coordinates (components/react/signature_pad.py)
 
 
 def _lines(pdf: FPDF, view: dict) -> None:
-    pdf.set_font(FAMILY, size=9)
-    pdf.set_draw_color(*RULE)
-    with pdf.table(
-        col_widths=(90, 22, 30, 30),
-        text_align=("LEFT", "RIGHT", "RIGHT", "RIGHT"),
-        line_height=5,
-        padding=1.5,
-        borders_layout="HORIZONTAL_LINES",
-        headings_style=FontFace(emphasis="BOLD", color=INK),
-    ) as table:
-        heading = table.row()
-        for text in ("Work and materials", "Quantity", "Unit price", "Amount"):
-            heading.cell(text)
-        for line in view["lines"]:
-            row = table.row()
-            row.cell(line["description"] + (" (taxed)" if line["taxed"] else ""))
-            row.cell(f"{line['quantity']} {line['unit']}".strip())
-            row.cell(line["unit_price"])
-            row.cell(line["amount"])
+    lines_table(
+        pdf,
+        [
+            (
+                line["description"] + (" (taxed)" if line["taxed"] else ""),
+                f"{line['quantity']} {line['unit']}".strip(),
+                line["unit_price"],
+                line["amount"],
+            )
+            for line in view["lines"]
+        ],
+    )
     pdf.ln(2)
     right_line(pdf, f"Subtotal  {view['subtotal']}", size=9.5)
     if view["tax"] != "$0.00":

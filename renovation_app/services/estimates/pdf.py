@@ -71,7 +71,8 @@ def _heading(pdf: FPDF, document: dict, signature: Signature | None) -> None:
     pdf.ln(4)
 
 
-def _lines(pdf: FPDF, document: dict) -> None:
+def lines_table(pdf: FPDF, rows: list[tuple[str, str, str, str]]) -> None:
+    """A signed paper's lines: the work and materials, quantity, unit price and amount."""
     pdf.set_font(FAMILY, size=9)
     pdf.set_draw_color(*RULE)
     with pdf.table(
@@ -82,20 +83,28 @@ def _lines(pdf: FPDF, document: dict) -> None:
         borders_layout="HORIZONTAL_LINES",
         headings_style=FontFace(emphasis="BOLD", color=INK),
     ) as table:
-        heading = table.row()
-        for text in ("Work and materials", "Quantity", "Unit price", "Amount"):
-            heading.cell(text)
-        for line in document["lines"]:
+        for cells in [("Work and materials", "Quantity", "Unit price", "Amount"), *rows]:
             row = table.row()
-            note = ""
-            if line["optional"]:
-                note = " (optional, included)" if line["included"] else " (optional, not included)"
-            if line.get("taxed"):
-                note += " (taxed)"
-            row.cell(line["description"] + note)
-            row.cell(f"{line['quantity']} {line['unit']}".strip())
-            row.cell(line["unit_price"])
-            row.cell(line["amount"] if line["included"] else "—")
+            for text in cells:
+                row.cell(text)
+
+
+def _line_cells(line: dict) -> tuple[str, str, str, str]:
+    note = ""
+    if line["optional"]:
+        note = " (optional, included)" if line["included"] else " (optional, not included)"
+    if line.get("taxed"):
+        note += " (taxed)"
+    return (
+        line["description"] + note,
+        f"{line['quantity']} {line['unit']}".strip(),
+        line["unit_price"],
+        line["amount"] if line["included"] else "—",
+    )
+
+
+def _lines(pdf: FPDF, document: dict) -> None:
+    lines_table(pdf, [_line_cells(line) for line in document["lines"]])
     pdf.ln(2)
     for label, key in (("Subtotal", "subtotal"), ("Discount", "discount"), ("Sales tax", "tax")):
         if document.get(key, "$0.00") == "$0.00" and key != "subtotal":

@@ -9,29 +9,14 @@ import reflex as rx
 from renovation_app.services import estimates
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.limits import client_address_from_headers, client_fingerprint
-from renovation_app.state.payments import path_part
+from renovation_app.state.answer import AnswerLinkMixin
 
 
-class EstimateLinkState(rx.State):
+class EstimateLinkState(AnswerLinkMixin, rx.State):
     estimate: dict = {}  # the view in words beside its cents (billing.shown)
     # "open", "accepted", "declined", "expired", "withdrawn", "cancelled", "invoiced", "unknown"
     link_state: str = "open"
     chosen: list[int] = []
-    signer_name: str = ""
-    agreed: bool = False
-    declining: bool = False
-    decline_reason: str = ""
-    problem: str = ""
-    working: bool = False
-    _client_hash: str = ""
-
-    @rx.var
-    def can_sign(self) -> bool:
-        return len(self.signer_name.strip()) >= 2 and self.agreed and not self.working
-
-    def _token(self) -> str:
-        return path_part(self, 1)
 
     async def _read(self, every_optional_line: bool = False) -> None:
         """The link again, with totals for the lines ticked (every optional one at first)."""
@@ -46,12 +31,7 @@ class EstimateLinkState(rx.State):
 
     @rx.event
     async def load(self):
-        headers = self.router.headers.raw_headers
-        self._client_hash = client_fingerprint(
-            client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
-        )
-        self.signer_name, self.agreed, self.problem, self.working = "", False, "", False
-        self.declining, self.decline_reason = False, ""
+        self._start_answer()
         await asyncio.to_thread(estimates.record_view, self._token())
         await self._read(every_optional_line=True)
 
@@ -62,14 +42,6 @@ class EstimateLinkState(rx.State):
         else:
             self.chosen = [*self.chosen, line_id]
         await self._read()
-
-    @rx.event
-    def set_signer_name(self, text: str):
-        self.signer_name = str(text)[:100]
-
-    @rx.event
-    def set_agreed(self, ticked: bool):
-        self.agreed = ticked is True
 
     @rx.event
     async def accept(self):
@@ -86,14 +58,6 @@ class EstimateLinkState(rx.State):
             self.problem = str(refused)
         self.working = False
         await self._read()
-
-    @rx.event
-    def show_decline(self):
-        self.declining = True
-
-    @rx.event
-    def set_decline_reason(self, text: str):
-        self.decline_reason = str(text)[:500]
 
     @rx.event
     async def decline(self):

@@ -1,0 +1,45 @@
+"""What every page a customer answers through a link (an estimate, a change order) draws the
+same way: the "Decline" button that opens a reason and the final decline, and the notice of a
+link that takes no answer any more."""
+
+import reflex as rx
+
+from renovation_app.components.styles import DANGER_BUTTON, INPUT, SECONDARY_BUTTON
+from renovation_app.content import BUSINESS
+
+
+def decline_form(state, confirm: str, test_id: str) -> rx.Component:
+    """`state` has `declining`, `show_decline`, `set_decline_reason`, `decline` and `working`."""
+    return rx.cond(
+        state.declining,
+        rx.el.div(
+            rx.el.label("Why (optional)", html_for="decline-reason", class_name="font-semibold"),
+            rx.el.textarea(
+                id="decline-reason", on_change=state.set_decline_reason, rows=2, class_name=INPUT
+            ),
+            rx.el.button(
+                confirm,
+                type="button",
+                on_click=state.decline,
+                disabled=state.working,
+                class_name=DANGER_BUTTON,
+                data_testid=test_id,
+            ),
+            class_name="flex flex-col gap-2",
+        ),
+        rx.el.button(
+            "Decline",
+            type="button",
+            on_click=state.show_decline,
+            class_name=f"{SECONDARY_BUTTON} self-start",
+        ),
+    )
+
+
+def closed_notice(title: str, words: str, test_id: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.h3(title, class_name="text-xl font-bold"),
+        rx.el.p(words, " Call us at ", BUSINESS.phone_display, "."),
+        class_name="rounded-lg bg-slate-100 p-4",
+        data_testid=test_id,
+    )

@@ -1,10 +1,13 @@
 """What every page a customer answers through a link (an estimate, a change order) draws the
-same way: the "Decline" button that opens a reason and the final decline, and the notice of a
-link that takes no answer any more."""
+same way: the page around the document, its PDF and a problem with the answer, the "Decline"
+button that opens a reason and the final decline, and the notice of a link that takes no answer
+any more."""
 
 import reflex as rx
 
+from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import DANGER_BUTTON, INPUT, SECONDARY_BUTTON
+from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 
 
@@ -42,4 +45,31 @@ def closed_notice(title: str, words: str, test_id: str) -> rx.Component:
         rx.el.p(words, " Call us at ", BUSINESS.phone_display, "."),
         class_name="rounded-lg bg-slate-100 p-4",
         data_testid=test_id,
+    )
+
+
+def pdf_and_problem(state, link_url: rx.Var, words: str) -> rx.Component:
+    """The download of the document behind the link, then what went wrong with an answer."""
+    return rx.fragment(
+        rx.el.a(
+            words,
+            href=link_url.to(str) + "/pdf",
+            class_name="font-semibold text-orange-800 underline",
+        ),
+        rx.cond(
+            state.problem,
+            rx.el.p(state.problem, role="alert", class_name="font-semibold text-red-700"),
+        ),
+    )
+
+
+def answer_page(found: rx.Var, body: rx.Component, invalid: str, title: str) -> rx.Component:
+    """The page of a customer's link: the document's body, or words for a link that opens
+    nothing (the server answers such a link with the 404 page before this draws)."""
+    return site_page(
+        section(
+            rx.cond(found, body, rx.el.p(invalid, class_name="text-center text-slate-700")),
+            class_name="bg-slate-50",
+        ),
+        title=title,
     )

@@ -6,12 +6,15 @@ decline. Made for a phone: change orders are agreed standing in the kitchen."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.answer import closed_notice, decline_form
+from renovation_app.components.answer import (
+    answer_page,
+    closed_notice,
+    decline_form,
+    pdf_and_problem,
+)
 from renovation_app.components.change_orders import amended_contract, change_line, drawn_signature
-from renovation_app.components.page_frame import site_page
 from renovation_app.components.react.signature_pad import signature_pad
 from renovation_app.components.styles import BUTTON, CARD, INPUT
-from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page
 from renovation_app.state.change_orders import ChangeOrderLinkState
@@ -119,15 +122,7 @@ def change_order_body() -> rx.Component:
         amended_contract(C),
         rx.el.p(C.payment, class_name="text-sm text-slate-700"),
         rx.el.p(C.notice, class_name="text-sm font-semibold text-slate-800"),
-        rx.el.a(
-            "Download the PDF",
-            href=C.link_url.to(str) + "/pdf",
-            class_name="font-semibold text-orange-800 underline",
-        ),
-        rx.cond(
-            State.problem,
-            rx.el.p(State.problem, role="alert", class_name="font-semibold text-red-700"),
-        ),
+        pdf_and_problem(State, C.link_url, "Download the PDF"),
         answer_part(),
         class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5 px-4",
         data_testid="change-order-page",
@@ -136,16 +131,6 @@ def change_order_body() -> rx.Component:
 
 @page(routes.CHANGE_ORDER_LINK, on_load=(State.load,))
 def change_order_link() -> rx.Component:
-    return site_page(
-        section(
-            rx.cond(
-                C,
-                change_order_body(),
-                rx.el.p(
-                    "This change order link is not valid.", class_name="text-center text-slate-700"
-                ),
-            ),
-            class_name="bg-slate-50",
-        ),
-        title="Your change order",
+    return answer_page(
+        C, change_order_body(), "This change order link is not valid.", "Your change order"
     )

@@ -5,11 +5,14 @@ here until midnight of the third business day."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.answer import closed_notice, decline_form
+from renovation_app.components.answer import (
+    answer_page,
+    closed_notice,
+    decline_form,
+    pdf_and_problem,
+)
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
-from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT
-from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contract import ACCEPTANCE
 from renovation_app.pages.registry import page
@@ -148,15 +151,7 @@ def estimate_body() -> rx.Component:
         totals(E),
         dates_and_terms(E),
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
-        rx.el.a(
-            "Download the PDF with every term and notice",
-            href=E.link_url.to(str) + "/pdf",
-            class_name="font-semibold text-orange-800 underline",
-        ),  # fmt: skip
-        rx.cond(
-            State.problem,
-            rx.el.p(State.problem, role="alert", class_name="font-semibold text-red-700"),
-        ),
+        pdf_and_problem(State, E.link_url, "Download the PDF with every term and notice"),
         answer_part(),
         class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
         data_testid="estimate-link-page",
@@ -165,16 +160,4 @@ def estimate_body() -> rx.Component:
 
 @page(routes.ESTIMATE_LINK, on_load=(State.load,))
 def estimate_link() -> rx.Component:
-    return site_page(
-        section(
-            rx.cond(
-                E,
-                estimate_body(),
-                rx.el.p(
-                    "This estimate link is not valid.", class_name="text-center text-slate-700"
-                ),
-            ),
-            class_name="bg-slate-50",
-        ),
-        title="Your estimate",
-    )
+    return answer_page(E, estimate_body(), "This estimate link is not valid.", "Your estimate")

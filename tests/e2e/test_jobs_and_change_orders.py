@@ -25,7 +25,7 @@ from tests.e2e.document_lines import fill_line
 from tests.e2e.jobs import bill_on_job
 from tests.e2e.test_estimates import mail_about
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
-from tests.factories import accepted_estimate, job_of, record_payment
+from tests.factories import accepted_estimate, job_of, make_change_order, record_payment
 
 axe = Axe()
 
@@ -193,3 +193,29 @@ def test_a_job_amended_by_two_signed_change_orders_bills_exactly_what_is_left(
 
     open_page(page, f"{job_path}/change-order")
     no_axe_violations(page, "change order form")
+
+
+def test_the_office_records_a_change_order_signed_on_paper(page: Page, site, monkeypatch):
+    if not site.shares_this_process_database:
+        pytest.skip("the contract is made in this process's database")
+    admin_email = new_admin(site)
+    admin, estimate = contract(
+        admin_email, f"paper-{uuid.uuid4().hex[:6]}@example.com", monkeypatch
+    )
+    job = job_of(estimate)
+    make_change_order(job, admin)
+    sign_in(page, admin_email)
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    open_page(page, f"/jobs/{job.number}")
+    row = page.get_by_test_id("change-order").filter(has_text="CO-1")
+    row.get_by_role("button", name="Signed on paper").click()
+    page.fill("#paper-name", "Maria Lopez")
+    page.fill("#paper-day", str(business_today()))
+    page.locator("input[type=file]").set_input_files(
+        files=[{"name": "signed.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4 page"}]
+    )
+    expect(row).to_contain_text("signed.pdf")
+    row.get_by_test_id("record-paper").click()
+    expect(row).to_contain_text("Signed by Maria Lopez (signed on paper)")
+    expect(row).not_to_contain_text("Work not yet approved")
+    expect(page.get_by_test_id("job-value")).to_have_text("$28,200.00")

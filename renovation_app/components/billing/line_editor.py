@@ -153,7 +153,11 @@ def _discount(state, id_prefix: str) -> rx.Component:
     )
 
 
-def _totals(state, document: str, with_optional: bool) -> rx.Component:
+TOTAL_WORDS = {"optional": "Total of required lines", "credit": "Change in price"}
+
+
+def _totals(state, document: str, choice: str) -> rx.Component:
+    with_optional = choice == "optional"
     optional = rx.cond(
         state.optional_display,
         rx.fragment(
@@ -171,10 +175,7 @@ def _totals(state, document: str, with_optional: bool) -> rx.Component:
                 ),
             ),
         ),
-        rx.el.span(
-            "Total of required lines" if with_optional else "Total",
-            class_name="text-lg font-bold text-slate-900",
-        ),
+        rx.el.span(TOTAL_WORDS.get(choice, "Total"), class_name="text-lg font-bold text-slate-900"),
         rx.el.output(
             state.total_display,
             id=f"{document}-total",
@@ -193,7 +194,7 @@ def line_editor(state, document: str, choice: str = "") -> rx.Component:
     the ids of the tax area, the discount, the total and the tax. `choice`: "optional" (an
     estimate's lines the customer may leave out), "credit" (a change order's: no tax area of
     its own and no discount), or ""."""
-    with_optional, with_terms = choice == "optional", choice != "credit"
+    with_terms = choice != "credit"
     return rx.fragment(
         rx.el.div(
             rx.foreach(state.lines, lambda line, i: _line_row(state, line, i, choice)),
@@ -214,7 +215,7 @@ def line_editor(state, document: str, choice: str = "") -> rx.Component:
         )
         if with_terms
         else rx.fragment(),
-        _totals(state, document, with_optional),
+        _totals(state, document, choice),
     )
 
 

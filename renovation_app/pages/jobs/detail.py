@@ -248,6 +248,10 @@ def change_orders_card() -> rx.Component:
 def invoices_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3("Invoices", class_name=CARD_TITLE),
+        rx.cond(
+            J.invoices.to(list[dict]).length() == 0,
+            rx.el.p("Nothing billed yet: bill a stage of the schedule.", class_name="text-slate-600"),
+        ),
         rx.el.ul(
             rx.foreach(
                 J.invoices.to(list[dict]),

@@ -329,3 +329,18 @@ def test_the_signed_document_and_pdf_carry_both_signatures(admin, contract_setti
     assert view["document_sha256"] in text
     with db_session() as session:
         assert session.get(ChangeOrder, co.id).signature_id is not None
+
+
+def test_a_customers_page_shows_their_jobs_and_a_merge_takes_them_along(admin, contract_settings):
+    from renovation_app.services import customers
+    from tests.factories import make_customer
+
+    job = job_of(contract_25k(admin))
+    duplicate = make_customer("Maria L.", email="maria.other@example.com")
+    customers.merge_customers(duplicate.id, job.customer_id, signed_in(admin))
+    with db_session() as session:
+        from renovation_app.models import Job
+
+        assert session.get(Job, job.id).customer_id == duplicate.id
+    timeline = customers.customer_view(duplicate.id).timeline
+    assert any(e.kind == "job" and e.link == f"/jobs/{job.number}" for e in timeline)

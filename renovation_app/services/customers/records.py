@@ -20,6 +20,7 @@ from renovation_app.models import (
     EnquiryStatus,
     Estimate,
     Invoice,
+    Job,
     utc_now,
 )
 from renovation_app.services import audit
@@ -201,7 +202,7 @@ def merge_customers(keep_id: int, other_id: int, user: SignedInUser) -> None:
         ):
             row.customer_id = keep_id
             session.add(row)
-        for model in (Enquiry, Estimate, Invoice):
+        for model in (Enquiry, Estimate, Invoice, Job):
             for row in session.exec(select(model).where(model.customer_id == other_id)):
                 row.customer_id = keep_id
                 session.add(row)

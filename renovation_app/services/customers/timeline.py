@@ -1,5 +1,5 @@
 """One customer's page: their details and everything about them in time order (enquiries,
-estimates, invoices, payments, e-mails)."""
+estimates, jobs, invoices, payments, e-mails)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -13,11 +13,12 @@ from renovation_app.models import (
     Enquiry,
     Estimate,
     Invoice,
+    Job,
     OutboxEmail,
     Payment,
     PaymentStatus,
 )
-from renovation_app.routes import estimate_path, invoice_path
+from renovation_app.routes import estimate_path, invoice_path, job_path
 from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
 from renovation_app.services.customers.records import ContactDetails, live_customer
 from renovation_app.services.mail import About, delivery_words
@@ -69,6 +70,10 @@ def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
         entries.append(
             _entry(estimate.created_at, "estimate", words, estimate_path(estimate.number))
         )
+    jobs = session.exec(select(Job).where(Job.customer_id == customer_id)).all()
+    for job in jobs:
+        words = f"Job {job.number}: {job.title}, {job.status.replace('_', ' ')}"
+        entries.append(_entry(job.created_at, "job", words, job_path(job.number)))
     by_id = {i.id: i for i in invoices}
     for invoice in invoices:
         words = f"Invoice {invoice.number}, {format_usd(invoice.total_cents)}, {STATUS_LABELS[invoice.status]}"
@@ -89,6 +94,7 @@ def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
         (About.INVOICE, list(by_id)),
         (About.ENQUIRY, [e.id for e in enquiries]),
         (About.ESTIMATE, [e.id for e in estimates]),
+        (About.JOB, [job.id for job in jobs]),
     ]
     for kind, ids in about:
         for email in session.exec(

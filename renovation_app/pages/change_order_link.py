@@ -26,6 +26,7 @@ C = State.change_order
 def sign_form() -> rx.Component:
     return rx.el.div(
         rx.el.h3("Sign this change", class_name="text-xl font-bold"),
+        rx.el.p("Please sign or decline by ", C.valid_until, ".", class_name="text-slate-700"),
         rx.el.p(C.acceptance, class_name="text-sm text-slate-700"),
         rx.el.label("Your full name", html_for="signer-name", class_name="font-semibold"),
         rx.el.input(

@@ -7,7 +7,11 @@ paperang-p2-fonts-cjk), loaded only for an invoice that needs it: it is large to
 
 from __future__ import annotations
 
+import gc
 import importlib.util
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +54,35 @@ def fallback_font() -> Path | None:
         return None
     path = Path(spec.submodule_search_locations[0]) / "fonts" / "wqy-microhei.ttc"
     return path if path.is_file() else None
+
+
+_collector_lock = threading.Lock()
+_collector_pauses = {"count": 0, "was_on": False}
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a PDF is made.
+
+    fpdf2 reads each font again for every document (fontTools), which makes some 25,000
+    objects that refer to one another, so that only the collector frees them. Alive for the
+    100 ms a PDF takes, they get moved up to the oldest generation, and one PDF in three or four
+    then set off a full collection of every object the process holds (about 125 ms in
+    bench/office_scale.py, more in a server that holds more). Paused, they stay in the youngest
+    generation, whose next collection frees them in a few milliseconds. Renders at once in
+    several threads share one pause; the last to finish ends it."""
+    with _collector_lock:
+        if _collector_pauses["count"] == 0:
+            _collector_pauses["was_on"] = gc.isenabled()
+            gc.disable()
+        _collector_pauses["count"] += 1
+    try:
+        yield
+    finally:
+        with _collector_lock:
+            _collector_pauses["count"] -= 1
+            if _collector_pauses["count"] == 0 and _collector_pauses["was_on"]:
+                gc.enable()
 
 
 def _payment_terms() -> tuple[str, ...]:

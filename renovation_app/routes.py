@@ -152,6 +152,13 @@ JOBS = Route(
     public=False,
     staff=True,
 )
+NEW_JOB = Route(
+    "/jobs/new",
+    f"New Job | {BUSINESS.name}",
+    "A job for small work agreed without an estimate.",
+    public=False,
+    staff=True,
+)
 JOB = Route(
     "/jobs/[number]",
     f"Job | {BUSINESS.name}",
@@ -303,6 +310,7 @@ ALL_ROUTES: list[Route] = [
     ESTIMATE,
     ESTIMATE_LINK,
     JOBS,
+    NEW_JOB,
     JOB,
     NEW_CHANGE_ORDER,
     CHANGE_ORDER_LINK,

@@ -96,6 +96,7 @@ def upgrade() -> None:
         sa.Column("contract_cents", sa.Integer(), nullable=False),
         sa.Column("tax_area", String(length=20), nullable=False),
         sa.Column("tax_rate", sa.Integer(), nullable=False),
+        sa.Column("tax_category", String(length=30), nullable=False, server_default=""),
         sa.Column("start_date", sa.Date(), nullable=True),
         sa.Column("completion_date", sa.Date(), nullable=True),
         sa.Column("substantially_complete_on", sa.Date(), nullable=True),

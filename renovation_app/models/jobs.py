@@ -47,6 +47,8 @@ class Job(SQLModel, table=True):
     # Sales tax of change orders' lines: the contract's area and its rate then.
     tax_area: str = Field(default="nyc", max_length=20)
     tax_rate: int = 0
+    # A job made by hand (small work, no estimate): its work's sales tax category; "" else.
+    tax_category: str = Field(default="", max_length=30)
     start_date: date | None = None
     completion_date: date | None = None  # as signed; change orders move it by their days
     substantially_complete_on: date | None = None

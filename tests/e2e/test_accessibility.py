@@ -52,6 +52,7 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
         "/estimates/new",
         estimate,
         "/jobs",
+        "/jobs/new",
         "/invoices",
         f"/invoices/{invoice}",
         "/add-invoice",

@@ -219,3 +219,26 @@ def test_the_office_records_a_change_order_signed_on_paper(page: Page, site, mon
     expect(row).to_contain_text("Signed by Maria Lopez (signed on paper)")
     expect(row).not_to_contain_text("Work not yet approved")
     expect(page.get_by_test_id("job-value")).to_have_text("$28,200.00")
+
+
+def test_small_work_gets_a_job_by_hand_and_its_one_invoice(page: Page, site):
+    sign_in(page, new_admin(site))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    open_page(page, "/jobs")
+    page.get_by_role("link", name="New job for small work").click()
+    expect(page).to_have_url(re.compile(r"/jobs/new$"))
+    page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
+    page.fill("#job-name", "Lee Chan")
+    page.fill("#job-email", f"lee-{uuid.uuid4().hex[:6]}@example.com")
+    page.fill("#job-address", "5 Court St, Brooklyn, NY 11201")
+    page.fill("#job-title", "Replace the kitchen faucet")
+    page.fill("#job-price", "600")
+    page.get_by_role("button", name="Make the job").click()
+    expect(page.get_by_test_id("error-price")).to_contain_text("General Business Law")
+    no_axe_violations(page, "new job form with an error")
+    page.fill("#job-price", "300")
+    page.get_by_role("button", name="Make the job").click()
+    expect(page).to_have_url(re.compile(r"/jobs/J-\d{4}-\d{4}$"))
+    expect(page.get_by_test_id("job-value")).to_have_text("$326.63")  # with 8.875% tax
+    bill_on_job(page, re.search(r"/jobs/J-\d{4}-\d{4}", page.url).group(0), "Payment")
+    expect(page.get_by_test_id("due-amount")).to_have_text("$326.63")

@@ -344,3 +344,41 @@ def test_a_customers_page_shows_their_jobs_and_a_merge_takes_them_along(admin, c
         assert session.get(Job, job.id).customer_id == duplicate.id
     timeline = customers.customer_view(duplicate.id).timeline
     assert any(e.kind == "job" and e.link == f"/jobs/{job.number}" for e in timeline)
+
+
+SMALL_WORK = {
+    "name": "Lee Chan", "email": "lee@example.com", "phone": "", "address": "5 Court St, Brooklyn",
+    "title": "Replace the kitchen faucet", "price": "300", "tax_category": "repair",
+    "tax_area": "nyc",
+}  # fmt: skip
+
+
+def test_small_work_makes_a_job_by_hand_and_its_invoice_bills_the_price_with_tax(admin):
+    work = jobs.validate_small_work(SMALL_WORK)
+    job = jobs.create_small_job(work, signed_in(admin), "small-1")
+    assert jobs.create_small_job(work, signed_in(admin), "small-1").id == job.id  # double click
+    assert job.estimate_id is None and job.contract_cents == 326_63  # $300 + 8.875% tax
+    assert amounts(job) == [326_63]
+    invoice = bill(job, "final", admin)
+    assert (invoice.total_cents, invoice.tax_cents) == (326_63, 26_63)
+    assert money(job).unbilled_cents == 0
+
+
+def test_work_over_500_dollars_needs_a_signed_contract_not_a_job_by_hand():
+    with pytest.raises(FormInvalid) as refused:
+        jobs.validate_small_work({**SMALL_WORK, "price": "460"})  # $500.83 with tax
+    assert "General Business Law" in refused.value.errors["price"]
+    with pytest.raises(FormInvalid) as refused:
+        jobs.validate_small_work({**SMALL_WORK, "title": " ", "price": "abc", "email": "x"})
+    assert set(refused.value.errors) == {"title", "price", "email"}
+
+
+@pytest.mark.parametrize("rate", [0, 4_000, 8_375, 8_875])
+def test_a_small_jobs_price_is_read_back_from_its_total_to_the_cent(rate):
+    from renovation_app.models import Job
+    from renovation_app.services.jobs.small_work import price_before_tax, work_total
+
+    for price in range(1, 50_001, 7):
+        total = work_total(price, "repair", rate)
+        job = Job(contract_cents=total, tax_rate=rate, tax_category="repair")
+        assert price_before_tax(job) == price

@@ -1,3 +1,3 @@
-"""The staff job screens: the list, one job, and its change order form."""
+"""The staff job screens: the list, one job, its change order form, and a job for small work."""
 
-from renovation_app.pages.jobs import change_order_form, detail, list  # noqa: F401
+from renovation_app.pages.jobs import change_order_form, detail, list, new  # noqa: F401

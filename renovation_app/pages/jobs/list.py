@@ -86,9 +86,14 @@ def job_row(row: rx.Var) -> rx.Component:
 def job_list() -> rx.Component:
     return staff_page(
         rx.el.div(
-            rx.el.h2("Jobs", class_name="text-2xl font-extrabold text-slate-900"),
+            rx.el.div(
+                rx.el.h2("Jobs", class_name="text-2xl font-extrabold text-slate-900"),
+                link("New job for small work", href=routes.NEW_JOB.path, class_name=BUTTON),
+                class_name="flex flex-wrap items-center justify-between gap-3",
+            ),
             rx.el.p(
-                "A job is made when an owner signs an estimate.",
+                "An owner's signature on an estimate makes its job; small work (up to $500) "
+                "may have a job without one.",
                 class_name="text-sm text-slate-600",
             ),
             search_form(),

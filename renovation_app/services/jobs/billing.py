@@ -35,6 +35,7 @@ from renovation_app.services.jobs.records import (
     record_job_event,
     signed_change_orders,
 )
+from renovation_app.services.jobs.small_work import price_before_tax
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
 
@@ -167,9 +168,12 @@ def _final_lines(session: Session, job: Job) -> tuple[list[ValidLine], int]:
 def _final(session: Session, job: Job, user: SignedInUser, now: datetime) -> Invoice:
     estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
     lines, discounted = _final_lines(session, job)
-    if estimate is None:  # a job made by hand: its price, less what was billed
-        lines = [ValidLine(SERVICE, job.title, unit_price_cents=job.contract_cents), *lines]
-        discounted = 1
+    if estimate is None:  # a job made by hand: its work at its price and tax
+        work = ValidLine(
+            SERVICE, job.title, unit_price_cents=price_before_tax(job),
+            tax_category=job.tax_category, label=job.title,
+        )  # fmt: skip
+        lines, discounted = [work, *lines], 1
     due = business_today(now) + timedelta(days=DUE_DAYS)
     note = f"Final invoice of job {job.number} ({job.title})."
     discount = estimate.discount_cents if estimate else 0

@@ -1,7 +1,8 @@
-"""The job screens: the list, one job, and its change order form."""
+"""The job screens: the list, one job, its change order form, and a job for small work."""
 
 from renovation_app.state.jobs.change_order_form import ChangeOrderFormState
 from renovation_app.state.jobs.detail import JobDetailState
 from renovation_app.state.jobs.list import JobListState
+from renovation_app.state.jobs.new import NewJobState
 
-__all__ = ["ChangeOrderFormState", "JobDetailState", "JobListState"]
+__all__ = ["ChangeOrderFormState", "JobDetailState", "JobListState", "NewJobState"]

@@ -382,3 +382,13 @@ def test_a_small_jobs_price_is_read_back_from_its_total_to_the_cent(rate):
         total = work_total(price, "repair", rate)
         job = Job(contract_cents=total, tax_rate=rate, tax_category="repair")
         assert price_before_tax(job) == price
+
+
+def test_the_dashboard_counts_the_changes_awaiting_a_signature(admin, contract_settings):
+    from renovation_app.services.dashboard import dashboard
+
+    job = job_of(contract_25k(admin))
+    make_change_order(job, admin, "waiting")
+    sign_change_order(make_change_order(job, admin, "signed"))
+    waiting = dashboard().changes_waiting
+    assert (waiting.count, waiting.cents, waiting.link) == (1, 3_200_00, "/jobs")

@@ -38,6 +38,16 @@ def figures() -> rx.Component:
         figure_tile(board.held, "dash-held"),
         figure_tile(board.accepted_this_month, "dash-accepted"),
         rx.el.div(
+            rx.el.p("Changes awaiting a signature", class_name="text-sm text-slate-600"),
+            link(
+                board.changes_waiting.amount,
+                href=board.changes_waiting.link.to(str),
+                class_name="font-bold text-orange-800 underline",
+                data_testid="dash-changes-waiting",
+            ),
+            class_name=TILE,
+        ),
+        rx.el.div(
             rx.el.p("Estimates awaiting an answer", class_name="text-sm text-slate-600"),
             rx.el.p(
                 board.estimates_waiting,

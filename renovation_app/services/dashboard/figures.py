@@ -16,17 +16,22 @@ from sqlmodel import Session, select
 from renovation_app.content.invoice_options import INVOICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import (
+    ENDED_JOB_STATUSES,
     INVOICE_FLAGGED,
+    OPEN_CHANGE_ORDER_STATUSES,
+    ChangeOrder,
     Estimate,
     EstimateStatus,
     Invoice,
     InvoiceLine,
     InvoiceRevision,
     InvoiceStatus,
+    Job,
     Payment,
     PaymentStatus,
     utc_now,
 )
+from renovation_app.routes import JOBS
 from renovation_app.services.billing import (
     REMINDABLE_STATUSES,
     business_day_start,
@@ -81,6 +86,8 @@ class Dashboard:
     held: Figure
     estimates_waiting: int
     accepted_this_month: Figure
+    # Change orders sent and not yet signed: work that is not approved yet.
+    changes_waiting: Figure
     aging: list[Figure] = field(default_factory=list)
     by_service: list[dict] = field(default_factory=list)  # {"month": "Dec 25", <label>: dollars}
     by_borough: list[dict] = field(default_factory=list)
@@ -161,6 +168,19 @@ def _estimates(session: Session, start: date, end: date) -> tuple[int, Figure]:
         )
     ).one()
     return waiting, Figure("Accepted this month", format_usd(cents), cents, count)
+
+
+def _changes_waiting(session: Session) -> Figure:
+    cents, count = session.exec(
+        select(func.coalesce(func.sum(ChangeOrder.total_cents), 0), func.count(ChangeOrder.id))
+        .join(Job, Job.id == ChangeOrder.job_id)
+        .where(
+            ChangeOrder.status.in_(OPEN_CHANGE_ORDER_STATUSES),
+            Job.status.not_in(ENDED_JOB_STATUSES),
+        )
+    ).one()
+    words = f"{count} change order{'s' if count != 1 else ''}, {format_usd(cents)}"
+    return Figure("Changes awaiting a signature", words, cents, count, JOBS.path)
 
 
 # The closed months' revenue, per worker: those months change only when a payment in them is
@@ -363,6 +383,7 @@ def dashboard(now: datetime | None = None) -> Dashboard:
             held=_held(session),
             estimates_waiting=waiting,
             accepted_this_month=accepted,
+            changes_waiting=_changes_waiting(session),
             aging=aging,
             by_service=by_service,
             by_borough=by_borough,

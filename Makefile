@@ -21,7 +21,8 @@ dev: install migrate images
 	reflex run --env dev
 
 # The browser tests and the unit and API tests side by side (scripts/run_tests.sh). The long
-# browser sweeps (every page at several widths, timed animations) are `make test-slow`.
+# browser sweeps (every page at several widths, timed animations) and the two 50-round race
+# tests are `make test-slow`.
 test: install-test chromium images
 	scripts/run_tests.sh
 

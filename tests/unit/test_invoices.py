@@ -396,6 +396,7 @@ def test_parallel_submits_of_one_form_save_one_invoice(clean_db):
         assert session.exec(select(InvoiceCounter.last_number)).one() == 1
 
 
+@pytest.mark.slow  # 11-13 s: `make test-slow`, which CI runs
 def test_fifty_parallel_submits_get_fifty_consecutive_numbers(clean_db):
     author = signed_in(staff_user())
     valid = validate_invoice(VALID, today=TODAY)

@@ -121,6 +121,7 @@ def test_money_taken_on_a_void_invoice_is_recorded_flagged_and_refundable(
     assert fresh(invoice).status == "void" and fresh(invoice).attention == ""
 
 
+@pytest.mark.slow  # 50 rounds, 13-20 s: `make test-slow`, which CI runs
 def test_void_and_pay_at_the_same_moment_never_leave_a_void_invoice_paid(fake, admin):
     """50 rounds: a customer's "Pay now" and card, and staff's Void, at once. Afterwards the
     invoice is void or paid, never both, and every cent Stripe took is recorded here."""

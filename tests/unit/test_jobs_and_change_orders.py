@@ -392,3 +392,15 @@ def test_the_dashboard_counts_the_changes_awaiting_a_signature(admin, contract_s
     sign_change_order(make_change_order(job, admin, "signed"))
     waiting = dashboard().changes_waiting
     assert (waiting.count, waiting.cents, waiting.link) == (1, 3_200_00, "/jobs")
+
+
+def test_the_job_list_shows_the_value_with_signed_changes_and_the_ones_waiting(
+    admin, contract_settings
+):
+    job = job_of(contract_25k(admin))
+    sign_change_order(make_change_order(job, admin, "signed"))
+    make_change_order(job, admin, "waiting")
+    make_change_order(job, admin, "late", valid_until=str(business_today()))
+    with time_machine.travel(utc_now() + timedelta(days=1), tick=False):
+        row = jobs.list_jobs(job.customer_name, "", 1).rows[0]
+    assert (row.number, row.value_cents, row.waiting) == (job.number, 28_200_00, 1)

@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from sqlmodel import func, or_, select
 
 from renovation_app.db import db_session
-from renovation_app.models import ChangeOrder, ChangeOrderStatus, Job, JobStatus
+from renovation_app.models import (
+    OPEN_CHANGE_ORDER_STATUSES,
+    ChangeOrder,
+    ChangeOrderStatus,
+    Job,
+    JobStatus,
+)
 from renovation_app.services.billing import long_date
 from renovation_app.services.billing.views import business_today
 from renovation_app.services.jobs.views import STATUS_LABELS
@@ -62,20 +68,21 @@ def list_jobs(search: str = "", status: str = "", page: int = 1) -> JobListPage:
         ).all()
         ids = [job.id for job in jobs] or [0]
         signed, waiting = {}, {}
-        for job_id, co_status, total, n in session.exec(  # one query for the page's jobs
-            select(
-                ChangeOrder.job_id,
-                ChangeOrder.status,
-                func.sum(ChangeOrder.total_cents),
-                func.count(),
-            )  # fmt: skip
-            .where(ChangeOrder.job_id.in_(ids))
-            .group_by(ChangeOrder.job_id, ChangeOrder.status)
+        # One query for the page's jobs: the signed changes' totals, and how many still wait
+        # for a signature (sent or viewed, before their sign-by day).
+        is_signed = ChangeOrder.status == ChangeOrderStatus.SIGNED
+        waits = ChangeOrder.status.in_(OPEN_CHANGE_ORDER_STATUSES) & (
+            ChangeOrder.valid_until >= business_today()
+        )
+        for job_id, signed_row, total, n in session.exec(
+            select(ChangeOrder.job_id, is_signed, func.sum(ChangeOrder.total_cents), func.count())
+            .where(ChangeOrder.job_id.in_(ids), is_signed | waits)
+            .group_by(ChangeOrder.job_id, is_signed)
         ):
-            if co_status == ChangeOrderStatus.SIGNED:
+            if signed_row:
                 signed[job_id] = total
-            elif co_status in (ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED):
-                waiting[job_id] = waiting.get(job_id, 0) + n
+            else:
+                waiting[job_id] = n
         rows = [
             JobRow(
                 number=job.number,

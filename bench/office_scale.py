@@ -302,9 +302,12 @@ def measure(counts: dict, picks: dict) -> list[dict]:
         drawing = "M 10 50 L 40 20 L 80 70 L 120 30 L 160 60 L 200 25 L 240 65 L 280 40"
 
         def sign(_n: int) -> None:  # a fresh change order each time: it can be signed once
-            change_orders.sign(next(tokens), "Maria Lopez", True, drawing, "c" * 64)
+            # The owner signs what the link showed (its hash), as the page sends it.
+            token = next(tokens)
+            seen = change_orders.read_link(token).change_order["document_sha256_shown"]
+            change_orders.sign(token, "Maria Lopez", True, drawing, "c" * 64, seen)
 
-        add("sign a change order (PDF and e-mails)", "sign", sign)
+        add("read and sign a change order (PDF, e-mails)", "sign", sign)
         check_job(jobs.get_job(picks["signed_job"]))  # its schedule moved by the signature
 
     return results

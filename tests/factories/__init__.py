@@ -21,6 +21,7 @@ from tests.factories.jobs import (
     change_order_token,
     job_of,
     make_change_order,
+    seen_hash,
     sign_change_order,
     stages_of,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "change_order_token",
     "job_of",
     "make_change_order",
+    "seen_hash",
     "sign_change_order",
     "stages_of",
     "ADMIN_PASSWORD",

@@ -83,7 +83,14 @@ def change_order_token(change_order: ChangeOrder) -> str:
     return link_token(CustomerLinkKind.CHANGE_ORDER, change_order.id)
 
 
+def seen_hash(token: str) -> str:
+    """The hash of the change order its link shows, which the owner's signature must match."""
+    return change_orders.read_link(token).change_order["document_sha256_shown"]
+
+
 def sign_change_order(change_order: ChangeOrder, name: str = "Maria Lopez", drawing: str = ""):
-    change_orders.sign(change_order_token(change_order), name, True, drawing, SIGNER_CLIENT)
+    """The owner reads the change order at its link and signs it."""
+    token = change_order_token(change_order)
+    change_orders.sign(token, name, True, drawing, SIGNER_CLIENT, seen_hash(token))
     with db_session() as session:
         return session.get(ChangeOrder, change_order.id)

@@ -31,6 +31,7 @@ from tests.factories import (
     mails,
     make_change_order,
     record_payment,
+    seen_hash,
     sign_change_order,
     signed_in,
     stages_of,
@@ -139,12 +140,13 @@ def test_two_tabs_signing_at_once_make_one_signature(admin, contract_settings):
     job = job_of(contract_25k(admin))
     co = make_change_order(job, admin)
     token = change_order_token(co)
+    seen = seen_hash(token)
     outcomes, start = [], threading.Barrier(2)
 
     def tab(name):
         start.wait()
         try:
-            change_orders.sign(token, name, True, "", "c" * 64)
+            change_orders.sign(token, name, True, "", "c" * 64, seen)
             outcomes.append("signed")
         except ActionRefused as refused:
             outcomes.append(str(refused))
@@ -404,3 +406,80 @@ def test_the_job_list_shows_the_value_with_signed_changes_and_the_ones_waiting(
     with time_machine.travel(utc_now() + timedelta(days=1), tick=False):
         row = jobs.list_jobs(job.customer_name, "", 1).rows[0]
     assert (row.number, row.value_cents, row.waiting) == (job.number, 28_200_00, 1)
+
+
+def test_the_final_invoice_of_a_taxed_discounted_contract_bills_exactly_what_is_left(
+    admin, contract_settings
+):
+    lines = [{"description": "Boiler repair", "unit_price": "10,000", "tax_category": "repair"}]
+    estimate = accepted_estimate(
+        admin, "taxed", lines=lines, discount="500", deposit_kind="percent",
+        deposit_value="50", progress_schedule="Parts fitted: 48%",
+    )  # fmt: skip
+    job = job_of(estimate)
+    deposit, progress = bill(job, "deposit", admin), bill(job, "progress", admin)
+    final = bill(job, "final", admin)
+    total = estimate.accepted_total_cents
+    assert total == 10_343_12  # $9,500 + 8.875% tax
+    assert final.total_cents == total - deposit.total_cents - progress.total_cents
+
+
+def test_the_owner_signs_only_the_change_order_as_it_was_shown(admin, contract_settings):
+    job = job_of(contract_25k(admin))
+    first, second = make_change_order(job, admin, "a"), make_change_order(job, admin, "b")
+    token = change_order_token(second)
+    shown = seen_hash(token)  # "value before: $25,000"
+    sign_change_order(first)  # meanwhile: the value before is now $28,200
+    with pytest.raises(ActionRefused, match="changed since you opened it"):
+        change_orders.sign(token, "Maria Lopez", True, "", "c" * 64, shown)
+    with pytest.raises(ActionRefused, match="changed since you opened it"):
+        change_orders.sign(token, "Maria Lopez", True, "", "c" * 64, "")
+    change_orders.sign(token, "Maria Lopez", True, "", "c" * 64, seen_hash(token))
+    assert money(job).value_cents == 31_400_00
+
+
+def test_a_job_with_money_owed_back_or_unbilled_does_not_close(admin, contract_settings):
+    job = job_of(contract_25k(admin))
+    record_payment(bill(job, "final", admin), admin, amount="25,000.00")
+    credit = [{"description": "Smaller vanity", "unit_price": "500", "credit": True}]
+    sign_change_order(make_change_order(job, admin, lines=credit))
+    with pytest.raises(ActionRefused, match=r"\$500.00 is owed back"):
+        jobs.set_job_status(job.number, "closed", signed_in(admin))
+
+
+def test_an_invoice_billed_after_substantial_completion_holds_nothing_in_escrow(
+    admin, contract_settings
+):
+    job = job_of(contract_25k(admin))
+    jobs.set_job_status(job.number, "substantially_complete", signed_in(admin))
+    final = bill(job, "final", admin)
+    with db_session() as session:
+        assert session.get(Invoice, final.id).work_completed_on == business_today()
+
+
+def test_an_expired_change_order_frees_its_lines_and_takes_no_paper_signature(
+    admin, contract_settings
+):
+    job = job_of(contract_25k(admin))
+    with db_session() as session:
+        from renovation_app.services.change_orders.records import removable_lines
+
+        key = next(iter(removable_lines(session, session.merge(job))))
+    make_change_order(job, admin, "old", lines=[{"removes": key}], payment="next",
+                      valid_until=str(business_today()))  # fmt: skip
+    with time_machine.travel(utc_now() + timedelta(days=2), tick=False):
+        scan = change_orders.PaperSignature("Maria Lopez", business_today(), b"%PDF-1", "s.pdf")
+        with pytest.raises(ActionRefused, match="expired"):
+            change_orders.record_paper_signature(job.number, "CO-1", scan, signed_in(admin))
+        again = make_change_order(job, admin, "new", lines=[{"removes": key}], payment="next")
+    assert again.number == 2
+
+
+@pytest.mark.parametrize("drawing", ["M . .", "M 1.2.3 4", "L 1 2 <script>", "M 1e9 2"])
+def test_a_drawing_that_is_not_a_signature_path_is_refused_in_words(
+    admin, contract_settings, drawing
+):
+    job = job_of(contract_25k(admin))
+    token = change_order_token(make_change_order(job, admin))
+    with pytest.raises(ActionRefused, match="drawn signature could not be read"):
+        change_orders.sign(token, "Maria Lopez", True, drawing, "c" * 64, seen_hash(token))

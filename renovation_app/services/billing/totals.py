@@ -92,7 +92,9 @@ def document_totals(
         for line, tax in zip(sharing, taxes, strict=False)
         if tax and line.price_cents > 0
     )
-    discount = min(max(discount_cents, 0), max(subtotal, 0))
+    # At most the work it is taken off (credits, such as invoices already billed, do not
+    # shrink it: a final invoice keeps the contract's whole discount).
+    discount = min(max(discount_cents, 0), work)
     tax = sum(taxes) - discount_tax_cents(work, taxed, discount, rate)
     return DocumentTotals(subtotal, discount, tax, taxes)
 

@@ -12,7 +12,7 @@ from renovation_app.models import (
     User,
 )
 from renovation_app.services import links
-from renovation_app.services.billing import when_display
+from renovation_app.services.billing import business_today, when_display
 from renovation_app.services.jobs.records import (
     change_order_lines,
     change_orders,
@@ -55,7 +55,7 @@ def contract_label(session: Session, job: Job) -> str:
 def removable_lines(session: Session, job: Job) -> dict[str, object]:
     """The work of the contract as amended that a change order may take out, by key: the
     signed contract's lines and the new work of signed change orders, less what a change order
-    (signed, or still waiting for its signature) already takes out."""
+    (signed, or still waiting for its signature before its sign-by day) already takes out."""
     rows: dict[str, object] = {
         f"estimate_line:{line.id}": line for line in contract_lines(session, job)
     }
@@ -69,8 +69,10 @@ def removable_lines(session: Session, job: Job) -> dict[str, object]:
         .where(
             ChangeOrder.job_id == job.id,
             ChangeOrderLine.removes != "",
-            ChangeOrder.status.in_(
-                [ChangeOrderStatus.SIGNED, ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED]
+            (ChangeOrder.status == ChangeOrderStatus.SIGNED)
+            | (
+                ChangeOrder.status.in_([ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED])
+                & (ChangeOrder.valid_until >= business_today())
             ),
         )
     ).all()

@@ -49,7 +49,10 @@ from renovation_app.services.staff import SignedInUser
 NAME_MAX = 100
 REASON_MAX = 500
 DRAWING_MAX = 20_000
-_DRAWING = re.compile(r"[ML0-9. \-]*")
+# "M x y L x y ...": numbers with at most one decimal point (components/react/signature_pad).
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_DRAWING = re.compile(rf"(?:[ML] {_NUMBER} {_NUMBER}\s*)*")
+CHANGED = "This change order changed since you opened it: please read it again before signing."
 KIND = "change_order"
 
 
@@ -125,16 +128,25 @@ def _drawing(value: object) -> str:
     return text
 
 
-def _sign(
-    session: Session, opened: Opened, signature: Signature, now: datetime, signed_at=None
-) -> None:
-    """Lock the change order with its signature, amend the contract, tell both parties."""
-    job, change_order = opened.job, opened.change_order
+def _document(session: Session, job: Job, change_order: ChangeOrder) -> dict:
     lines = change_order_lines(session, change_order.id)
-    document = change_order_document(
+    return change_order_document(
         job, change_order, lines, signed_before(session, job, change_order),
         contract_label(session, job),
     )  # fmt: skip
+
+
+def _sign(
+    session: Session, opened: Opened, signature: Signature, now: datetime, signed_at=None,
+    seen_sha256: str | None = None,
+) -> None:  # fmt: skip
+    """Lock the change order with its signature, amend the contract, tell both parties. With
+    `seen_sha256`, the document must be exactly the one the signer read (another change order
+    signed meanwhile changes the values before and after): else nothing is signed."""
+    job, change_order = opened.job, opened.change_order
+    document = _document(session, job, change_order)
+    if seen_sha256 is not None and seen_sha256 != document_hash(document):
+        raise ActionRefused(CHANGED)
     signature.document, signature.document_sha256 = canonical(document), document_hash(document)
     signature.kind, signature.record_id = KIND, change_order.id
     signature.signed_at = signed_at or now
@@ -160,10 +172,12 @@ def sign(
     agreed: bool,
     drawing: object = "",
     client_hash: str = "",
+    seen_sha256: object = "",
     now: datetime | None = None,
 ) -> None:
-    """Sign from the owner's link: the signer, the time, the client address hash and the
-    SHA-256 of the exact document signed are kept; nothing the browser sends is an amount."""
+    """Sign from the owner's link the document the owner read (`seen_sha256`, the hash of the
+    document the link showed): the signer, the time, the client address hash and the SHA-256
+    of the exact document signed are kept; nothing the browser sends is an amount."""
     now = now or utc_now()
     signer, drawn = _signer_name(name), _drawing(drawing)
     if agreed is not True:
@@ -174,7 +188,7 @@ def sign(
         signature = Signature(
             method=method, signer_name=signer, address_hash=client_hash[:64], drawing=drawn
         )
-        _sign(session, opened, signature, now)
+        _sign(session, opened, signature, now, seen_sha256=str(seen_sha256)[:64])
         session.commit()
     wake_outbox_worker()
 
@@ -269,6 +283,11 @@ def _open_for_answer_by_office(
     if change_order.status not in OPEN_CHANGE_ORDER_STATUSES:
         raise ActionRefused(
             f"{label(job, change_order)} is {change_order.status}: nothing was changed."
+        )
+    if _expired(change_order, now):
+        raise ActionRefused(
+            f"{label(job, change_order)} expired on {long_date(change_order.valid_until)}: "
+            "write a new change order for the owner to sign."
         )
     return Opened(job, change_order)
 

@@ -7,7 +7,11 @@ from sqlmodel import Session
 
 from renovation_app.models import ChangeOrder, Job, Signature
 from renovation_app.services.billing import when_display
-from renovation_app.services.change_orders.document import change_order_document, label
+from renovation_app.services.change_orders.document import (
+    change_order_document,
+    document_hash,
+    label,
+)
 from renovation_app.services.change_orders.records import (
     change_order_lines,
     contract_label,
@@ -80,4 +84,6 @@ def change_order_view(
         "change_cents": change_order.total_cents,
         "decline_reason": change_order.decline_reason,
         "link_url": link_url,
+        # What the owner's signature must match (signing.sign's seen_sha256).
+        "document_sha256_shown": document_hash(document),
     }

@@ -87,6 +87,8 @@ def _add(
 ) -> Invoice:
     invoice = invoicing.add_invoice(session, valid, author_id, now, job.estimate_id, part)
     invoice.job_id = job.id
+    # Billed after the work was substantially complete: nothing of it is held in escrow.
+    invoice.work_completed_on = job.substantially_complete_on
     session.add(invoice)
     session.flush()
     return invoice

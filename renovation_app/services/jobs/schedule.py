@@ -101,6 +101,8 @@ def apply_change(
     if total_cents == 0:
         return ScheduleChange(new)
     if total_cents > 0:
+        # A credit still owed back (a negative stage) is no payment to add work to.
+        open_ids = [i for i in open_ids if new[i].amount_cents >= 0]
         if payment == ChangeOrderPayment.OWN or not open_ids:
             return ScheduleChange(new, own)
         if payment == ChangeOrderPayment.NEXT:

@@ -74,11 +74,17 @@ def set_job_status(
                     )
         elif new == JobStatus.CLOSED:
             money = job_money(session, job, signed_change_orders(session, job.id), invoices)
-            if money.owed_cents or money.unbilled_cents > 0:
+            if money.credit_due_cents:
                 raise ActionRefused(
-                    f"{format_usd(max(money.owed_cents, money.unbilled_cents))} of job {job.number} "
-                    "is still to bill or to be paid: close it once it is paid."
+                    f"{format_usd(money.credit_due_cents)} is owed back to the owner: refund it "
+                    "from a paid invoice before closing the job."
                 )
+            if money.owed_cents or money.unbilled_cents:
+                raise ActionRefused(
+                    f"Job {job.number} still has {format_usd(money.owed_cents)} to be paid and "
+                    f"{format_usd(money.unbilled_cents)} not billed: close it once it is paid."
+                )
+
             job.closed_at = now
         elif new == JobStatus.CANCELLED and invoices:
             raise ActionRefused(

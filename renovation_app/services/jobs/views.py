@@ -12,6 +12,7 @@ from renovation_app.models import (
     ChangeOrderStatus,
     Estimate,
     Invoice,
+    InvoiceStatus,
     Job,
     JobEvent,
     JobStatus,
@@ -153,6 +154,8 @@ def _change_order_rows(session: Session, job) -> list[ChangeOrderRow]:
         status = ChangeOrderStatus.EXPIRED if expired else co.status
         waiting = waiting and not expired
         invoice = session.get(Invoice, co.invoice_id) if co.invoice_id else None
+        if invoice is not None and invoice.status == InvoiceStatus.VOID:
+            invoice = None  # billed again with the job's next invoices
         rows.append(
             ChangeOrderRow(
                 number=co.number,

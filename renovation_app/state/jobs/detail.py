@@ -17,6 +17,11 @@ from renovation_app.state.staff import StaffState
 log = logging.getLogger(__name__)
 
 
+def whole(value: object) -> int:
+    """A number the page sends (a stage's id, a change order's number); 0 for anything else."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 class JobDetailState(StaffState):
     job: dict = {}  # JobView in words beside its cents (billing.shown)
     action_error: str = ""
@@ -59,7 +64,7 @@ class JobDetailState(StaffState):
     @rx.event
     async def bill_stage(self, stage_id: int):
         """Make the stage's invoice (it is e-mailed to the owner) and open it."""
-        invoice = await self._act(jobs.bill_stage, int(stage_id), self._signed_in_user())
+        invoice = await self._act(jobs.bill_stage, whole(stage_id), self._signed_in_user())
         if invoice is not None:
             yield rx.redirect(invoice_path(invoice.number))
 
@@ -70,13 +75,13 @@ class JobDetailState(StaffState):
     @rx.event
     async def withdraw(self, co_number: int):
         await self._act(
-            change_orders.withdraw_change_order, f"CO-{int(co_number)}", self._signed_in_user(),
-            done=f"CO-{int(co_number)} withdrawn: its link no longer takes a signature.",
+            change_orders.withdraw_change_order, f"CO-{whole(co_number)}", self._signed_in_user(),
+            done=f"CO-{whole(co_number)} withdrawn: its link no longer takes a signature.",
         )  # fmt: skip
 
     @rx.event
     def open_paper(self, co_number: int):
-        self.paper_for, self.paper_name, self.paper_day = int(co_number), "", ""
+        self.paper_for, self.paper_name, self.paper_day = whole(co_number), "", ""
         self.action_error = ""
 
     @rx.event

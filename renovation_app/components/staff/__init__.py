@@ -2,5 +2,6 @@
 
 from renovation_app.components.staff.frame import login_form, staff_page
 from renovation_app.components.staff.pager import pager
+from renovation_app.components.staff.search import list_search
 
-__all__ = ["login_form", "pager", "staff_page"]
+__all__ = ["list_search", "login_form", "pager", "staff_page"]

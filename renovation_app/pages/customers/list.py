@@ -3,34 +3,16 @@
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
-from renovation_app.components.ui import labelled
+from renovation_app.components.staff import list_search, pager, staff_page
+from renovation_app.components.styles import STAFF_CARD
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerListState
 
 
 def search_form() -> rx.Component:
-    # A plain GET form: the search lives in the address, so a link reproduces the view.
-    return address_form(
-        labelled(
-            "Search",
-            rx.el.input(
-                id="customer-search",
-                name="q",
-                type="search",
-                default_value=CustomerListState.query,
-                placeholder="Name, e-mail, phone or address",
-                class_name=f"{INPUT} py-2",
-            ),
-        ),
-        rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
-        page=routes.CUSTOMERS,
-        on_submit=CustomerListState.search,
-        class_name="flex flex-wrap items-end gap-3",
-        key=CustomerListState.query,
+    return list_search(
+        CustomerListState, routes.CUSTOMERS, "customer", "Name, e-mail, phone or address"
     )
 
 

@@ -3,11 +3,9 @@
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
-from renovation_app.components.ui import labelled
+from renovation_app.components.staff import list_search, pager, staff_page
+from renovation_app.components.styles import BUTTON, PILL, STAFF_CARD
 from renovation_app.models import JobStatus
 from renovation_app.pages.registry import page
 from renovation_app.services.jobs.views import STATUS_LABELS
@@ -17,35 +15,8 @@ State = JobListState
 
 
 def search_form() -> rx.Component:
-    return address_form(
-        labelled(
-            "Search",
-            rx.el.input(
-                id="job-search",
-                name="q",
-                type="search",
-                default_value=State.query,
-                placeholder="Number, work, name or address",
-                class_name=f"{INPUT} py-2",
-            ),  # fmt: skip
-        ),
-        labelled(
-            "Status",
-            rx.el.select(
-                rx.el.option("Any", value=""),
-                *[rx.el.option(STATUS_LABELS[s], value=s.value) for s in JobStatus],
-                id="job-status",
-                name="status",
-                default_value=State.status,
-                class_name=f"{INPUT} py-2",
-            ),
-        ),
-        rx.el.button("Search", type="submit", class_name=f"{BUTTON} self-end"),
-        page=routes.JOBS,
-        on_submit=State.search,
-        class_name="flex flex-wrap items-end gap-3",
-        key=State.query + State.status,
-    )
+    statuses = {s.value: STATUS_LABELS[s] for s in JobStatus}
+    return list_search(State, routes.JOBS, "job", "Number, work, name or address", statuses)
 
 
 def job_row(row: rx.Var) -> rx.Component:

@@ -56,3 +56,27 @@ def test_overlapping_renders_in_threads_leave_the_collector_on():
     for thread in threads:
         thread.join()
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize(
+    "module, name",
+    [
+        ("billing.pdf", "render_invoice_pdf"),
+        ("billing.pdf", "render_receipt_pdf"),
+        ("estimates.pdf", "render_contract_pdf"),
+        ("change_orders.pdf", "render_change_order_pdf"),
+    ],
+)
+def test_every_pdf_the_site_makes_is_made_with_the_collector_paused(monkeypatch, module, name):
+    """Each renderer pauses the collector before it starts and turns it on again after, even
+    when it fails (here: nothing to render)."""
+    import importlib
+
+    from renovation_app.services.billing import pdf as billing_pdf
+
+    render = getattr(importlib.import_module(f"renovation_app.services.{module}"), name)
+    paused = []
+    monkeypatch.setattr(billing_pdf.gc, "disable", lambda: paused.append(True))
+    with pytest.raises((TypeError, AttributeError)):
+        render(*([None] * (6 if name == "render_receipt_pdf" else 1)))
+    assert paused == [True] and gc.isenabled()

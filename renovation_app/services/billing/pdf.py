@@ -7,6 +7,7 @@ paperang-p2-fonts-cjk), loaded only for an invoice that needs it: it is large to
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib.util
 import threading
@@ -83,6 +84,18 @@ def collector_paused() -> Iterator[None]:
             _collector_pauses["count"] -= 1
             if _collector_pauses["count"] == 0 and _collector_pauses["was_on"]:
                 gc.enable()
+
+
+def without_collector(render):
+    """A PDF renderer that runs with the collector paused (collector_paused: every PDF the site
+    makes parses its fonts again)."""
+
+    @functools.wraps(render)
+    def paused(*args, **kwargs):
+        with collector_paused():
+            return render(*args, **kwargs)
+
+    return paused
 
 
 def _payment_terms() -> tuple[str, ...]:
@@ -294,6 +307,7 @@ def _payment(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.set_text_color(*INK)
 
 
+@without_collector
 def render_invoice_pdf(invoice: InvoiceView) -> bytes:
     """The invoice as a PDF file: business, customer, lines, total, terms and pay link."""
     pdf = _new_document(invoice)
@@ -306,6 +320,7 @@ def render_invoice_pdf(invoice: InvoiceView) -> bytes:
     return bytes(pdf.output())
 
 
+@without_collector
 def render_receipt_pdf(
     invoice: InvoiceView, paid: str, paid_on: str, card: str, paid_total: str, balance: str
 ) -> bytes:

@@ -12,10 +12,10 @@ from renovation_app.services.billing.pdf import (
     FAMILY,
     INK,
     MUTED,
-    collector_paused,
     new_pdf,
     paragraph,
     rule,
+    without_collector,
 )
 from renovation_app.services.estimates.pdf import (
     contractor_heading,
@@ -101,15 +101,11 @@ def _signatures(pdf: FPDF, view: dict, sent_by: str) -> None:
     pdf.set_text_color(*INK)
 
 
+@without_collector
 def render_change_order_pdf(view: dict, sent_by: str = "") -> bytes:
-    """The change order (a change_orders.views view), signed or waiting for the signature. The
-    collector is paused while it is made (billing.pdf.collector_paused): a signature waits for
-    its PDF, and without the pause one signature in four also waited for a full collection."""
-    with collector_paused():
-        return _render(view, sent_by)
-
-
-def _render(view: dict, sent_by: str) -> bytes:
+    """The change order (a change_orders.views view), signed or waiting for the signature. It
+    is made with the collector paused: a signature waits for its PDF, and without the pause one
+    signature in four also waited for a full collection (billing.pdf.collector_paused)."""
     title = f"Change order {view['change_order']}"
     all_text = view["owner"]["name"] + view["owner"]["address"] + view["reason"]
     pdf = new_pdf(title, all_text + "".join(line["description"] for line in view["lines"]))

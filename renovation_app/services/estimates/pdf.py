@@ -16,6 +16,7 @@ from renovation_app.services.billing.pdf import (
     new_pdf,
     paragraph,
     rule,
+    without_collector,
 )
 
 
@@ -150,6 +151,7 @@ def _signature(pdf: FPDF, document: dict, signature: Signature | None) -> None:
     pdf.set_text_color(*INK)
 
 
+@without_collector
 def render_contract_pdf(document: dict, signature: Signature | None = None) -> bytes:
     """The estimate (unsigned) or the signed contract, from the contract document."""
     title = f"{document['title'] if signature else 'Estimate'} {document['estimate']}"

@@ -9,7 +9,6 @@ from renovation_app.services.change_orders.link import (
     read_link,
 )
 from renovation_app.services.change_orders.saving import (
-    check_change_order,
     create_change_order,
     withdraw_change_order,
 )
@@ -31,7 +30,6 @@ __all__ = [
     "LinkState",
     "PaperSignature",
     "change_order_pdf",
-    "check_change_order",
     "create_change_order",
     "decline",
     "read_link",

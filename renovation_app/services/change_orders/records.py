@@ -1,8 +1,11 @@
 """Reading a change order with its job, and the lines of a job's contract it may take out."""
 
+from datetime import date
+
 from sqlmodel import Session, select
 
 from renovation_app.models import (
+    OPEN_CHANGE_ORDER_STATUSES,
     ChangeOrder,
     ChangeOrderLine,
     ChangeOrderStatus,
@@ -28,6 +31,11 @@ def change_order_of(session: Session, job: Job, number: object) -> ChangeOrder |
     return session.exec(
         select(ChangeOrder).where(ChangeOrder.job_id == job.id, ChangeOrder.number == int(text))
     ).first()
+
+
+def past_its_day(change_order: ChangeOrder, today: date) -> bool:
+    """Sent, not answered, and past its sign-by day: its link takes no signature (expired)."""
+    return change_order.status in OPEN_CHANGE_ORDER_STATUSES and change_order.valid_until < today
 
 
 def by_token(session: Session, token: str) -> ChangeOrder | None:
@@ -71,7 +79,7 @@ def removable_lines(session: Session, job: Job) -> dict[str, object]:
             ChangeOrderLine.removes != "",
             (ChangeOrder.status == ChangeOrderStatus.SIGNED)
             | (
-                ChangeOrder.status.in_([ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED])
+                ChangeOrder.status.in_(OPEN_CHANGE_ORDER_STATUSES)
                 & (ChangeOrder.valid_until >= business_today())
             ),
         )

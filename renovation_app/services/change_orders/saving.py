@@ -22,26 +22,16 @@ from renovation_app.services.billing.lines import line_columns
 from renovation_app.services.change_orders.document import label
 from renovation_app.services.change_orders.mail import queue_change_order_email
 from renovation_app.services.change_orders.records import change_order_of, removable_lines
-from renovation_app.services.change_orders.validation import ValidChangeOrder, validate_change_order
+from renovation_app.services.change_orders.validation import validate_change_order
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.jobs.billing import open_job
-from renovation_app.services.jobs.records import job_by_number, record_job_event
+from renovation_app.services.jobs.records import record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
 
 
 def _token_hash(user: SignedInUser, form_token: str) -> str | None:
     return hashlib.sha256(f"{user.id}:{form_token}".encode()).hexdigest() if form_token else None
-
-
-def check_change_order(number: str, raw: dict, now: datetime | None = None) -> ValidChangeOrder:
-    """The form checked against the job as it is now (FormInvalid with the reasons)."""
-    with db_session() as session:
-        job = job_by_number(session, number)
-        if job is None:
-            raise ActionRefused(f"There is no job {str(number)[:20]}.")
-        removable = removable_lines(session, job)
-        return validate_change_order(raw, removable, job.tax_rate, business_today(now))
 
 
 def create_change_order(

@@ -3,7 +3,6 @@ typed, or drawn with a finger, and the box ticked; the signature is the last ste
 with a reason. And the office's record of a change order signed on paper. Only a signature
 approves a change order; it then amends the contract (amending.py) in the same transaction."""
 
-import json
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -37,6 +36,7 @@ from renovation_app.services.change_orders.records import (
     change_order_lines,
     change_order_of,
     contract_label,
+    past_its_day,
     signed_before,
 )
 from renovation_app.services.errors import ActionRefused
@@ -66,10 +66,7 @@ class LinkState(StrEnum):
 
 
 def _expired(change_order: ChangeOrder, now: datetime) -> bool:
-    return (
-        change_order.status in OPEN_CHANGE_ORDER_STATUSES
-        and change_order.valid_until < business_today(now)
-    )
+    return past_its_day(change_order, business_today(now))
 
 
 def link_state(job: Job, change_order: ChangeOrder, now: datetime) -> LinkState:
@@ -290,7 +287,3 @@ def _open_for_answer_by_office(
             "write a new change order for the owner to sign."
         )
     return Opened(job, change_order)
-
-
-def signed_document(signature: Signature) -> dict:
-    return json.loads(signature.document)

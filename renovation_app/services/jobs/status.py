@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlmodel import Session
 
 from renovation_app.db import db_session
-from renovation_app.models import ChangeOrderStatus, JobStatus, utc_now
+from renovation_app.models import OPEN_CHANGE_ORDER_STATUSES, ChangeOrderStatus, JobStatus, utc_now
 from renovation_app.services.billing import business_today, format_usd, long_date, record_event
 from renovation_app.services.billing.records import lock_invoice
 from renovation_app.services.errors import ActionRefused
@@ -28,7 +28,7 @@ from renovation_app.services.staff import SignedInUser
 def _withdraw_open_change_orders(session, job, now: datetime) -> None:
     """A closed or cancelled job takes no more signatures."""
     for co in change_orders(session, job.id):
-        if co.status in (ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED):
+        if co.status in OPEN_CHANGE_ORDER_STATUSES:
             co.status, co.answered_at = ChangeOrderStatus.WITHDRAWN, now
             session.add(co)
 

@@ -9,6 +9,8 @@ from sqlmodel import Session, select
 from renovation_app.db import db_session
 from renovation_app.models import (
     ENDED_JOB_STATUSES,
+    OPEN_CHANGE_ORDER_STATUSES,
+    ChangeOrder,
     ChangeOrderStatus,
     Estimate,
     Invoice,
@@ -21,7 +23,7 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import business_today, long_date, when_display
-from renovation_app.services.change_orders.records import link_url_of
+from renovation_app.services.change_orders.records import link_url_of, past_its_day
 from renovation_app.services.change_orders.views import METHOD_WORDS
 from renovation_app.services.change_orders.views import STATUS_LABELS as CO_LABELS
 from renovation_app.services.jobs.billing import billed_by
@@ -64,7 +66,6 @@ class ChangeOrderRow:
     days: int
     status: str
     status_label: str
-    approved: bool  # signed: counted in the contract value
     waiting: bool  # the owner may still sign it
     link_url: str
     signed_words: str  # "Signed by Ann Lee (drawn signature), Nov 27, 2026, 3:12 PM"
@@ -145,14 +146,13 @@ def _signed_words(session: Session, signature_id: int | None) -> str:
     return f"Signed by {signature.signer_name} ({METHOD_WORDS[signature.method]}), {when}"
 
 
-def _change_order_rows(session: Session, job) -> list[ChangeOrderRow]:
+def _change_order_rows(session: Session, orders: list[ChangeOrder]) -> list[ChangeOrderRow]:
     rows = []
     today = business_today()
-    for co in change_orders(session, job.id):
-        waiting = co.status in (ChangeOrderStatus.SENT, ChangeOrderStatus.VIEWED)
-        expired = waiting and co.valid_until < today  # its link takes no signature
+    for co in orders:
+        expired = past_its_day(co, today)
         status = ChangeOrderStatus.EXPIRED if expired else co.status
-        waiting = waiting and not expired
+        waiting = co.status in OPEN_CHANGE_ORDER_STATUSES and not expired
         invoice = session.get(Invoice, co.invoice_id) if co.invoice_id else None
         if invoice is not None and invoice.status == InvoiceStatus.VOID:
             invoice = None  # billed again with the job's next invoices
@@ -165,7 +165,6 @@ def _change_order_rows(session: Session, job) -> list[ChangeOrderRow]:
                 days=co.days,
                 status=str(status),
                 status_label=CO_LABELS[str(status)],
-                approved=co.status == ChangeOrderStatus.SIGNED,
                 waiting=waiting,
                 link_url=link_url_of(session, co) if waiting else "",
                 signed_words=_signed_words(session, co.signature_id),
@@ -219,7 +218,8 @@ def _invoice_row(invoice: Invoice) -> JobInvoiceRow:
 def job_view(session: Session, job: Job) -> JobView:
     estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
     invoices = job_invoices(session, job.id)
-    signed = [co for co in change_orders(session, job.id) if co.status == ChangeOrderStatus.SIGNED]
+    orders = change_orders(session, job.id)
+    signed = [co for co in orders if co.status == ChangeOrderStatus.SIGNED]
     money = job_money(session, job, signed, invoices)
     days = sum(co.days for co in signed)
     is_open = job.status not in ENDED_JOB_STATUSES
@@ -244,7 +244,7 @@ def job_view(session: Session, job: Job) -> JobView:
         open=is_open,
         next_statuses=next_statuses(job.status),
         stages=[_stage_view(session, stage, is_open) for stage in job_stages(session, job.id)],
-        change_orders=_change_order_rows(session, job),
+        change_orders=_change_order_rows(session, orders),
         invoices=[_invoice_row(invoice) for invoice in invoices],
         events=_events(session, job.id),
     )

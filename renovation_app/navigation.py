@@ -52,6 +52,7 @@ STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("Customers", routes.CUSTOMERS.path),
     NavLink("Estimates", routes.ESTIMATES.path),
     NavLink("Jobs", routes.JOBS.path),
+    NavLink("Subcontractors", routes.SUBCONTRACTORS.path),
     NavLink("Invoices", routes.INVOICES.path),
     NavLink("Enquiries", routes.ENQUIRIES.path),
 )

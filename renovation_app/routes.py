@@ -179,6 +179,40 @@ CHANGE_ORDER_LINK = Route(
     "Review and sign a change of your contract.",
     public=False,
 )
+JOB_COSTS = Route(
+    "/jobs/[number]/costs",
+    f"Job costs | {BUSINESS.name}",
+    "A job's purchases, subcontractor bills and crew days.",
+    public=False,
+    staff=True,
+)
+TRUST_BOOKS = Route(
+    "/jobs/[number]/trust-books",
+    f"Trust books | {BUSINESS.name}",
+    "A job's trust fund books (Lien Law §75): received, paid, receivable and payable.",
+    public=False,
+    staff=True,
+)
+SUBCONTRACTORS = Route(
+    "/subcontractors",
+    f"Subcontractors | {BUSINESS.name}",
+    "Subcontractors, their licences and insurance certificates.",
+    public=False,
+    staff=True,
+)
+SUBCONTRACTOR = Route(
+    "/subcontractors/[id]",
+    f"Subcontractor | {BUSINESS.name}",
+    "A subcontractor: details, insurance certificates, bills and lien waivers.",
+    public=False,
+    staff=True,
+)
+LIEN_WAIVER_LINK = Route(
+    "/lien-waiver/[token]",
+    f"Lien waiver | {BUSINESS.name}",
+    "Review and sign a lien waiver for a payment received.",
+    public=False,
+)
 PAY = Route(
     "/pay/[token]",
     f"Your invoice | {BUSINESS.name}",
@@ -259,6 +293,24 @@ def change_order_link_path(token: str) -> str:
     return "/change-order/" + token
 
 
+def job_costs_path(number: str) -> str:
+    return "/jobs/" + number + "/costs"
+
+
+def trust_books_path(number: str) -> str:
+    return "/jobs/" + number + "/trust-books"
+
+
+def subcontractor_path(subcontractor_id: str) -> str:
+    """The staff page of one subcontractor (`subcontractor_id` as text; may be a Var)."""
+    return "/subcontractors/" + subcontractor_id
+
+
+def lien_waiver_link_path(token: str) -> str:
+    """The subcontractor's page of one lien waiver: read and sign."""
+    return "/lien-waiver/" + token
+
+
 def pay_path(token: str) -> str:
     """The customer's pay page of one invoice."""
     return "/pay/" + token
@@ -314,6 +366,11 @@ ALL_ROUTES: list[Route] = [
     JOB,
     NEW_CHANGE_ORDER,
     CHANGE_ORDER_LINK,
+    JOB_COSTS,
+    TRUST_BOOKS,
+    SUBCONTRACTORS,
+    SUBCONTRACTOR,
+    LIEN_WAIVER_LINK,
     PAY,
     ACCOUNT,
     STAFF_USERS,

@@ -1,6 +1,13 @@
 """All database tables (SQLModel), one module per feature; alembic/ migrations create them."""
 
 from renovation_app.models.base import utc_now
+from renovation_app.models.costs import (
+    CostKind,
+    InsuranceCertificate,
+    JobCost,
+    LienWaiver,
+    Subcontractor,
+)
 from renovation_app.models.customers import Customer, CustomerAddress, CustomerContact
 from renovation_app.models.documents import DocumentLine
 from renovation_app.models.enquiries import Enquiry, EnquiryStatus
@@ -140,4 +147,9 @@ __all__ = [
     "ChangeOrderLine",
     "SignatureMethod",
     "Signature",
+    "CostKind",
+    "JobCost",
+    "Subcontractor",
+    "InsuranceCertificate",
+    "LienWaiver",
 ]

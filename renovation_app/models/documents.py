@@ -7,6 +7,7 @@ the link to its document (see estimates.py, invoices.py)."""
 
 from sqlmodel import Field, SQLModel
 
+from renovation_app.content.costs import DEFAULT_COST_CATEGORY
 from renovation_app.content.tax import DEFAULT_TAX_CATEGORY
 
 
@@ -25,5 +26,9 @@ class DocumentLine(SQLModel):
     # document's rate.
     tax_category: str = Field(default=DEFAULT_TAX_CATEGORY, max_length=30)
     tax_cents: int = 0
+    # The job's estimated cost of the line (staff only, never on the customer's document):
+    # its cost category (content/costs.py) and what a unit costs the business.
+    cost_category: str = Field(default=DEFAULT_COST_CATEGORY, max_length=20)
+    unit_cost_cents: int = 0
     optional: bool = False  # the customer may tick it in or out (an estimate's choice)
     chosen: bool = True  # counted: a required line, or an optional line the customer took

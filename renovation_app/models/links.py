@@ -13,6 +13,7 @@ class CustomerLinkKind(StrEnum):
     PAY = "pay"  # /pay/<token>: an invoice
     ESTIMATE = "estimate"  # /estimate/<token>: an estimate, then its signed contract
     CHANGE_ORDER = "change_order"  # /change-order/<token>: a change order of a job
+    LIEN_WAIVER = "lien_waiver"  # /lien-waiver/<token>: a subcontractor's waiver of a paid bill
 
 
 class CustomerLink(SQLModel, table=True):

@@ -30,6 +30,9 @@ class User(SQLModel, table=True):
     totp_secret: str = Field(default="", max_length=300)
     totp_enabled_at: datetime | None = None
     totp_last_step: int = 0
+    # What an hour of this person's work costs the business, wages and burden ("loaded"):
+    # prices a crew day on a job's costs. Admins only see and set it.
+    hourly_cost_cents: int = 0
 
 
 class LinkKind(StrEnum):

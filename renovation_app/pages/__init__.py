@@ -16,4 +16,5 @@ from renovation_app.pages import (  # noqa: F401
     pay,
     services,
     staff,
+    subcontractors,
 )

@@ -1,3 +1,10 @@
-"""The staff job screens: the list, one job, its change order form, and a job for small work."""
+"""The staff job screens: the list, one job, its costs, its trust books, its change order form,
+and a job for small work."""
 
-from renovation_app.pages.jobs import change_order_form, detail, list, new  # noqa: F401
+from renovation_app.pages.jobs import (  # noqa: F401
+    change_order_form,
+    detail,
+    list,
+    new,
+    trust_books,
+)

@@ -21,7 +21,12 @@ from sqlmodel import Session, select
 
 from renovation_app.db import insert_or_ignore
 from renovation_app.models import CustomerLink, CustomerLinkKind, utc_now
-from renovation_app.routes import change_order_link_path, estimate_link_path, pay_path
+from renovation_app.routes import (
+    change_order_link_path,
+    estimate_link_path,
+    lien_waiver_link_path,
+    pay_path,
+)
 from renovation_app.settings import settings
 
 # Our tokens are 43 characters; anything longer, empty or not ASCII is refused unread.
@@ -30,6 +35,7 @@ _PATHS = {
     CustomerLinkKind.PAY: pay_path,
     CustomerLinkKind.ESTIMATE: estimate_link_path,
     CustomerLinkKind.CHANGE_ORDER: change_order_link_path,
+    CustomerLinkKind.LIEN_WAIVER: lien_waiver_link_path,
 }
 
 

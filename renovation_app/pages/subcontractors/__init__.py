@@ -1,0 +1,1 @@
+"""The staff subcontractor screens: the list and one subcontractor."""

@@ -92,6 +92,7 @@ def upgrade() -> None:
         sa.Column("receipt_name", String(length=200), nullable=False),
         sa.Column("receipt_type", String(length=60), nullable=False),
         sa.Column("author_id", sa.Integer(), nullable=False),
+        sa.Column("form_token", String(length=64), nullable=True),
         sa.Column("created_at", UTCDateTime(), nullable=False),
         sa.Column("updated_at", UTCDateTime(), nullable=True),
         sa.Column("deleted_at", UTCDateTime(), nullable=True),
@@ -102,6 +103,7 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["subcontractor_id"], ["subcontractor.id"]),
         sa.ForeignKeyConstraint(["worker_id"], ["user.id"]),
         sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("form_token"),
     )
     op.create_index("ix_job_cost_day", "job_cost", ["incurred_on"])
     op.create_index("ix_job_cost_job_day", "job_cost", ["job_id", "incurred_on"])

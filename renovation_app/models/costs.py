@@ -56,6 +56,8 @@ class JobCost(SQLModel, table=True):
     receipt_name: str = Field(default="", max_length=200)
     receipt_type: str = Field(default="", max_length=60)
     author_id: int = Field(foreign_key="user.id")
+    # The form's one-time key (services.fields.form_token_key): a double click adds one cost.
+    form_token: str | None = Field(default=None, unique=True, max_length=64)
     created_at: datetime = Field(default_factory=utc_now)
     updated_at: datetime | None = None
     deleted_at: datetime | None = None

@@ -1,6 +1,7 @@
 """The one line editor of every document form (estimates, invoices, change orders): each line
 free text with an optional catalogue service, its words, quantity, unit, unit price and sales
-tax category (on an estimate, whether the customer may leave it out; on a change order, whether
+tax category, on estimates and change orders the estimated cost for the job's budget (on an
+estimate, whether the customer may leave it out; on a change order, whether
 it is a credit, and lines of the contract taken out, which cannot be edited), then the tax area,
 the discount and the live totals the state computes. Inputs are named `<field>-<row key>`."""
 
@@ -9,6 +10,7 @@ import reflex as rx
 from renovation_app.components.styles import CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.costs import COST_CATEGORIES
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 
 NOTE = "col-span-2 text-sm font-medium text-red-700 sm:col-span-4 empty:hidden"
@@ -64,6 +66,18 @@ def _credit(state, line) -> rx.Component:
     )
 
 
+def _cost_boxes(state, line) -> rx.Component:
+    """The line's estimated cost (the job's budget): staff only, never on the customer's copy."""
+    categories = [rx.el.option(c.label, value=c.slug) for c in COST_CATEGORIES]
+    return rx.fragment(
+        _select(state, line, "cost_category", "Cost category (staff only)", categories),
+        _box(
+            state, line, "unit_cost", "Our cost per unit (staff only, not on the customer's copy)",
+            input_mode="decimal", placeholder="Our cost $",
+        ),  # fmt: skip
+    )
+
+
 def _line_row(state, line, index: rx.Var, choice: str) -> rx.Component:
     key = line.key
     note = state.price_notes[key]
@@ -95,6 +109,7 @@ def _line_row(state, line, index: rx.Var, choice: str) -> rx.Component:
             aria_invalid=rx.cond(note, "true", "false"),
             aria_describedby="line-note-" + key,
         ),  # fmt: skip
+        _cost_boxes(state, line) if choice else rx.fragment(),
         rx.el.output(
             state.amounts[key],
             class_name="self-center text-right font-semibold tabular-nums",

@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 
+from renovation_app.content.costs import COST_CATEGORY_LABELS, DEFAULT_COST_CATEGORY
 from renovation_app.content.tax import DEFAULT_TAX_AREA, DEFAULT_TAX_CATEGORY
 from renovation_app.services.billing.lines import CATALOGUE, DESCRIPTION_MAX
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
@@ -39,6 +40,9 @@ class LineDraft:
     unit: str = ""
     unit_price: str = ""
     tax_category: str = DEFAULT_TAX_CATEGORY
+    # The estimated cost, for staff only: never on what the customer sees.
+    cost_category: str = DEFAULT_COST_CATEGORY
+    unit_cost: str = ""
     optional: bool = False
     # A change order's line: a credit (work taken off), or a line of the contract taken out
     # ("estimate_line:12"; its words and price are the contract's, not editable).
@@ -88,6 +92,8 @@ def edited(line: LineDraft, name: str, value: object) -> bool:
     elif name not in TEXT_FIELDS or not isinstance(value, str):
         return False
     elif name == "service" and value and value not in CATALOGUE:
+        return False
+    elif name == "cost_category" and value not in COST_CATEGORY_LABELS:
         return False
     else:
         setattr(line, name, value[:DESCRIPTION_MAX])
@@ -141,6 +147,8 @@ def typed_from_row(row) -> dict:
         "unit": row.unit,
         "unit_price": price_typed(row.unit_price_cents),
         "tax_category": row.tax_category,
+        "cost_category": row.cost_category,
+        "unit_cost": price_typed(row.unit_cost_cents),
         "optional": row.optional,
     }
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.costs import COST_CATEGORY_LABELS, DEFAULT_COST_CATEGORY
 from renovation_app.content.tax import DEFAULT_TAX_CATEGORY, TAX_CATEGORIES
 from renovation_app.services.billing.money import NOT_A_NUMBER, PriceInvalid, parse_price
 from renovation_app.services.billing.quantities import MILLI, line_cents, parse_quantity
@@ -18,6 +19,7 @@ CATALOGUE = {option.slug: option for option in INVOICE_OPTIONS}
 TAX_CATEGORY_BY_SLUG = {category.slug: category for category in TAX_CATEGORIES}
 NOT_OFFERED = "This is not one of the services we offer."
 NO_TAX_CATEGORY = "Please choose capital improvement (ST-124) or taxable repair."
+NO_COST_CATEGORY = "Please choose one of the cost categories."
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,9 @@ class ValidLine:
     tax_category: str = DEFAULT_TAX_CATEGORY
     optional: bool = False
     label: str = ""
+    # The estimated cost (staff only): its category and a unit's cost to the business.
+    cost_category: str = DEFAULT_COST_CATEGORY
+    unit_cost_cents: int = 0
 
     @property
     def price_cents(self) -> int:
@@ -98,9 +103,14 @@ def read_line(errors: dict[str, str], key: str, item: Mapping, optional_allowed:
     if category not in TAX_CATEGORY_BY_SLUG:
         errors[key] = NO_TAX_CATEGORY
         return None
+    cost_category = item.get("cost_category") or DEFAULT_COST_CATEGORY
+    if cost_category not in COST_CATEGORY_LABELS:
+        errors[key] = NO_COST_CATEGORY
+        return None
     try:
         quantity = parse_quantity(item.get("quantity"))
         unit_price = parse_price(price_text(item.get("unit_price", item.get("price"))))
+        unit_cost = _unit_cost(item.get("unit_cost"))
     except PriceInvalid as invalid:
         errors[key] = invalid.message
         return None
@@ -108,7 +118,21 @@ def read_line(errors: dict[str, str], key: str, item: Mapping, optional_allowed:
         errors[key] = str(invalid)
         return None
     optional = optional_allowed and bool(item.get("optional"))
-    return ValidLine(*words[:2], quantity, words[2], unit_price, category, optional)
+    return ValidLine(
+        *words[:2], quantity, words[2], unit_price, category, optional,
+        cost_category=cost_category, unit_cost_cents=unit_cost,
+    )  # fmt: skip
+
+
+def _unit_cost(value: object) -> int:
+    """A line's estimated unit cost: empty is "not estimated" (0)."""
+    text = price_text(value)
+    if not text.strip():
+        return 0
+    try:
+        return parse_price(text)
+    except PriceInvalid as invalid:
+        raise PriceInvalid("Our cost: " + invalid.message[0].lower() + invalid.message[1:]) from None
 
 
 def read_lines(
@@ -155,4 +179,6 @@ def line_columns(position: int, line: ValidLine, tax_cents: int) -> dict:
         "tax_category": line.tax_category,
         "tax_cents": tax_cents,
         "optional": line.optional,
+        "cost_category": line.cost_category,
+        "unit_cost_cents": line.unit_cost_cents,
     }

@@ -13,7 +13,6 @@ from renovation_app.services.change_orders.saving import (
     withdraw_change_order,
 )
 from renovation_app.services.change_orders.signing import (
-    DRAWING_MAX,
     LinkState,
     PaperSignature,
     decline,
@@ -21,6 +20,7 @@ from renovation_app.services.change_orders.signing import (
     record_view,
     sign,
 )
+from renovation_app.services.signatures import DRAWING_MAX
 
 __all__ = [
     "DRAWING_MAX",

@@ -66,7 +66,7 @@ def _contract(pdf: FPDF, view: dict) -> None:
     pdf.ln(2)
 
 
-def _drawing(pdf: FPDF, path: str, width: float = 60) -> None:
+def draw_signature(pdf: FPDF, path: str, width: float = 60) -> None:
     """The owner's strokes, scaled from their 300 x 100 box into `width` millimetres."""
     scale = width / SIGNATURE_BOX[0]
     left, top = pdf.get_x(), pdf.get_y()
@@ -95,7 +95,7 @@ def _signatures(pdf: FPDF, view: dict, sent_by: str) -> None:
         bold=True,
     )  # fmt: skip
     if view["drawing"]:
-        _drawing(pdf, view["drawing"])
+        draw_signature(pdf, view["drawing"])
     pdf.set_text_color(*MUTED)
     text_line(pdf, 4.5, f"Document SHA-256: {view['document_sha256']}", size=7.5)
     pdf.set_text_color(*INK)

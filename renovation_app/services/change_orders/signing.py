@@ -3,7 +3,6 @@ typed, or drawn with a finger, and the box ticked; the signature is the last ste
 with a reason. And the office's record of a change order signed on paper. Only a signature
 approves a change order; it then amends the contract (amending.py) in the same transaction."""
 
-import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -40,18 +39,14 @@ from renovation_app.services.change_orders.records import (
     signed_before,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
 from renovation_app.services.jobs.billing import open_job
 from renovation_app.services.jobs.records import lock_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.signatures import drawn_path, signer_name
 from renovation_app.services.staff import SignedInUser
 
-NAME_MAX = 100
 REASON_MAX = 500
-DRAWING_MAX = 20_000
-# "M x y L x y ...": numbers with at most one decimal point (components/react/signature_pad).
-_NUMBER = r"-?\d+(?:\.\d+)?"
-_DRAWING = re.compile(rf"(?:[ML] {_NUMBER} {_NUMBER}\s*)*")
 CHANGED = "This change order changed since you opened it: please read it again before signing."
 KIND = "change_order"
 
@@ -106,25 +101,6 @@ def _open_for_answer(session: Session, token: str, now: datetime) -> Opened:
     return Opened(job, change_order)
 
 
-def _signer_name(name: object) -> str:
-    text = " ".join(name.split()) if isinstance(name, str) else ""
-    if is_blank(text) or len(text) < 2:
-        raise ActionRefused("Please type your full name to sign.")
-    if len(text) > NAME_MAX or has_refused_characters(text):
-        raise ActionRefused(f"Your name: {INVALID_CHARACTERS}")
-    return text
-
-
-def _drawing(value: object) -> str:
-    """A drawn signature's path (components/react/signature_pad.py), or "" when none."""
-    text = value.strip() if isinstance(value, str) else ""
-    if len(text) > DRAWING_MAX or not _DRAWING.fullmatch(text):
-        raise ActionRefused(
-            "The drawn signature could not be read: please clear it and sign again."
-        )
-    return text
-
-
 def _document(session: Session, job: Job, change_order: ChangeOrder) -> dict:
     lines = change_order_lines(session, change_order.id)
     return change_order_document(
@@ -176,7 +152,7 @@ def sign(
     document the link showed): the signer, the time, the client address hash and the SHA-256
     of the exact document signed are kept; nothing the browser sends is an amount."""
     now = now or utc_now()
-    signer, drawn = _signer_name(name), _drawing(drawing)
+    signer, drawn = signer_name(name), drawn_path(drawing)
     if agreed is not True:
         raise ActionRefused("Please tick the box to agree to this change of the contract.")
     with db_session() as session:
@@ -245,7 +221,7 @@ def record_paper_signature(
 ) -> None:  # fmt: skip
     """The owner signed on paper: the scan (PDF, JPEG or PNG), who signed and on which day."""
     now = now or utc_now()
-    signer = _signer_name(paper.signer_name)
+    signer = signer_name(paper.signer_name)
     content_type = files.scan_type(paper.scan)
     if not paper.scan or content_type is None or len(paper.scan) > files.MAX_BYTES:
         raise ActionRefused("Please attach the signed page as a PDF, JPEG or PNG of up to 10 MB.")

@@ -29,10 +29,10 @@ from renovation_app.services.estimates.records import (
 )
 from renovation_app.services.estimates.totals import counted, estimate_totals
 from renovation_app.services.estimates.views import OPEN_STATUSES, EstimateView, estimate_view
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
 from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.signatures import signer_name
 
-NAME_MAX = 100
 REASON_MAX = 500
 
 
@@ -131,15 +131,6 @@ def _open_for_answer(session: Session, token: str, now: datetime) -> Estimate:
     return estimate
 
 
-def _signer_name(name: object) -> str:
-    text = " ".join(name.split()) if isinstance(name, str) else ""
-    if is_blank(text) or len(text) < 2:
-        raise ActionRefused("Please type your full name to sign.")
-    if len(text) > NAME_MAX or has_refused_characters(text):
-        raise ActionRefused(f"Your name: {INVALID_CHARACTERS}")
-    return text
-
-
 def accept(
     token: str,
     choice: object,
@@ -151,7 +142,7 @@ def accept(
     """Sign: store the signer, the time, the client address hash and the SHA-256 of the exact
     document accepted (with the chosen optional lines), lock it, and mail the signed PDF."""
     now = now or utc_now()
-    signer = _signer_name(name)
+    signer = signer_name(name)
     if agreed is not True:
         raise ActionRefused("Please tick the box to agree to the contract's terms.")
     with db_session() as session:

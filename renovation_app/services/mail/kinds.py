@@ -23,6 +23,7 @@ class EmailKind(StrEnum):
     CHANGE_ORDER = "change_order"  # a change order and its link, to the owner
     CHANGE_ORDER_SIGNED = "change_order_signed"  # the signed PDF, to the owner and the office
     CHANGE_ORDER_NOTICE = "change_order_notice"  # declined, to the office
+    LIEN_WAIVER = "lien_waiver"  # a paid bill's lien waiver and its link, to the subcontractor
 
 
 # Reminders are withdrawn from the outbox when they are no longer true (paid, void, paused).

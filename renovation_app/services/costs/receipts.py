@@ -1,0 +1,74 @@
+"""A receipt photographed on a phone, or a vendor's PDF: checked by its content (never its
+name), at most 15 MB; a picture is decoded and written again as a plain JPEG (turned upright,
+no EXIF, no location, nothing active kept), a PDF is kept as it is and only ever downloaded."""
+
+import io
+import warnings
+from dataclasses import dataclass
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from renovation_app.services import files
+from renovation_app.services.errors import ActionRefused
+
+MAX_BYTES = 15 * 1024 * 1024
+MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is far below; a decompression bomb is not
+LONGEST_SIDE = 2400  # enough to read every line of a till receipt
+KINDS = {
+    b"%PDF-": "application/pdf",
+    b"\xff\xd8\xff": "image/jpeg",
+    b"\x89PNG\r\n\x1a\n": "image/png",
+}
+NOT_A_RECEIPT = "The receipt must be a photo (JPEG, PNG or WebP) or a PDF."
+
+
+@dataclass(frozen=True)
+class StoredReceipt:
+    sha256: str
+    name: str
+    content_type: str
+
+
+def _kind(content: bytes) -> str | None:
+    if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
+        return "image/webp"
+    return next((kind for start, kind in KINDS.items() if content.startswith(start)), None)
+
+
+def _reencoded(content: bytes) -> bytes:
+    """The picture drawn again as a JPEG: upright, at most LONGEST_SIDE, without metadata."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(content)) as image:
+                if image.width * image.height > MAX_PIXELS:
+                    raise ActionRefused("The photo is too large: please take it again.")
+                image.load()
+                upright = ImageOps.exif_transpose(image).convert("RGB")
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError,
+            Image.DecompressionBombError, Image.DecompressionBombWarning):  # fmt: skip
+        raise ActionRefused("The photo could not be read: please take it again.") from None
+    upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE))
+    out = io.BytesIO()
+    upright.save(out, "JPEG", quality=85, optimize=True)  # no exif= : nothing of it is kept
+    return out.getvalue()
+
+
+def _clean_name(name: str, content_type: str) -> str:
+    stem = "".join(c for c in name.rsplit(".", 1)[0] if c.isalnum() or c in " -_")[:80].strip()
+    extension = ".pdf" if content_type == "application/pdf" else ".jpg"
+    return (stem or "receipt") + extension
+
+
+def store_receipt(content: bytes, name: str) -> StoredReceipt:
+    """Check and keep a receipt; ActionRefused, and nothing kept, when it is not one."""
+    if not content:
+        raise ActionRefused("The receipt file is empty.")
+    if len(content) > MAX_BYTES:
+        raise ActionRefused("The receipt is larger than 15 MB: please take a smaller photo.")
+    kind = _kind(content)
+    if kind is None:
+        raise ActionRefused(NOT_A_RECEIPT)
+    if kind != "application/pdf":
+        content, kind = _reencoded(content), "image/jpeg"
+    return StoredReceipt(files.store(content), _clean_name(str(name), kind), kind)

@@ -1,0 +1,156 @@
+"""A job's costs as its pages read them: the budget (estimated against actual by category, the
+margins, what is owed to subcontractors) and every cost with its payment and waiver. Loaded
+hourly rates are in the view only for admins."""
+
+from dataclasses import dataclass, field
+
+from sqlmodel import Session, select
+
+from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
+from renovation_app.db import db_session
+from renovation_app.models import (
+    ENDED_JOB_STATUSES,
+    CostKind,
+    Invoice,
+    Job,
+    JobCost,
+    LienWaiver,
+    Payment,
+    PaymentStatus,
+    Subcontractor,
+    User,
+)
+from renovation_app.services.billing import long_date
+from renovation_app.services.billing.money import format_usd
+from renovation_app.services.billing.quantities import quantity_text
+from renovation_app.services.costs.budget import JobBudget, job_budget
+from renovation_app.services.jobs.records import job_by_number
+from renovation_app.services.lien_waivers import link_url_of
+from renovation_app.services.staff import SignedInUser
+
+KIND_LABELS = {"purchase": "Purchase", "sub_bill": "Subcontractor bill", "labour": "Crew day"}
+
+
+@dataclass(frozen=True)
+class CostRow:
+    id: int
+    kind: str
+    kind_label: str
+    category_label: str
+    day: str
+    payee: str
+    description: str
+    amount: str
+    tax: str
+    total: str
+    total_cents: int
+    hours: str  # a crew day's hours, "" otherwise
+    rate: str  # the loaded hourly rate: admins only, "" for everyone else
+    paid: str  # "Paid Nov 20, 2026 by check 1042", "Due Dec 1, 2026", "Not paid"
+    unpaid_bill: bool
+    waiver: str  # "received", "outstanding", "" (not a paid sub bill)
+    waiver_url: str  # the subcontractor's link while outstanding
+    waiver_id: int
+    receipt: bool
+    credit: bool
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: int
+    label: str
+
+
+@dataclass(frozen=True)
+class CostsPage:
+    number: str
+    title: str
+    open: bool
+    budget: JobBudget
+    rows: list[CostRow] = field(default_factory=list)
+    subcontractors: list[Choice] = field(default_factory=list)
+    workers: list[Choice] = field(default_factory=list)
+    payments: list[Choice] = field(default_factory=list)  # this job's payments received
+
+
+def _paid_words(cost: JobCost) -> str:
+    if cost.paid_on is None:
+        return f"Due {long_date(cost.due_on)}" if cost.due_on else "Not paid"
+    how = PAID_HOW.get(cost.paid_how, cost.paid_how)
+    reference = f" {cost.paid_reference}" if cost.paid_reference else ""
+    return f"Paid {long_date(cost.paid_on)} ({how}{reference})"
+
+
+def _row(session: Session, cost: JobCost, waiver: LienWaiver | None, admin: bool) -> CostRow:
+    outstanding = waiver is not None and waiver.signature_id is None
+    return CostRow(
+        id=cost.id, kind=str(cost.kind), kind_label=KIND_LABELS[cost.kind],
+        category_label=COST_CATEGORY_LABELS.get(cost.category, cost.category),
+        day=long_date(cost.incurred_on), payee=cost.payee, description=cost.description,
+        amount=format_usd(cost.amount_cents), tax=format_usd(cost.tax_cents),
+        total=format_usd(cost.total_cents), total_cents=cost.total_cents,
+        hours=quantity_text(cost.hours_milli) if cost.kind == CostKind.LABOUR else "",
+        rate=format_usd(cost.hourly_cost_cents) + "/h" if admin and cost.hourly_cost_cents else "",
+        paid=_paid_words(cost),
+        unpaid_bill=cost.kind == CostKind.SUB_BILL and cost.paid_on is None,
+        waiver="" if waiver is None else ("outstanding" if outstanding else "received"),
+        waiver_url=link_url_of(session, waiver) if outstanding else "",
+        waiver_id=waiver.id if waiver else 0,
+        receipt=bool(cost.receipt_sha256), credit=cost.credit,
+    )  # fmt: skip
+
+
+def _choices(session: Session, job: Job, admin: bool) -> dict:
+    subs = session.exec(
+        select(Subcontractor).where(Subcontractor.active).order_by(Subcontractor.company)
+    ).all()
+    users = session.exec(select(User).where(User.active).order_by(User.name)).all()
+    payments = session.exec(
+        select(Payment, Invoice.number)
+        .join(Invoice, Invoice.id == Payment.invoice_id)
+        .where(Invoice.job_id == job.id, Payment.status == PaymentStatus.SUCCEEDED,
+               Payment.voided_at.is_(None))
+        .order_by(Payment.id)
+    ).all()  # fmt: skip
+
+    def worker(user: User) -> str:
+        rate = f" ({format_usd(user.hourly_cost_cents)}/h)" if admin else ""
+        return (user.name or user.email) + (rate if user.hourly_cost_cents else " (no rate set)")
+
+    return {
+        "subcontractors": [
+            Choice(s.id, f"{s.company} ({s.trade})" if s.trade else s.company) for s in subs
+        ],
+        "workers": [Choice(u.id, worker(u)) for u in users],
+        "payments": [
+            Choice(p.id, f"{format_usd(p.amount_cents)} on {number} ({p.method})")
+            for p, number in payments
+        ],
+    }
+
+
+def job_costs(session: Session, job: Job, admin: bool) -> CostsPage:
+    costs = session.exec(
+        select(JobCost)
+        .where(JobCost.job_id == job.id, JobCost.deleted_at.is_(None))
+        .order_by(JobCost.incurred_on.desc(), JobCost.id.desc())
+    ).all()
+    waivers = {
+        w.cost_id: w
+        for w in session.exec(select(LienWaiver).where(LienWaiver.job_id == job.id)).all()
+    }
+    rows = [_row(session, cost, waivers.get(cost.id), admin) for cost in costs]
+    return CostsPage(
+        number=job.number, title=job.title, open=job.status not in ENDED_JOB_STATUSES,
+        budget=job_budget(session, job), rows=rows, **_choices(session, job, admin),
+    )  # fmt: skip
+
+
+def get_job_costs(number: str, user: SignedInUser) -> CostsPage | None:
+    with db_session() as session:
+        job = job_by_number(session, number)
+        if job is None:
+            return None
+        page = job_costs(session, job, user.is_admin)
+        session.commit()  # a waiver link made at first need
+        return page

@@ -1,0 +1,53 @@
+"""A lien waiver as a PDF: the contractor's heading, the release for the amount and day paid,
+and the subcontractor's signature (name, time, how, the drawn strokes) with the SHA-256 of
+exactly what was signed."""
+
+from renovation_app.content.lien_waivers import REVIEW_NOTE
+from renovation_app.services.billing.pdf import (
+    ACCENT,
+    FAMILY,
+    INK,
+    MUTED,
+    new_pdf,
+    paragraph,
+    rule,
+    without_collector,
+)
+from renovation_app.services.change_orders.pdf import draw_signature
+from renovation_app.services.estimates.pdf import contractor_heading, text_line
+
+
+@without_collector
+def render_waiver_pdf(view: dict) -> bytes:
+    pdf = new_pdf(view["title"], view["subcontractor"] + view["address"] + view["bill"])
+    contractor_heading(pdf, view["contractor_details"])
+    pdf.set_text_color(*ACCENT)
+    text_line(pdf, 8, view["title"], bold=True, size=15)
+    pdf.set_text_color(*INK)
+    text_line(pdf, 5.5, f"Job {view['job']} · {view['address']}")
+    licence = f" (licence {view['licence']})" if view["licence"] else ""
+    text_line(pdf, 5.5, f"Subcontractor: {view['subcontractor']}{licence}")
+    text_line(pdf, 5.5, f"Paid: {view['amount']} on {view['paid_on']} ({view['how']})", bold=True)
+    rule(pdf)
+    pdf.set_font(FAMILY, size=9.5)
+    paragraph(pdf, 4.8, view["release"])
+    pdf.ln(2)
+    paragraph(pdf, 4.8, view["not_waived"])
+    pdf.ln(2)
+    rule(pdf)
+    if view["signer_name"]:
+        text_line(
+            pdf,
+            5.5,
+            f"Signed by {view['signer_name']}, {view['method']}, {view['signed']}",
+            bold=True,
+        )
+        if view["drawing"]:
+            draw_signature(pdf, view["drawing"])
+        pdf.set_text_color(*MUTED)
+        text_line(pdf, 4.5, f"Document SHA-256: {view['document_sha256']}", size=7.5)
+    else:
+        text_line(pdf, 5.5, "Not signed yet: open the link in the e-mail to review and sign.")
+    pdf.set_text_color(*MUTED)
+    text_line(pdf, 4.5, REVIEW_NOTE, size=7.5)
+    return bytes(pdf.output())

@@ -35,6 +35,7 @@ from renovation_app.services.reminders.sending import (
     record_step,
     sent_steps,
 )
+from renovation_app.services.subcontractors import warn_expiring_certificates
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -123,6 +124,10 @@ def send_due_reminders(now: datetime | None = None) -> int:
             queued += _remind_estimate(estimate_id, today, now)
         except Exception:
             log.exception("reminders: estimate %s failed", estimate_id)
+    try:  # the office told of insurance certificates that lapse soon (once each)
+        warn_expiring_certificates(now)
+    except Exception:
+        log.exception("reminders: insurance certificate warnings failed")
     if queued:
         wake_outbox_worker()
     return queued

@@ -1,0 +1,222 @@
+"""/subcontractors/<id>: one subcontractor: each insurance certificate's standing with the
+upload of a new one, every certificate with its file, the editable details, and its bills on
+every job with their lien waivers (bills are entered on the job's costs)."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.forms import post_form
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import (
+    BUTTON,
+    CARD_TITLE,
+    DANGER_BUTTON,
+    INPUT,
+    PILL,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
+from renovation_app.components.ui import labelled
+from renovation_app.content.costs import CERTIFICATE_KINDS
+from renovation_app.pages.registry import page
+from renovation_app.pages.subcontractors.list import details_fields, standing
+from renovation_app.services.subcontractors.certificates import MAX_BYTES
+from renovation_app.state.subcontractors import UPLOAD_ID, SubcontractorState
+
+State = SubcontractorState
+S = State.sub
+SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
+LINK = "text-sm font-semibold text-orange-800 underline"
+
+
+def heading() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h2(S.company, class_name="text-2xl font-extrabold break-words"),
+            rx.cond(S.active, rx.fragment(), rx.el.span("Inactive", class_name=PILL)),
+            class_name="flex flex-wrap items-center gap-3",
+        ),
+        rx.el.p(
+            rx.cond(S.trade, S.trade, "Trade not given"), " · Licence ",
+            rx.cond(S.licence_number, S.licence_number, "not given"),
+            class_name="text-slate-700 break-words",
+        ),
+        rx.el.p(
+            S.contact_name, " ", S.email, " ", S.phone,
+            class_name="text-sm text-slate-700 break-words",
+        ),
+        rx.cond(State.action_error, rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700")),
+        rx.cond(State.action_note, rx.el.p(State.action_note, role="status", class_name="text-green-800")),
+        rx.el.div(
+            rx.cond(
+                S.active,
+                rx.el.button(
+                    "Deactivate", type="button", on_click=State.set_active(False),
+                    disabled=State.working, class_name=DANGER_BUTTON,
+                ),
+                rx.el.button(
+                    "Make active again", type="button", on_click=State.set_active(True),
+                    disabled=State.working, class_name=SECONDARY_BUTTON,
+                ),
+            ),
+        ),
+        class_name=f"{STAFF_CARD} flex flex-col gap-2",
+    )  # fmt: skip
+
+
+def upload_form() -> rx.Component:
+    return rx.el.div(
+        rx.el.p("Upload a certificate", class_name="font-semibold"),
+        labelled(
+            "Kind",
+            rx.el.select(
+                *[rx.el.option(label, value=kind) for kind, label in CERTIFICATE_KINDS.items()],
+                id="certificate-kind", value=State.cert_kind, on_change=State.set_cert_kind,
+                class_name=INPUT,
+            ),
+        ),
+        labelled(
+            "Expires on (as printed on the certificate)",
+            rx.el.input(
+                id="certificate-expires", type="date", value=State.cert_expires,
+                on_change=State.set_cert_expires, class_name=INPUT,
+            ),
+        ),
+        rx.upload(
+            rx.el.button("Choose the file (PDF, JPEG or PNG, up to 15 MB)", type="button", class_name=f"{SECONDARY_BUTTON} w-full sm:w-auto"),
+            rx.el.p(rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)), class_name="text-sm break-all"),
+            id=UPLOAD_ID, multiple=False, max_files=1, accept=SCANS, max_size=MAX_BYTES,
+            class_name="flex flex-col gap-2",
+        ),
+        rx.el.button(
+            rx.cond(State.working, "Uploading...", "Upload the certificate"), type="button",
+            disabled=State.working,
+            on_click=State.upload_certificate(rx.upload_files(upload_id=UPLOAD_ID)),
+            class_name=f"{BUTTON} self-start disabled:opacity-70", data_testid="upload-certificate",
+        ),
+        class_name="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
+    )  # fmt: skip
+
+
+def certificate_row(certificate: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.span(certificate.label, class_name="font-semibold"),
+        rx.el.span("Expires ", certificate.expires_on, class_name="text-sm"),
+        rx.cond(
+            certificate.in_force,
+            rx.el.span("In force", class_name=PILL),
+            rx.el.span("Replaced", class_name="text-sm text-slate-500"),
+        ),
+        rx.el.a(
+            certificate.file_name, href=certificate.file_url,
+            class_name=f"{LINK} min-w-0 break-all",
+        ),
+        rx.el.span("Uploaded ", certificate.uploaded, class_name="text-sm text-slate-600"),
+        class_name="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 py-2",
+        data_testid="certificate",
+    )  # fmt: skip
+
+
+def certificates_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Insurance certificates", class_name=CARD_TITLE),
+        rx.el.ul(
+            rx.foreach(
+                S.statuses.to(list[dict]),
+                lambda s: rx.el.li(
+                    rx.el.span(s.label, ": ", class_name="font-semibold"),
+                    standing(s.state, s.words, "certificate-standing"),
+                    class_name="flex flex-wrap items-center gap-2",
+                ),
+            ),
+            class_name="mt-2 flex flex-col gap-2",
+        ),
+        upload_form(),
+        rx.cond(
+            S.certificates.to(list[dict]).length() > 0,
+            rx.el.ul(rx.foreach(S.certificates.to(list[dict]), certificate_row), class_name="mt-3"),
+            rx.el.p("No certificate uploaded yet.", class_name="mt-3 text-slate-600"),
+        ),
+        class_name=STAFF_CARD,
+    )
+
+
+def details_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Details", class_name=CARD_TITLE),
+        post_form(
+            details_fields(State.errors, "sub-", S),
+            rx.el.button(
+                "Save the details", type="submit", disabled=State.working,
+                class_name=f"{BUTTON} self-start disabled:opacity-70",
+            ),
+            key=State.form_key.to_string(),
+            on_submit=State.save,
+            class_name="mt-3 flex flex-col gap-4",
+            data_testid="subcontractor-form",
+        ),
+        class_name=STAFF_CARD,
+    )  # fmt: skip
+
+
+def bill_row(bill: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            link(bill.job_number, href=routes.job_costs_path(bill.job_number.to(str)), class_name="font-bold text-orange-800 underline"),
+            rx.el.span(bill.day, class_name="text-sm"),
+            rx.el.span(bill.total, class_name="font-semibold tabular-nums"),
+            rx.cond(bill.waiver == "waiver received", rx.el.span(bill.waiver, class_name=PILL)),
+            rx.cond(
+                bill.waiver == "waiver outstanding",
+                rx.el.span(bill.waiver, class_name="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"),
+            ),
+            class_name="flex flex-wrap items-center gap-x-3 gap-y-1",
+        ),
+        rx.el.p(bill.description, class_name="text-sm text-slate-700 break-words"),
+        rx.el.p(
+            rx.cond(bill.due, rx.fragment("Due ", bill.due), ""),
+            rx.cond(bill.paid_on, rx.fragment(" · Paid ", bill.paid_on), " · Not paid yet"),
+            class_name="text-sm text-slate-600",
+        ),
+        class_name="flex flex-col gap-1 border-b border-slate-100 py-2",
+        data_testid="subcontractor-bill",
+    )  # fmt: skip
+
+
+def bills_card() -> rx.Component:
+    bills = S.bills.to(list[dict])
+    return rx.el.section(
+        rx.el.h3("Bills", class_name=CARD_TITLE),
+        rx.el.p(
+            "Entered and paid on each job's costs; a paid bill asks for its lien waiver.",
+            class_name="mt-1 text-sm text-slate-600",
+        ),
+        rx.cond(
+            bills.length() > 0,
+            rx.el.ul(rx.foreach(bills, bill_row), class_name="mt-2"),
+            rx.el.p("No bills yet.", class_name="mt-2 text-slate-600"),
+        ),
+        class_name=STAFF_CARD,
+    )
+
+
+@page(routes.SUBCONTRACTOR, on_load=(State.load,))
+def subcontractor_detail() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            S,
+            rx.el.div(
+                heading(),
+                certificates_card(),
+                details_card(),
+                bills_card(),
+                class_name="mx-auto flex max-w-5xl flex-col gap-5",
+                data_testid="subcontractor-page",
+            ),
+            rx.el.p(
+                "There is no such subcontractor.", class_name="mx-auto max-w-4xl text-slate-700"
+            ),
+        ),
+        title="Subcontractor",
+    )

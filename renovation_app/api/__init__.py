@@ -25,6 +25,7 @@ from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.staff_links import accept_invitation, forgot_password, reset_password
 from renovation_app.api.stripe_webhook import stripe_webhook
+from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf_file
 from renovation_app.api.subcontractors import insurance_file
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
 
@@ -54,6 +55,8 @@ def create_api() -> Starlette:
             Route("/estimate/{token}/", estimate_page, methods=["GET"]),
             Route("/jobs/{number}/change-orders/{co}/pdf", staff_change_order_pdf, methods=["GET"]),
             Route("/change-order/{token}/pdf", customer_change_order_pdf, methods=["GET"]),
+            Route("/jobs/{number}/trust-books.pdf", trust_books_pdf_file, methods=["GET"]),
+            Route("/jobs/{number}/trust-books.csv", trust_books_csv_file, methods=["GET"]),
             Route("/subcontractors/{id}/certificates/{cert}/file", insurance_file, methods=["GET"]),
             Route("/change-order/{token}", change_order_page, methods=["GET"]),
             Route("/change-order/{token}/", change_order_page, methods=["GET"]),

@@ -1,11 +1,13 @@
 """/jobs/<number>: everything about one job in one place: the contract and its PDF, what it
 is worth now and what is owed, the payment schedule with each stage's invoice (or "Bill now"),
 the change orders (waiting ones marked "Work not yet approved"), the invoices and the history.
-Later parts of the job (its schedule, costs, photos) go beside these sections."""
+Its costs and margin link to the costs page and the trust books; later parts (its
+crew schedule, photos) go beside these sections."""
 
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import (
@@ -329,6 +331,18 @@ def heading() -> rx.Component:
     )  # fmt: skip
 
 
+def costs_card() -> rx.Component:
+    number = J.number.to(str)
+    return budget_card(
+        State.budget,
+        rx.el.p(
+            link("Costs: add a receipt, a bill or a crew day", href=routes.job_costs_path(number), class_name="font-semibold underline"),
+            " · ", link("Trust books", href=routes.trust_books_path(number), class_name="font-semibold underline"),
+            class_name="mt-3 text-sm",
+        ),
+    )  # fmt: skip
+
+
 @page(routes.JOB, on_load=(State.load,))
 def job_detail() -> rx.Component:
     return staff_page(
@@ -337,6 +351,7 @@ def job_detail() -> rx.Component:
             rx.el.div(
                 heading(),
                 money_card(),
+                costs_card(),
                 schedule_card(),
                 change_orders_card(),
                 invoices_card(),

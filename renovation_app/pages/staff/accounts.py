@@ -59,6 +59,15 @@ def member_row(member: rx.Var) -> rx.Component:
         rx.el.td(rx.el.span(member.role, class_name=PILL)),
         rx.el.td(member.last_sign_in),
         rx.el.td(
+            rx.el.input(
+                default_value=member.hourly_cost, input_mode="decimal", placeholder="$ / hour",
+                aria_label="Loaded hourly cost of " + member.name.to(str),
+                on_blur=lambda value: State.set_hourly_cost(member.id, value),
+                class_name="w-24 rounded border border-slate-300 px-2 py-1",
+                data_testid="hourly-cost",
+            ),  # fmt: skip
+        ),
+        rx.el.td(
             rx.cond(member.active, "Active", "Deactivated"),
             rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),
         ),
@@ -176,7 +185,7 @@ def accounts_screen() -> rx.Component:
         alert_text(State.error, "staff-error"),
         wide_table(
             "Staff accounts",
-            ["Person", "Role", "Last sign-in", "State", "Actions"],
+            ["Person", "Role", "Last sign-in", "Hourly cost", "State", "Actions"],
             State.members,
             member_row,
             "min-w-[40rem]",

@@ -150,3 +150,29 @@ def job_budget(session: Session, job: Job) -> JobBudget:
         sub_unpaid_cents=sub_unpaid_cents(session, job.id),
         categories=categories,
     )
+
+
+def budget_view(budget: JobBudget) -> dict:
+    """The budget with its derived figures, in cents (billing.shown puts them in words)."""
+
+    def percent(cents: int, of: int) -> str:
+        return f"{cents * 100 / of:.1f}%" if of else ""
+
+    return {
+        "categories": [
+            {"label": c.label, "estimated_cents": c.estimated_cents,
+             "actual_cents": c.actual_cents, "left_cents": c.estimated_cents - c.actual_cents,
+             "over": c.over}
+            for c in budget.categories
+        ],
+        "estimated_cents": budget.estimated_cents,
+        "actual_cents": budget.actual_cents,
+        "revenue_cents": budget.revenue_cents,
+        "invoiced_cents": budget.invoiced_cents,
+        "margin_so_far_cents": budget.margin_so_far_cents,
+        "margin_so_far_percent": percent(budget.margin_so_far_cents, budget.invoiced_cents),
+        "margin_at_completion_cents": budget.margin_at_completion_cents,
+        "margin_at_completion_percent": percent(budget.margin_at_completion_cents, budget.revenue_cents),
+        "sub_unpaid_cents": budget.sub_unpaid_cents,
+        "over_estimate": budget.over_estimate,
+    }  # fmt: skip

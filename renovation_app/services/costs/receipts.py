@@ -8,8 +8,11 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from renovation_app.db import db_session
+from renovation_app.models import JobCost
 from renovation_app.services import files
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.jobs.records import job_by_number
 
 MAX_BYTES = 15 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is far below; a decompression bomb is not
@@ -72,3 +75,14 @@ def store_receipt(content: bytes, name: str) -> StoredReceipt:
     if kind != "application/pdf":
         content, kind = _reencoded(content), "image/jpeg"
     return StoredReceipt(files.store(content), _clean_name(str(name), kind), kind)
+
+
+def receipt_of(number: str, cost_id: object) -> tuple[bytes, str, str] | None:
+    """A cost's receipt (content, type, name) for staff; None when the job has no such cost."""
+    with db_session() as session:
+        job = job_by_number(session, number)
+        cost = session.get(JobCost, cost_id) if job and isinstance(cost_id, int) else None
+        if cost is None or cost.job_id != job.id or not cost.receipt_sha256:
+            return None
+        content = files.read(cost.receipt_sha256)
+        return (content, cost.receipt_type, cost.receipt_name) if content else None

@@ -23,7 +23,7 @@ from renovation_app.models import (
 from renovation_app.services.billing import long_date
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.billing.quantities import quantity_text
-from renovation_app.services.costs.budget import JobBudget, job_budget
+from renovation_app.services.costs.budget import budget_view, job_budget
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers import link_url_of
 from renovation_app.services.staff import SignedInUser
@@ -66,7 +66,7 @@ class CostsPage:
     number: str
     title: str
     open: bool
-    budget: JobBudget
+    budget: dict  # budget.budget_view
     rows: list[CostRow] = field(default_factory=list)
     subcontractors: list[Choice] = field(default_factory=list)
     workers: list[Choice] = field(default_factory=list)
@@ -142,7 +142,7 @@ def job_costs(session: Session, job: Job, admin: bool) -> CostsPage:
     rows = [_row(session, cost, waivers.get(cost.id), admin) for cost in costs]
     return CostsPage(
         number=job.number, title=job.title, open=job.status not in ENDED_JOB_STATUSES,
-        budget=job_budget(session, job), rows=rows, **_choices(session, job, admin),
+        budget=budget_view(job_budget(session, job)), rows=rows, **_choices(session, job, admin),
     )  # fmt: skip
 
 
@@ -154,3 +154,10 @@ def get_job_costs(number: str, user: SignedInUser) -> CostsPage | None:
         page = job_costs(session, job, user.is_admin)
         session.commit()  # a waiver link made at first need
         return page
+
+
+def get_budget(number: str) -> dict | None:
+    """The job page's costs card: the budget of the job, or None when there is no such job."""
+    with db_session() as session:
+        job = job_by_number(session, number)
+        return budget_view(job_budget(session, job)) if job else None

@@ -2,7 +2,6 @@
 and the subcontractor's signature (name, time, how, the drawn strokes) with the SHA-256 of
 exactly what was signed."""
 
-from renovation_app.content.lien_waivers import REVIEW_NOTE
 from renovation_app.services.billing.pdf import (
     ACCENT,
     FAMILY,
@@ -48,6 +47,4 @@ def render_waiver_pdf(view: dict) -> bytes:
         text_line(pdf, 4.5, f"Document SHA-256: {view['document_sha256']}", size=7.5)
     else:
         text_line(pdf, 5.5, "Not signed yet: open the link in the e-mail to review and sign.")
-    pdf.set_text_color(*MUTED)
-    text_line(pdf, 4.5, REVIEW_NOTE, size=7.5)
     return bytes(pdf.output())

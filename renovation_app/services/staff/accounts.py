@@ -13,6 +13,7 @@ from sqlmodel import Session, func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import LinkKind, Role, StaffLink, User, utc_now
+from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import lock_key
 from renovation_app.services.mail import About, latest_delivery
@@ -58,6 +59,7 @@ __all__ = [
     "StaffMember",
     "accept_invitation",
     "change_role",
+    "set_hourly_cost",
     "invite",
     "link_email",
     "request_password_reset",
@@ -69,6 +71,7 @@ __all__ = [
 ]
 
 LAST_ADMIN_MESSAGE = "The last active admin cannot be demoted or deactivated."
+MAX_HOURLY_COST_CENTS = 100_000
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,7 @@ class StaffMember:
     active: bool
     two_step: bool
     last_sign_in_at: datetime | None
+    hourly_cost_cents: int = 0  # the loaded hourly cost a crew day is priced at (admins only)
 
 
 @dataclass(frozen=True)
@@ -107,7 +111,16 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
             .order_by(StaffLink.created_at.desc())
         ).all()
         members = [
-            StaffMember(u.id, u.email, u.name, u.role, u.active, is_on(u), u.last_sign_in_at)
+            StaffMember(
+                u.id,
+                u.email,
+                u.name,
+                u.role,
+                u.active,
+                is_on(u),
+                u.last_sign_in_at,
+                u.hourly_cost_cents,
+            )
             for u in users
         ]
         links = [link for link in links if aware(link.expires_at) > now]
@@ -197,4 +210,26 @@ def set_active(
             before={"active": not active},
             after={"active": active},
         )
+        session.commit()
+
+
+def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> None:
+    """The loaded hourly cost of a person's work (wages and burden), which prices their crew
+    days on jobs' costs from now on (a crew day keeps the rate it was entered at)."""
+    text = typed.strip() if isinstance(typed, str) else ""
+    try:
+        cents = parse_price(text) if text else 0
+    except PriceInvalid as invalid:
+        raise ActionRefused(f"Hourly cost: {invalid.message}") from None
+    if cents > MAX_HOURLY_COST_CENTS:
+        raise ActionRefused("Hourly cost: at most $1,000.00 an hour.")
+    with db_session() as session:
+        admin_with_two_step(session, admin)
+        user = _member(session, user_id)
+        before, user.hourly_cost_cents = user.hourly_cost_cents, cents
+        session.add(user)
+        audit_by_admin(
+            session, "staff.hourly_cost", admin, user.email,
+            before={"hourly_cost": format_usd(before)}, after={"hourly_cost": format_usd(cents)},
+        )  # fmt: skip
         session.commit()

@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from renovation_app.routes import invoice_path
-from renovation_app.services import change_orders, jobs
+from renovation_app.services import change_orders, costs, jobs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import iso_date
@@ -24,6 +24,7 @@ def whole(value: object) -> int:
 
 class JobDetailState(StaffState):
     job: dict = {}  # JobView in words beside its cents (billing.shown)
+    budget: dict = {}  # costs.budget.budget_view in words: the costs card
     action_error: str = ""
     action_note: str = ""
     working: bool = False
@@ -40,6 +41,8 @@ class JobDetailState(StaffState):
     async def _show(self, number: str) -> None:
         view = await asyncio.to_thread(jobs.get_job, number)
         self.job = shown(view) if view else {}
+        budget = await asyncio.to_thread(costs.get_budget, number) if view else None
+        self.budget = shown(budget) if budget else {}
 
     async def _act(self, action, *args, done: str = ""):
         """Run one staff action on this job; a refusal is shown in words and changes nothing."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from renovation_app.models import Role
+from renovation_app.services.billing.form_lines import price_typed
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.staff import accounts
 from renovation_app.state.staff import StaffState
@@ -43,6 +44,7 @@ class StaffAccountsState(StaffState):
                 **dataclasses.asdict(m),
                 "last_sign_in": _when(m.last_sign_in_at),
                 "me": m.id == self._user_id,
+                "hourly_cost": price_typed(m.hourly_cost_cents),
             }
             for m in members
         ]
@@ -110,6 +112,13 @@ class StaffAccountsState(StaffState):
     @rx.event
     async def set_role(self, user_id: int, role: str):
         return await self._do(accounts.change_role, int(user_id), str(role), done="Role changed.")
+
+    @rx.event
+    async def set_hourly_cost(self, user_id: int, typed: str):
+        return await self._do(
+            accounts.set_hourly_cost, int(user_id), str(typed)[:40],
+            done="Hourly cost saved.", needs_code=False,  # it gives no access
+        )  # fmt: skip
 
     @rx.event
     async def deactivate(self, user_id: int):

@@ -1,0 +1,302 @@
+"""/jobs/<number>/costs: a job's costs. The budget first, then the form to add a purchase (the
+receipt photographed with the phone), a subcontractor's bill or a crew day, then every cost
+with its payment and its lien waiver. Made for a phone: receipts are added at the counter."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.costs import budget_card
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import (
+    BUTTON,
+    CARD_TITLE,
+    INPUT,
+    PILL,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
+from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
+from renovation_app.pages.registry import page
+from renovation_app.services.costs.entry import PURCHASE_CATEGORIES
+from renovation_app.state.jobs import JobCostsState
+
+State = JobCostsState
+P = State.page
+RECEIPT_ID = "receipt"
+RECEIPTS = {"image/*": [".jpg", ".jpeg", ".png", ".webp", ".heic"], "application/pdf": [".pdf"]}
+KINDS = (("purchase", "Purchase"), ("sub_bill", "Subcontractor bill"), ("labour", "Crew day"))
+LABEL = "text-sm font-semibold text-slate-800"
+OUTSTANDING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+RECEIVED = "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
+
+
+def field(label: str, name: str, **props) -> rx.Component:
+    return rx.el.div(
+        rx.el.label(label, html_for=f"cost-{name}", class_name=LABEL),
+        rx.el.input(
+            id=f"cost-{name}",
+            value=State.form[name].to(str),
+            on_change=lambda v: State.set_form(name, v),
+            class_name=INPUT,
+            **props,
+        ),  # fmt: skip
+        class_name="flex flex-col gap-1",
+    )
+
+
+def choice(
+    label: str, name: str, options: list[tuple[str, str]] | rx.Var, on_change=None, value=None
+) -> rx.Component:
+    items = (
+        rx.foreach(options, lambda o: rx.el.option(o.label, value=o.value.to(str)))
+        if isinstance(options, rx.Var)
+        else [rx.el.option(words, value=slug) for slug, words in options]
+    )
+    return rx.el.div(
+        rx.el.label(label, html_for=f"cost-{name}", class_name=LABEL),
+        rx.el.select(
+            rx.el.option("Choose...", value=""),
+            items,
+            id=f"cost-{name}",
+            value=value if value is not None else State.form[name].to(str),
+            on_change=on_change or (lambda v: State.set_form(name, v)),
+            class_name=INPUT,
+        ),  # fmt: skip
+        class_name="flex flex-col gap-1",
+    )
+
+
+CATEGORY_WORDS = {c.slug: c.label for c in COST_CATEGORIES}
+
+
+def purchase_fields() -> rx.Component:
+    return rx.fragment(
+        choice("Category", "category", [(c, CATEGORY_WORDS[c]) for c in PURCHASE_CATEGORIES]),
+        field("Vendor", "payee", placeholder="Home Depot", auto_complete="organization"),
+        field("Day of the receipt", "incurred_on", type="date"),
+        field("Amount before tax ($)", "amount", input_mode="decimal", placeholder="0.00"),
+        field("Sales tax paid ($)", "tax", input_mode="decimal", placeholder="0.00"),
+        choice("Paid by", "paid_how", [(k, v) for k, v in PAID_HOW.items() if k != "payroll"]),
+        field("What was bought (optional)", "description"),
+        rx.el.label(
+            rx.el.input(type="checkbox", checked=State.credit, on_change=State.set_credit, class_name="h-5 w-5 accent-orange-700"),
+            "A vendor's credit (money back: the amount comes off)",
+            class_name="flex items-center gap-2 text-sm sm:col-span-2",
+        ),
+        rx.upload(
+            rx.el.button("Photograph or choose the receipt", type="button", class_name=SECONDARY_BUTTON),
+            rx.el.p(rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)), class_name="text-sm", data_testid="receipt-chosen"),
+            id=RECEIPT_ID, multiple=False, max_files=1, accept=RECEIPTS, max_size=15 * 1024 * 1024,
+            class_name="flex flex-col gap-2 sm:col-span-2",
+        ),
+    )  # fmt: skip
+
+
+def sub_bill_fields() -> rx.Component:
+    return rx.fragment(
+        choice("Subcontractor", "subcontractor_id", P.subcontractors.to(list[dict])),
+        field("What the bill is for", "description", placeholder="Rough plumbing"),
+        field("Day of the bill", "incurred_on", type="date"),
+        field("Due", "due_on", type="date"),
+        field("Amount ($)", "amount", input_mode="decimal", placeholder="0.00"),
+        field("Tax on it, if any ($)", "tax", input_mode="decimal", placeholder="0.00"),
+    )
+
+
+def labour_fields() -> rx.Component:
+    return rx.fragment(
+        choice("Who worked", "worker_id", P.workers.to(list[dict])),
+        field("Day worked", "incurred_on", type="date"),
+        field("Hours", "hours", input_mode="decimal", placeholder="8"),
+        field("Work done (optional)", "description"),
+    )
+
+
+def reason_field() -> rx.Component:
+    return rx.cond(
+        ~P.open.to(bool),
+        rx.el.div(
+            rx.el.label("This job is closed: your reason for the change (admins)", html_for="cost-reason", class_name=LABEL),
+            rx.el.input(id="cost-reason", value=State.reason, on_change=State.set_reason, class_name=INPUT),
+            class_name="flex flex-col gap-1 sm:col-span-2",
+        ),
+    )  # fmt: skip
+
+
+def add_button() -> rx.Component:
+    words = rx.cond(State.working, "Saving...", "Add the cost")
+    with_receipt = (State.kind == "purchase") & (rx.selected_files(RECEIPT_ID).length() > 0)
+    return rx.cond(
+        with_receipt,
+        rx.el.button(words, type="button", disabled=State.working, class_name=BUTTON, data_testid="add-cost",
+                     on_click=State.add_with_receipt(rx.upload_files(upload_id=RECEIPT_ID))),
+        rx.el.button(words, type="button", disabled=State.working, class_name=BUTTON, data_testid="add-cost",
+                     on_click=State.add),
+    )  # fmt: skip
+
+
+def add_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Add a cost", class_name=CARD_TITLE),
+        rx.el.div(
+            *[
+                rx.el.button(
+                    words,
+                    type="button",
+                    on_click=State.choose_kind(kind),
+                    aria_pressed=rx.cond(State.kind == kind, "true", "false"),
+                    class_name=rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
+                )
+                for kind, words in KINDS
+            ],
+            role="group",
+            aria_label="Kind of cost",
+            class_name="mt-3 flex flex-wrap gap-2",
+        ),  # fmt: skip
+        rx.el.div(
+            rx.match(
+                State.kind,
+                ("sub_bill", sub_bill_fields()),
+                ("labour", labour_fields()),
+                purchase_fields(),
+            ),
+            reason_field(),
+            class_name="mt-4 grid gap-3 sm:grid-cols-2",
+        ),  # fmt: skip
+        rx.el.div(add_button(), class_name="mt-4"),
+        class_name=STAFF_CARD,
+    )
+
+
+def pay_form() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            field_pay("Paid on", "paid_on", type="date"),
+            rx.el.div(
+                rx.el.label("How", html_for="pay-paid_how", class_name=LABEL),
+                rx.el.select(*[rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
+                             id="pay-paid_how", value=State.pay["paid_how"].to(str),
+                             on_change=lambda v: State.set_pay("paid_how", v), class_name=INPUT),
+                class_name="flex flex-col gap-1",
+            ),
+            field_pay("Check number or reference", "paid_reference"),
+            rx.el.div(
+                rx.el.label("Paid from the owner's payment (optional)", html_for="pay-funded_by_payment_id", class_name=LABEL),
+                rx.el.select(rx.el.option("Not said", value=""),
+                             rx.foreach(P.payments.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))),
+                             id="pay-funded_by_payment_id", value=State.pay["funded_by_payment_id"].to(str),
+                             on_change=lambda v: State.set_pay("funded_by_payment_id", v), class_name=INPUT),
+                class_name="flex flex-col gap-1",
+            ),
+            class_name="grid gap-3 sm:grid-cols-2",
+        ),
+        rx.cond(
+            State.lapse,
+            rx.el.label(
+                rx.el.input(type="checkbox", checked=State.lapse_ticked, on_change=State.set_lapse_ticked, class_name="h-5 w-5 shrink-0 accent-orange-700"),
+                rx.el.span(State.lapse, " I confirm the payment anyway."),
+                role="alert", class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+                data_testid="lapse-warning",
+            ),
+        ),
+        rx.el.div(
+            rx.el.button(rx.cond(State.working, "Saving...", "Record the payment"), type="button",
+                         disabled=State.working, on_click=State.record_payment, class_name=BUTTON, data_testid="record-payment"),
+            rx.el.button("Cancel", type="button", on_click=State.close_pay, class_name=SECONDARY_BUTTON),
+            class_name="flex flex-wrap gap-2",
+        ),
+        class_name="mt-2 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
+    )  # fmt: skip
+
+
+def field_pay(label: str, name: str, **props) -> rx.Component:
+    return rx.el.div(
+        rx.el.label(label, html_for=f"pay-{name}", class_name=LABEL),
+        rx.el.input(id=f"pay-{name}", value=State.pay[name].to(str),
+                    on_change=lambda v: State.set_pay(name, v), class_name=INPUT, **props),
+        class_name="flex flex-col gap-1",
+    )  # fmt: skip
+
+
+def waiver_part(row: rx.Var) -> rx.Component:
+    pdf = routes.job_costs_path(P.number.to(str)) + "/waivers/" + row.waiver_id.to(str) + "/pdf"
+    return rx.match(
+        row.waiver,
+        ("received", rx.el.span(rx.el.span("Waiver received", class_name=RECEIVED), " ",
+                                rx.el.a("PDF", href=pdf, class_name="underline"))),
+        ("outstanding", rx.el.span(
+            rx.el.span("Waiver outstanding", class_name=OUTSTANDING), " ",
+            rx.el.a("Signing link", href=row.waiver_url.to(str), class_name="underline", data_testid="waiver-link"),
+            " · ", rx.el.a("PDF", href=pdf, class_name="underline"),
+        )),
+        rx.fragment(),
+    )  # fmt: skip
+
+
+def cost_row(row: rx.Var) -> rx.Component:
+    receipt = routes.job_costs_path(P.number.to(str)) + "/" + row.id.to(str) + "/receipt"
+    return rx.el.li(
+        rx.el.div(
+            rx.el.div(
+                rx.el.p(rx.el.strong(row.payee), " · ", row.kind_label, " · ", row.category_label),
+                rx.el.p(row.day, rx.cond(row.hours, " · " + row.hours.to(str) + " h", ""),
+                        rx.cond(row.rate, " at " + row.rate.to(str), ""), " · ", row.description,
+                        class_name="text-sm text-slate-700"),
+                rx.el.p(row.paid, " ", waiver_part(row), class_name="text-sm text-slate-700"),
+            ),
+            rx.el.p(row.total, class_name="text-right font-bold tabular-nums", data_testid="cost-total"),
+            class_name="flex items-start justify-between gap-3",
+        ),
+        rx.el.div(
+            rx.cond(row.receipt, rx.el.a("Receipt", href=receipt, class_name="text-sm font-semibold underline")),
+            rx.cond(row.unpaid_bill, rx.el.button("Pay", type="button", on_click=State.open_pay(row.id), class_name="text-sm font-semibold text-orange-800 underline", data_testid="pay-bill")),
+            rx.cond(row.waiver == "", rx.el.button("Delete", type="button", on_click=State.delete(row.id), class_name="text-sm font-semibold text-red-700 underline")),
+            class_name="mt-1 flex flex-wrap gap-4",
+        ),
+        rx.cond(State.paying == row.id.to(int), pay_form()),
+        class_name="border-t border-slate-100 py-3",
+        data_testid="cost-row",
+    )  # fmt: skip
+
+
+def costs_list() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Costs", class_name=CARD_TITLE),
+        rx.cond(
+            P.rows.to(list).length() > 0,
+            rx.el.ul(rx.foreach(P.rows.to(list[dict]), cost_row), class_name="mt-2"),
+            rx.el.p("No costs yet.", class_name="mt-2 text-slate-700"),
+        ),
+        class_name=STAFF_CARD,
+    )
+
+
+def heading() -> rx.Component:
+    number = P.number.to(str)
+    return rx.el.div(
+        rx.el.h2("Costs of job ", number, class_name="text-2xl font-extrabold"),
+        rx.el.p(P.title, class_name="text-lg font-semibold"),
+        rx.el.p(
+            link("Back to the job", href=routes.job_path(number), class_name="font-semibold underline"),
+            " · ", link("Trust books", href=routes.trust_books_path(number), class_name="font-semibold underline"),
+            class_name="text-sm",
+        ),
+        rx.cond(~P.open.to(bool), rx.el.span("Closed: changes need an admin and a reason", class_name=PILL)),
+        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="costs-error")),
+        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800")),
+        class_name=f"{STAFF_CARD} flex flex-col gap-1",
+    )  # fmt: skip
+
+
+@page(routes.JOB_COSTS, on_load=(State.load,))
+def job_costs() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            P,
+            rx.el.div(heading(), budget_card(P.budget), add_card(), costs_list(),
+                      class_name="mx-auto flex max-w-5xl flex-col gap-5", data_testid="costs-page"),
+            rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
+        ),
+        title="Job costs",
+    )  # fmt: skip

@@ -1,0 +1,56 @@
+"""/lien-waiver/<token>: a subcontractor's lien waiver for a payment received, signed out.
+Signing needs the full name, the ticked box and, when they like, a drawn signature; the server
+signs the waiver it made from the payment (nothing the browser sends is an amount)."""
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from renovation_app.services import lien_waivers
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.signatures import DRAWING_MAX
+from renovation_app.state.answer import AnswerLinkMixin
+
+log = logging.getLogger(__name__)
+
+
+class LienWaiverLinkState(AnswerLinkMixin, rx.State):
+    waiver: dict = {}  # lien_waivers.views.waiver_view
+    signed: bool = False
+    drawing: str = ""
+
+    async def _read(self) -> None:
+        page = await asyncio.to_thread(lien_waivers.read_waiver_link, self._token())
+        self.signed = bool(page and page.signed)
+        self.waiver = page.waiver if page else {}
+
+    @rx.event
+    async def load(self):
+        self._start_answer()
+        self.drawing = ""
+        await self._read()
+
+    @rx.event
+    def set_drawing(self, path: str):
+        self.drawing = str(path)[:DRAWING_MAX]
+
+    @rx.event
+    async def sign(self):
+        if self.working:
+            return
+        self.working, self.problem = True, ""
+        yield
+        try:
+            await asyncio.to_thread(
+                lien_waivers.sign_waiver, self._token(), self.signer_name, self.agreed,
+                self.drawing, self._client_hash, self.waiver.get("document_sha256_shown", ""),
+            )  # fmt: skip
+        except ActionRefused as refused:
+            self.problem = str(refused)
+        except Exception:
+            log.exception("lien waiver link: the signature failed")
+            self.problem = "Your signature could not be saved. Please try again."
+        finally:
+            self.working = False
+        await self._read()

@@ -13,6 +13,7 @@ from renovation_app.services import subcontractors
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import iso_date
+from renovation_app.services.subcontractors.certificates import MAX_BYTES
 from renovation_app.services.subcontractors.fields import FIELDS
 from renovation_app.state.payments import path_part
 from renovation_app.state.staff import PagedListMixin, StaffState
@@ -161,7 +162,8 @@ class SubcontractorState(StaffState):
             self.action_error = "Please choose the certificate's file: a PDF, JPEG or PNG."
             return
         upload = files[0]
-        content = await upload.read()
+        # One byte past the limit is enough for the service to refuse it in words.
+        content = await upload.read(MAX_BYTES + 1)
         certificate = subcontractors.CertificateUpload(
             self.cert_kind, iso_date(self.cert_expires), content, str(upload.name or "")
         )

@@ -3,8 +3,10 @@ content (nothing kept when refused), the newest certificate of each kind in forc
 payment during a lapse is confirmed with, the office warned once 30 days before a lapse (even
 with two workers at once), the dashboard's list and the bills with their lien waivers."""
 
+import io
 import threading
 from datetime import UTC, date, datetime
+from pathlib import Path
 
 import pytest
 import reflex as rx
@@ -460,3 +462,24 @@ def test_the_screens_save_through_the_services_and_show_refusals(root, clerk):
     assert detail.action_note.startswith("Deactivated") and detail.sub["active"] is False
     run(SubcontractorState.set_active.fn(detail, False))
     assert "already inactive" in detail.action_error
+
+
+def test_the_upload_handler_passes_the_file_to_the_service(root, clerk, sub):
+    token = sessions.start_session(clerk.id)
+    cookie = f"staff_session_ref={sessions.session_ref(token)}"
+    assert guarded(root, SubcontractorState, "upload_certificate", cookie) is None
+    detail = substate(root, SubcontractorState)
+    detail.sub, detail.cert_kind, detail.cert_expires = {"id": sub.id}, WC, "2027-05-01"
+
+    def upload(content: bytes) -> None:
+        scan = rx.UploadFile(file=io.BytesIO(content), path=Path("coi.pdf"))
+        with time_machine.travel(at(TODAY), tick=False):
+            run(_all(SubcontractorState.upload_certificate.fn(detail, [scan])))
+
+    upload(b"just text, named .pdf")
+    assert "not a PDF, JPEG or PNG" in detail.action_error and certificates_of(sub) == []
+    upload(PDF)
+    assert detail.action_error == "" and detail.cert_expires == ""
+    (status,) = [s for s in detail.sub["statuses"] if s["kind"] == WC]
+    assert status["words"] == "In force until May 1, 2027"
+    assert certificates_of(sub)[0].file_name == "coi.pdf"

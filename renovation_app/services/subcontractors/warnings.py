@@ -17,14 +17,19 @@ from renovation_app.db import db_session, write_session
 from renovation_app.models import InsuranceCertificate, Subcontractor, utc_now
 from renovation_app.routes import subcontractor_path
 from renovation_app.services.billing import business_today, long_date
-from renovation_app.services.mail import build_email, one_line, queue_email, wake_outbox_worker
+from renovation_app.services.mail import (
+    About,
+    EmailKind,
+    build_email,
+    one_line,
+    queue_email,
+    wake_outbox_worker,
+)
 from renovation_app.services.subcontractors.certificates import days_words
 from renovation_app.settings import settings
 
-# The e-mail kind and what its outbox row is about (services/mail/kinds.py has no names for
-# them yet; templates/certificate_notice.{html,txt}).
-CERTIFICATE_NOTICE = "certificate_notice"
-ABOUT_SUBCONTRACTOR = "subcontractor"
+CERTIFICATE_NOTICE = EmailKind.CERTIFICATE_NOTICE
+ABOUT_SUBCONTRACTOR = About.SUBCONTRACTOR
 
 Certificate = InsuranceCertificate
 

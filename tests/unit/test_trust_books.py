@@ -2,12 +2,15 @@
 out by the day they were paid, the balance carried from one period to the next, what is
 receivable and payable at the end, and the same figures on the page, in the CSV and the PDF."""
 
+import asyncio
 import csv
 import io
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+import reflex as rx
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +33,7 @@ from renovation_app.models import (
 from renovation_app.services import jobs, payments, trust_books
 from renovation_app.services.billing import business_today
 from renovation_app.services.payments.ledger import refunded_cents
+from renovation_app.state.jobs import TrustBooksState
 from tests.factories import (
     accepted_estimate,
     bill_deposit,
@@ -469,3 +473,31 @@ def test_any_jobs_books_add_up_and_carry_over(admin, invoices, paid_in, costs, c
     assert whole.opening_cents == 0
     unpaid_at_b = [c for c in kept if c.incurred_on <= b and (c.paid_on is None or c.paid_on > b)]
     assert first.payable_cents == sum(c.total_cents for c in unpaid_at_b)
+
+
+# --- the page's state ---------------------------------------------------------------------------
+
+
+def run(coroutine):
+    """Run on its own event loop (as tests/unit/test_staff_state.py does)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def test_the_page_reads_the_books_again_for_the_days_picked_and_links_the_same_days(admin):
+    job, _ = random_job(admin.id, next(NUMBERS))
+    root = rx.State(_reflex_internal_init=True)
+    state = root.get_substate(TrustBooksState.get_full_name().split(".")[1:])
+    state.books = {"number": job.number, "start": "2016-01-01", "end": "2016-01-31"}
+    state.start, state.end = "2016-01-01", "2016-01-31"
+    run(TrustBooksState.set_start.fn(state, "2016-02-30"))
+    assert state.period_error == "Please give both days, like 2026-11-25."
+    run(TrustBooksState.set_start.fn(state, "2016-03-01"))
+    assert state.period_error == "The first day must be on or before the last."
+    assert state.books["start"] == "2016-01-01"  # the books shown are left as they were
+    run(TrustBooksState.set_end.fn(state, "2016-12-31"))
+    assert state.period_error == "" and state.books["period"] == (
+        "March 1, 2016 to December 31, 2016"
+    )
+    assert state.pdf_href == f"/jobs/{job.number}/trust-books.pdf?from=2016-03-01&to=2016-12-31"
+    assert state.csv_href.endswith(".csv?from=2016-03-01&to=2016-12-31")

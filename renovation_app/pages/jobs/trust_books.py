@@ -1,1 +1,192 @@
-"""/jobs/<number>/trust-books: the job's trust fund books (Lien Law §75)."""
+"""/jobs/<number>/trust-books: the job's trust fund books (Lien Law §75) for a period: the
+figures (opening balance, received, paid, the balance held in trust or what the business
+advanced, receivable, payable), then the four books, each a table that scrolls inside its card
+on a phone; the same books as PDF and CSV."""
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import (
+    CARD_TITLE,
+    INPUT,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
+from renovation_app.pages.registry import page
+from renovation_app.state.jobs import TrustBooksState
+
+State = TrustBooksState
+B = State.books
+CELL = "py-2 pr-4 align-top"
+AMOUNT = "py-2 pr-1 text-right align-top tabular-nums font-semibold whitespace-nowrap"
+ADVANCED = "rounded-lg bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-300"
+
+
+def _figure(words: str, amount: rx.Var, test_id: str, strong: bool = False) -> rx.Component:
+    size = "text-xl font-extrabold" if strong else "font-semibold"
+    return rx.el.div(
+        rx.el.dt(words, class_name="text-sm text-slate-600"),
+        rx.el.dd(amount, class_name=f"tabular-nums {size}", data_testid=test_id),
+        class_name="flex flex-col",
+    )
+
+
+def _day_input(name: str, words: str, value: rx.Var, on_change) -> rx.Component:
+    return rx.el.div(
+        rx.el.label(words, html_for=f"trust-{name}", class_name="text-sm font-semibold"),
+        rx.el.input(
+            id=f"trust-{name}",
+            type="date",
+            value=value,
+            on_change=on_change,
+            class_name=f"{INPUT} py-2",
+            data_testid=f"trust-{name}",
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def heading() -> rx.Component:
+    number = B.number.to(str)
+    return rx.el.section(
+        link("← Job " + number, href=routes.job_path(number),
+             class_name="text-sm font-semibold text-orange-800 underline"),
+        rx.el.h2("Trust fund books — Lien Law §75", class_name="text-2xl font-extrabold"),
+        rx.el.p("Job ", number, " · ", B.title, class_name="font-semibold text-slate-900"),
+        rx.el.p(B.owner, rx.el.br(), B.address, class_name="text-slate-700"),
+        rx.el.div(
+            _day_input("from", "From", State.start, State.set_start),
+            _day_input("to", "To", State.end, State.set_end),
+            # A Var href: link() makes a plain <a>, so the browser downloads the file.
+            link("PDF", href=State.pdf_href, download="trust-books.pdf",
+                 class_name=SECONDARY_BUTTON, data_testid="trust-pdf"),
+            link("CSV", href=State.csv_href, download="trust-books.csv",
+                 class_name=SECONDARY_BUTTON, data_testid="trust-csv"),
+            class_name="mt-2 flex flex-wrap items-end gap-3",
+        ),
+        rx.cond(
+            State.period_error,
+            rx.el.p(State.period_error, role="alert", class_name="font-semibold text-red-700"),
+        ),
+        rx.el.p(B.period, class_name="text-sm text-slate-600", data_testid="trust-period"),
+        class_name=f"{STAFF_CARD} flex flex-col gap-2",
+    )  # fmt: skip
+
+
+def balance() -> rx.Component:
+    """What the trust holds at the end of the period, or, when the job's costs paid passed the
+    owner's money, what the business advanced of its own (allowed; shown in amber)."""
+    return rx.cond(
+        B.advanced_cents.to(int) > 0,
+        rx.el.div(
+            rx.el.dt("Advanced by the business", class_name="text-sm font-semibold"),
+            rx.el.dd(B.advanced, class_name="text-xl font-extrabold tabular-nums",
+                     data_testid="trust-balance"),
+            class_name=f"flex flex-col {ADVANCED}", data_testid="trust-advanced",
+        ),
+        _figure("Balance held in trust", B.closing, "trust-balance", strong=True),
+    )  # fmt: skip
+
+
+def figures() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("The trust account of this job", class_name=CARD_TITLE),
+        rx.el.dl(
+            _figure("Opening balance", B.opening, "trust-opening"),
+            _figure("Received", B.received, "trust-received"),
+            _figure("Paid", B.paid, "trust-paid"),
+            balance(),
+            _figure("Receivable", B.receivable, "trust-receivable"),
+            _figure("Payable", B.payable, "trust-payable"),
+            class_name="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3",
+        ),
+        rx.el.p(
+            "Received from the owner less paid for the job; receivable and payable are what is "
+            "still to come in and go out at the end of the period.",
+            class_name="mt-3 text-sm text-slate-600",
+        ),
+        class_name=STAFF_CARD,
+    )
+
+
+def book(
+    title: str, name: str, headings: list[str], cells: Callable[[rx.Var], list]
+) -> rx.Component:
+    """One book as a table, scrolling inside its card on a narrow screen; the last column is
+    the amount, and the total (the book's figure) sits below it."""
+    rows = B[name + "_rows"].to(list[dict])
+    head = [rx.el.th(h, scope="col", class_name="py-2 pr-4 text-left") for h in headings[:-1]]
+    head.append(rx.el.th(headings[-1], scope="col", class_name="py-2 pr-1 text-right"))
+    body = rx.foreach(
+        rows,
+        lambda row: rx.el.tr(
+            *[rx.el.td(cell, class_name=CELL) for cell in cells(row)[:-1]],
+            rx.el.td(cells(row)[-1], class_name=AMOUNT),
+            class_name="border-b border-slate-100",
+            data_testid=f"trust-{name}-row",
+        ),
+    )
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h3(title, class_name=CARD_TITLE),
+            rx.el.span(B[name], class_name="text-lg font-bold tabular-nums"),
+            class_name="flex flex-wrap items-baseline justify-between gap-2",
+        ),
+        rx.cond(
+            rows.length() > 0,
+            rx.el.div(
+                rx.el.table(
+                    rx.el.thead(rx.el.tr(*head, class_name="text-sm text-slate-600")),
+                    rx.el.tbody(body),
+                    class_name="w-full min-w-[40rem] text-sm",
+                ),
+                class_name="mt-2 overflow-x-auto",
+            ),
+            rx.el.p("None in this period.", class_name="mt-2 text-slate-600"),
+        ),
+        class_name=STAFF_CARD,
+        data_testid=f"trust-{name}-book",
+    )
+
+
+def books() -> list[rx.Component]:
+    return [
+        book("Funds received", "received",
+             ["Date", "Invoice", "What", "How", "Reference", "Amount"],
+             lambda r: [r.day, r.invoice_number, r.what, r.method, r.reference, r.amount]),
+        book("Payments made", "paid",
+             ["Date", "To whom", "What", "Category", "How paid", "Amount"],
+             lambda r: [r.day, r.payee, r.description, r.category, r.how, r.amount]),
+        book("Money receivable", "receivable",
+             ["Invoice", "Issued", "Due", "Total", "Received", "Receivable"],
+             lambda r: [r.invoice_number, r.issued, r.due, r.total, r.received, r.receivable]),
+        book("Money payable", "payable",
+             ["Incurred", "To whom", "What", "Category", "Due", "Amount"],
+             lambda r: [r.incurred, r.payee, r.description, r.category, r.due, r.amount]),
+    ]  # fmt: skip
+
+
+@page(routes.TRUST_BOOKS, on_load=(State.load,))
+def trust_books_page() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            B,
+            rx.el.div(
+                heading(),
+                figures(),
+                *books(),
+                class_name="mx-auto flex max-w-5xl flex-col gap-5",
+                data_testid="trust-books-page",
+            ),
+            rx.cond(
+                State.missing,
+                rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
+                rx.el.p("Loading…", class_name="text-center text-slate-600"),
+            ),
+        ),
+        title="Trust books",
+    )

@@ -4,5 +4,12 @@ from renovation_app.state.jobs.change_order_form import ChangeOrderFormState
 from renovation_app.state.jobs.detail import JobDetailState
 from renovation_app.state.jobs.list import JobListState
 from renovation_app.state.jobs.new import NewJobState
+from renovation_app.state.jobs.trust_books import TrustBooksState
 
-__all__ = ["ChangeOrderFormState", "JobDetailState", "JobListState", "NewJobState"]
+__all__ = [
+    "ChangeOrderFormState",
+    "JobDetailState",
+    "JobListState",
+    "NewJobState",
+    "TrustBooksState",
+]

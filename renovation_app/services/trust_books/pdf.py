@@ -99,7 +99,7 @@ def _books(pdf: FPDF, view: dict) -> None:
     paid = [("Date", "To whom", "What", "Category", "How paid", "Amount")]
     paid += [(r["day"], r["payee"], r["description"], r["category"], r["how"], r["amount"])
              for r in view["paid_rows"]]  # fmt: skip
-    _table(pdf, "Payments made", (26, 34, 46, 22, 26, 26), paid, view["paid"])
+    _table(pdf, "Payments made", (26, 34, 42, 26, 26, 26), paid, view["paid"])
     owed = [("Invoice", "Issued", "Due", "Total", "Received", "Receivable")]
     owed += [(r["invoice_number"], r["issued"], r["due"], r["total"], r["received"],
               r["receivable"]) for r in view["receivable_rows"]]  # fmt: skip

@@ -213,8 +213,11 @@ def test_the_page_the_csv_and_the_pdf_show_the_same_books(admin, contract_settin
     ]  # fmt: skip
     assert view.paid_rows[2].how == "Check #2210"
     assert trust_books.trust_books_view("J-1999-0001", T, T) is None
-    default = trust_books.trust_books_view(k.job.number)  # the job's first day through today
-    assert (default.start, default.end) == (str(T), str(T))
+    # By default: from the job's first day (here its first cost, bought before the job was made)
+    # through today, so nothing comes before it.
+    default = trust_books.trust_books_view(k.job.number)
+    assert default.end == str(T) and default.start < str(T)
+    assert (default.opening_cents, default.closing_cents) == (0, view.closing_cents)
     pdf = trust_books.trust_books_pdf(k.job.number, days_ago(30), T)
     assert pdf.startswith(b"%PDF") and len(pdf) > 1000
     table = list(csv.DictReader(io.StringIO(trust_books.trust_books_csv(k.job.number, T, T))))

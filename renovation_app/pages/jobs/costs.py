@@ -294,7 +294,7 @@ def job_costs() -> rx.Component:
     return staff_page(
         rx.cond(
             P,
-            rx.el.div(heading(), budget_card(P.budget), add_card(), costs_list(),
+            rx.el.div(heading(), budget_card(P.budget.to(dict)), add_card(), costs_list(),
                       class_name="mx-auto flex max-w-5xl flex-col gap-5", data_testid="costs-page"),
             rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
         ),

@@ -95,5 +95,5 @@ def trust_books_csv(number: str, start: date, end: date) -> str | None:
     found = read_books(number, start, end)
     if found is None:
         return None
-    job, books = found
+    job, books, _first = found
     return csv_text([HEADER, *books_rows(books, job.customer_name)])

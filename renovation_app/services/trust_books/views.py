@@ -4,9 +4,12 @@ the figures in cents (billing.shown puts them in words) and each row with its da
 from dataclasses import dataclass, field
 from datetime import date
 
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
 from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
 from renovation_app.db import db_session
-from renovation_app.models import Job
+from renovation_app.models import Invoice, Job, JobCost, Payment
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.trust_books.books import trust_books
@@ -68,7 +71,7 @@ class TrustBooksView:
     start: str  # ISO, for the date inputs and the download links
     end: str
     period: str  # "March 2, 2026 to November 25, 2026"
-    first_day: str  # ISO: the job's first day (its creation, New York)
+    first_day: str  # ISO: the job's first day in its books (first_day)
     opening_cents: int
     received_cents: int
     paid_cents: int
@@ -94,9 +97,21 @@ def paid_how_words(paid_how: str, reference: str) -> str:
     return f"{label} (ref {reference})".strip()
 
 
-def first_day(job: Job) -> date:
-    """The job's first day in its books: the day it was made (New York)."""
-    return business_today(job.created_at)
+def first_day(session: Session, job: Job) -> date:
+    """The job's first day in its books: the day it was made (New York), or the day of its
+    first cost or payment when one came before (materials bought before the contract)."""
+    costs = session.exec(
+        select(sa.func.min(JobCost.incurred_on), sa.func.min(JobCost.paid_on)).where(
+            JobCost.job_id == job.id, JobCost.deleted_at.is_(None)
+        )
+    ).one()
+    received = session.exec(
+        select(sa.func.min(Payment.received_on), sa.func.min(Payment.succeeded_at))
+        .join(Invoice, Invoice.id == Payment.invoice_id)
+        .where(Invoice.job_id == job.id)
+    ).one()
+    days = [*costs, received[0], business_today(received[1]) if received[1] else None]
+    return min([business_today(job.created_at), *[day for day in days if day is not None]])
 
 
 def _lines(books: TrustBooks) -> dict:
@@ -128,7 +143,7 @@ def _lines(books: TrustBooks) -> dict:
     }  # fmt: skip
 
 
-def books_view(job: Job, books: TrustBooks) -> TrustBooksView:
+def books_view(job: Job, books: TrustBooks, first: date) -> TrustBooksView:
     return TrustBooksView(
         number=job.number,
         title=job.title,
@@ -137,7 +152,7 @@ def books_view(job: Job, books: TrustBooks) -> TrustBooksView:
         start=books.start.isoformat(),
         end=books.end.isoformat(),
         period=f"{long_date(books.start)} to {long_date(books.end)}",
-        first_day=first_day(job).isoformat(),
+        first_day=first.isoformat(),
         opening_cents=books.opening_cents,
         received_cents=books.received_cents,
         paid_cents=books.paid_cents,
@@ -149,15 +164,17 @@ def books_view(job: Job, books: TrustBooks) -> TrustBooksView:
     )
 
 
-def read_books(number: str, start: date | None, end: date | None) -> tuple[Job, TrustBooks] | None:
-    """The job `number` and its books; the period defaults to its first day through today."""
+def read_books(
+    number: str, start: date | None, end: date | None
+) -> tuple[Job, TrustBooks, date] | None:
+    """The job `number`, its books and its first day; the period defaults to its first day
+    through today."""
     with db_session() as session:
         job = job_by_number(session, number)
         if job is None:
             return None
-        start = start or first_day(job)
-        end = end or business_today()
-        return job, trust_books(session, job, start, end)
+        first = first_day(session, job)
+        return job, trust_books(session, job, start or first, end or business_today()), first
 
 
 def trust_books_view(

@@ -11,6 +11,7 @@ from renovation_app.api.change_orders import (
     staff_change_order_pdf,
 )
 from renovation_app.api.contact import contact
+from renovation_app.api.costs import receipt_file, staff_waiver_pdf, waiver_link_pdf, waiver_page
 from renovation_app.api.estimates import customer_estimate_pdf, estimate_page, staff_estimate_pdf
 from renovation_app.api.exports import audit_csv, export_csv
 from renovation_app.api.google import google_callback, google_start
@@ -55,9 +56,14 @@ def create_api() -> Starlette:
             Route("/estimate/{token}/", estimate_page, methods=["GET"]),
             Route("/jobs/{number}/change-orders/{co}/pdf", staff_change_order_pdf, methods=["GET"]),
             Route("/change-order/{token}/pdf", customer_change_order_pdf, methods=["GET"]),
+            Route("/subcontractors/{id}/certificates/{cert}/file", insurance_file, methods=["GET"]),
             Route("/jobs/{number}/trust-books.pdf", trust_books_pdf_file, methods=["GET"]),
             Route("/jobs/{number}/trust-books.csv", trust_books_csv_file, methods=["GET"]),
-            Route("/subcontractors/{id}/certificates/{cert}/file", insurance_file, methods=["GET"]),
+            Route("/jobs/{number}/costs/{id}/receipt", receipt_file, methods=["GET"]),
+            Route("/jobs/{number}/costs/waivers/{id}/pdf", staff_waiver_pdf, methods=["GET"]),
+            Route("/lien-waiver/{token}/pdf", waiver_link_pdf, methods=["GET"]),
+            Route("/lien-waiver/{token}", waiver_page, methods=["GET"]),
+            Route("/lien-waiver/{token}/", waiver_page, methods=["GET"]),
             Route("/change-order/{token}", change_order_page, methods=["GET"]),
             Route("/change-order/{token}/", change_order_page, methods=["GET"]),
             Route("/pay/{token}", pay_page, methods=["GET"]),

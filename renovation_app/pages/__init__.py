@@ -12,6 +12,7 @@ from renovation_app.pages import (  # noqa: F401
     invoices,
     jobs,
     legal,
+    lien_waiver_link,
     not_found,
     pay,
     services,

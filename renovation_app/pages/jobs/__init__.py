@@ -3,6 +3,7 @@ and a job for small work."""
 
 from renovation_app.pages.jobs import (  # noqa: F401
     change_order_form,
+    costs,
     detail,
     list,
     new,

@@ -1,6 +1,8 @@
-"""The job screens: the list, one job, its change order form, and a job for small work."""
+"""The job screens: the list, one job, its costs, its trust books, its change order form, and a
+job for small work."""
 
 from renovation_app.state.jobs.change_order_form import ChangeOrderFormState
+from renovation_app.state.jobs.costs import JobCostsState
 from renovation_app.state.jobs.detail import JobDetailState
 from renovation_app.state.jobs.list import JobListState
 from renovation_app.state.jobs.new import NewJobState
@@ -8,6 +10,7 @@ from renovation_app.state.jobs.trust_books import TrustBooksState
 
 __all__ = [
     "ChangeOrderFormState",
+    "JobCostsState",
     "JobDetailState",
     "JobListState",
     "NewJobState",

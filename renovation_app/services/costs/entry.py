@@ -2,9 +2,10 @@
 subcontractor's bill (who, for what, amount, due date) or a crew day (person, day, hours at the
 person's loaded hourly cost). The browser sends words; every amount is computed here."""
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from sqlmodel import Session
 
@@ -22,6 +23,7 @@ from renovation_app.services.fields import (
 )
 
 EARLIEST = date(2000, 1, 1)
+ZERO = re.compile(r"\$?\s*(?:0+(?:\.0*)?|\.0+)")  # "0", "0.00", "$0": no tax on the receipt
 DAY_HOURS_MAX = 24 * MILLI
 # What a purchase may be: the categories that are not a subcontractor's bill or a crew day.
 PURCHASE_CATEGORIES = tuple(c for c in COST_CATEGORY_LABELS if c not in ("subcontractor", "labour"))
@@ -69,15 +71,19 @@ def day(raw: Mapping, name: str, what: str, today: date | None = None) -> date:
     today = today or business_today()
     if value is None:
         raise ActionRefused(f"Please give the {what} as a date.")
-    if value < EARLIEST or value > today + timedelta(days=1):
+    if value < EARLIEST or value > today:
         raise ActionRefused(f"The {what} must be a day between 2000 and today.")
     return value
 
 
-def cents(raw: Mapping, name: str, what: str, required: bool = True) -> int:
+def cents(raw: Mapping, name: str, what: str, required: bool = True, credit: bool = False) -> int:
+    """A typed amount in cents. Not required (the tax): empty or zero is 0. A credit's amount
+    may be typed with its minus sign."""
     text = raw.get(name)
-    text = text if isinstance(text, str) else ""
-    if not text.strip() and not required:
+    text = text.strip() if isinstance(text, str) else ""
+    if credit:
+        text = text.removeprefix("-").lstrip()
+    if not required and (not text or ZERO.fullmatch(text)):
         return 0
     try:
         return parse_price(text)
@@ -96,7 +102,8 @@ def purchase_entry(raw: Mapping, today: date | None = None) -> CostEntry:
     """Materials and other purchases: paid on their day (a receipt is proof of payment). A
     vendor's credit, ticked as such, is the only negative cost."""
     credit = raw.get("credit") is True
-    amount, tax = cents(raw, "amount", "The amount"), cents(raw, "tax", "The tax", False)
+    amount = cents(raw, "amount", "The amount", credit=credit)
+    tax = cents(raw, "tax", "The tax", required=False, credit=credit)
     on = day(raw, "incurred_on", "day of the receipt", today)
     how = raw.get("paid_how") or "card"
     if how not in PAID_HOW:
@@ -138,8 +145,11 @@ def sub_bill_entry(session: Session, raw: Mapping, today: date | None = None) ->
 
 
 def hours_of(raw: Mapping) -> int:
+    typed = raw.get("hours")
+    if typed is None or (isinstance(typed, str) and not typed.strip()):  # never 1 hour by default
+        raise ActionRefused("Please give the hours as a number, like 8 or 7.5.")
     try:
-        hours = parse_quantity(raw.get("hours"))
+        hours = parse_quantity(typed)
     except ValueError:
         raise ActionRefused("Please give the hours as a number, like 8 or 7.5.") from None
     if hours <= 0 or hours > DAY_HOURS_MAX:

@@ -4,7 +4,7 @@ with who, when and why (the audit log has its columns); it counts nowhere. A rec
 failed upload leaves no half-made cost."""
 
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date
 
 from sqlalchemy.exc import IntegrityError
@@ -121,6 +121,26 @@ def _waiver_of(session: Session, cost: JobCost) -> LienWaiver | None:
     return session.exec(select(LienWaiver).where(LienWaiver.cost_id == cost.id)).first()
 
 
+def _paid_bill_entry(cost: JobCost, entry: CostEntry) -> CostEntry:
+    """A paid bill's new words keep its payment: its waiver names the subcontractor, the amount
+    and the day paid, so none of them changes (and the bill's day stays on or before it)."""
+    if entry.amount_cents + entry.tax_cents != cost.total_cents:
+        raise ActionRefused(
+            f"This bill was paid ({format_usd(cost.total_cents)}) and its lien waiver is "
+            "for that amount: its amount cannot change."
+        )
+    if entry.subcontractor_id != cost.subcontractor_id:
+        raise ActionRefused(
+            "This bill was paid and its lien waiver names its subcontractor: the subcontractor "
+            "cannot change."
+        )
+    if entry.incurred_on > cost.paid_on:
+        raise ActionRefused("The bill's day cannot be after the day it was paid.")
+    return replace(
+        entry, paid_on=cost.paid_on, paid_how=cost.paid_how, paid_reference=cost.paid_reference
+    )
+
+
 def edit_cost(
     number: str, cost_id: int, raw: Mapping, user: SignedInUser, reason: object = ""
 ) -> None:
@@ -133,13 +153,7 @@ def edit_cost(
         before = _summary(cost)
         entry = read_entry(session, cost.kind, raw)
         if cost.kind == CostKind.SUB_BILL and cost.paid_on is not None:
-            if entry.amount_cents + entry.tax_cents != cost.total_cents:
-                raise ActionRefused(
-                    f"This bill was paid ({format_usd(cost.total_cents)}) and its lien waiver is "
-                    "for that amount: its amount cannot change."
-                )
-            entry = CostEntry(**{**asdict(entry), "paid_on": cost.paid_on,
-                                 "paid_how": cost.paid_how, "paid_reference": cost.paid_reference})  # fmt: skip
+            entry = _paid_bill_entry(cost, entry)
         for name, value in asdict(entry).items():
             setattr(cost, name, value)
         cost.updated_at = utc_now()

@@ -1,14 +1,15 @@
-"""/dashboard: the staff home: owed and late, received, escrow, estimates, revenue charts,
-what needs attention, and the accountant's CSV exports."""
+"""/dashboard: the staff home: owed and late, received, escrow, estimates, what needs attention
+and the jobs over their estimate, revenue charts, margins, and the accountant's CSV exports."""
 
 import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
+from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
 from renovation_app.pages.registry import page
-from renovation_app.services.dashboard import BOROUGH_SERIES, SERVICE_SERIES
+from renovation_app.services.dashboard import BOROUGH_SERIES, MARGIN_SERIES, SERVICE_SERIES
 from renovation_app.state.dashboard import DashboardState
 
 # One colour per series, readable on white and told apart in print.
@@ -126,7 +127,7 @@ def attention() -> rx.Component:
                     lambda r: rx.el.li(
                         link(
                             r.number,
-                            href=routes.invoice_path(r.number),
+                            href=r.link,
                             class_name="font-bold text-orange-800 underline",
                         ),
                         " · ",
@@ -143,6 +144,106 @@ def attention() -> rx.Component:
         ),
         class_name="flex flex-col gap-2",
     )
+
+
+CELL = "py-1 pr-3"
+NUMBER_CELL = "py-1 pr-3 tabular-nums"
+
+
+def over_estimate() -> rx.Component:
+    """Open jobs whose costs run over, most over first, each linking to its costs page."""
+    margins = DashboardState.board.margins
+    rows = margins.over_estimate
+
+    def row(r: rx.Var) -> rx.Component:
+        return rx.el.tr(
+            rx.el.td(
+                link(r.number, href=r.link, class_name="font-bold text-orange-800 underline"),
+                class_name=CELL,
+            ),
+            rx.el.td(r.title, class_name=CELL),
+            rx.el.td(r.estimated, class_name=NUMBER_CELL),
+            rx.el.td(r.actual, class_name=NUMBER_CELL),
+            rx.el.td(r.over, class_name=f"{NUMBER_CELL} font-bold text-red-800"),
+            rx.el.td(r.words, class_name=CELL),
+            data_testid="dash-over-estimate",
+        )
+
+    headings = ["Job", "Title", "Estimated", "Actual", "Over by", "Where"]
+    return rx.el.section(
+        rx.el.h3("Jobs over their estimate", class_name="text-lg font-bold"),
+        rx.cond(
+            rows.length() > 0,
+            rx.el.div(
+                wide_table("Jobs over their estimate", headings, rows, row, "min-w-[48rem]"),
+                rx.cond(
+                    margins.over_count > rows.length(),
+                    rx.el.p(
+                        "The ", rows.length(), " most over of ", margins.over_count, " open jobs.",
+                        class_name="text-sm text-slate-600",
+                    ),
+                ),
+            ),
+            rx.el.p("No open job runs over its estimate.", class_name="text-sm text-slate-600"),
+        ),
+        class_name="flex flex-col gap-2",
+    )  # fmt: skip
+
+
+def margin_table(label: str, first: str, rows: rx.Var, test_id: str) -> rx.Component:
+    def row(r: rx.Var) -> rx.Component:
+        return rx.el.tr(
+            rx.el.td(r.label, class_name=f"{CELL} font-semibold"),
+            rx.el.td(r.jobs, class_name=NUMBER_CELL),
+            rx.el.td(r.revenue, class_name=NUMBER_CELL),
+            rx.el.td(r.costs, class_name=NUMBER_CELL),
+            rx.el.td(
+                r.margin,
+                class_name=rx.cond(r.margin_cents < 0, f"{NUMBER_CELL} text-red-800", NUMBER_CELL),
+            ),
+            rx.el.td(r.percent, class_name=NUMBER_CELL),
+            data_testid=test_id,
+        )
+
+    headings = [first, "Jobs", "Revenue", "Costs", "Margin", "Margin %"]
+    return wide_table(label, headings, rows, row, "min-w-[36rem]")
+
+
+def margins() -> rx.Component:
+    """Revenue before tax less job costs over the charts' twelve months, by month (a chart and
+    its table) and by the jobs' main service, with the period's total."""
+    m = DashboardState.board.margins
+    bars = [
+        rx.recharts.bar(data_key=name, fill=COLOURS[i], name=name)
+        for i, name in enumerate(MARGIN_SERIES)
+    ]
+    return rx.el.section(
+        rx.el.h3("Margins: revenue before tax less job costs", class_name="text-lg font-bold"),
+        rx.el.p(
+            m.total.label, ": ", m.total.revenue, " less ", m.total.costs, " = ", m.total.margin,
+            rx.cond(m.total.percent != "", " (" + m.total.percent + ")", ""),
+            " over ", m.total.jobs, rx.cond(m.total.jobs == 1, " job.", " jobs."),
+            class_name="text-sm text-slate-700", data_testid="dash-margin-total",
+        ),
+        rx.recharts.responsive_container(
+            rx.recharts.bar_chart(
+                *bars,
+                rx.recharts.x_axis(data_key="month"),
+                rx.recharts.y_axis(width=70),
+                rx.recharts.graphing_tooltip(),
+                rx.recharts.legend(),
+                data=m.chart,
+            ),
+            width="100%",
+            height=280,
+        ),
+        rx.el.h4("By month", class_name="font-bold"),
+        margin_table("Margins by month", "Month", m.by_month, "dash-margin-month"),
+        rx.el.h4("By main service", class_name="font-bold"),
+        margin_table("Margins by service", "Service", m.by_service, "dash-margin-service"),
+        class_name="flex flex-col gap-2",
+        data_testid="dash-margins",
+    )  # fmt: skip
 
 
 def exports() -> rx.Component:
@@ -182,6 +283,7 @@ def exports() -> rx.Component:
             export_link("invoices", "Invoices (CSV)"),
             export_link("payments", "Payments (CSV)"),
             export_link("customers", "Customers (CSV)"),
+            export_link("costs", "Job costs (CSV)"),
             class_name="flex flex-wrap gap-3",
         ),
         class_name="flex flex-col gap-3",
@@ -198,6 +300,7 @@ def dashboard_page() -> rx.Component:
                 figures(),
                 aging(),
                 attention(),
+                over_estimate(),
                 revenue_chart(
                     "Received by month, by service",
                     DashboardState.board.by_service,
@@ -210,6 +313,7 @@ def dashboard_page() -> rx.Component:
                     BOROUGH_SERIES,
                     "dash-by-borough",
                 ),
+                margins(),
                 exports(),
                 class_name=f"{STAFF_CARD} mx-auto flex max-w-6xl flex-col gap-8",
                 data_testid="dashboard",

@@ -1,5 +1,6 @@
 """How the dashboard and its CSV exports count money, in SQL: what a payment kept, which
-payments fall in a range of days, each invoice's paid total; and where a month starts."""
+payments fall in a range of days, each invoice's paid total; and where a month starts and
+which months the dashboard's charts cover."""
 
 from datetime import date
 
@@ -14,6 +15,16 @@ def month_start(day: date, back: int = 0) -> date:
     """The first day of the month `back` months before `day`'s."""
     index = day.year * 12 + day.month - 1 - back
     return date(index // 12, index % 12 + 1, 1)
+
+
+MONTHS = 12  # the charts' and the margins' period: this month and the eleven before it
+
+
+def last_months(today: date) -> tuple[list[date], list[date]]:
+    """The first days of the MONTHS months up to today's, oldest first, and of the month
+    after each (the end of each month, exclusive)."""
+    months = [month_start(today, back) for back in range(MONTHS - 1, -1, -1)]
+    return months, [*months[1:], month_start(today, -1)]
 
 
 # What a payment brought in and the business kept: its amount less what was refunded or

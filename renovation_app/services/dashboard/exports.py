@@ -1,5 +1,5 @@
-"""CSV exports for the accountant (invoices, payments, customers, for a date range), streamed
-row by row: the server reads the rows in batches and never holds the whole file.
+"""CSV exports for the accountant (invoices, payments, customers, job costs, for a date range),
+streamed row by row: the server reads the rows in batches and never holds the whole file.
 
 Amounts are dollars with two decimals (no currency sign, no thousands separator) and dates
 ISO (2026-11-25), which spreadsheet and accounting imports read without setup. The balance
@@ -10,33 +10,40 @@ import csv
 import io
 from collections.abc import Iterable, Iterator
 from datetime import date
+from decimal import Decimal
 
-from sqlalchemy import func
+from sqlalchemy import and_, func, or_
 from sqlmodel import select
 
+from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
 from renovation_app.db import db_session
 from renovation_app.models import (
     Customer,
     CustomerContact,
     Invoice,
     InvoiceStatus,
+    Job,
+    JobCost,
     Payment,
     PaymentStatus,
+    Subcontractor,
 )
 from renovation_app.services.billing import (
     REMINDABLE_STATUSES,
     business_day_start,
     business_today,
 )
+from renovation_app.services.costs.views import KIND_LABELS
 from renovation_app.services.dashboard.figures import in_range, paid_by_invoice
 
 BATCH = 1000
-EXPORTS = ("invoices", "payments", "customers")
+EXPORTS = ("invoices", "payments", "customers", "costs")
 
 
-def dollars(cents: int) -> str:
-    sign = "-" if cents < 0 else ""
-    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+def dollars(cents: int) -> Decimal:
+    """Cents as dollars with two decimals ("-20.00"): a number, not text, so a credit's minus
+    sign is never taken for the start of a formula (_safe)."""
+    return Decimal(cents).scaleb(-2)
 
 
 def csv_text(rows: Iterable[list]) -> str:
@@ -161,7 +168,70 @@ def customers_csv(start: date, end: date) -> Iterator[str]:
             )  # fmt: skip
 
 
-def export_rows(kind: str, start: date, end: date) -> Iterator[str]:
-    return {"invoices": invoices_csv, "payments": payments_csv, "customers": customers_csv}[kind](
-        start, end
+def costs_csv(start: date, end: date) -> Iterator[str]:
+    """Job costs incurred in [start, end) that count (not deleted), by day: what each cost was,
+    its job, how it was paid. Never a crew day's hours or loaded rate (staff may export; the
+    rate is for admins): a crew day is its amount. Read a batch at a time, each batch after
+    the last row of the one before (day, id), so no query holds a cursor open."""
+    yield _csv_line(
+        ["date", "job", "job_title", "kind", "category", "payee", "description", "amount",
+         "tax", "total", "paid_on", "paid_how", "reference", "subcontractor_licence"]
+    )  # fmt: skip
+    after: tuple[date, int] | None = None
+    while True:
+        with db_session() as session:
+            batch = session.connection().execute(_costs_batch(start, end, after)).all()
+        if not batch:
+            return
+        yield csv_text(map(_cost_cells, batch))
+        after = (batch[-1].incurred_on, batch[-1].id)
+
+
+# The costs CSV's columns as read (plain rows: 200,000 ORM objects would take seconds).
+COST_COLUMNS = (
+    JobCost.id, JobCost.incurred_on, Job.number, Job.title, JobCost.kind, JobCost.category,
+    JobCost.payee, JobCost.description, JobCost.amount_cents, JobCost.tax_cents,
+    JobCost.paid_on, JobCost.paid_how, JobCost.paid_reference, Subcontractor.licence_number,
+)  # fmt: skip
+
+
+def _costs_batch(start: date, end: date, after: tuple[date, int] | None):
+    """The next BATCH costs of [start, end) after (day, id), in (day, id) order: a range of
+    the job_cost (incurred_on) index."""
+    query = (
+        select(*COST_COLUMNS)
+        .join(Job, Job.id == JobCost.job_id)
+        .outerjoin(Subcontractor, Subcontractor.id == JobCost.subcontractor_id)
+        .where(
+            JobCost.incurred_on >= (after[0] if after else start),
+            JobCost.incurred_on < end,
+            JobCost.deleted_at.is_(None),
+        )
+        .order_by(JobCost.incurred_on, JobCost.id)
+        .limit(BATCH)
     )
+    if after:
+        day, last_id = after
+        query = query.where(
+            or_(JobCost.incurred_on > day, and_(JobCost.incurred_on == day, JobCost.id > last_id))
+        )
+    return query
+
+
+def _cost_cells(row) -> list:
+    (_, day, number, title, kind, category, payee, description, amount, tax, paid_on, how,
+     reference, licence) = row  # fmt: skip
+    return [day.isoformat(), number, title, KIND_LABELS.get(kind, kind),
+            COST_CATEGORY_LABELS.get(category, category), payee, description, dollars(amount),
+            dollars(tax), dollars(amount + tax), paid_on.isoformat() if paid_on else "",
+            PAID_HOW.get(how, how), reference, licence or ""]  # fmt: skip
+
+
+def export_rows(kind: str, start: date, end: date) -> Iterator[str]:
+    exports = {
+        "invoices": invoices_csv,
+        "payments": payments_csv,
+        "customers": customers_csv,
+        "costs": costs_csv,
+    }
+    return exports[kind](start, end)

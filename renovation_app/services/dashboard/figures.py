@@ -8,16 +8,15 @@ rows with the same rules, so their totals equal these figures.
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
-from sqlalchemy import and_, case, func, text
+from sqlalchemy import and_, case, func
 from sqlmodel import Session, select
 
 from renovation_app.content.invoice_options import INVOICE_OPTIONS
 from renovation_app.db import db_session
 from renovation_app.models import (
     ENDED_JOB_STATUSES,
-    INVOICE_FLAGGED,
     OPEN_CHANGE_ORDER_STATUSES,
     ChangeOrder,
     Estimate,
@@ -37,16 +36,18 @@ from renovation_app.services.billing import (
     business_day_start,
     business_today,
     format_usd,
-    needs_attention,
 )
 from renovation_app.services.billing.aging import AGE_BUCKETS, bucket_of
 from renovation_app.services.customers.locations import LOCATIONS
+from renovation_app.services.dashboard.attention import AttentionRow, attention_rows
 from renovation_app.services.dashboard.counting import (
     NET_CENTS,
     in_range,
+    last_months,
     month_start,
     paid_by_invoice,
 )
+from renovation_app.services.dashboard.margins import Margins, margins
 from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
 
 OTHER_WORK, NOT_GIVEN = "Other work", "Not given"
@@ -55,9 +56,6 @@ OTHER_WORK, NOT_GIVEN = "Other work", "Not given"
 SERVICE_SERIES = tuple(dict.fromkeys([*(option.label for option in INVOICE_OPTIONS), OTHER_WORK]))
 BOROUGH_SERIES = (*LOCATIONS, NOT_GIVEN)
 SERVICE_LABELS = set(SERVICE_SERIES)
-LATE_ATTENTION_DAYS = 30
-ATTENTION_ROWS = 50
-MONTHS = 12
 
 
 @dataclass(frozen=True)
@@ -67,13 +65,6 @@ class Figure:
     cents: int
     count: int = 0
     link: str = ""  # the list that shows the invoices behind it
-
-
-@dataclass(frozen=True)
-class AttentionRow:
-    number: str
-    customer: str
-    words: str
 
 
 @dataclass
@@ -92,6 +83,7 @@ class Dashboard:
     by_service: list[dict] = field(default_factory=list)  # {"month": "Dec 25", <label>: dollars}
     by_borough: list[dict] = field(default_factory=list)
     attention: list[AttentionRow] = field(default_factory=list)
+    margins: Margins = field(default_factory=Margins)  # revenue less job costs; overruns
 
 
 def _received(session: Session, start: date, end: date, label: str) -> Figure:
@@ -191,8 +183,7 @@ _closed_months: dict[tuple[date, date], tuple[tuple, dict, dict]] = {}
 
 def _revenue(session: Session, today: date) -> tuple[list[dict], list[dict]]:
     """Money received per month for 12 months, by borough and by service."""
-    months = [month_start(today, back) for back in range(MONTHS - 1, -1, -1)]
-    ends = [*months[1:], month_start(today, -1)]
+    months, ends = last_months(today)
     closed = (months[0], months[-1])
     fingerprint = _closed_fingerprint(session, *closed)
     cached = _closed_months.get(closed)
@@ -336,33 +327,6 @@ def _rows(months: list[date], sums: dict, series: list[str]) -> list[dict]:
     ]
 
 
-def _attention(session: Session, today: date) -> list[AttentionRow]:
-    """Invoices a person must look at: a bounced e-mail, a failed or disputed payment, money
-    after a void (ledger notes), and unpaid invoices more than 30 days late; worst first.
-    Two queries, each on its own index (the flagged invoices', the unpaid ones' status),
-    merged: one query with OR read every invoice."""
-    late_before = today - timedelta(days=LATE_ATTENTION_DAYS)
-    oldest_first = (Invoice.due_date, Invoice.id)
-    flagged = session.exec(
-        select(Invoice).where(text(INVOICE_FLAGGED)).order_by(*oldest_first).limit(ATTENTION_ROWS)
-    ).all()
-    late = session.exec(
-        select(Invoice)
-        .where(Invoice.status.in_(REMINDABLE_STATUSES), Invoice.due_date < late_before)
-        .order_by(*oldest_first)
-        .limit(ATTENTION_ROWS)
-    ).all()
-    unique = {invoice.id: invoice for invoice in (*flagged, *late)}
-    rows = sorted(unique.values(), key=lambda i: (i.due_date, i.id))[:ATTENTION_ROWS]
-    found = []
-    for invoice in rows:
-        words = needs_attention(invoice) or (
-            f"Unpaid {(today - invoice.due_date).days} days after its due date."
-        )
-        found.append(AttentionRow(invoice.number, invoice.customer_name, words))
-    return found
-
-
 def dashboard(now: datetime | None = None) -> Dashboard:
     today = business_today(now or utc_now())
     this_month, last_month, next_month = (
@@ -387,5 +351,6 @@ def dashboard(now: datetime | None = None) -> Dashboard:
             aging=aging,
             by_service=by_service,
             by_borough=by_borough,
-            attention=_attention(session, today),
+            attention=attention_rows(session, today),
+            margins=margins(session, today),
         )

@@ -1,0 +1,64 @@
+"""The dashboard's needs-attention list: subcontractors' insurance certificates lapsing soon or
+lapsed, then invoices a person must look at (a bounced e-mail, a payment problem, long late)."""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy import text
+from sqlmodel import Session, select
+
+from renovation_app.models import INVOICE_FLAGGED, Invoice
+from renovation_app.routes import invoice_path, subcontractor_path
+from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
+from renovation_app.services.subcontractors import expiring_certificates
+
+LATE_ATTENTION_DAYS = 30
+ATTENTION_ROWS = 50
+SUBCONTRACTOR = "Subcontractor's insurance"
+
+
+@dataclass(frozen=True)
+class AttentionRow:
+    number: str  # an invoice's number, or a subcontractor's company
+    customer: str  # the invoice's customer, or what the row is about
+    words: str
+    link: str = ""  # the page that settles it: the invoice's, the subcontractor's
+
+
+def attention_rows(session: Session, today: date) -> list[AttentionRow]:
+    """The certificates first (a lapsed one stops a sub's payment), soonest first; then the
+    invoices, worst first."""
+    certificates = [
+        AttentionRow(e.company, SUBCONTRACTOR, e.words, subcontractor_path(str(e.subcontractor_id)))
+        for e in expiring_certificates(session, today)
+    ]
+    return certificates + _invoices(session, today)
+
+
+def _invoices(session: Session, today: date) -> list[AttentionRow]:
+    """Invoices a person must look at: a bounced e-mail, a failed or disputed payment, money
+    after a void (ledger notes), and unpaid invoices more than 30 days late; worst first.
+    Two queries, each on its own index (the flagged invoices', the unpaid ones' status),
+    merged: one query with OR read every invoice."""
+    late_before = today - timedelta(days=LATE_ATTENTION_DAYS)
+    oldest_first = (Invoice.due_date, Invoice.id)
+    flagged = session.exec(
+        select(Invoice).where(text(INVOICE_FLAGGED)).order_by(*oldest_first).limit(ATTENTION_ROWS)
+    ).all()
+    late = session.exec(
+        select(Invoice)
+        .where(Invoice.status.in_(REMINDABLE_STATUSES), Invoice.due_date < late_before)
+        .order_by(*oldest_first)
+        .limit(ATTENTION_ROWS)
+    ).all()
+    unique = {invoice.id: invoice for invoice in (*flagged, *late)}
+    rows = sorted(unique.values(), key=lambda i: (i.due_date, i.id))[:ATTENTION_ROWS]
+    found = []
+    for invoice in rows:
+        words = needs_attention(invoice) or (
+            f"Unpaid {(today - invoice.due_date).days} days after its due date."
+        )
+        found.append(
+            AttentionRow(invoice.number, invoice.customer_name, words, invoice_path(invoice.number))
+        )
+    return found

@@ -77,6 +77,9 @@ def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
                     class_name="w-full text-sm",
                 ),
                 class_name="mt-4 overflow-x-auto",
+                tab_index=0,  # a keyboard can scroll it on a narrow phone
+                role="region",
+                aria_label="Estimated and actual costs by category",
             ),
         ),  # fmt: skip
         rx.cond(

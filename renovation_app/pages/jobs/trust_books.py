@@ -145,6 +145,9 @@ def book(
                     class_name="w-full min-w-[40rem] text-sm",
                 ),
                 class_name="mt-2 overflow-x-auto",
+                tab_index=0,  # a keyboard can scroll a wide table on a phone
+                role="region",
+                aria_label=title,
             ),
             rx.el.p("None in this period.", class_name="mt-2 text-slate-600"),
         ),

@@ -1,4 +1,4 @@
-"""GET /api/exports/{kind}.csv?from=2026-01-01&to=2026-12-31: invoices, payments or customers
+"""GET /api/exports/{kind}.csv?from=2026-01-01&to=2026-12-31: invoices, payments, customers or job costs
 for an accountant, staff only (the session cookie, checked here), streamed as it is read."""
 
 from datetime import date, timedelta

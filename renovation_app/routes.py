@@ -145,33 +145,20 @@ ESTIMATE_LINK = Route(
     "Review, accept and sign your estimate.",
     public=False,
 )
-JOBS = Route(
-    "/jobs",
-    f"Jobs | {BUSINESS.name}",
-    "Jobs for staff.",
-    public=False,
-    staff=True,
+
+
+def staff_route(path: str, title: str, description: str) -> Route:
+    """A page of the signed-in staff area."""
+    return Route(path, f"{title} | {BUSINESS.name}", description, public=False, staff=True)
+
+
+JOBS = staff_route("/jobs", "Jobs", "Jobs for staff.")
+NEW_JOB = staff_route("/jobs/new", "New Job", "A job for small work agreed without an estimate.")
+JOB = staff_route(
+    "/jobs/[number]", "Job", "A job: its contract, change orders, invoices and payments."
 )
-NEW_JOB = Route(
-    "/jobs/new",
-    f"New Job | {BUSINESS.name}",
-    "A job for small work agreed without an estimate.",
-    public=False,
-    staff=True,
-)
-JOB = Route(
-    "/jobs/[number]",
-    f"Job | {BUSINESS.name}",
-    "A job: its contract, change orders, invoices and payments.",
-    public=False,
-    staff=True,
-)
-NEW_CHANGE_ORDER = Route(
-    "/jobs/[number]/change-order",
-    f"New Change Order | {BUSINESS.name}",
-    "Write a change order of a job's contract.",
-    public=False,
-    staff=True,
+NEW_CHANGE_ORDER = staff_route(
+    "/jobs/[number]/change-order", "New Change Order", "Write a change order of a job's contract."
 )
 CHANGE_ORDER_LINK = Route(
     "/change-order/[token]",
@@ -179,33 +166,23 @@ CHANGE_ORDER_LINK = Route(
     "Review and sign a change of your contract.",
     public=False,
 )
-JOB_COSTS = Route(
-    "/jobs/[number]/costs",
-    f"Job costs | {BUSINESS.name}",
-    "A job's purchases, subcontractor bills and crew days.",
-    public=False,
-    staff=True,
+JOB_COSTS = staff_route(
+    "/jobs/[number]/costs", "Job costs", "A job's purchases, subcontractor bills and crew days."
 )
-TRUST_BOOKS = Route(
+TRUST_BOOKS = staff_route(
     "/jobs/[number]/trust-books",
-    f"Trust books | {BUSINESS.name}",
+    "Trust books",
     "A job's trust fund books (Lien Law §75): received, paid, receivable and payable.",
-    public=False,
-    staff=True,
 )
-SUBCONTRACTORS = Route(
+SUBCONTRACTORS = staff_route(
     "/subcontractors",
-    f"Subcontractors | {BUSINESS.name}",
+    "Subcontractors",
     "Subcontractors, their licences and insurance certificates.",
-    public=False,
-    staff=True,
 )
-SUBCONTRACTOR = Route(
+SUBCONTRACTOR = staff_route(
     "/subcontractors/[id]",
-    f"Subcontractor | {BUSINESS.name}",
+    "Subcontractor",
     "A subcontractor: details, insurance certificates, bills and lien waivers.",
-    public=False,
-    staff=True,
 )
 LIEN_WAIVER_LINK = Route(
     "/lien-waiver/[token]",
@@ -222,27 +199,9 @@ PAY = Route(
 )
 
 
-ACCOUNT = Route(
-    "/account",
-    f"Your account | {BUSINESS.name}",
-    "Two-step sign-in for your staff account.",
-    public=False,
-    staff=True,
-)
-STAFF_USERS = Route(
-    "/staff",
-    f"Staff | {BUSINESS.name}",
-    "Staff accounts and invitations (admins).",
-    public=False,
-    staff=True,
-)
-AUDIT = Route(
-    "/audit",
-    f"Audit log | {BUSINESS.name}",
-    "Who changed what, and when (admins).",
-    public=False,
-    staff=True,
-)
+ACCOUNT = staff_route("/account", "Your account", "Two-step sign-in for your staff account.")
+STAFF_USERS = staff_route("/staff", "Staff", "Staff accounts and invitations (admins).")
+AUDIT = staff_route("/audit", "Audit log", "Who changed what, and when (admins).")
 FORGOT_PASSWORD = Route(
     "/forgot-password",
     f"Forgot password | {BUSINESS.name}",

@@ -49,6 +49,17 @@ def invite_form() -> rx.Component:
     )
 
 
+def hourly_cost(member: rx.Var) -> rx.Component:
+    """The loaded hourly cost a crew day of this person is priced at (admins only)."""
+    return rx.el.input(
+        default_value=member.hourly_cost, input_mode="decimal", placeholder="$ / hour",
+        aria_label="Loaded hourly cost of " + member.name.to(str),
+        on_blur=lambda value: State.set_hourly_cost(member.id, value),
+        class_name="w-24 rounded border border-slate-300 px-2 py-1",
+        data_testid="hourly-cost",
+    )  # fmt: skip
+
+
 def member_row(member: rx.Var) -> rx.Component:
     return rx.el.tr(
         rx.el.td(
@@ -58,15 +69,7 @@ def member_row(member: rx.Var) -> rx.Component:
         ),
         rx.el.td(rx.el.span(member.role, class_name=PILL)),
         rx.el.td(member.last_sign_in),
-        rx.el.td(
-            rx.el.input(
-                default_value=member.hourly_cost, input_mode="decimal", placeholder="$ / hour",
-                aria_label="Loaded hourly cost of " + member.name.to(str),
-                on_blur=lambda value: State.set_hourly_cost(member.id, value),
-                class_name="w-24 rounded border border-slate-300 px-2 py-1",
-                data_testid="hourly-cost",
-            ),  # fmt: skip
-        ),
+        rx.el.td(hourly_cost(member)),
         rx.el.td(
             rx.cond(member.active, "Active", "Deactivated"),
             rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),

@@ -23,7 +23,7 @@ from renovation_app.models import (
 from renovation_app.services import audit
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.costs.entry import day, words
-from renovation_app.services.costs.recording import _cost_of, _open_job, ended_job_reason
+from renovation_app.services.costs.recording import cost_of, ended_job_reason, open_job_locked
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.lien_waivers import queue_waiver_email
 from renovation_app.services.links import issue_link
@@ -73,9 +73,9 @@ def pay_sub_bill(
 ) -> int:
     """Record the payment of a sub bill; returns its lien waiver's id. Paid twice: refused."""
     with db_session() as session:
-        job = _open_job(session, number)  # a second tab waits here, then finds it paid
+        job = open_job_locked(session, number)  # a second tab waits here, then finds it paid
         why = ended_job_reason(job, user, reason)
-        cost = _cost_of(session, job, cost_id)
+        cost = cost_of(session, job, cost_id)
         if cost.kind != CostKind.SUB_BILL:
             raise ActionRefused("Only a subcontractor's bill is paid here.")
         if cost.paid_on is not None:

@@ -53,7 +53,7 @@ def ended_job_reason(job: Job, user: SignedInUser, reason: object) -> str:
     )
 
 
-def _open_job(session: Session, number: str) -> Job:
+def open_job_locked(session: Session, number: str) -> Job:
     job = job_by_number(session, number)
     if job is None:
         raise ActionRefused(NO_JOB)
@@ -88,7 +88,7 @@ def add_cost(
         stored = store_receipt(*receipt)
     key = form_token_key(user.id, form_token, "cost") or None
     with db_session() as session:
-        job = _open_job(session, number)
+        job = open_job_locked(session, number)
         why = ended_job_reason(job, user, reason)
         if key and (done := session.exec(select(JobCost).where(JobCost.form_token == key)).first()):
             return done.id
@@ -110,7 +110,7 @@ def add_cost(
         return cost.id
 
 
-def _cost_of(session: Session, job: Job, cost_id: object) -> JobCost:
+def cost_of(session: Session, job: Job, cost_id: object) -> JobCost:
     cost = session.get(JobCost, cost_id) if isinstance(cost_id, int) else None
     if cost is None or cost.job_id != job.id or cost.deleted_at is not None:
         raise ActionRefused(NO_COST)
@@ -147,9 +147,9 @@ def edit_cost(
     """Change a cost's words, day and amounts (as checked for its kind). A paid sub bill keeps
     its amount: its payment and waiver are for exactly that amount."""
     with db_session() as session:
-        job = _open_job(session, number)
+        job = open_job_locked(session, number)
         why = ended_job_reason(job, user, reason)
-        cost = _cost_of(session, job, cost_id)
+        cost = cost_of(session, job, cost_id)
         before = _summary(cost)
         entry = read_entry(session, cost.kind, raw)
         if cost.kind == CostKind.SUB_BILL and cost.paid_on is not None:
@@ -166,9 +166,9 @@ def delete_cost(number: str, cost_id: int, user: SignedInUser, reason: object = 
     """Mark a cost deleted. A paid sub bill stays: its payment happened and its waiver names it
     (a mistake in it is put right by a vendor's credit)."""
     with db_session() as session:
-        job = _open_job(session, number)
+        job = open_job_locked(session, number)
         why = ended_job_reason(job, user, reason)
-        cost = _cost_of(session, job, cost_id)
+        cost = cost_of(session, job, cost_id)
         if _waiver_of(session, cost) is not None:
             raise ActionRefused(
                 "This bill is paid and has its lien waiver: it cannot be deleted. Record a "

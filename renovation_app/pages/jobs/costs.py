@@ -126,34 +126,56 @@ def reason_field() -> rx.Component:
 
 def add_button() -> rx.Component:
     words = rx.cond(State.working, "Saving...", "Add the cost")
+    saving = rx.cond(State.working, "Saving...", "Save the changes")
     with_receipt = (State.kind == "purchase") & (rx.selected_files(RECEIPT_ID).length() > 0)
-    return rx.cond(
+    changing = rx.el.div(
+        rx.el.button(
+            saving,
+            type="button",
+            disabled=State.working,
+            class_name=BUTTON,
+            on_click=State.save_changes,
+            data_testid="save-cost",
+        ),
+        rx.el.button(
+            "Cancel", type="button", on_click=State.stop_editing, class_name=SECONDARY_BUTTON
+        ),
+        class_name="flex flex-wrap gap-2",
+    )
+    return rx.cond(State.editing > 0, changing, rx.cond(
         with_receipt,
         rx.el.button(words, type="button", disabled=State.working, class_name=BUTTON, data_testid="add-cost",
                      on_click=State.add_with_receipt(rx.upload_files(upload_id=RECEIPT_ID))),
         rx.el.button(words, type="button", disabled=State.working, class_name=BUTTON, data_testid="add-cost",
                      on_click=State.add),
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def add_card() -> rx.Component:
     return rx.el.section(
-        rx.el.h3("Add a cost", class_name=CARD_TITLE),
-        rx.el.div(
-            *[
-                rx.el.button(
-                    words,
-                    type="button",
-                    on_click=State.choose_kind(kind),
-                    aria_pressed=rx.cond(State.kind == kind, "true", "false"),
-                    class_name=rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
-                )
-                for kind, words in KINDS
-            ],
-            role="group",
-            aria_label="Kind of cost",
-            class_name="mt-3 flex flex-wrap gap-2",
-        ),  # fmt: skip
+        rx.el.h3(
+            rx.cond(State.editing > 0, "Change a cost", "Add a cost"),
+            class_name=CARD_TITLE,
+            id="cost-form",
+        ),
+        rx.cond(
+            State.editing == 0,
+            rx.el.div(
+                *[
+                    rx.el.button(
+                        words,
+                        type="button",
+                        on_click=State.choose_kind(kind),
+                        aria_pressed=rx.cond(State.kind == kind, "true", "false"),
+                        class_name=rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
+                    )
+                    for kind, words in KINDS
+                ],
+                role="group",
+                aria_label="Kind of cost",
+                class_name="mt-3 flex flex-wrap gap-2",
+            ),
+        ),
         rx.el.div(
             rx.match(
                 State.kind,
@@ -250,6 +272,7 @@ def cost_row(row: rx.Var) -> rx.Component:
         ),
         rx.el.div(
             rx.cond(row.receipt, rx.el.a("Receipt", href=receipt, class_name="text-sm font-semibold underline")),
+            rx.el.a("Change", href="#cost-form", on_click=State.edit(row.id), class_name="text-sm font-semibold underline"),
             rx.cond(row.unpaid_bill, rx.el.button("Pay", type="button", on_click=State.open_pay(row.id), class_name="text-sm font-semibold text-orange-800 underline", data_testid="pay-bill")),
             rx.cond(row.waiver == "", rx.el.button("Delete", type="button", on_click=State.delete(row.id), class_name="text-sm font-semibold text-red-700 underline")),
             class_name="mt-1 flex flex-wrap gap-4",

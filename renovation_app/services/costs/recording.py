@@ -16,6 +16,7 @@ from renovation_app.services import audit
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.costs.entry import (
     CostEntry,
+    labour_cost,
     labour_entry,
     purchase_entry,
     sub_bill_entry,
@@ -145,7 +146,8 @@ def edit_cost(
     number: str, cost_id: int, raw: Mapping, user: SignedInUser, reason: object = ""
 ) -> None:
     """Change a cost's words, day and amounts (as checked for its kind). A paid sub bill keeps
-    its amount: its payment and waiver are for exactly that amount."""
+    its amount: its payment and waiver are for exactly that amount. A crew day of the same
+    person keeps the hourly cost it was entered at."""
     with db_session() as session:
         job = open_job_locked(session, number)
         why = ended_job_reason(job, user, reason)
@@ -154,6 +156,11 @@ def edit_cost(
         entry = read_entry(session, cost.kind, raw)
         if cost.kind == CostKind.SUB_BILL and cost.paid_on is not None:
             entry = _paid_bill_entry(cost, entry)
+        if cost.kind == CostKind.LABOUR and entry.worker_id == cost.worker_id:
+            entry = replace(  # the day keeps the rate it was entered at
+                entry, hourly_cost_cents=cost.hourly_cost_cents,
+                amount_cents=labour_cost(entry.hours_milli, cost.hourly_cost_cents),
+            )  # fmt: skip
         for name, value in asdict(entry).items():
             setattr(cost, name, value)
         cost.updated_at = utc_now()

@@ -21,6 +21,7 @@ from renovation_app.models import (
     User,
 )
 from renovation_app.services.billing import long_date
+from renovation_app.services.billing.form_lines import price_typed
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.costs.budget import budget_view, job_budget
@@ -53,6 +54,7 @@ class CostRow:
     waiver_id: int
     receipt: bool
     credit: bool
+    typed: dict[str, str] = field(default_factory=dict)  # its form's fields, to change it
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,22 @@ def _row(session: Session, cost: JobCost, waiver: LienWaiver | None, admin: bool
         waiver="" if waiver is None else ("outstanding" if outstanding else "received"),
         waiver_url=link_url_of(session, waiver) if outstanding else "",
         waiver_id=waiver.id if waiver else 0,
-        receipt=bool(cost.receipt_sha256), credit=cost.credit,
+        receipt=bool(cost.receipt_sha256), credit=cost.credit, typed=typed_fields(cost),
     )  # fmt: skip
+
+
+def typed_fields(cost: JobCost) -> dict[str, str]:
+    """A cost as its form types it (amounts as positive words; a credit is its tick)."""
+    return {
+        "category": cost.category, "incurred_on": cost.incurred_on.isoformat(),
+        "payee": cost.payee, "description": cost.description,
+        "amount": price_typed(abs(cost.amount_cents)), "tax": price_typed(abs(cost.tax_cents)),
+        "subcontractor_id": str(cost.subcontractor_id or ""),
+        "due_on": cost.due_on.isoformat() if cost.due_on else "",
+        "worker_id": str(cost.worker_id or ""),
+        "hours": quantity_text(cost.hours_milli) if cost.hours_milli else "",
+        "paid_how": cost.paid_how or "card",
+    }  # fmt: skip
 
 
 def _choices(session: Session, job: Job, admin: bool) -> dict:

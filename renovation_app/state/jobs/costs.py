@@ -36,6 +36,7 @@ class JobCostsState(StaffState):
     form: dict[str, str] = {}
     credit: bool = False
     form_token: str = ""
+    editing: int = 0  # the cost whose values the form holds to change it; 0 adds a new one
     reason: str = ""  # an admin's reason for changing a closed job's costs
     paying: int = 0  # the sub bill whose payment form is open
     pay: dict[str, str] = {}
@@ -60,7 +61,27 @@ class JobCostsState(StaffState):
     def _new_form(self, kind: str) -> None:
         self.kind = kind if kind in DEFAULT_CATEGORY else "purchase"
         self.form = {"category": DEFAULT_CATEGORY[self.kind], "paid_how": "card"}
-        self.credit, self.form_token = False, secrets.token_urlsafe(16)
+        self.credit, self.form_token, self.editing = False, secrets.token_urlsafe(16), 0
+
+    @rx.event
+    def edit(self, cost_id: int):
+        """Put a cost's values in the form to change them (its kind stays)."""
+        row = next((r for r in self.page.get("rows", []) if r["id"] == whole(cost_id)), None)
+        if row is not None:
+            self.kind, self.form, self.credit = row["kind"], dict(row["typed"]), row["credit"]
+            self.editing, self.error, self.note = row["id"], "", ""
+
+    @rx.event
+    def stop_editing(self):
+        self._new_form(self.kind)
+
+    @rx.event
+    async def save_changes(self):
+        raw = {**_typed(self.form), "credit": self.credit}
+        await self._run(costs.edit_cost, self.editing, raw, self._signed_in_user(), self.reason,
+                        done="Cost changed.")  # fmt: skip
+        if not self.error:
+            self._new_form(self.kind)
 
     @rx.event
     def choose_kind(self, kind: str):

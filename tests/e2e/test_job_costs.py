@@ -109,6 +109,11 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     row = page.get_by_test_id("cost-row").filter(has_text="Home Depot")
     expect(row.get_by_test_id("cost-total")).to_have_text("$4,310.55")
     expect(row.get_by_role("link", name="Receipt")).to_be_visible()
+    row.get_by_role("link", name="Change").click()  # a word to add, the amounts stay
+    page.fill("#cost-description", "Tile adhesive and grout")
+    page.get_by_test_id("save-cost").click()
+    expect(row).to_contain_text("Tile adhesive and grout")
+    expect(row.get_by_test_id("cost-total")).to_have_text("$4,310.55")
 
     add_cost(page, "Subcontractor bill", subcontractor_id=sub.company, description="Plumbing rough-in",
              incurred_on=str(yesterday), amount="6,000")  # fmt: skip

@@ -11,7 +11,7 @@ import pytest
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import CustomerLinkKind, Signature
+from renovation_app.models import CustomerLinkKind, Job, Signature
 from renovation_app.services import lien_waivers
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
@@ -123,7 +123,7 @@ def test_a_typed_name_and_the_ticked_box_sign_it_once(token, waiver, admin):
         sign(token, "Someone Else", seen_sha256=shown)
     scan = lien_waivers.SignedScan("Luis Ortiz", business_today(), SCAN, "waiver.pdf")
     with refused("already signed"):
-        lien_waivers.record_signed_scan(waiver.id, scan, signed_in(admin))
+        lien_waivers.record_signed_scan(job_number(waiver), waiver.id, scan, signed_in(admin))
     assert len(signatures()) == 1 and len(audit_rows("lien_waiver.signed")) == 1
 
 
@@ -168,10 +168,15 @@ def test_a_name_that_is_not_one_signs_nothing(token):
     assert signatures() == []
 
 
+def job_number(waiver) -> str:
+    with db_session() as session:
+        return session.get(Job, waiver.job_id).number
+
+
 def test_a_paper_waiver_is_dated_on_or_after_the_payment(waiver, admin):
     def record(day, content=SCAN):
         scan = lien_waivers.SignedScan("Luis Ortiz", day, content, "waiver.pdf")
-        lien_waivers.record_signed_scan(waiver.id, scan, signed_in(admin))
+        lien_waivers.record_signed_scan(job_number(waiver), waiver.id, scan, signed_in(admin))
 
     tomorrow = business_today() + timedelta(days=1)
     for day in (paid_on() - timedelta(days=1), tomorrow, None):  # before it (§34: void)
@@ -189,9 +194,10 @@ def test_a_paper_waiver_is_dated_on_or_after_the_payment(waiver, admin):
     )
     assert signature.scan_type == "application/pdf" and len(signature.scan_sha256) == 64
     assert waiver_of(waiver.id).signature_id == signature.id
-    with refused("no such waiver"):
-        lien_waivers.record_signed_scan(waiver.id + 99, lien_waivers.SignedScan(
-            "Luis Ortiz", paid_on(), SCAN, "w.pdf"), signed_in(admin))  # fmt: skip
+    for number, waiver_id in ((job_number(waiver), waiver.id + 99), ("J-1999-0001", waiver.id)):
+        with refused("no such waiver"):
+            lien_waivers.record_signed_scan(number, waiver_id, lien_waivers.SignedScan(
+                "Luis Ortiz", paid_on(), SCAN, "w.pdf"), signed_in(admin))  # fmt: skip
 
 
 def test_the_pdf_reads_back_the_amount_the_day_and_then_the_signature(job, token):

@@ -33,6 +33,7 @@ from renovation_app.models import (
 from renovation_app.services import jobs, payments, trust_books
 from renovation_app.services.billing import business_today
 from renovation_app.services.payments.ledger import refunded_cents
+from renovation_app.services.payments.summary import money_summary
 from renovation_app.state.jobs import TrustBooksState
 from tests.factories import (
     accepted_estimate,
@@ -153,10 +154,14 @@ def test_money_in_is_dated_by_the_day_it_came_and_a_refund_is_taken_off(
         (T, "refund", "Check #1045", -150_00),
     ]
     assert month.received_cents == 2250_00 == jobs.get_job(k.job.number).paid_cents
+    # Money given back is not owed again: the deposit stays paid, as its invoice's balance says.
     assert [(r.invoice_number, r.receivable_cents) for r in month.receivable] == [
-        (k.deposit.number, 150_00),
+        (k.deposit.number, 0),
         (k.final.number, k.final.total_cents),
     ]
+    with db_session() as session:
+        deposit = session.get(Invoice, k.deposit.id)
+        assert money_summary(session, deposit).balance_cents == 0
 
 
 def test_costs_paid_go_out_and_an_unpaid_sub_bill_is_payable_until_paid(

@@ -19,12 +19,16 @@ from renovation_app.components.styles import (
 from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
 from renovation_app.pages.registry import page
 from renovation_app.services.costs.entry import PURCHASE_CATEGORIES
-from renovation_app.state.jobs import JobCostsState
+from renovation_app.state.jobs import JobCostsState, JobWaiverScanState
+from renovation_app.state.jobs.costs import RECEIPT_ID
 
 State = JobCostsState
 P = State.page
-RECEIPT_ID = "receipt"
-RECEIPTS = {"image/*": [".jpg", ".jpeg", ".png", ".webp", ".heic"], "application/pdf": [".pdf"]}
+SCAN_ID = "waiver-scan"
+SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
+# JPEG, PNG and WebP: an iPhone turns its HEIC photo into a JPEG for a page that asks for these.
+RECEIPTS = {"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"],
+            "application/pdf": [".pdf"]}  # fmt: skip
 KINDS = (("purchase", "Purchase"), ("sub_bill", "Subcontractor bill"), ("labour", "Crew day"))
 LABEL = "text-sm font-semibold text-slate-800"
 OUTSTANDING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
@@ -84,10 +88,20 @@ def purchase_fields() -> rx.Component:
             "A vendor's credit (money back: the amount comes off)",
             class_name="flex items-center gap-2 text-sm sm:col-span-2",
         ),
-        rx.upload(
-            rx.el.button("Photograph or choose the receipt", type="button", class_name=SECONDARY_BUTTON),
-            rx.el.p(rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)), class_name="text-sm", data_testid="receipt-chosen"),
-            id=RECEIPT_ID, multiple=False, max_files=1, accept=RECEIPTS, max_size=15 * 1024 * 1024,
+        rx.el.div(
+            rx.upload(
+                rx.el.button("Photograph or choose the receipt", type="button", class_name=SECONDARY_BUTTON),
+                id=RECEIPT_ID, multiple=False, max_files=1, accept=RECEIPTS, max_size=15 * 1024 * 1024,
+            ),
+            rx.cond(
+                rx.selected_files(RECEIPT_ID).length() > 0,
+                rx.el.p(
+                    rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)), " ",
+                    rx.el.button("Remove", type="button", on_click=rx.clear_selected_files(RECEIPT_ID),
+                                 class_name="font-semibold text-red-700 underline"),
+                    class_name="text-sm", data_testid="receipt-chosen",
+                ),
+            ),
             class_name="flex flex-col gap-2 sm:col-span-2",
         ),
     )  # fmt: skip
@@ -119,7 +133,8 @@ def reason_field() -> rx.Component:
         rx.el.div(
             rx.el.label("This job is closed: your reason for the change (admins)", html_for="cost-reason", class_name=LABEL),
             rx.el.input(id="cost-reason", value=State.reason, on_change=State.set_reason, class_name=INPUT),
-            class_name="flex flex-col gap-1 sm:col-span-2",
+            rx.el.p("It is recorded with every change, payment and deletion of this job's costs.", class_name="text-sm text-slate-600"),
+            class_name="flex flex-col gap-1",
         ),
     )  # fmt: skip
 
@@ -183,7 +198,6 @@ def add_card() -> rx.Component:
                 ("labour", labour_fields()),
                 purchase_fields(),
             ),
-            reason_field(),
             class_name="mt-4 grid gap-3 sm:grid-cols-2",
         ),  # fmt: skip
         rx.el.div(add_button(), class_name="mt-4"),
@@ -256,6 +270,51 @@ def waiver_part(row: rx.Var) -> rx.Component:
     )  # fmt: skip
 
 
+def delete_part(row: rx.Var) -> rx.Component:
+    """Delete asks once more: a slip of the thumb deletes nothing."""
+    return rx.cond(
+        State.deleting == row.id.to(int),
+        rx.el.span(
+            "Delete this cost? ",
+            rx.el.button("Yes, delete", type="button", on_click=State.delete(row.id), class_name="font-semibold text-red-700 underline", data_testid="confirm-delete"),
+            " ", rx.el.button("Keep it", type="button", on_click=State.keep, class_name="font-semibold underline"),
+            class_name="text-sm", role="alert",
+        ),
+        rx.el.button("Delete", type="button", on_click=State.ask_delete(row.id), class_name="text-sm font-semibold text-red-700 underline"),
+    )  # fmt: skip
+
+
+def scan_form(row: rx.Var) -> rx.Component:
+    """The waiver signed on paper: who signed, on which day (on or after the payment), the scan."""
+    Scan = JobWaiverScanState
+    return rx.cond(
+        Scan.scan_for == row.waiver_id.to(int),
+        rx.el.div(
+            rx.el.label("Signed by", html_for="scan-name", class_name=LABEL),
+            rx.el.input(id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT),
+            rx.el.label("Signed on", html_for="scan-day", class_name=LABEL),
+            rx.el.input(id="scan-day", type="date", value=Scan.scan_day, on_change=Scan.set_scan_day, class_name=INPUT),
+            rx.upload(
+                rx.el.button("Choose the signed waiver (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON),
+                rx.el.p(rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)), class_name="text-sm"),
+                id=SCAN_ID, multiple=False, max_files=1, accept=SCANS, max_size=10 * 1024 * 1024,
+                class_name="flex flex-col gap-2",
+            ),
+            rx.el.div(
+                rx.el.button("Record the signed waiver", type="button", disabled=State.working, class_name=BUTTON,
+                             on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)), data_testid="record-waiver-scan"),
+                rx.el.button("Cancel", type="button", on_click=Scan.close_scan, class_name=SECONDARY_BUTTON),
+                class_name="flex flex-wrap gap-2",
+            ),
+            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+        ),
+        rx.cond(row.waiver == "outstanding", rx.el.button(
+            "Record a waiver signed on paper", type="button", on_click=Scan.open_scan(row.waiver_id),
+            class_name="text-sm font-semibold underline",
+        )),
+    )  # fmt: skip
+
+
 def cost_row(row: rx.Var) -> rx.Component:
     receipt = routes.job_costs_path(P.number.to(str)) + "/" + row.id.to(str) + "/receipt"
     return rx.el.li(
@@ -274,10 +333,11 @@ def cost_row(row: rx.Var) -> rx.Component:
             rx.cond(row.receipt, rx.el.a("Receipt", href=receipt, class_name="text-sm font-semibold underline")),
             rx.el.a("Change", href="#cost-form", on_click=State.edit(row.id), class_name="text-sm font-semibold underline"),
             rx.cond(row.unpaid_bill, rx.el.button("Pay", type="button", on_click=State.open_pay(row.id), class_name="text-sm font-semibold text-orange-800 underline", data_testid="pay-bill")),
-            rx.cond(row.waiver == "", rx.el.button("Delete", type="button", on_click=State.delete(row.id), class_name="text-sm font-semibold text-red-700 underline")),
+            rx.cond(row.waiver == "", delete_part(row)),
             class_name="mt-1 flex flex-wrap gap-4",
         ),
         rx.cond(State.paying == row.id.to(int), pay_form()),
+        scan_form(row),
         class_name="border-t border-slate-100 py-3",
         data_testid="cost-row",
     )  # fmt: skip
@@ -306,6 +366,7 @@ def heading() -> rx.Component:
             class_name="text-sm",
         ),
         rx.cond(~P.open.to(bool), rx.el.span("Closed: changes need an admin and a reason", class_name=PILL)),
+        reason_field(),
         rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="costs-error")),
         rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800")),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",

@@ -5,6 +5,7 @@ actual by category and the margins (budget.py); the costs CSV for the accountant
 from renovation_app.services.costs.budget import CategoryBudget, JobBudget, job_budget
 from renovation_app.services.costs.entry import labour_cost
 from renovation_app.services.costs.paying import LapseNeedsConfirming, pay_sub_bill
+from renovation_app.services.costs.receipts import MAX_BYTES as MAX_RECEIPT_BYTES
 from renovation_app.services.costs.receipts import receipt_of, store_receipt
 from renovation_app.services.costs.recording import add_cost, delete_cost, edit_cost
 from renovation_app.services.costs.views import (
@@ -21,6 +22,7 @@ __all__ = [
     "CostsPage",
     "JobBudget",
     "LapseNeedsConfirming",
+    "MAX_RECEIPT_BYTES",
     "add_cost",
     "delete_cost",
     "edit_cost",

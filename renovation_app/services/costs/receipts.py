@@ -58,7 +58,9 @@ def _reencoded(content: bytes) -> bytes:
 
 
 def _clean_name(name: str, content_type: str) -> str:
-    stem = "".join(c for c in name.rsplit(".", 1)[0] if c.isalnum() or c in " -_")[:80].strip()
+    # ASCII only: the name goes into a Content-Disposition header, which is latin-1.
+    stem = name.rsplit(".", 1)[0]
+    stem = "".join(c for c in stem if c.isascii() and (c.isalnum() or c in " -_"))[:80].strip()
     extension = ".pdf" if content_type == "application/pdf" else ".jpg"
     return (stem or "receipt") + extension
 
@@ -82,7 +84,7 @@ def receipt_of(number: str, cost_id: object) -> tuple[bytes, str, str] | None:
     with db_session() as session:
         job = job_by_number(session, number)
         cost = session.get(JobCost, cost_id) if job and isinstance(cost_id, int) else None
-        if cost is None or cost.job_id != job.id or not cost.receipt_sha256:
+        if cost is None or cost.job_id != job.id or cost.deleted_at or not cost.receipt_sha256:
             return None
         content = files.read(cost.receipt_sha256)
         return (content, cost.receipt_type, cost.receipt_name) if content else None

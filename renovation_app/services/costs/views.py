@@ -85,12 +85,15 @@ def _paid_words(cost: JobCost) -> str:
 
 def _row(session: Session, cost: JobCost, waiver: LienWaiver | None, admin: bool) -> CostRow:
     outstanding = waiver is not None and waiver.signature_id is None
+    # A crew day's amount over its hours is the person's rate: for admins only.
+    hidden = cost.kind == CostKind.LABOUR and not admin
     return CostRow(
         id=cost.id, kind=str(cost.kind), kind_label=KIND_LABELS[cost.kind],
         category_label=COST_CATEGORY_LABELS.get(cost.category, cost.category),
         day=long_date(cost.incurred_on), payee=cost.payee, description=cost.description,
-        amount=format_usd(cost.amount_cents), tax=format_usd(cost.tax_cents),
-        total=format_usd(cost.total_cents), total_cents=cost.total_cents,
+        amount="" if hidden else format_usd(cost.amount_cents), tax=format_usd(cost.tax_cents),
+        total="" if hidden else format_usd(cost.total_cents),
+        total_cents=0 if hidden else cost.total_cents,
         hours=quantity_text(cost.hours_milli) if cost.kind == CostKind.LABOUR else "",
         rate=format_usd(cost.hourly_cost_cents) + "/h" if admin and cost.hourly_cost_cents else "",
         paid=_paid_words(cost),
@@ -107,7 +110,8 @@ def typed_fields(cost: JobCost) -> dict[str, str]:
     return {
         "category": cost.category, "incurred_on": cost.incurred_on.isoformat(),
         "payee": cost.payee, "description": cost.description,
-        "amount": price_typed(abs(cost.amount_cents)), "tax": price_typed(abs(cost.tax_cents)),
+        "amount": "" if cost.kind == CostKind.LABOUR else price_typed(abs(cost.amount_cents)),
+        "tax": price_typed(abs(cost.tax_cents)),
         "subcontractor_id": str(cost.subcontractor_id or ""),
         "due_on": cost.due_on.isoformat() if cost.due_on else "",
         "worker_id": str(cost.worker_id or ""),

@@ -13,6 +13,7 @@ from renovation_app.services import audit, files
 from renovation_app.services.billing import business_day_start, business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.document import canonical, document_hash
+from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers.document import KIND, by_token, waiver_document
 from renovation_app.services.limits import lock_key
 from renovation_app.services.signatures import drawn_path, signer_name
@@ -76,8 +77,9 @@ class SignedScan:
 
 
 def record_signed_scan(
-    waiver_id: int, paper: SignedScan, user: SignedInUser, now: datetime | None = None
-) -> None:
+    number: str, waiver_id: int, paper: SignedScan, user: SignedInUser,
+    now: datetime | None = None,
+) -> None:  # fmt: skip
     """The subcontractor signed the waiver on paper: the scan, who signed and on which day (on
     or after the payment: a waiver before it is void)."""
     signer = signer_name(paper.signer_name)
@@ -85,9 +87,10 @@ def record_signed_scan(
     if not paper.scan or content_type is None or len(paper.scan) > files.MAX_BYTES:
         raise ActionRefused("Please attach the signed waiver as a PDF, JPEG or PNG of up to 10 MB.")
     with db_session() as session:
+        job = job_by_number(session, number)
         waiver = session.get(LienWaiver, waiver_id) if isinstance(waiver_id, int) else None
-        if waiver is None:
-            raise ActionRefused("There is no such waiver.")
+        if job is None or waiver is None or waiver.job_id != job.id:
+            raise ActionRefused("There is no such waiver on this job.")
         waiver = _lock(session, waiver)
         today = business_today(now or utc_now())
         if paper.signed_on is None or not waiver.paid_on <= paper.signed_on <= today:

@@ -213,9 +213,10 @@ def set_active(
         session.commit()
 
 
-def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> None:
+def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> bool:
     """The loaded hourly cost of a person's work (wages and burden), which prices their crew
-    days on jobs' costs from now on (a crew day keeps the rate it was entered at)."""
+    days on jobs' costs from now on (a crew day keeps the rate it was entered at). False, with
+    nothing written, when it is the rate already set."""
     text = typed.strip() if isinstance(typed, str) else ""
     try:
         cents = parse_price(text) if text else 0
@@ -226,6 +227,8 @@ def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> None:
     with db_session() as session:
         admin_with_two_step(session, admin)
         user = _member(session, user_id)
+        if user.hourly_cost_cents == cents:
+            return False
         before, user.hourly_cost_cents = user.hourly_cost_cents, cents
         session.add(user)
         audit_by_admin(
@@ -233,3 +236,4 @@ def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> None:
             before={"hourly_cost": format_usd(before)}, after={"hourly_cost": format_usd(cents)},
         )  # fmt: skip
         session.commit()
+        return True

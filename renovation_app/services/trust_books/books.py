@@ -187,9 +187,11 @@ def _payable_row(cost) -> PayableRow:
 def _receivable(
     invoices: Iterable[Invoice], received: list[ReceivedRow], end: date
 ) -> list[ReceivableRow]:
+    # As the ledger reads a balance: the total less the payments received; money refunded
+    # later does not make the invoice owed again (services/payments/summary.py).
     by_invoice: dict[str, int] = defaultdict(int)
     for row in received:
-        if row.day <= end:
+        if row.day <= end and row.kind == "payment":
             by_invoice[row.invoice_number] += row.amount_cents
     rows = []
     for invoice in invoices:

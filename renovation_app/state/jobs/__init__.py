@@ -7,12 +7,14 @@ from renovation_app.state.jobs.detail import JobDetailState
 from renovation_app.state.jobs.list import JobListState
 from renovation_app.state.jobs.new import NewJobState
 from renovation_app.state.jobs.trust_books import TrustBooksState
+from renovation_app.state.jobs.waivers import JobWaiverScanState
 
 __all__ = [
     "ChangeOrderFormState",
     "JobCostsState",
     "JobDetailState",
     "JobListState",
+    "JobWaiverScanState",
     "NewJobState",
     "TrustBooksState",
 ]

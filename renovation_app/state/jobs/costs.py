@@ -20,6 +20,7 @@ FORM_FIELDS = ("category", "incurred_on", "payee", "description", "amount", "tax
                "subcontractor_id", "due_on", "worker_id", "hours", "paid_how")  # fmt: skip
 PAY_FIELDS = ("paid_on", "paid_how", "paid_reference", "funded_by_payment_id")
 ID_FIELDS = ("subcontractor_id", "worker_id", "funded_by_payment_id")
+RECEIPT_ID = "receipt"  # the upload's id on the page
 DEFAULT_CATEGORY = {"purchase": "materials", "sub_bill": "subcontractor", "labour": "labour"}
 
 
@@ -38,6 +39,7 @@ class JobCostsState(StaffState):
     form_token: str = ""
     editing: int = 0  # the cost whose values the form holds to change it; 0 adds a new one
     reason: str = ""  # an admin's reason for changing a closed job's costs
+    deleting: int = 0  # the cost whose deletion waits for a "Yes, delete"
     paying: int = 0  # the sub bill whose payment form is open
     pay: dict[str, str] = {}
     lapse: str = ""  # the lapse the payment must confirm, in the service's words
@@ -60,7 +62,9 @@ class JobCostsState(StaffState):
 
     def _new_form(self, kind: str) -> None:
         self.kind = kind if kind in DEFAULT_CATEGORY else "purchase"
-        self.form = {"category": DEFAULT_CATEGORY[self.kind], "paid_how": "card"}
+        # Every field starts as "" (an input bound to a missing key keeps showing old text).
+        self.form = {**dict.fromkeys(FORM_FIELDS, ""), "category": DEFAULT_CATEGORY[self.kind],
+                     "paid_how": "card"}  # fmt: skip
         self.credit, self.form_token, self.editing = False, secrets.token_urlsafe(16), 0
 
     @rx.event
@@ -68,7 +72,8 @@ class JobCostsState(StaffState):
         """Put a cost's values in the form to change them (its kind stays)."""
         row = next((r for r in self.page.get("rows", []) if r["id"] == whole(cost_id)), None)
         if row is not None:
-            self.kind, self.form, self.credit = row["kind"], dict(row["typed"]), row["credit"]
+            self.kind, self.credit = row["kind"], row["credit"]
+            self.form = {**dict.fromkeys(FORM_FIELDS, ""), **row["typed"]}
             self.editing, self.error, self.note = row["id"], "", ""
 
     @rx.event
@@ -109,7 +114,8 @@ class JobCostsState(StaffState):
             result = await asyncio.to_thread(action, self.page["number"], *args)
             self.note = done
         except costs.LapseNeedsConfirming as lapse:
-            self.lapse, self.error, result = lapse.words, "", None
+            # A tick confirms the words it was shown next to, never newer ones.
+            self.lapse, self.lapse_ticked, self.error, result = lapse.words, False, "", None
         except ActionRefused as refused:
             self.error, result = str(refused), None
         except Exception:
@@ -128,6 +134,7 @@ class JobCostsState(StaffState):
         )  # fmt: skip
         if added is not None:
             self._new_form(self.kind)
+        return added
 
     @rx.event
     async def add(self):
@@ -135,25 +142,33 @@ class JobCostsState(StaffState):
 
     @rx.event
     async def add_with_receipt(self, files: list[rx.UploadFile]):
-        """A purchase with the receipt photographed or chosen (the service checks the file)."""
+        """A purchase with the receipt photographed or chosen (the service checks the file;
+        one byte more than the largest receipt is enough to refuse it)."""
         receipt = None
         if files:
-            receipt = (await files[0].read(), str(files[0].name or "receipt"))
-        await self._add(receipt)
+            content = await files[0].read(costs.MAX_RECEIPT_BYTES + 1)
+            receipt = (content, str(files[0].name or "receipt"))
+        if await self._add(receipt) is not None:
+            yield rx.clear_selected_files(RECEIPT_ID)  # the next purchase has its own receipt
+
+    @rx.event
+    def ask_delete(self, cost_id: int):
+        self.deleting = whole(cost_id)
+
+    @rx.event
+    def keep(self):
+        self.deleting = 0
 
     @rx.event
     async def delete(self, cost_id: int):
+        self.deleting = 0
         await self._run(costs.delete_cost, whole(cost_id), self._signed_in_user(), self.reason,
                         done="Cost deleted.")  # fmt: skip
 
     @rx.event
     def open_pay(self, cost_id: int):
-        self.paying, self.pay, self.lapse, self.lapse_ticked = (
-            whole(cost_id),
-            {"paid_how": "check"},
-            "",
-            False,
-        )
+        self.paying, self.lapse, self.lapse_ticked = whole(cost_id), "", False
+        self.pay = {**dict.fromkeys(PAY_FIELDS, ""), "paid_how": "check"}
         self.error = ""
 
     @rx.event
@@ -171,6 +186,8 @@ class JobCostsState(StaffState):
 
     @rx.event
     async def record_payment(self):
+        if not self.paying:
+            return  # a second click, after the first paid the bill and closed the form
         raw = _typed(self.pay)
         if self.lapse and self.lapse_ticked:
             raw["lapse_confirmed"] = self.lapse  # the words the service named, confirmed

@@ -115,8 +115,13 @@ class StaffAccountsState(StaffState):
 
     @rx.event
     async def set_hourly_cost(self, user_id: int, typed: str):
+        """Saved when the box is left, only when it changed (each change is an audit row)."""
+        typed = str(typed)[:40].strip()
+        member = next((m for m in self.members if m["id"] == user_id), None)
+        if member is None or typed == member["hourly_cost"]:
+            return None
         return await self._do(
-            accounts.set_hourly_cost, int(user_id), str(typed)[:40],
+            accounts.set_hourly_cost, int(user_id), typed,
             done="Hourly cost saved.", needs_code=False,  # it gives no access
         )  # fmt: skip
 

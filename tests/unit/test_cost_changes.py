@@ -56,3 +56,18 @@ def test_a_crew_day_changed_later_keeps_the_rate_it_was_entered_at(admin, contra
     with db_session() as session:
         changed = session.get(type(day), day.id)
     assert (changed.worker_id, changed.amount_cents) == (other.id, 500_00)
+
+
+def test_our_cost_needs_its_category_and_a_line_without_one_is_other():
+    from renovation_app.services.billing.lines import NO_COST_CATEGORY, read_line
+
+    errors: dict[str, str] = {}
+    line = {"description": "Tile", "unit_price": "40", "quantity": "120", "unit_cost": "31.13"}
+    assert read_line(errors, "line:0", line, False) is None
+    assert errors == {"line:0": NO_COST_CATEGORY}
+    errors.clear()
+    chosen = read_line(errors, "line:0", {**line, "cost_category": "materials"}, False)
+    assert (chosen.cost_category, chosen.unit_cost_cents, errors) == ("materials", 31_13, {})
+    plain = read_line(errors, "line:0", {**line, "unit_cost": ""}, False)
+    assert (plain.cost_category, plain.unit_cost_cents) == ("other", 0)
+    assert read_line(errors, "line:1", {**line, "cost_category": "bribes"}, False) is None

@@ -68,7 +68,8 @@ def _credit(state, line) -> rx.Component:
 
 def _cost_boxes(state, line) -> rx.Component:
     """The line's estimated cost (the job's budget): staff only, never on the customer's copy."""
-    categories = [rx.el.option(c.label, value=c.slug) for c in COST_CATEGORIES]
+    categories = [rx.el.option("Cost category...", value="")]
+    categories += [rx.el.option(c.label, value=c.slug) for c in COST_CATEGORIES]
     return rx.fragment(
         _select(state, line, "cost_category", "Cost category (staff only)", categories),
         _box(

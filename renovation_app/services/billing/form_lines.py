@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 
-from renovation_app.content.costs import COST_CATEGORY_LABELS, DEFAULT_COST_CATEGORY
+from renovation_app.content.costs import COST_CATEGORY_LABELS
 from renovation_app.content.tax import DEFAULT_TAX_AREA, DEFAULT_TAX_CATEGORY
 from renovation_app.services.billing.lines import CATALOGUE, DESCRIPTION_MAX
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
@@ -41,7 +41,7 @@ class LineDraft:
     unit_price: str = ""
     tax_category: str = DEFAULT_TAX_CATEGORY
     # The estimated cost, for staff only: never on what the customer sees.
-    cost_category: str = DEFAULT_COST_CATEGORY
+    cost_category: str = ""  # chosen with our cost; "other" when no cost is estimated
     unit_cost: str = ""
     optional: bool = False
     # A change order's line: a credit (work taken off), or a line of the contract taken out
@@ -93,7 +93,7 @@ def edited(line: LineDraft, name: str, value: object) -> bool:
         return False
     elif name == "service" and value and value not in CATALOGUE:
         return False
-    elif name == "cost_category" and value not in COST_CATEGORY_LABELS:
+    elif name == "cost_category" and value and value not in COST_CATEGORY_LABELS:
         return False
     else:
         setattr(line, name, value[:DESCRIPTION_MAX])

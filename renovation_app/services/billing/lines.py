@@ -19,7 +19,7 @@ CATALOGUE = {option.slug: option for option in INVOICE_OPTIONS}
 TAX_CATEGORY_BY_SLUG = {category.slug: category for category in TAX_CATEGORIES}
 NOT_OFFERED = "This is not one of the services we offer."
 NO_TAX_CATEGORY = "Please choose capital improvement (ST-124) or taxable repair."
-NO_COST_CATEGORY = "Please choose one of the cost categories."
+NO_COST_CATEGORY = "Please choose the cost category of our cost."
 
 
 @dataclass(frozen=True)
@@ -103,10 +103,6 @@ def read_line(errors: dict[str, str], key: str, item: Mapping, optional_allowed:
     if category not in TAX_CATEGORY_BY_SLUG:
         errors[key] = NO_TAX_CATEGORY
         return None
-    cost_category = item.get("cost_category") or DEFAULT_COST_CATEGORY
-    if cost_category not in COST_CATEGORY_LABELS:
-        errors[key] = NO_COST_CATEGORY
-        return None
     try:
         quantity = parse_quantity(item.get("quantity"))
         unit_price = parse_price(price_text(item.get("unit_price", item.get("price"))))
@@ -116,6 +112,11 @@ def read_line(errors: dict[str, str], key: str, item: Mapping, optional_allowed:
         return None
     except ValueError as invalid:
         errors[key] = str(invalid)
+        return None
+    # A cost estimated in no category would be compared with nothing (or with the wrong costs).
+    cost_category = item.get("cost_category") or ("" if unit_cost else DEFAULT_COST_CATEGORY)
+    if cost_category not in COST_CATEGORY_LABELS:
+        errors[key] = NO_COST_CATEGORY
         return None
     optional = optional_allowed and bool(item.get("optional"))
     return ValidLine(
@@ -132,7 +133,9 @@ def _unit_cost(value: object) -> int:
     try:
         return parse_price(text)
     except PriceInvalid as invalid:
-        raise PriceInvalid("Our cost: " + invalid.message[0].lower() + invalid.message[1:]) from None
+        raise PriceInvalid(
+            "Our cost: " + invalid.message[0].lower() + invalid.message[1:]
+        ) from None
 
 
 def read_lines(

@@ -4,22 +4,10 @@ subcontractors."""
 
 import reflex as rx
 
+from renovation_app.components.staff import figure
 from renovation_app.components.styles import CARD_TITLE, STAFF_CARD
 
 OVER = "font-semibold text-red-700"
-
-
-def figure(words: str, amount: rx.Var, test_id: str, note: rx.Var | str = "") -> rx.Component:
-    return rx.el.div(
-        rx.el.dt(words, class_name="text-sm text-slate-600"),
-        rx.el.dd(
-            amount,
-            rx.cond(note, rx.el.span(" (", note, ")", class_name="text-sm text-slate-600"), ""),
-            class_name="font-semibold tabular-nums",
-            data_testid=test_id,
-        ),
-        class_name="flex flex-col",
-    )
 
 
 def _category_row(row: rx.Var) -> rx.Component:
@@ -48,13 +36,16 @@ def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
             figure("Costs so far", budget.actual, "costs-actual"),
             figure("Estimated costs", budget.estimated, "costs-estimated"),
             figure(
-                "Margin so far", budget.margin_so_far, "margin-so-far", budget.margin_so_far_percent
+                "Margin so far",
+                budget.margin_so_far,
+                "margin-so-far",
+                note=budget.margin_so_far_percent,
             ),
             figure(
                 "Margin at completion",
                 budget.margin_at_completion,
                 "margin-at-completion",
-                budget.margin_at_completion_percent,
+                note=budget.margin_at_completion_percent,
             ),
             figure("Owed to subcontractors", budget.sub_unpaid, "sub-unpaid"),
             figure("Contract before tax", budget.revenue, "costs-revenue"),

@@ -2,10 +2,17 @@
 typed name, the ticked box, the decline reason, the problem shown, and the hash of the signer's
 network address. The token is read from the page's address on each event, never kept."""
 
+import asyncio
+import logging
+
 import reflex as rx
 
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
 from renovation_app.state.payments import path_part
+
+log = logging.getLogger(__name__)
+FAILED = "Your signature could not be saved. Please try again."
 
 
 class AnswerLinkMixin(rx.State, mixin=True):
@@ -48,3 +55,16 @@ class AnswerLinkMixin(rx.State, mixin=True):
     @rx.event
     def set_decline_reason(self, text: str):
         self.decline_reason = str(text)[:500]
+
+    async def _answer(self, action, *args) -> None:
+        """Run the answer (a signature) in a thread; a refusal or a failure is shown in words.
+        The caller set `working` and sent it to the page first."""
+        try:
+            await asyncio.to_thread(action, *args)
+        except ActionRefused as refused:
+            self.problem = str(refused)
+        except Exception:
+            log.exception("%s: the answer failed", type(self).__name__)
+            self.problem = FAILED
+        finally:
+            self.working = False

@@ -4,15 +4,12 @@ stored (nothing the browser sends is an amount). The token is read from the addr
 event and kept in no var."""
 
 import asyncio
-import logging
 
 import reflex as rx
 
 from renovation_app.services import change_orders
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.answer import AnswerLinkMixin
-
-log = logging.getLogger(__name__)
 
 
 class ChangeOrderLinkState(AnswerLinkMixin, rx.State):
@@ -42,18 +39,10 @@ class ChangeOrderLinkState(AnswerLinkMixin, rx.State):
             return
         self.working, self.problem = True, ""
         yield
-        try:
-            await asyncio.to_thread(
-                change_orders.sign, self._token(), self.signer_name, self.agreed, self.drawing,
-                self._client_hash, self.change_order.get("document_sha256_shown", ""),
-            )  # fmt: skip
-        except ActionRefused as refused:
-            self.problem = str(refused)
-        except Exception:
-            log.exception("change order link: the signature failed")
-            self.problem = "Your signature could not be saved. Please try again."
-        finally:
-            self.working = False
+        await self._answer(
+            change_orders.sign, self._token(), self.signer_name, self.agreed, self.drawing,
+            self._client_hash, self.change_order.get("document_sha256_shown", ""),
+        )  # fmt: skip
         await self._read()
 
     @rx.event

@@ -3,16 +3,12 @@ Signing needs the full name, the ticked box and, when they like, a drawn signatu
 signs the waiver it made from the payment (nothing the browser sends is an amount)."""
 
 import asyncio
-import logging
 
 import reflex as rx
 
 from renovation_app.services import lien_waivers
-from renovation_app.services.errors import ActionRefused
 from renovation_app.services.signatures import DRAWING_MAX
 from renovation_app.state.answer import AnswerLinkMixin
-
-log = logging.getLogger(__name__)
 
 
 class LienWaiverLinkState(AnswerLinkMixin, rx.State):
@@ -41,16 +37,8 @@ class LienWaiverLinkState(AnswerLinkMixin, rx.State):
             return
         self.working, self.problem = True, ""
         yield
-        try:
-            await asyncio.to_thread(
-                lien_waivers.sign_waiver, self._token(), self.signer_name, self.agreed,
-                self.drawing, self._client_hash, self.waiver.get("document_sha256_shown", ""),
-            )  # fmt: skip
-        except ActionRefused as refused:
-            self.problem = str(refused)
-        except Exception:
-            log.exception("lien waiver link: the signature failed")
-            self.problem = "Your signature could not be saved. Please try again."
-        finally:
-            self.working = False
+        await self._answer(
+            lien_waivers.sign_waiver, self._token(), self.signer_name, self.agreed,
+            self.drawing, self._client_hash, self.waiver.get("document_sha256_shown", ""),
+        )  # fmt: skip
         await self._read()

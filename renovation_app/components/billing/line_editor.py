@@ -73,8 +73,12 @@ def _cost_boxes(state, line) -> rx.Component:
     return rx.fragment(
         _select(state, line, "cost_category", "Cost category (staff only)", categories),
         _box(
-            state, line, "unit_cost", "Our cost per unit (staff only, not on the customer's copy)",
-            input_mode="decimal", placeholder="Our cost $",
+            state,
+            line,
+            "unit_cost",
+            "Our cost per unit (staff only, not on the customer's copy)",
+            input_mode="decimal",
+            placeholder="Our cost $",
         ),  # fmt: skip
     )
 

@@ -9,7 +9,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import figure, staff_page
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -30,27 +30,18 @@ SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/pn
 WAITING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
 
 
-def _figure(words: str, amount: rx.Var, test_id: str, strong: bool = False) -> rx.Component:
-    size = "text-xl font-extrabold" if strong else "font-semibold"
-    return rx.el.div(
-        rx.el.dt(words, class_name="text-sm text-slate-600"),
-        rx.el.dd(amount, class_name=f"tabular-nums {size}", data_testid=test_id),
-        class_name="flex flex-col",
-    )
-
-
 def money_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3("The money", class_name=CARD_TITLE),
         rx.el.dl(
-            _figure("Contract as signed", J.contract, "job-contract"),
-            _figure("Signed changes", J.changes, "job-changes"),
-            _figure("Contract value now", J.value, "job-value", strong=True),
-            _figure("Invoiced", J.invoiced, "job-invoiced"),
-            _figure("Paid", J.paid, "job-paid"),
-            _figure("Still owed", J.owed, "job-owed", strong=True),
-            _figure("Not yet billed", J.unbilled, "job-unbilled"),
-            _figure("Held in escrow", J.held, "job-escrow"),
+            figure("Contract as signed", J.contract, "job-contract"),
+            figure("Signed changes", J.changes, "job-changes"),
+            figure("Contract value now", J.value, "job-value", strong=True),
+            figure("Invoiced", J.invoiced, "job-invoiced"),
+            figure("Paid", J.paid, "job-paid"),
+            figure("Still owed", J.owed, "job-owed", strong=True),
+            figure("Not yet billed", J.unbilled, "job-unbilled"),
+            figure("Held in escrow", J.held, "job-escrow"),
             class_name="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4",
         ),
         rx.cond(

@@ -9,7 +9,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import figure, staff_page
 from renovation_app.components.styles import (
     CARD_TITLE,
     INPUT,
@@ -24,15 +24,6 @@ B = State.books
 CELL = "py-2 pr-4 align-top"
 AMOUNT = "py-2 pr-1 text-right align-top tabular-nums font-semibold whitespace-nowrap"
 ADVANCED = "rounded-lg bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-300"
-
-
-def _figure(words: str, amount: rx.Var, test_id: str, strong: bool = False) -> rx.Component:
-    size = "text-xl font-extrabold" if strong else "font-semibold"
-    return rx.el.div(
-        rx.el.dt(words, class_name="text-sm text-slate-600"),
-        rx.el.dd(amount, class_name=f"tabular-nums {size}", data_testid=test_id),
-        class_name="flex flex-col",
-    )
 
 
 def _day_input(name: str, words: str, value: rx.Var, on_change) -> rx.Component:
@@ -88,7 +79,7 @@ def balance() -> rx.Component:
                      data_testid="trust-balance"),
             class_name=f"flex flex-col {ADVANCED}", data_testid="trust-advanced",
         ),
-        _figure("Balance held in trust", B.closing, "trust-balance", strong=True),
+        figure("Balance held in trust", B.closing, "trust-balance", strong=True),
     )  # fmt: skip
 
 
@@ -96,12 +87,12 @@ def figures() -> rx.Component:
     return rx.el.section(
         rx.el.h3("The trust account of this job", class_name=CARD_TITLE),
         rx.el.dl(
-            _figure("Opening balance", B.opening, "trust-opening"),
-            _figure("Received", B.received, "trust-received"),
-            _figure("Paid", B.paid, "trust-paid"),
+            figure("Opening balance", B.opening, "trust-opening"),
+            figure("Received", B.received, "trust-received"),
+            figure("Paid", B.paid, "trust-paid"),
             balance(),
-            _figure("Receivable", B.receivable, "trust-receivable"),
-            _figure("Payable", B.payable, "trust-payable"),
+            figure("Receivable", B.receivable, "trust-receivable"),
+            figure("Payable", B.payable, "trust-payable"),
             class_name="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3",
         ),
         rx.el.p(

@@ -45,12 +45,10 @@ class CategoryBudget:
         return max(self.estimated_cents, self.actual_cents)
 
 
-@dataclass(frozen=True)
-class JobBudget:
-    revenue_cents: int  # the contract value now, before sales tax
-    invoiced_cents: int  # the job's invoices that count, before sales tax
-    sub_unpaid_cents: int  # subcontractors' bills not yet paid
-    categories: list[CategoryBudget] = field(default_factory=list)
+class CategoryTotals:
+    """The sums of a job's `categories` (a job's budget, or the dashboard's grouped one)."""
+
+    categories: list[CategoryBudget]
 
     @property
     def estimated_cents(self) -> int:
@@ -61,16 +59,24 @@ class JobBudget:
         return sum(c.actual_cents for c in self.categories)
 
     @property
+    def over_estimate(self) -> bool:
+        return any(c.over for c in self.categories)
+
+
+@dataclass(frozen=True)
+class JobBudget(CategoryTotals):
+    revenue_cents: int  # the contract value now, before sales tax
+    invoiced_cents: int  # the job's invoices that count, before sales tax
+    sub_unpaid_cents: int  # subcontractors' bills not yet paid
+    categories: list[CategoryBudget] = field(default_factory=list)
+
+    @property
     def margin_so_far_cents(self) -> int:
         return self.invoiced_cents - self.actual_cents
 
     @property
     def margin_at_completion_cents(self) -> int:
         return self.revenue_cents - sum(c.projected_cents for c in self.categories)
-
-    @property
-    def over_estimate(self) -> bool:
-        return any(c.over for c in self.categories)
 
 
 def line_cost(line) -> int:

@@ -30,7 +30,7 @@ from renovation_app.models import (
 from renovation_app.routes import job_costs_path
 from renovation_app.services.billing import format_usd
 from renovation_app.services.billing.quantities import MILLI
-from renovation_app.services.costs.budget import CategoryBudget
+from renovation_app.services.costs.budget import CategoryBudget, CategoryTotals
 from renovation_app.services.jobs.small_work import price_before_tax
 
 OVER_ROWS = 50
@@ -39,7 +39,7 @@ OPEN_JOB_STATUSES = tuple(status for status in JobStatus if status not in ENDED_
 
 
 @dataclass(frozen=True)
-class GroupedBudget:
+class GroupedBudget(CategoryTotals):
     """One job's budget.JobBudget figures that the dashboard needs."""
 
     job_id: int
@@ -47,18 +47,6 @@ class GroupedBudget:
     title: str
     revenue_cents: int  # the contract value now, before sales tax
     categories: list[CategoryBudget] = field(default_factory=list)
-
-    @property
-    def estimated_cents(self) -> int:
-        return sum(c.estimated_cents for c in self.categories)
-
-    @property
-    def actual_cents(self) -> int:
-        return sum(c.actual_cents for c in self.categories)
-
-    @property
-    def over_estimate(self) -> bool:
-        return any(c.over for c in self.categories)
 
     @property
     def over_revenue(self) -> bool:

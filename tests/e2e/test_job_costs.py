@@ -191,3 +191,11 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     no_axe_violations(page, "trust books")
     open_page(page, costs_path)
     no_axe_violations(page, "job costs page")
+    page.screenshot(path="test-results/job-costs-1280.png", full_page=True)
+    open_page(page, "/subcontractors")
+    expect(page.get_by_text(sub.company)).to_be_visible()
+    no_axe_violations(page, "subcontractors")
+    open_page(page, f"/subcontractors/{sub.id}")
+    expect(page.get_by_text("Plumbing rough-in")).to_be_visible()  # its bill, with the waiver
+    no_axe_violations(page, "a subcontractor")
+    page.screenshot(path="test-results/subcontractor-1280.png", full_page=True)

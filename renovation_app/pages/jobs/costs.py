@@ -8,6 +8,7 @@ from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
+from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -89,7 +90,8 @@ def purchase_fields() -> rx.Component:
             class_name="flex items-center gap-2 text-sm sm:col-span-2",
         ),
         rx.el.div(
-            rx.upload(
+            labelled_upload(
+                "The receipt: a photo or a PDF",
                 rx.el.button("Photograph or choose the receipt", type="button", class_name=SECONDARY_BUTTON),
                 id=RECEIPT_ID, multiple=False, max_files=1, accept=RECEIPTS, max_size=15 * 1024 * 1024,
             ),
@@ -288,13 +290,14 @@ def scan_form(row: rx.Var) -> rx.Component:
     """The waiver signed on paper: who signed, on which day (on or after the payment), the scan."""
     Scan = JobWaiverScanState
     return rx.cond(
-        Scan.scan_for == row.waiver_id.to(int),
+        (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
         rx.el.div(
             rx.el.label("Signed by", html_for="scan-name", class_name=LABEL),
             rx.el.input(id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT),
             rx.el.label("Signed on", html_for="scan-day", class_name=LABEL),
             rx.el.input(id="scan-day", type="date", value=Scan.scan_day, on_change=Scan.set_scan_day, class_name=INPUT),
-            rx.upload(
+            labelled_upload(
+                "The signed waiver: a PDF, JPEG or PNG",
                 rx.el.button("Choose the signed waiver (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON),
                 rx.el.p(rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)), class_name="text-sm"),
                 id=SCAN_ID, multiple=False, max_files=1, accept=SCANS, max_size=10 * 1024 * 1024,

@@ -10,6 +10,7 @@ from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
 from renovation_app.components.staff import figure, staff_page
+from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -138,7 +139,8 @@ def paper_form(co: rx.Var) -> rx.Component:
             rx.el.input(id="paper-name", on_change=State.set_paper_name, class_name=INPUT),
             rx.el.label("Signed on", html_for="paper-day", class_name="text-sm font-semibold"),
             rx.el.input(id="paper-day", type="date", on_change=State.set_paper_day, class_name=INPUT),
-            rx.upload(
+            labelled_upload(
+                "The scan of the signed page",
                 rx.el.button("Choose the scan (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON),
                 rx.el.p(rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)), class_name="text-sm"),
                 id=UPLOAD_ID, multiple=False, max_files=1, accept=SCANS, max_size=10 * 1024 * 1024,

@@ -8,6 +8,7 @@ from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
+from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -83,7 +84,8 @@ def upload_form() -> rx.Component:
                 on_change=State.set_cert_expires, class_name=INPUT,
             ),
         ),
-        rx.upload(
+        labelled_upload(
+                "The certificate: a PDF, JPEG or PNG",
             rx.el.button("Choose the file (PDF, JPEG or PNG, up to 15 MB)", type="button", class_name=f"{SECONDARY_BUTTON} w-full sm:w-auto"),
             rx.el.p(rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)), class_name="text-sm break-all"),
             id=UPLOAD_ID, multiple=False, max_files=1, accept=SCANS, max_size=MAX_BYTES,
@@ -175,8 +177,8 @@ def bill_row(bill: rx.Var) -> rx.Component:
         ),
         rx.el.p(bill.description, class_name="text-sm text-slate-700 break-words"),
         rx.el.p(
-            rx.cond(bill.due, rx.fragment("Due ", bill.due), ""),
-            rx.cond(bill.paid_on, rx.fragment(" · Paid ", bill.paid_on), " · Not paid yet"),
+            rx.cond(bill.due, rx.fragment("Due ", bill.due, " · "), ""),
+            rx.cond(bill.paid_on, rx.fragment("Paid ", bill.paid_on), "Not paid yet"),
             class_name="text-sm text-slate-600",
         ),
         class_name="flex flex-col gap-1 border-b border-slate-100 py-2",

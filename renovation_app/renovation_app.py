@@ -1,5 +1,7 @@
 """The Reflex app: pages from the route table, the HTTP API, background tasks."""
 
+import gc
+
 import reflex as rx
 
 from renovation_app import (
@@ -119,3 +121,12 @@ async def send_reminders():
 @app.register_lifespan_task
 async def create_first_admin():
     ensure_first_admin(settings.admin_email, settings.admin_password)
+
+
+@app.register_lifespan_task
+def freeze_the_loaded_app():
+    """Everything loaded at start-up (Reflex, the pages, SQLAlchemy's mappers) lives as long as
+    the worker: moved out of the collector's reach, a full collection walks only what requests
+    make, 3-21 ms instead of 90-130 (docs/performance.md)."""
+    gc.collect()
+    gc.freeze()

@@ -109,6 +109,11 @@ def upgrade() -> None:
     op.create_index("ix_job_cost_job_day", "job_cost", ["job_id", "incurred_on"])
     op.create_index("ix_job_cost_paid_on", "job_cost", ["paid_on"])
     op.create_index("ix_job_cost_subcontractor_id", "job_cost", ["subcontractor_id"])
+    counted = sa.text("deleted_at IS NULL")
+    op.create_index(
+        "ix_job_cost_counted", "job_cost", ["job_id", "category", "amount_cents", "tax_cents"],
+        sqlite_where=counted, postgresql_where=counted,
+    )  # fmt: skip
     op.create_table(
         "lien_waiver",
         sa.Column("id", sa.Integer(), nullable=False),

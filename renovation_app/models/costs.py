@@ -27,7 +27,14 @@ class JobCost(SQLModel, table=True):
     __table_args__ = (
         sa.Index("ix_job_cost_job_day", "job_id", "incurred_on"),
         sa.Index("ix_job_cost_day", "incurred_on"),
-    )
+        # The costs that count, by job and category, with their amounts: the budget's and the
+        # dashboard's sums read this index alone.
+        sa.Index(
+            "ix_job_cost_counted", "job_id", "category", "amount_cents", "tax_cents",
+            sqlite_where=sa.text("deleted_at IS NULL"),
+            postgresql_where=sa.text("deleted_at IS NULL"),
+        ),
+    )  # fmt: skip
 
     id: int | None = Field(default=None, primary_key=True)
     job_id: int = Field(foreign_key="job.id")

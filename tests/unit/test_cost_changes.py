@@ -1,12 +1,15 @@
 """Changing what a cost is priced at: an admin sets a person's loaded hourly cost (nobody
 else can, and it is an audit row); a crew day changed later keeps the rate it was entered at."""
 
+from datetime import timedelta
+
 import pytest
 from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import AuditEvent, User
 from renovation_app.services import costs
+from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.staff import accounts
 from tests.factories import job_of
@@ -71,3 +74,25 @@ def test_our_cost_needs_its_category_and_a_line_without_one_is_other():
     plain = read_line(errors, "line:0", {**line, "unit_cost": ""}, False)
     assert (plain.cost_category, plain.unit_cost_cents) == ("other", 0)
     assert read_line(errors, "line:1", {**line, "cost_category": "bribes"}, False) is None
+
+
+def test_the_costs_page_lists_the_newest_and_the_rest_on_asking(
+    admin, contract_settings, monkeypatch
+):
+    from renovation_app.services.costs import views
+    from tests.factories.costs import purchase_of
+
+    monkeypatch.setattr(views, "SHOWN", 2)
+    job = job_of(contract_28k(admin))
+    for days_back in (3, 2, 1):
+        purchase_of(
+            job,
+            amount=f"{days_back}00",
+            day=str(business_today() - timedelta(days=days_back)),
+            by=admin,
+        )
+    page = costs.get_job_costs(job.number, as_signed_in(admin))
+    assert [row.amount for row in page.rows] == ["$100.00", "$200.00"] and page.older == 1
+    assert page.budget["actual_cents"] == 600_00 + 3 * 310_55  # the budget counts them all
+    every = costs.get_job_costs(job.number, as_signed_in(admin), show_all=True)
+    assert len(every.rows) == 3 and every.older == 0

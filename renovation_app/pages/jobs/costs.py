@@ -354,6 +354,17 @@ def costs_list() -> rx.Component:
             rx.el.ul(rx.foreach(P.rows.to(list[dict]), cost_row), class_name="mt-2"),
             rx.el.p("No costs yet.", class_name="mt-2 text-slate-700"),
         ),
+        rx.cond(
+            P.older.to(int) > 0,
+            rx.el.button(
+                "Show the ",
+                P.older.to(str),
+                " older costs",
+                type="button",
+                on_click=State.show_every_cost,
+                class_name=f"{SECONDARY_BUTTON} mt-3",
+            ),
+        ),  # fmt: skip
         class_name=STAFF_CARD,
     )
 

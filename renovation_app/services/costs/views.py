@@ -4,6 +4,7 @@ hourly rates are in the view only for admins."""
 
 from dataclasses import dataclass, field
 
+import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
@@ -29,6 +30,7 @@ from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers import link_url_of
 from renovation_app.services.staff import SignedInUser
 
+SHOWN = 100  # the newest costs listed; the rest on asking
 KIND_LABELS = {"purchase": "Purchase", "sub_bill": "Subcontractor bill", "labour": "Crew day"}
 
 
@@ -73,6 +75,7 @@ class CostsPage:
     subcontractors: list[Choice] = field(default_factory=list)
     workers: list[Choice] = field(default_factory=list)
     payments: list[Choice] = field(default_factory=list)  # this job's payments received
+    older: int = 0  # costs older than the ones listed ("Show all")
 
 
 def _paid_words(cost: JobCost) -> str:
@@ -149,29 +152,35 @@ def _choices(session: Session, job: Job, admin: bool) -> dict:
     }
 
 
-def job_costs(session: Session, job: Job, admin: bool) -> CostsPage:
+def job_costs(session: Session, job: Job, admin: bool, shown: int | None = SHOWN) -> CostsPage:
+    """The job's costs page: the newest `shown` costs (None: all of them; a job of ten years
+    has thousands), with the budget of all of them."""
+    counted = (JobCost.job_id == job.id, JobCost.deleted_at.is_(None))
     costs = session.exec(
-        select(JobCost)
-        .where(JobCost.job_id == job.id, JobCost.deleted_at.is_(None))
-        .order_by(JobCost.incurred_on.desc(), JobCost.id.desc())
-    ).all()
+        select(JobCost).where(*counted)
+        .order_by(JobCost.incurred_on.desc(), JobCost.id.desc()).limit(shown)
+    ).all()  # fmt: skip
+    total = session.exec(select(sa.func.count()).select_from(JobCost).where(*counted)).one()
     waivers = {
         w.cost_id: w
-        for w in session.exec(select(LienWaiver).where(LienWaiver.job_id == job.id)).all()
+        for w in session.exec(
+            select(LienWaiver).where(LienWaiver.cost_id.in_([c.id for c in costs] or [0]))
+        ).all()
     }
     rows = [_row(session, cost, waivers.get(cost.id), admin) for cost in costs]
     return CostsPage(
         number=job.number, title=job.title, open=job.status not in ENDED_JOB_STATUSES,
-        budget=budget_view(job_budget(session, job)), rows=rows, **_choices(session, job, admin),
+        budget=budget_view(job_budget(session, job)), rows=rows, older=total - len(rows),
+        **_choices(session, job, admin),
     )  # fmt: skip
 
 
-def get_job_costs(number: str, user: SignedInUser) -> CostsPage | None:
+def get_job_costs(number: str, user: SignedInUser, show_all: bool = False) -> CostsPage | None:
     with db_session() as session:
         job = job_by_number(session, number)
         if job is None:
             return None
-        page = job_costs(session, job, user.is_admin)
+        page = job_costs(session, job, user.is_admin, None if show_all else SHOWN)
         session.commit()  # a waiver link made at first need
         return page
 

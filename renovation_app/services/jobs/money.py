@@ -2,13 +2,13 @@
 value (the signed contract plus every signed change order), what was invoiced and paid, what is
 still owed, what is held in escrow, and what is owed back when credits pass what was paid."""
 
+from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
-from renovation_app.models import ChangeOrder, Invoice, InvoiceStatus, Job
-from renovation_app.services.payments import money_summary
+from renovation_app.models import ChangeOrder, Invoice, InvoiceStatus, Job, Payment, PaymentStatus
+from renovation_app.services.payments.ledger import refunded_cents
 
 
 @dataclass(frozen=True)
@@ -40,18 +40,27 @@ class JobMoney:
 
 
 def job_money(
-    session: Session,
-    job: Job,
-    signed: list[ChangeOrder],
-    invoices: list[Invoice],
-    today: date | None = None,
+    session: Session, job: Job, signed: list[ChangeOrder], invoices: list[Invoice]
 ) -> JobMoney:
+    """The job's money, as each invoice's own summary counts it (payments.summary: paid less
+    refunds; held while its work is not substantially complete), with the payments of all
+    its invoices read at once: a job of ten years has hundreds of invoices."""
     counting = [invoice for invoice in invoices if invoice.status != InvoiceStatus.VOID]
-    summaries = [money_summary(session, invoice, today) for invoice in invoices]
+    payments: dict[int, list[Payment]] = defaultdict(list)
+    for payment in session.exec(
+        select(Payment).where(Payment.invoice_id.in_([i.id for i in invoices] or [0]))
+    ):
+        payments[payment.invoice_id].append(payment)
+    net = {invoice.id: _net(payments[invoice.id]) for invoice in invoices}
     return JobMoney(
         contract_cents=job.contract_cents,
         changes_cents=sum(co.total_cents for co in signed),
         invoiced_cents=sum(invoice.total_cents for invoice in counting),
-        paid_cents=sum(s.paid_cents - s.refunded_cents for s in summaries),
-        held_cents=sum(s.held_cents for s in summaries),
+        paid_cents=sum(net.values()),
+        held_cents=sum(net[i.id] for i in invoices if i.work_completed_on is None),
     )
+
+
+def _net(payments: list[Payment]) -> int:
+    paid = sum(p.amount_cents for p in payments if p.status == PaymentStatus.SUCCEEDED)
+    return paid - refunded_cents(payments)

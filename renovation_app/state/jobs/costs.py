@@ -47,16 +47,22 @@ class JobCostsState(StaffState):
     error: str = ""
     note: str = ""
     working: bool = False
+    show_all: bool = False  # every cost listed, not only the newest
+
+    @rx.event
+    async def show_every_cost(self):
+        self.show_all = True
+        await self._show()
 
     @rx.event
     async def load(self):
-        self.error, self.note, self.paying, self.reason = "", "", 0, ""
+        self.error, self.note, self.paying, self.reason, self.show_all = "", "", 0, "", False
         self._new_form(self.kind)
         await self._show()
 
     async def _show(self) -> None:
         view = await asyncio.to_thread(
-            costs.get_job_costs, path_part(self, 1), self._signed_in_user()
+            costs.get_job_costs, path_part(self, 1), self._signed_in_user(), self.show_all
         )
         self.page = shown(view) if view else {}
 

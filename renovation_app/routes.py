@@ -270,6 +270,11 @@ def lien_waiver_link_path(token: str) -> str:
     return "/lien-waiver/" + token
 
 
+def visit_link_path(token: str) -> str:
+    """The visitor's page of an estimate visit booked online: move or cancel it."""
+    return "/visit/" + token
+
+
 def pay_path(token: str) -> str:
     """The customer's pay page of one invoice."""
     return "/pay/" + token

@@ -73,6 +73,17 @@ class Settings(BaseSettings):
     contractor_licence: str = ""
     escrow_bank: str = ""
 
+    # Estimate visits booked from the website: the days (0 = Monday) and hours (New York time,
+    # whole hours) visits are made, cut into windows of this many hours; the notice we need;
+    # how far ahead visitors may book; and the staff member who makes the visits (their other
+    # appointments close windows too; "" for none named).
+    booking_days: str = "0,1,2,3,4,5"
+    booking_hours: str = "8-18"
+    booking_window_hours: int = 2
+    booking_notice_hours: int = 24
+    booking_weeks: int = 3
+    booking_estimator: str = ""
+
     # Abuse limits for the contact form
     contact_rate_limit: int = 5
     contact_rate_window_seconds: int = 600

@@ -66,6 +66,15 @@ from renovation_app.models.payments import (
     StripeEvent,
 )
 from renovation_app.models.reminders import Reminder
+from renovation_app.models.schedule import (
+    Appointment,
+    AppointmentKind,
+    AppointmentNotice,
+    AppointmentPerson,
+    AppointmentStatus,
+    CalendarFeed,
+    VisitWindow,
+)
 from renovation_app.models.signatures import Signature, SignatureMethod
 from renovation_app.models.staff import (
     AuditEvent,
@@ -152,4 +161,11 @@ __all__ = [
     "Subcontractor",
     "InsuranceCertificate",
     "LienWaiver",
+    "AppointmentKind",
+    "AppointmentStatus",
+    "Appointment",
+    "AppointmentPerson",
+    "VisitWindow",
+    "CalendarFeed",
+    "AppointmentNotice",
 ]

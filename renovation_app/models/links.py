@@ -14,6 +14,7 @@ class CustomerLinkKind(StrEnum):
     ESTIMATE = "estimate"  # /estimate/<token>: an estimate, then its signed contract
     CHANGE_ORDER = "change_order"  # /change-order/<token>: a change order of a job
     LIEN_WAIVER = "lien_waiver"  # /lien-waiver/<token>: a subcontractor's waiver of a paid bill
+    VISIT = "visit"  # /visit/<token>: an estimate visit booked online, to move or cancel
 
 
 class CustomerLink(SQLModel, table=True):

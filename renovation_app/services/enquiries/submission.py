@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
-from sqlmodel import func, select
+from sqlmodel import Session, func, select
 
 from renovation_app.content import ENQUIRY_SERVICE_OPTIONS
 from renovation_app.db import write_session
@@ -77,35 +77,42 @@ def validate_enquiry(raw: Mapping[str, object]) -> EnquiryForm:
     return EnquiryForm(name=name, email=email, phone=phone, service=service, message=message)
 
 
+def store_enquiry(
+    session: Session, form: EnquiryForm, client_ip: str, honeypot: str, now: datetime
+) -> Enquiry:
+    """Count the client's recent enquiries and store this one, as one step (the contact form's
+    and the visit booking's share one limit); TooManyEnquiries past it."""
+    fingerprint = client_fingerprint(client_ip)
+    lock_key(session, f"contact:{fingerprint}", now)  # count and insert as one step
+    window_start = now - timedelta(seconds=settings.contact_rate_window_seconds)
+    recent = session.exec(
+        select(func.count())
+        .select_from(Enquiry)
+        .where(Enquiry.source_ip_hash == fingerprint, Enquiry.created_at >= window_start)
+    ).one()
+    if recent >= settings.contact_rate_limit:
+        raise TooManyEnquiries(RATE_LIMIT_MESSAGE, retry_after=settings.contact_rate_window_seconds)
+    known = None if honeypot else find_customer(session, form.email, form.phone)
+    enquiry = Enquiry(
+        **asdict(form),
+        is_spam=bool(honeypot),
+        status=EnquiryStatus.SPAM if honeypot else EnquiryStatus.NEW,
+        customer_id=known.id if known else None,
+        source_ip_hash=fingerprint,
+        created_at=now,
+    )
+    session.add(enquiry)
+    session.flush()  # gives the enquiry its id for the e-mails
+    return enquiry
+
+
 def submit_enquiry(
     form: EnquiryForm, client_ip: str, honeypot: str = "", now: datetime | None = None
 ) -> Enquiry:
     """Store the enquiry and queue both e-mails in one transaction; spam is stored, not mailed."""
     now = now or utc_now()
-    fingerprint = client_fingerprint(client_ip)
     with write_session() as session:
-        lock_key(session, f"contact:{fingerprint}", now)  # count and insert as one step
-        window_start = now - timedelta(seconds=settings.contact_rate_window_seconds)
-        recent = session.exec(
-            select(func.count())
-            .select_from(Enquiry)
-            .where(Enquiry.source_ip_hash == fingerprint, Enquiry.created_at >= window_start)
-        ).one()
-        if recent >= settings.contact_rate_limit:
-            raise TooManyEnquiries(
-                RATE_LIMIT_MESSAGE, retry_after=settings.contact_rate_window_seconds
-            )
-        known = None if honeypot else find_customer(session, form.email, form.phone)
-        enquiry = Enquiry(
-            **asdict(form),
-            is_spam=bool(honeypot),
-            status=EnquiryStatus.SPAM if honeypot else EnquiryStatus.NEW,
-            customer_id=known.id if known else None,
-            source_ip_hash=fingerprint,
-            created_at=now,
-        )
-        session.add(enquiry)
-        session.flush()  # gives the enquiry its id for the e-mails
+        enquiry = store_enquiry(session, form, client_ip, honeypot, now)
         if not enquiry.is_spam:
             queue_email(
                 session,

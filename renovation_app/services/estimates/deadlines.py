@@ -19,8 +19,13 @@ def _new_york_holidays(year: int) -> holidays.HolidayBase:
     return holidays.country_holidays("US", subdiv="NY", years=(year, year + 1))
 
 
+def is_holiday(day: date) -> bool:
+    """A New York public holiday."""
+    return day in _new_york_holidays(day.year)
+
+
 def is_business_day(day: date) -> bool:
-    return day.weekday() < 5 and day not in _new_york_holidays(day.year)
+    return day.weekday() < 5 and not is_holiday(day)
 
 
 def cancellation_deadline(signed_at: datetime) -> datetime:

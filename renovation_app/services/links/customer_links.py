@@ -26,6 +26,7 @@ from renovation_app.routes import (
     estimate_link_path,
     lien_waiver_link_path,
     pay_path,
+    visit_link_path,
 )
 from renovation_app.settings import settings
 
@@ -36,6 +37,7 @@ _PATHS = {
     CustomerLinkKind.ESTIMATE: estimate_link_path,
     CustomerLinkKind.CHANGE_ORDER: change_order_link_path,
     CustomerLinkKind.LIEN_WAIVER: lien_waiver_link_path,
+    CustomerLinkKind.VISIT: visit_link_path,
 }
 
 

@@ -24,6 +24,7 @@ class EmailKind(StrEnum):
     CHANGE_ORDER_SIGNED = "change_order_signed"  # the signed PDF, to the owner and the office
     CHANGE_ORDER_NOTICE = "change_order_notice"  # declined, to the office
     LIEN_WAIVER = "lien_waiver"  # a paid bill's lien waiver and its link, to the subcontractor
+    VISIT_BOOKED = "visit_booked"  # an estimate visit booked online, with its .ics, to the visitor
     CERTIFICATE_NOTICE = "certificate_notice"  # a subcontractor's insurance lapses soon, to the office
 
 
@@ -38,5 +39,6 @@ class About(StrEnum):
     INVOICE = "invoice"
     ESTIMATE = "estimate"
     JOB = "job"  # a change order's and a lien waiver's e-mails (the job's id)
+    APPOINTMENT = "appointment"  # a booked visit's or an appointment's e-mails
     SUBCONTRACTOR = "subcontractor"  # a certificate's warning (the subcontractor's id)
     STAFF_LINK = "staff_link"  # a staff invitation or password reset (the link's id)

@@ -350,6 +350,8 @@ PUBLIC_ROUTES = [r for r in ALL_ROUTES if r.public]
 STAFF_ROUTES = [r for r in ALL_ROUTES if r.staff]
 # Our HTTP API beside the pages (api/__init__.py).
 API_PREFIX = "/api/"
+# Each person's private calendar feed: /calendar/<token>.ics (api/booking.py).
+CALENDAR_FEED_PREFIX = "/calendar/"
 # "Sign in with Google": a full navigation here, and the server sends the browser on to Google.
 GOOGLE_START_PATH = "/api/google/start"
 
@@ -370,6 +372,7 @@ def path_prefixes(routes: list[Route]) -> list[str]:
 PRIVATE_PATH_PREFIXES = (
     *path_prefixes([r for r in ALL_ROUTES if not r.public and r is not NOT_FOUND]),
     API_PREFIX,
+    CALENDAR_FEED_PREFIX,
 )
 
 # Content-Security-Policy additions per path prefix (api/csp.py). Stripe's documented sources

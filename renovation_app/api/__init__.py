@@ -5,6 +5,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from renovation_app import routes
+from renovation_app.api.booking import book, booking_windows, calendar_feed
 from renovation_app.api.change_orders import (
     change_order_page,
     customer_change_order_pdf,
@@ -36,6 +37,9 @@ def create_api() -> Starlette:
         routes=[
             Route("/api/health", health, methods=["GET"]),
             Route("/api/contact", contact, methods=["POST"]),
+            Route("/api/booking/windows", booking_windows, methods=["GET"]),
+            Route("/api/booking", book, methods=["POST"]),
+            Route(routes.CALENDAR_FEED_PREFIX + "{token}.ics", calendar_feed, methods=["GET"]),
             Route("/api/session", sign_in, methods=["POST"]),
             Route("/api/session", sign_out, methods=["DELETE"]),
             Route(routes.GOOGLE_START_PATH, google_start, methods=["GET"]),

@@ -332,15 +332,12 @@ def measure_costs(add, picks: dict) -> None:
     them (the job page with its costs card, and its costs page with the budget), on the jobs
     with the most costs and on the ten-year job; the ten-year job's trust books, from its first
     day to today (the page's default)."""
-    from renovation_app.models import Role
     from renovation_app.services import costs, jobs
-    from renovation_app.services.staff import SignedInUser
     from renovation_app.services.trust_books import trust_books_view
 
-    owner = SignedInUser(1, "owner@example.com", "Owner", Role.ADMIN, True)  # sees the rates
 
     def with_costs(number: str) -> tuple:
-        return jobs.get_job(number), costs.get_budget(number), costs.get_job_costs(number, owner)
+        return jobs.get_job(number), costs.get_budget(number), costs.get_job_costs(number, _owner())
 
     busy, ten_years, counted = picks["cost_jobs"], picks["long_job"], picks["cost_counts"]
     check_costs(*with_costs(busy[0]))
@@ -358,8 +355,20 @@ def measure_costs(add, picks: dict) -> None:
         lambda _n: trust_books_view(ten_years))  # fmt: skip
 
 
+def _owner():
+    from renovation_app.models import Role
+    from renovation_app.services.staff import SignedInUser
+
+    return SignedInUser(1, "owner@example.com", "Owner", Role.ADMIN, True)  # sees the rates
+
+
 def check_costs(view, budget: dict, page) -> None:
-    """The job's costs add up as its budget counts them (the card and the costs page agree)."""
+    """The job's costs add up as its budget counts them (the card and the costs page agree);
+    the page lists the newest and counts the rest."""
+    from renovation_app.services import costs
+
     assert view is not None and page is not None and page.rows, page
     assert budget == page.budget
-    assert sum(row.total_cents for row in page.rows) == budget["actual_cents"], page.number
+    every = page if not page.older else costs.get_job_costs(page.number, _owner(), show_all=True)
+    assert len(every.rows) == len(page.rows) + page.older, page.number
+    assert sum(row.total_cents for row in every.rows) == budget["actual_cents"], page.number

@@ -189,3 +189,41 @@ def test_a_feed_shows_its_own_persons_days_and_a_reset_stops_the_old_address(adm
         assert calendars.person_feed("not-a-token") is None
         new = calendars.reset_feed(as_signed_in(ana))
         assert calendars.person_feed(token) is None and calendars.person_feed(new) is not None
+
+
+def notices_sent() -> list[OutboxEmail]:
+    with db_session() as session:
+        return session.exec(
+            select(OutboxEmail).where(OutboxEmail.kind == "appointment_notice")
+        ).all()
+
+
+def test_the_day_before_notice_goes_once_and_again_only_for_a_new_time(admin, contract_settings):
+    from renovation_app.services.schedule.notices import send_appointment_notices
+
+    who = as_signed_in(admin)
+    job = job_of(contract_28k(admin))
+    tuesday = at(date(2026, 11, 24), 8)
+    first = appointments.save_appointment(
+        {**visit(tuesday, hours=8), "kind": "work_day", "job_id": job.id, "title": "Demolition"},
+        who,
+    )
+    wednesday = {**visit(tuesday + timedelta(days=1), hours=8), "kind": "work_day",
+                 "job_id": job.id, "title": "Framing"}  # fmt: skip
+    appointments.save_appointment(wednesday, who)
+    monday_evening = datetime(2026, 11, 23, 23, 0, tzinfo=UTC)  # 6 pm in New York
+    assert send_appointment_notices(monday_evening) == 1
+    assert send_appointment_notices(monday_evening) == 0  # once
+    (notice,) = notices_sent()
+    assert "Tuesday, November 24 between 8:00 am and 9:00 am" in notice.subject
+    # Wednesday is not announced: Tuesday was the week's first work day of this job.
+    assert send_appointment_notices(datetime(2026, 11, 24, 23, 0, tzinfo=UTC)) == 0
+    moved = {**visit(tuesday + timedelta(hours=2), hours=6), "kind": "work_day", "job_id": job.id,
+             "title": "Demolition"}  # fmt: skip
+    appointments.save_appointment(moved, who, appointment_id=first)
+    assert [m.status for m in notices_sent()] == ["cancelled"]  # the old time's, withdrawn
+    assert send_appointment_notices(monday_evening) == 1
+    assert "between 10:00 am and 11:00 am" in notices_sent()[-1].subject
+    appointments.cancel_appointment(first, who)
+    assert [m.status for m in notices_sent()] == ["cancelled", "cancelled"]
+    assert send_appointment_notices(monday_evening) == 0

@@ -24,12 +24,16 @@ class EmailKind(StrEnum):
     CHANGE_ORDER_SIGNED = "change_order_signed"  # the signed PDF, to the owner and the office
     CHANGE_ORDER_NOTICE = "change_order_notice"  # declined, to the office
     LIEN_WAIVER = "lien_waiver"  # a paid bill's lien waiver and its link, to the subcontractor
+    APPOINTMENT_NOTICE = "appointment_notice"  # "we arrive tomorrow between...", to the customer
     VISIT_BOOKED = "visit_booked"  # an estimate visit booked online, with its .ics, to the visitor
-    CERTIFICATE_NOTICE = "certificate_notice"  # a subcontractor's insurance lapses soon, to the office
+    CERTIFICATE_NOTICE = (
+        "certificate_notice"  # a subcontractor's insurance lapses soon, to the office
+    )
 
 
-# Reminders are withdrawn from the outbox when they are no longer true (paid, void, paused).
-REMINDER_KINDS = (EmailKind.REMINDER, EmailKind.ESTIMATE_REMINDER)
+# Reminders are withdrawn from the outbox when they are no longer true (paid, void, paused; an
+# appointment moved or cancelled).
+REMINDER_KINDS = (EmailKind.REMINDER, EmailKind.ESTIMATE_REMINDER, EmailKind.APPOINTMENT_NOTICE)
 
 
 class About(StrEnum):

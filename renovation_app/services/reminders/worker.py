@@ -35,6 +35,7 @@ from renovation_app.services.reminders.sending import (
     record_step,
     sent_steps,
 )
+from renovation_app.services.schedule.notices import send_appointment_notices
 from renovation_app.services.subcontractors import warn_expiring_certificates
 from renovation_app.settings import settings
 
@@ -124,6 +125,10 @@ def send_due_reminders(now: datetime | None = None) -> int:
             queued += _remind_estimate(estimate_id, today, now)
         except Exception:
             log.exception("reminders: estimate %s failed", estimate_id)
+    try:  # customers told the day before we come (once per appointment and time)
+        queued += send_appointment_notices(now)
+    except Exception:
+        log.exception("reminders: appointment notices failed")
     try:  # the office told of insurance certificates that lapse soon (once each)
         warn_expiring_certificates(now)
     except Exception:

@@ -24,6 +24,7 @@ from renovation_app.models import (
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
+from renovation_app.services.schedule.notices import withdraw_notices
 from renovation_app.services.schedule.times import clock_words, new_york, parse_instant
 from renovation_app.services.staff import SignedInUser
 
@@ -190,7 +191,10 @@ def _scheduled(session: Session, appointment_id: object) -> Appointment:
 
 
 def _moved(session: Session, appointment: Appointment) -> None:
+    """A new time (or none): a new version, the notice for the old one withdrawn, the window it
+    was booked online in freed."""
     appointment.version += 1
+    withdraw_notices(session, appointment.id)
     window = session.exec(
         select(VisitWindow).where(VisitWindow.appointment_id == appointment.id)
     ).first()

@@ -51,6 +51,7 @@ STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("Dashboard", routes.DASHBOARD.path),
     NavLink("Customers", routes.CUSTOMERS.path),
     NavLink("Estimates", routes.ESTIMATES.path),
+    NavLink("Schedule", routes.SCHEDULE.path),
     NavLink("Jobs", routes.JOBS.path),
     NavLink("Subcontractors", routes.SUBCONTRACTORS.path),
     NavLink("Invoices", routes.INVOICES.path),

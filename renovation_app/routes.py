@@ -157,6 +157,9 @@ NEW_JOB = staff_route("/jobs/new", "New Job", "A job for small work agreed witho
 JOB = staff_route(
     "/jobs/[number]", "Job", "A job: its contract, change orders, invoices and payments."
 )
+SCHEDULE = staff_route(
+    "/schedule", "Schedule", "Who works where, day by day: visits, work days and appointments."
+)
 NEW_CHANGE_ORDER = staff_route(
     "/jobs/[number]/change-order", "New Change Order", "Write a change order of a job's contract."
 )
@@ -332,6 +335,7 @@ ALL_ROUTES: list[Route] = [
     CHANGE_ORDER_LINK,
     JOB_COSTS,
     TRUST_BOOKS,
+    SCHEDULE,
     SUBCONTRACTORS,
     SUBCONTRACTOR,
     LIEN_WAIVER_LINK,

@@ -15,6 +15,7 @@ from renovation_app.pages import (  # noqa: F401
     lien_waiver_link,
     not_found,
     pay,
+    schedule,
     services,
     staff,
     subcontractors,

@@ -226,3 +226,20 @@ def people_of(
     for row in rows:
         by_appointment.setdefault(row.appointment_id, []).append(row)
     return by_appointment
+
+
+def move_appointment(
+    appointment_id: int, starts_at: str, ends_at: str, user: SignedInUser, confirmed: str = ""
+) -> int:
+    """A new time for an appointment, everything else as it is (a drag on the calendar)."""
+    with db_session() as session:
+        appointment = _scheduled(session, appointment_id)
+        people = people_of(session, [appointment.id]).get(appointment.id, [])
+        raw = {
+            "kind": str(appointment.kind), "title": appointment.title, "job_id": appointment.job_id,
+            "address": appointment.address, "notes": appointment.notes,
+            "starts_at": starts_at, "ends_at": ends_at,
+            "user_ids": [p.user_id for p in people if p.user_id],
+            "subcontractor_ids": [p.subcontractor_id for p in people if p.subcontractor_id],
+        }  # fmt: skip
+    return save_appointment(raw, user, appointment_id, confirmed)

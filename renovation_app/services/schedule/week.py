@@ -1,0 +1,133 @@
+"""The schedule as the calendar page reads it: the appointments of a span of days with their
+people and jobs, in New York time with the offset of each instant (so the calendar places the
+repeated hour of November's Sunday right), a colour per person, and who is booked twice."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sqlmodel import Session, select
+
+from renovation_app.db import db_session
+from renovation_app.models import (
+    ENDED_JOB_STATUSES,
+    Appointment,
+    AppointmentStatus,
+    Job,
+    Subcontractor,
+    User,
+)
+from renovation_app.services.schedule.appointments import KIND_WORDS, people_of
+from renovation_app.services.schedule.times import new_york, span_of_days
+
+# One colour per person (by their place in the staff list), dark enough for white text.
+PALETTE = ("#9a3412", "#1d4ed8", "#047857", "#7c3aed", "#b91c1c", "#0f766e", "#a16207", "#be185d")
+NOBODY = "#475569"
+
+
+@dataclass(frozen=True)
+class Person:
+    key: str  # "u12" (a staff member) or "s3" (a subcontractor)
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class CalendarEvent:
+    id: str
+    title: str
+    start: str  # ISO with New York's offset: "2026-11-01T01:30:00-05:00"
+    end: str
+    kind: str
+    kind_label: str
+    people: list[str]  # Person.key
+    people_names: str
+    job: str  # its number, "" when none
+    address: str
+    notes: str
+    colour: str
+    clash: bool  # someone on it is booked elsewhere at the same time
+
+
+@dataclass(frozen=True)
+class Schedule:
+    first_day: str
+    days: int
+    events: list[CalendarEvent] = field(default_factory=list)
+    people: list[Person] = field(default_factory=list)
+    jobs: list[dict] = field(default_factory=list)  # open jobs: {"value": id, "label": ...}
+
+
+def _iso(instant: datetime) -> str:
+    return new_york(instant).isoformat()
+
+
+def people_list(session: Session) -> list[Person]:
+    users = session.exec(select(User).where(User.active).order_by(User.name)).all()
+    subs = session.exec(
+        select(Subcontractor).where(Subcontractor.active).order_by(Subcontractor.company)
+    ).all()
+    people = [Person(f"u{u.id}", u.name or u.email, PALETTE[n % len(PALETTE)])
+              for n, u in enumerate(users)]  # fmt: skip
+    people += [Person(f"s{s.id}", s.company, NOBODY) for s in subs]
+    return people
+
+
+def _clashes(appointments: list[Appointment], keys: dict[int, list[str]]) -> set[int]:
+    """The appointments on which someone is also on another one at the same time."""
+    by_person: dict[str, list[Appointment]] = defaultdict(list)
+    for appointment in appointments:
+        for key in keys.get(appointment.id, []):
+            by_person[key].append(appointment)
+    clashing: set[int] = set()
+    for booked in by_person.values():
+        booked.sort(key=lambda a: a.starts_at)
+        for earlier, later in zip(booked, booked[1:], strict=False):
+            if later.starts_at < earlier.ends_at:
+                clashing.update((earlier.id, later.id))
+    return clashing
+
+
+def schedule_of(session: Session, first_day: date, days: int) -> Schedule:
+    start, end = span_of_days(first_day, days)
+    appointments = list(session.exec(
+        select(Appointment).where(
+            Appointment.status == AppointmentStatus.SCHEDULED,
+            Appointment.starts_at < end, Appointment.ends_at > start,
+        ).order_by(Appointment.starts_at)
+    ))  # fmt: skip
+    rows = people_of(session, [a.id for a in appointments])
+    keys = {a_id: [f"u{r.user_id}" if r.user_id else f"s{r.subcontractor_id}" for r in people]
+            for a_id, people in rows.items()}  # fmt: skip
+    people = people_list(session)
+    by_key = {p.key: p for p in people}
+    numbers = dict(session.exec(
+        select(Job.id, Job.number).where(Job.id.in_({a.job_id for a in appointments if a.job_id}))
+    ).all())  # fmt: skip
+    clashing = _clashes(appointments, keys)
+    events = []
+    for a in appointments:
+        on = [k for k in keys.get(a.id, []) if k in by_key]
+        events.append(CalendarEvent(
+            id=str(a.id), title=a.title, start=_iso(a.starts_at), end=_iso(a.ends_at),
+            kind=str(a.kind), kind_label=KIND_WORDS[a.kind], people=on,
+            people_names=", ".join(by_key[k].name for k in on), job=numbers.get(a.job_id, ""),
+            address=a.address, notes=a.notes,
+            colour=by_key[on[0]].colour if on else NOBODY, clash=a.id in clashing,
+        ))  # fmt: skip
+    open_jobs = session.exec(
+        select(Job.id, Job.number, Job.title).where(Job.status.not_in(ENDED_JOB_STATUSES))
+        .order_by(Job.number.desc()).limit(300)
+    ).all()  # fmt: skip
+    return Schedule(
+        first_day.isoformat(),
+        days,
+        events,
+        people,
+        [{"value": j_id, "label": f"{number} {title}"} for j_id, number, title in open_jobs],
+    )
+
+
+def get_schedule(first_day: date, days: int) -> Schedule:
+    with db_session() as session:
+        return schedule_of(session, first_day, max(1, min(days, 42)))

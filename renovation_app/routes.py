@@ -27,6 +27,11 @@ class Route:
             raise ValueError(f"{self.path}: a staff page is never public")
 
 
+def staff_route(path: str, title: str, description: str) -> Route:
+    """A page of the signed-in staff area."""
+    return Route(path, f"{title} | {BUSINESS.name}", description, public=False, staff=True)
+
+
 HOME = Route(
     "/", f"{BUSINESS.name} | Remodeling and Restoration in Brooklyn, NYC", BUSINESS.tagline
 )
@@ -50,6 +55,11 @@ CONTACT = Route(
     f"Contact Us | {BUSINESS.name}",
     "Ask a question or request a free estimate for your renovation in New York City.",
 )
+BOOK_VISIT = Route(
+    "/book-a-visit",
+    f"Book a Free Estimate Visit | {BUSINESS.name}",
+    "Pick a free two-hour window for us to come, see the work and price it, in Brooklyn and NYC.",
+)
 TERMS = Route(
     "/terms-and-conditions",
     f"Terms and Conditions | {BUSINESS.name}",
@@ -68,34 +78,12 @@ NOT_FOUND = Route(
 LOGIN = Route(
     "/login", f"Staff Login | {BUSINESS.name}", "Sign in to the staff area.", public=False
 )
-ADD_INVOICE = Route(
-    "/add-invoice",
-    f"Add Invoice | {BUSINESS.name}",
-    "Write an invoice for a customer.",
-    public=False,
-    staff=True,
+ADD_INVOICE = staff_route("/add-invoice", "Add Invoice", "Write an invoice for a customer.")
+ENQUIRIES = staff_route("/enquiries", "Enquiries", "Contact enquiries for staff.")
+DASHBOARD = staff_route(
+    "/dashboard", "Dashboard", "What is owed, what came in and what needs attention."
 )
-ENQUIRIES = Route(
-    "/enquiries",
-    f"Enquiries | {BUSINESS.name}",
-    "Contact enquiries for staff.",
-    public=False,
-    staff=True,
-)
-DASHBOARD = Route(
-    "/dashboard",
-    f"Dashboard | {BUSINESS.name}",
-    "What is owed, what came in and what needs attention.",
-    public=False,
-    staff=True,
-)
-INVOICES = Route(
-    "/invoices",
-    f"Invoices | {BUSINESS.name}",
-    "Saved invoices for staff.",
-    public=False,
-    staff=True,
-)
+INVOICES = staff_route("/invoices", "Invoices", "Saved invoices for staff.")
 INVOICE = Route(
     "/invoices/[number]",
     f"Invoice | {BUSINESS.name}",
@@ -104,20 +92,8 @@ INVOICE = Route(
     staff=True,
     takes_cards=True,
 )
-CUSTOMERS = Route(
-    "/customers",
-    f"Customers | {BUSINESS.name}",
-    "Customers for staff.",
-    public=False,
-    staff=True,
-)
-CUSTOMER = Route(
-    "/customers/[id]",
-    f"Customer | {BUSINESS.name}",
-    "A customer and everything about them.",
-    public=False,
-    staff=True,
-)
+CUSTOMERS = staff_route("/customers", "Customers", "Customers for staff.")
+CUSTOMER = staff_route("/customers/[id]", "Customer", "A customer and everything about them.")
 ESTIMATES = Route(
     "/estimates",
     f"Estimates | {BUSINESS.name}",
@@ -145,11 +121,6 @@ ESTIMATE_LINK = Route(
     "Review, accept and sign your estimate.",
     public=False,
 )
-
-
-def staff_route(path: str, title: str, description: str) -> Route:
-    """A page of the signed-in staff area."""
-    return Route(path, f"{title} | {BUSINESS.name}", description, public=False, staff=True)
 
 
 JOBS = staff_route("/jobs", "Jobs", "Jobs for staff.")
@@ -314,6 +285,7 @@ ALL_ROUTES: list[Route] = [
     *GALLERY_ROUTES,
     ABOUT,
     CONTACT,
+    BOOK_VISIT,
     TERMS,
     PRIVACY,
     LOGIN,

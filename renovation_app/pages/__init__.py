@@ -2,6 +2,7 @@
 
 from renovation_app.pages import (  # noqa: F401
     about,
+    book_visit,
     change_order_link,
     contact,
     customers,

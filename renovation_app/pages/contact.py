@@ -121,6 +121,10 @@ def contact() -> rx.Component:
                 rx.el.div(
                     section_heading(c.CONTACT_HEADING, c.CONTACT_TITLE, center=False),
                     rx.el.p(c.CONTACT_INTRO, class_name="leading-7 text-slate-700"),
+                    link(
+                        "Book a free estimate visit", href=routes.BOOK_VISIT.path,
+                        class_name=f"{BUTTON} mt-6",
+                    ),  # fmt: skip
                 ),
                 rx.el.div(
                     contact_form(),

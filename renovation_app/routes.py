@@ -164,6 +164,12 @@ LIEN_WAIVER_LINK = Route(
     "Review and sign a lien waiver for a payment received.",
     public=False,
 )
+VISIT_LINK = Route(
+    "/visit/[token]",
+    f"Your estimate visit | {BUSINESS.name}",
+    "Move or cancel your estimate visit.",
+    public=False,
+)
 PAY = Route(
     "/pay/[token]",
     f"Your invoice | {BUSINESS.name}",
@@ -311,6 +317,7 @@ ALL_ROUTES: list[Route] = [
     SUBCONTRACTORS,
     SUBCONTRACTOR,
     LIEN_WAIVER_LINK,
+    VISIT_LINK,
     PAY,
     ACCOUNT,
     STAFF_USERS,

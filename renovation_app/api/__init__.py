@@ -5,7 +5,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from renovation_app import routes
-from renovation_app.api.booking import book, booking_windows, calendar_feed
+from renovation_app.api.booking import book, booking_windows, calendar_feed, visit_page
 from renovation_app.api.change_orders import (
     change_order_page,
     customer_change_order_pdf,
@@ -68,6 +68,8 @@ def create_api() -> Starlette:
             Route("/lien-waiver/{token}/pdf", waiver_link_pdf, methods=["GET"]),
             Route("/lien-waiver/{token}", waiver_page, methods=["GET"]),
             Route("/lien-waiver/{token}/", waiver_page, methods=["GET"]),
+            Route("/visit/{token}", visit_page, methods=["GET"]),
+            Route("/visit/{token}/", visit_page, methods=["GET"]),
             Route("/change-order/{token}", change_order_page, methods=["GET"]),
             Route("/change-order/{token}/", change_order_page, methods=["GET"]),
             Route("/pay/{token}", pay_page, methods=["GET"]),

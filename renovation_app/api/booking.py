@@ -5,6 +5,7 @@ GET  /api/booking/windows       the free windows of the weeks ahead: times only,
 POST /api/booking               {name, email, phone, address, message, window} -> 201, or 409
                                 with the next free windows when the window was just taken
 GET  /calendar/{token}.ics      a person's private feed (the unguessable token), else 404
+GET  /visit/{token}             the visitor's page of a visit booked online, else the 404 page
 """
 
 from starlette.concurrency import run_in_threadpool
@@ -12,11 +13,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
-from renovation_app.api.responses import NO_STORE, not_found
+from renovation_app.api.responses import NO_STORE, app_page, not_found
 from renovation_app.db import db_session
 from renovation_app.services.enquiries import TooManyEnquiries
 from renovation_app.services.errors import FormInvalid
-from renovation_app.services.schedule import booking, calendars, windows
+from renovation_app.services.schedule import booking, calendars, visits, windows
 from renovation_app.services.schedule.times import new_york
 
 
@@ -73,3 +74,8 @@ async def calendar_feed(request: Request) -> Response:
         return not_found()
     headers = {**NO_STORE, "Content-Disposition": 'inline; filename="schedule.ics"'}
     return Response(feed, media_type="text/calendar; charset=utf-8", headers=headers)
+
+
+async def visit_page(request: Request) -> Response:
+    found = await run_in_threadpool(visits.read_visit, request.path_params["token"])
+    return app_page(found is not None)

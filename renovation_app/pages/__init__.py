@@ -20,4 +20,5 @@ from renovation_app.pages import (  # noqa: F401
     services,
     staff,
     subcontractors,
+    visit_link,
 )

@@ -121,3 +121,19 @@ def test_a_visitor_books_thursday_from_the_contact_page_on_a_phone(page: Page, s
     with db_session() as session:
         visit = session.exec(select(Appointment).where(Appointment.contact_email == email)).one()
     assert visit.booked_online and new_york(visit.starts_at).strftime("%A") == "Thursday"
+
+    # The e-mail's link: the visitor moves the visit, then cancels it.
+    link = re.search(r"/visit/[\w-]{43,}", mail["text"]).group(0)
+    open_page(page, link)
+    expect(page.get_by_test_id("visit-when")).to_contain_text(hours)
+    no_axe_violations(page, "the visitor's visit page")
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.get_by_text("Choose another time").click()
+    choice = page.locator('input[name="new-window"]').nth(2)
+    choice.click()  # the server holds the choice
+    expect(choice).to_be_checked()
+    page.get_by_test_id("move-visit").click()
+    expect(page.get_by_role("status")).to_contain_text("Moved")
+    page.get_by_role("button", name="Cancel the visit").click()
+    page.get_by_test_id("cancel-visit").click()
+    expect(page.get_by_test_id("visit-closed")).to_contain_text("cancelled")

@@ -227,3 +227,36 @@ def test_the_day_before_notice_goes_once_and_again_only_for_a_new_time(admin, co
     appointments.cancel_appointment(first, who)
     assert [m.status for m in notices_sent()] == ["cancelled", "cancelled"]
     assert send_appointment_notices(monday_evening) == 0
+
+
+def test_the_visitors_link_moves_the_visit_to_a_free_window_or_cancels_it(clean_db):
+    from renovation_app.models import CustomerLinkKind
+    from renovation_app.services.schedule import visits
+    from tests.factories.links import link_token
+
+    with db_session() as session:
+        free = windows.free_windows(session, NOW)
+    visit = booking.book_visit(booking_form(free[0].key), "203.0.113.9", now=NOW)
+    booking.book_visit(booking_form(free[1].key, 1), "203.0.113.10", now=NOW)  # someone else's
+    token = link_token(CustomerLinkKind.VISIT, visit.id)
+    page = visits.read_visit(token, NOW)
+    assert page.status == "scheduled" and free[0].key not in {w["key"] for w in page.windows}
+    with pytest.raises(booking.WindowTaken):
+        visits.move_visit(token, free[1].key, NOW)  # taken by the other visitor
+    visits.move_visit(token, free[2].key, NOW)
+    with db_session() as session:
+        moved = session.get(Appointment, visit.id)
+        starts = {w.starts_at for w in session.exec(select(VisitWindow))}
+    assert (moved.starts_at, moved.version) == (free[2].starts_at, 2)
+    assert starts == {free[1].starts_at, free[2].starts_at}  # the first window is free again
+    assert len([m for m in mails_of("visit_booked")]) == 3  # two bookings and the move
+    assert visits.read_visit("made-up", NOW) is None
+    visits.cancel_visit(token, NOW)
+    assert visits.read_visit(token, NOW).status == "cancelled"
+    with pytest.raises(ActionRefused, match="can no longer be changed"):
+        visits.move_visit(token, free[3].key, NOW)
+
+
+def mails_of(kind: str) -> list[OutboxEmail]:
+    with db_session() as session:
+        return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()

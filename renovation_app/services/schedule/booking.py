@@ -79,7 +79,7 @@ def validate_booking(raw: Mapping[str, object]) -> BookingForm:
     return BookingForm(enquiry, " ".join(address.split()), window)
 
 
-def _confirmation(appointment: Appointment, token: str):
+def confirmation(appointment: Appointment, token: str):
     ics = Attachment("estimate-visit.ics", "text/calendar", appointment_ics(appointment))
     return build_email(
         EmailKind.VISIT_BOOKED, one_line(appointment.contact_email), reply_to=BUSINESS.email,
@@ -123,7 +123,7 @@ def book_visit(
         token = links.issue_link(session, CustomerLinkKind.VISIT, appointment.id)
         queue_email(session, enquiry_notification(enquiry), about_kind=About.ENQUIRY,
                     about_id=enquiry.id)  # fmt: skip
-        queue_email(session, _confirmation(appointment, token), about_kind=About.APPOINTMENT,
+        queue_email(session, confirmation(appointment, token), about_kind=About.APPOINTMENT,
                     about_id=appointment.id)  # fmt: skip
         session.commit()
     wake_outbox_worker()

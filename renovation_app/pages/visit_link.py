@@ -1,0 +1,73 @@
+"""/visit/<token>: the visitor's own estimate visit, by the link in its confirmation e-mail:
+when it is, another free window to move it to, or cancel it. Made for a phone."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.answer import answer_page, closed_notice
+from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, SECONDARY_BUTTON
+from renovation_app.content import BUSINESS
+from renovation_app.pages.registry import page
+from renovation_app.state.schedule.visit import VisitLinkState
+
+State = VisitLinkState
+V = State.visit
+
+
+def window_choice(window: rx.Var) -> rx.Component:
+    key = window.key.to(str)
+    return rx.el.label(
+        rx.el.input(type="radio", name="new-window", value=key, checked=State.chosen == key,
+                    on_change=lambda _v: State.choose(key), class_name="h-4 w-4 accent-orange-700"),
+        window.day, ", ", window.hours,
+        class_name="flex items-center gap-2 py-1 text-sm",
+    )  # fmt: skip
+
+
+def change_part() -> rx.Component:
+    return rx.el.div(
+        rx.el.details(
+            rx.el.summary("Choose another time", class_name="cursor-pointer font-semibold"),
+            rx.el.fieldset(
+                rx.el.legend("Free windows (New York time)", class_name="sr-only"),
+                rx.foreach(V.windows.to(list[dict]), window_choice),
+                class_name="mt-2 max-h-80 overflow-y-auto",
+            ),
+            rx.el.button("Move the visit", type="button", disabled=(State.chosen == "") | State.working,
+                         on_click=State.move, class_name=f"{BUTTON} mt-3 disabled:opacity-60", data_testid="move-visit"),
+        ),
+        rx.cond(
+            State.cancelling,
+            rx.el.div(
+                rx.el.p("Cancel your visit?", class_name="font-semibold"),
+                rx.el.button("Yes, cancel it", type="button", on_click=State.cancel, class_name=DANGER_BUTTON,
+                             data_testid="cancel-visit"),
+                class_name="flex flex-wrap items-center gap-3",
+            ),
+            rx.el.button("Cancel the visit", type="button", on_click=State.ask_cancel, class_name=f"{SECONDARY_BUTTON} self-start"),
+        ),
+        class_name="flex flex-col gap-4 border-t border-slate-200 pt-4",
+    )  # fmt: skip
+
+
+def visit_body() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"),
+        rx.el.h2("Your free estimate visit", class_name="text-2xl font-extrabold text-slate-900"),
+        rx.el.p(rx.el.strong(V.day, ", ", V.hours, data_testid="visit-when"), " (New York time)"),
+        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="font-semibold text-green-800")),
+        rx.cond(State.problem, rx.el.p(State.problem, role="alert", class_name="font-semibold text-red-700")),
+        rx.match(
+            V.status,
+            ("scheduled", change_part()),
+            ("cancelled", closed_notice("This visit is cancelled", "We are glad to come another time.", "visit-closed")),
+            closed_notice("This visit has taken place", "Thank you.", "visit-closed"),
+        ),
+        class_name=f"{CARD} mx-auto flex max-w-2xl flex-col gap-4 px-4",
+        data_testid="visit-page",
+    )  # fmt: skip
+
+
+@page(routes.VISIT_LINK, on_load=(State.load,))
+def visit_link() -> rx.Component:
+    return answer_page(V, visit_body(), "This visit link is not valid.", "Your estimate visit")

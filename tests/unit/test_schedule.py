@@ -260,3 +260,27 @@ def test_the_visitors_link_moves_the_visit_to_a_free_window_or_cancels_it(clean_
 def mails_of(kind: str) -> list[OutboxEmail]:
     with db_session() as session:
         return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()
+
+
+def test_the_week_across_the_autumn_change_and_a_jobs_days(admin, contract_settings):
+    from renovation_app.services.schedule.week import get_schedule, job_days
+
+    who = as_signed_in(admin)
+    job = job_of(contract_28k(admin))
+    ana = staff_user(name="Ana Crew", email="ana@example.com")
+    second = {**visit(at(date(2026, 11, 1), 1, 30, fold=1), hours=1), "kind": "other",
+              "starts_at": "2026-11-01T01:30:00-05:00", "ends_at": "2026-11-01T02:30:00-05:00",
+              "title": "Night pour", "job_id": job.id, "user_ids": [ana.id]}  # fmt: skip
+    first = {**second, "starts_at": "2026-11-01T01:30:00-04:00",
+             "ends_at": "2026-11-01T01:45:00-04:00", "title": "Before the change"}  # fmt: skip
+    appointments.save_appointment(first, who)
+    appointments.save_appointment(second, who)
+    week = get_schedule(date(2026, 10, 26), 7)
+    starts = {e.title: e.start for e in week.events}
+    assert starts == {"Before the change": "2026-11-01T01:30:00-04:00",
+                      "Night pour": "2026-11-01T01:30:00-05:00"}  # fmt: skip
+    assert all(e.people_names == "Ana Crew" and not e.clash for e in week.events)
+    days = job_days(job.number)
+    assert [(d.title, d.hours) for d in days] == [
+        ("Before the change", "1:30 am - 1:45 am"), ("Night pour", "1:30 am - 2:30 am"),
+    ]  # fmt: skip

@@ -324,6 +324,31 @@ def heading() -> rx.Component:
     )  # fmt: skip
 
 
+def day_row(day: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.strong(day.day), " · ", day.hours, " · ", day.title,
+        rx.cond(day.people, " · " + day.people.to(str), ""),
+        class_name=rx.cond(day.past, "py-1 text-slate-500", "py-1"),
+    )
+
+
+def days_card() -> rx.Component:
+    """The job's days on the schedule (work days, visits, inspections)."""
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h3("Work days", class_name=CARD_TITLE),
+            link("Open the schedule", href=routes.SCHEDULE.path, class_name="text-sm font-semibold underline"),
+            class_name="flex flex-wrap items-baseline justify-between gap-2",
+        ),
+        rx.cond(
+            State.days.length() > 0,
+            rx.el.ul(rx.foreach(State.days, day_row), class_name="mt-2 text-sm", data_testid="job-days"),
+            rx.el.p("No days on the schedule yet.", class_name="mt-2 text-slate-700"),
+        ),
+        class_name=STAFF_CARD,
+    )  # fmt: skip
+
+
 def costs_card() -> rx.Component:
     number = J.number.to(str)
     return budget_card(
@@ -345,6 +370,7 @@ def job_detail() -> rx.Component:
                 heading(),
                 money_card(),
                 costs_card(),
+                days_card(),
                 schedule_card(),
                 change_orders_card(),
                 invoices_card(),

@@ -16,9 +16,16 @@ from renovation_app.models import (
     Job,
     Subcontractor,
     User,
+    utc_now,
 )
+from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.schedule.appointments import KIND_WORDS, people_of
-from renovation_app.services.schedule.times import new_york, span_of_days
+from renovation_app.services.schedule.times import (
+    clock_words,
+    hour_words,
+    new_york,
+    span_of_days,
+)
 
 # One colour per person (by their place in the staff list), dark enough for white text.
 PALETTE = ("#9a3412", "#1d4ed8", "#047857", "#7c3aed", "#b91c1c", "#0f766e", "#a16207", "#be185d")
@@ -131,3 +138,42 @@ def schedule_of(session: Session, first_day: date, days: int) -> Schedule:
 def get_schedule(first_day: date, days: int) -> Schedule:
     with db_session() as session:
         return schedule_of(session, first_day, max(1, min(days, 42)))
+
+
+@dataclass(frozen=True)
+class JobDay:
+    day: str  # "Tuesday, November 24"
+    hours: str  # "8:00 am - 4:00 pm"
+    title: str
+    people: str
+    past: bool
+
+
+def job_days(number: str) -> list[JobDay]:
+    """A job's appointments (its work days, visits, inspections), oldest first, for its page."""
+    with db_session() as session:
+        job = job_by_number(session, number)
+        if job is None:
+            return []
+        rows = list(session.exec(
+            select(Appointment).where(
+                Appointment.job_id == job.id, Appointment.status == AppointmentStatus.SCHEDULED
+            ).order_by(Appointment.starts_at)
+        ))  # fmt: skip
+        people = people_of(session, [a.id for a in rows])
+        names = {p.key: p.name for p in people_list(session)}
+        now = utc_now()
+        days = []
+        for a in rows:
+            keys = [
+                f"u{r.user_id}" if r.user_id else f"s{r.subcontractor_id}"
+                for r in people.get(a.id, [])
+            ]
+            start, end = new_york(a.starts_at), new_york(a.ends_at)
+            days.append(JobDay(
+                day=clock_words(a.starts_at).rsplit(",", 1)[0],
+                hours=f"{hour_words(start.time())} - {hour_words(end.time())}",
+                title=a.title, people=", ".join(names[k] for k in keys if k in names),
+                past=a.ends_at < now,
+            ))  # fmt: skip
+        return days

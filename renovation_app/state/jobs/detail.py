@@ -11,6 +11,7 @@ from renovation_app.services import change_orders, costs, jobs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import iso_date
+from renovation_app.services.schedule.week import job_days
 from renovation_app.state.payments import path_part
 from renovation_app.state.staff import StaffState
 
@@ -25,6 +26,7 @@ def whole(value: object) -> int:
 class JobDetailState(StaffState):
     job: dict = {}  # JobView in words beside its cents (billing.shown)
     budget: dict = {}  # costs.budget.budget_view in words: the costs card
+    days: list[dict] = []  # schedule.week.JobDay: its work days and visits
     action_error: str = ""
     action_note: str = ""
     working: bool = False
@@ -43,6 +45,7 @@ class JobDetailState(StaffState):
         self.job = shown(view) if view else {}
         budget = await asyncio.to_thread(costs.get_budget, number) if view else None
         self.budget = shown(budget) if budget else {}
+        self.days = shown(await asyncio.to_thread(job_days, number)) if view else []
 
     async def _act(self, action, *args, done: str = ""):
         """Run one staff action on this job; a refusal is shown in words and changes nothing."""

@@ -74,6 +74,9 @@ def test_the_office_drags_a_work_day_for_two_people_onto_monday(page: Page, site
         moved = session.get(Appointment, work_day)
     assert new_york(moved.starts_at).date() == monday and moved.version == 2
     page.screenshot(path="test-results/schedule-1280.png", full_page=True)
+    event.click()  # opens it in the form, with its job and its two people
+    expect(page.locator("#appointment-title")).to_have_value(f"Demolition {tag}")
+    expect(page.get_by_label(f"Ben {tag}")).to_be_checked()
     no_axe_violations(page, "schedule")
 
     # A new appointment for Ana over the moved day: the clash is named, then confirmed.

@@ -50,6 +50,7 @@ class CalendarEvent:
     people: list[str]  # Person.key
     people_names: str
     job: str  # its number, "" when none
+    job_id: int  # 0 when none
     address: str
     notes: str
     colour: str
@@ -119,7 +120,7 @@ def schedule_of(session: Session, first_day: date, days: int) -> Schedule:
             id=str(a.id), title=a.title, start=_iso(a.starts_at), end=_iso(a.ends_at),
             kind=str(a.kind), kind_label=KIND_WORDS[a.kind], people=on,
             people_names=", ".join(by_key[k].name for k in on), job=numbers.get(a.job_id, ""),
-            address=a.address, notes=a.notes,
+            job_id=a.job_id or 0, address=a.address, notes=a.notes,
             colour=by_key[on[0]].colour if on else NOBODY, clash=a.id in clashing,
         ))  # fmt: skip
     open_jobs = session.exec(

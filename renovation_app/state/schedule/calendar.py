@@ -89,11 +89,10 @@ class ScheduleState(StaffState):
         event = next((e for e in self.schedule.get("events", []) if e["id"] == str(event_id)), None)
         if event is None:
             return
-        job = next((j["value"] for j in self.schedule.get("jobs", [])
-                    if j["label"].startswith(event["job"] + " ")), "") if event["job"] else ""  # fmt: skip
         self._open(event["id"], {
             "kind": event["kind"], "title": event["title"], "starts_at": _local(event["start"]),
-            "ends_at": _local(event["end"]), "job_id": str(job), "address": event["address"],
+            "ends_at": _local(event["end"]), "job_id": str(event["job_id"] or ""),
+            "address": event["address"],
             "notes": event["notes"],
         }, list(event["people"]))  # fmt: skip
 

@@ -3,13 +3,13 @@
 Makes 5,000 customers, 100,000 invoices (about 200,000 lines), 150,000 payments, 400,000
 history rows and an e-mail per invoice; 5,000 jobs (bench/office_jobs.py: each a signed estimate
 billed by three of its customer's invoices as far as the work has gone, about 15,000 change
-orders, and one ten-year job); and 200,000 job costs with subcontractors and lien waivers
-(bench/office_costs.py); on SQLite and on PostgreSQL. Then it times what each staff screen
-asks (p50/p95 of 50 calls, after 3 warm-up calls): the invoice list (each filter, each kind of
-search), a customer page and search, the dashboard with its margins, the job list, a busy
-job's page, a job's page with its costs, the ten-year job's trust books, the owner's signature
-of a change order (each call a fresh one: the PDF made and queued; nothing delivers it); and
-the full CSV exports of the invoices and of the costs with the process's memory growth.
+orders, and one ten-year job); 200,000 job costs with subcontractors and lien waivers
+(bench/office_costs.py); 20,000 appointments (bench/office_schedule.py); on SQLite and on
+PostgreSQL. Then it times what each staff screen asks (p50/p95 of 50 calls, after 3 warm-ups):
+the invoice list (each filter and search), a customer page and search, the dashboard with its
+margins, the job list, a busy job's page, a job's page with its costs, the ten-year job's trust
+books, the owner's signature of a change order (a fresh one each call: its PDF made and queued),
+the calendar's week, the windows a visitor may book; the CSVs with their memory growth.
 
 The time is the service call each page's handler makes (the same functions, in this process):
 what the server spends; the websocket adds its round trip on top.
@@ -41,7 +41,7 @@ TODAY = date(2026, 11, 25)
 START, END = datetime(2016, 11, 26, 14, tzinfo=UTC), datetime(2026, 11, 24, 20, tzinfo=UTC)
 N_COSTS = 200_000
 GOALS_MS = {"list": 100, "customer": 100, "dashboard": 300, "job": 100, "sign": 300,
-            "costs": 100, "trust": 300}  # fmt: skip
+            "costs": 100, "trust": 300, "week": 100, "windows": 50}  # fmt: skip
 # The jobs' tables in an order their foreign keys accept (a change order names its signature).
 JOB_TABLES = ("job_stage", "signature", "change_order", "change_order_line", "job_event",
               "customer_link", "job_counter", "estimate_counter")  # fmt: skip
@@ -173,6 +173,7 @@ def make_office(database_url: str, scale: float) -> tuple[dict, dict]:
 
     from bench.office_costs import make_costs
     from bench.office_jobs import make_jobs
+    from bench.office_schedule import make_schedule
 
     rng, engine = random.Random(SEED), create_engine(database_url)
     counts: dict[str, int] = defaultdict(int)  # the rows written, by table
@@ -193,28 +194,28 @@ def make_office(database_url: str, scale: float) -> tuple[dict, dict]:
     costs, cost_picks, cost_counts = make_costs(  # the jobs' lines get their unit costs
         random.Random(SEED + 2), TODAY, START, jobs, int(N_COSTS * scale), CALLS + WARM_UP
     )
+    schedule, schedule_picks, schedule_counts = make_schedule(  # the costs made the crew
+        random.Random(SEED + 3), TODAY, jobs["job"], (customers, addresses, costs), scale)  # fmt: skip
     write({"user": [owner], "customer": customers, "customer_contact": contacts,
            "customer_address": addresses})  # fmt: skip
     emails = made.pop("outbox_email") + jobs.pop("outbox_email")
     write({name: jobs.pop(name) for name in ("estimate", "estimate_line", "job")})
     write({**made, "outbox_email": emails})
     write({name: jobs[name] for name in JOB_TABLES})
-    write(costs)
-    settle(engine)
+    write({**costs, **schedule})
+    settle(engine, [name for name in counts if "id" in SQLModel.metadata.tables[name].c])
     counts["job_invoices"] = sum(1 for i in made["invoice"] if i["job_id"])
-    return {**counts, **cost_counts}, {**picks, **cost_picks}
+    return {**counts, **cost_counts, **schedule_counts}, {**picks, **cost_picks, **schedule_picks}
 
 
-def settle(engine) -> None:
-    """Sequences moved past the rows written with their ids (PostgreSQL), fresh statistics."""
+def settle(engine, tables: list[str]) -> None:
+    """Sequences moved past the rows written to `tables` (PostgreSQL), fresh statistics."""
     with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            for table in ("user", "customer", "invoice", "estimate", "job", "signature",
-                          "change_order", "job_cost", "subcontractor", "lien_waiver"):  # fmt: skip
-                connection.exec_driver_sql(
-                    f"SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), "
-                    f'(SELECT max(id) FROM "{table}"))'
-                )
+        for table in tables if engine.dialect.name == "postgresql" else ():
+            connection.exec_driver_sql(
+                f"SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), "
+                f'(SELECT max(id) FROM "{table}"))'
+            )
         connection.exec_driver_sql("ANALYZE")  # as a live database keeps them
 
 
@@ -236,6 +237,7 @@ def measure(counts: dict, picks: dict) -> list[dict]:
 
     from bench.office_costs import measure_costs
     from bench.office_jobs import measure_jobs, measure_signing
+    from bench.office_schedule import measure_schedule
 
     results = []
 
@@ -245,9 +247,8 @@ def measure(counts: dict, picks: dict) -> list[dict]:
 
     with time_machine.travel(datetime(2026, 11, 25, 15, tzinfo=UTC), tick=True):
         measure_office(add, counts)
-        measure_jobs(add, picks)
-        measure_costs(add, picks)
-        measure_signing(add, picks)
+        for measure_part in (measure_jobs, measure_costs, measure_signing, measure_schedule):
+            measure_part(add, picks)
     return results
 
 
@@ -290,7 +291,7 @@ def csv_export(kind: str) -> dict:
     """A CSV of everything (services/dashboard/exports.export_rows), in a process that has done
     nothing else (the one that made the rows keeps their memory, which the export would then
     reuse unseen): its time and its memory growth, the process's peak resident size while it
-    streams less its size before (Linux's peak, started again just before)."""
+    streams less its size before."""
     from renovation_app.services.dashboard.exports import export_rows
 
     chunks = export_rows(kind, date(2016, 1, 1), date(2026, 12, 1))
@@ -317,8 +318,7 @@ def child(database_url: str, scale: float) -> None:
           f"{len(picks['busy_jobs'])} jobs with 4+ change orders and 2+ invoices", flush=True)  # fmt: skip
     import renovation_app.renovation_app  # noqa: F401  the app loaded, as a server worker has it
 
-    # As the server does at start-up (renovation_app.py): what is loaded is frozen out of the
-    # collector's walks.
+    # As the server does at start-up (renovation_app.py): the loaded app out of the GC's walks.
     gc.collect()
     gc.freeze()
     results = measure(counts, picks)

@@ -284,3 +284,21 @@ def test_the_week_across_the_autumn_change_and_a_jobs_days(admin, contract_setti
     assert [(d.title, d.hours) for d in days] == [
         ("Before the change", "1:30 am - 1:45 am"), ("Night pour", "1:30 am - 2:30 am"),
     ]  # fmt: skip
+
+
+def test_every_appointment_inside_a_long_day_is_flagged_as_a_clash(admin):
+    from renovation_app.services.schedule.week import get_schedule
+
+    who, ana = as_signed_in(admin), staff_user(name="Ana Crew", email="ana@example.com")
+    monday = date(2026, 11, 23)
+    for title, hour, hours in (("Work day", 8, 8), ("Inspection", 10, 1), ("Delivery", 13, 1)):
+        fields = {**visit(at(monday, hour), hours=hours), "kind": "other", "title": title,
+                  "user_ids": [ana.id]}  # fmt: skip
+        try:
+            appointments.save_appointment(fields, who)
+        except appointments.ConflictNeedsConfirming as clash:
+            appointments.save_appointment(fields, who, confirmed=clash.words)
+    week = get_schedule(monday, 7)
+    assert {e.title: e.clash for e in week.events} == {
+        "Work day": True, "Inspection": True, "Delivery": True,
+    }  # fmt: skip

@@ -19,7 +19,7 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services.jobs.records import job_by_number
-from renovation_app.services.schedule.appointments import KIND_WORDS, people_of
+from renovation_app.services.schedule.appointments import KIND_WORDS, LONGEST, people_of
 from renovation_app.services.schedule.times import (
     clock_words,
     hour_words,
@@ -90,9 +90,12 @@ def _clashes(appointments: list[Appointment], keys: dict[int, list[str]]) -> set
     clashing: set[int] = set()
     for booked in by_person.values():
         booked.sort(key=lambda a: a.starts_at)
-        for earlier, later in zip(booked, booked[1:], strict=False):
-            if later.starts_at < earlier.ends_at:
-                clashing.update((earlier.id, later.id))
+        longest = None  # of those before, the one that ends last
+        for appointment in booked:
+            if longest is not None and appointment.starts_at < longest.ends_at:
+                clashing.update((longest.id, appointment.id))
+            if longest is None or appointment.ends_at > longest.ends_at:
+                longest = appointment
     return clashing
 
 
@@ -102,6 +105,7 @@ def schedule_of(session: Session, first_day: date, days: int) -> Schedule:
         select(Appointment).where(
             Appointment.status == AppointmentStatus.SCHEDULED,
             Appointment.starts_at < end, Appointment.ends_at > start,
+            Appointment.starts_at > start - LONGEST,  # bounds the index scan from below
         ).order_by(Appointment.starts_at)
     ))  # fmt: skip
     rows = people_of(session, [a.id for a in appointments])

@@ -15,7 +15,7 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import Appointment, User
 from renovation_app.services.billing import business_today
-from renovation_app.services.schedule import appointments
+from renovation_app.services.schedule import appointments, calendars
 from renovation_app.services.schedule.times import instant_of, new_york
 from renovation_app.settings import settings
 from tests.e2e.conftest import open_page
@@ -74,6 +74,10 @@ def test_the_office_drags_a_work_day_for_two_people_onto_monday(page: Page, site
         moved = session.get(Appointment, work_day)
     assert new_york(moved.starts_at).date() == monday and moved.version == 2
     page.screenshot(path="test-results/schedule-1280.png", full_page=True)
+    # Each person's feed lists their days.
+    for person in (ana, ben):
+        feed = httpx.get(f"{site.url}/calendar/{calendars.reset_feed(as_signed_in(person))}.ics")
+        assert feed.status_code == 200 and f"Demolition {tag}" in feed.text
     event.click()  # opens it in the form, with its job and its two people
     expect(page.locator("#appointment-title")).to_have_value(f"Demolition {tag}")
     expect(page.get_by_label(f"Ben {tag}")).to_be_checked()
@@ -129,6 +133,16 @@ def test_a_visitor_books_thursday_from_the_contact_page_on_a_phone(page: Page, s
                 select(Appointment).where(Appointment.contact_email == email)
             ).one()
         assert visit.booked_online and new_york(visit.starts_at).strftime("%A") == "Thursday"
+
+    # The office's week view shows it.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    sign_in(page, new_admin(site))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    open_page(page, "/schedule")
+    visit_event = page.locator(".fc-event").filter(has_text="Estimate visit: Maria Lopez")
+    if visit_event.count() == 0:  # booked for next week's Thursday
+        page.get_by_role("button", name="Next", exact=True).click()
+    expect(visit_event.first).to_be_visible()
 
     # The e-mail's link: the visitor moves the visit, then cancels it.
     link = re.search(r"/visit/[\w-]{43,}", mail["text"]).group(0)

@@ -93,6 +93,10 @@ def test_a_work_day_outside_the_contract_dates_is_flagged(admin, contract_settin
         )
         assert "before job" in appointments.outside_contract(session, early)
         assert appointments.outside_contract(session, inside) == ""
+    early_day = {**visit(at(date(2026, 11, 30), 8)), "kind": "work_day", "job_id": job.id}
+    with pytest.raises(appointments.ConflictNeedsConfirming, match="before job") as asked:
+        appointments.save_appointment(early_day, as_signed_in(admin))
+    appointments.save_appointment(early_day, as_signed_in(admin), confirmed=asked.value.words)
     with pytest.raises(ActionRefused, match="belongs to a job"):
         appointments.save_appointment({**visit(at(date(2026, 12, 2), 8)), "kind": "work_day"},
                                       as_signed_in(admin))  # fmt: skip

@@ -155,11 +155,16 @@ def save_appointment(
     raw: Mapping, user: SignedInUser, appointment_id: int | None = None, confirmed: str = ""
 ) -> int:
     """Make an appointment, or change one (a new time is a new version, and frees the window
-    it was booked online in). Someone booked elsewhere: ConflictNeedsConfirming, until
-    `confirmed` carries exactly those words."""
+    it was booked online in). Someone booked elsewhere, or a work day outside its job's
+    contract dates: ConflictNeedsConfirming, until `confirmed` carries exactly those words."""
     with db_session() as session:
         data = read_appointment(session, raw)
-        clash = conflicts(session, data, appointment_id)
+        # Someone booked elsewhere, or a work day outside its contract's dates: both asked first.
+        clash = " ".join(
+            w
+            for w in (conflicts(session, data, appointment_id), outside_contract(session, data))
+            if w
+        )
         if clash and confirmed != clash:
             raise ConflictNeedsConfirming(clash)
         if appointment_id is None:

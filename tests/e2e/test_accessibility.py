@@ -53,6 +53,8 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
         estimate,
         "/jobs",
         "/jobs/new",
+        "/schedule",
+        "/subcontractors",
         "/invoices",
         f"/invoices/{invoice}",
         "/add-invoice",

@@ -30,8 +30,8 @@ from tests.factories import accepted_estimate, job_of, make_change_order, record
 axe = Axe()
 
 
-def no_axe_violations(page: Page, where: str) -> None:
-    for width in (375, 1280):
+def no_axe_violations(page: Page, where: str, widths: tuple[int, ...] = (375, 1280)) -> None:
+    for width in widths:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(300)
         results = axe.run(page)

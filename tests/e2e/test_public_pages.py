@@ -16,6 +16,7 @@ PUBLIC_ROUTES = [
     "/gallery",
     "/about",
     "/contact",
+    "/book-a-visit",
     "/terms-and-conditions",
     "/privacy-policy",
     *[s.url for s in SERVICES],

@@ -199,6 +199,7 @@ with time_machine.travel(datetime(2026, 11, 20, 15, 0, tzinfo=UTC), tick=False):
 """
 
 
+@pytest.mark.slow  # renders every PDF of an office twice (8 s): `make test-slow`, run by CI
 def test_one_document_line_leaves_every_amount_line_tax_and_pdf_text_as_it_was(tmp_path):
     """Estimates (a signed contract with an optional line chosen, a discount, a deposit; a
     draft), their deposit and final invoices, a taxed invoice with a discount and a schedule

@@ -363,6 +363,7 @@ def _browser_checks(fake: FakeStripe, client, results: dict) -> None:
             browser.close()
 
 
+@pytest.mark.slow  # a browser in the unit run (7 s): `make test-slow`, run by CI
 @pytest.mark.skipif(not shutil.which(CHROMIUM), reason="needs Debian's chromium")
 def test_fake_stripe_js_in_chromium(fake, client):
     # Playwright's sync API runs in its own thread, so this also works after the e2e tests

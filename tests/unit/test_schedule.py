@@ -198,7 +198,9 @@ def test_a_feed_shows_its_own_persons_days_and_a_reset_stops_the_old_address(adm
 def notices_sent() -> list[OutboxEmail]:
     with db_session() as session:
         return session.exec(
-            select(OutboxEmail).where(OutboxEmail.kind == "appointment_notice")
+            select(OutboxEmail)
+            .where(OutboxEmail.kind == "appointment_notice")
+            .order_by(OutboxEmail.id)  # PostgreSQL gives no order unless asked
         ).all()
 
 
@@ -263,7 +265,9 @@ def test_the_visitors_link_moves_the_visit_to_a_free_window_or_cancels_it(clean_
 
 def mails_of(kind: str) -> list[OutboxEmail]:
     with db_session() as session:
-        return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()
+        return session.exec(
+            select(OutboxEmail).where(OutboxEmail.kind == kind).order_by(OutboxEmail.id)
+        ).all()
 
 
 def test_the_week_across_the_autumn_change_and_a_jobs_days(admin, contract_settings):

@@ -18,16 +18,10 @@ from renovation_app.db import db_session
 from renovation_app.services.enquiries import TooManyEnquiries
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.schedule import booking, calendars, visits, windows
-from renovation_app.services.schedule.times import new_york
 
 
 def _shown(free: list[windows.Window]) -> list[dict]:
-    """Windows as the booking form lists them: the key it sends back, the day and the hours."""
-    return [
-        {"key": w.key, "day": f"{new_york(w.starts_at):%A, %B} {new_york(w.starts_at).day}",
-         "date": new_york(w.starts_at).date().isoformat(), "hours": w.words}
-        for w in free
-    ]  # fmt: skip
+    return [window.shown() for window in free]
 
 
 def _free() -> list[dict]:

@@ -17,11 +17,6 @@ from renovation_app.services.jobs.records import job_by_number
 MAX_BYTES = 15 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is far below; a decompression bomb is not
 LONGEST_SIDE = 2400  # enough to read every line of a till receipt
-KINDS = {
-    b"%PDF-": "application/pdf",
-    b"\xff\xd8\xff": "image/jpeg",
-    b"\x89PNG\r\n\x1a\n": "image/png",
-}
 NOT_A_RECEIPT = "The receipt must be a photo (JPEG, PNG or WebP) or a PDF."
 
 
@@ -30,12 +25,6 @@ class StoredReceipt:
     sha256: str
     name: str
     content_type: str
-
-
-def _kind(content: bytes) -> str | None:
-    if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
-        return "image/webp"
-    return next((kind for start, kind in KINDS.items() if content.startswith(start)), None)
 
 
 def _reencoded(content: bytes) -> bytes:
@@ -71,7 +60,7 @@ def store_receipt(content: bytes, name: str) -> StoredReceipt:
         raise ActionRefused("The receipt file is empty.")
     if len(content) > MAX_BYTES:
         raise ActionRefused("The receipt is larger than 15 MB: please take a smaller photo.")
-    kind = _kind(content)
+    kind = files.picture_or_scan_type(content)
     if kind is None:
         raise ActionRefused(NOT_A_RECEIPT)
     if kind != "application/pdf":

@@ -3,7 +3,6 @@ appointment (a booked visit's confirmation) and each person's private feed, whic
 calendar subscribes to by its secret address. A feed shows its own person's appointments and
 nothing of anyone else's; resetting it stops the old address at once."""
 
-import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
@@ -22,6 +21,7 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services import audit
+from renovation_app.services.links import hash_token
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
 
@@ -68,10 +68,6 @@ def appointment_ics(appointment: Appointment, name: str = "") -> bytes:
     return calendar.to_ical()
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 def reset_feed(user: SignedInUser) -> str:
     """A new secret feed address for the signed-in person; the old one stops. Returns the
     token (stored nowhere: only its hash)."""
@@ -84,7 +80,7 @@ def reset_feed(user: SignedInUser) -> str:
         ):
             feed.revoked_at = utc_now()
             session.add(feed)
-        session.add(CalendarFeed(user_id=user.id, token_hash=_hash(token)))
+        session.add(CalendarFeed(user_id=user.id, token_hash=hash_token(token)))
         audit.record(session, "calendar.feed_reset", user_id=user.id, record_kind="user",
                      record_id=user.email)  # fmt: skip
         session.commit()
@@ -94,7 +90,9 @@ def reset_feed(user: SignedInUser) -> str:
 def _feed_user(session: Session, token: object) -> int | None:
     if not isinstance(token, str) or not token or len(token) > TOKEN_MAX or not token.isascii():
         return None
-    feed = session.exec(select(CalendarFeed).where(CalendarFeed.token_hash == _hash(token))).first()
+    feed = session.exec(
+        select(CalendarFeed).where(CalendarFeed.token_hash == hash_token(token))
+    ).first()
     return feed.user_id if feed is not None and feed.revoked_at is None else None
 
 

@@ -24,7 +24,6 @@ from renovation_app.services.mail import About, queue_email, wake_outbox_worker
 from renovation_app.services.schedule.appointments import cancel_appointment
 from renovation_app.services.schedule.booking import NEXT_SHOWN, WindowTaken, confirmation
 from renovation_app.services.schedule.notices import withdraw_notices
-from renovation_app.services.schedule.times import clock_words
 from renovation_app.services.schedule.windows import Window, free_windows
 
 NOT_VALID = "This visit link is not valid."
@@ -43,11 +42,6 @@ def _visit(session: Session, token: object) -> Appointment | None:
     return session.get(Appointment, record_id) if record_id is not None else None
 
 
-def window_words(window: Window) -> dict:
-    words = clock_words(window.starts_at)
-    return {"key": window.key, "day": words.rsplit(",", 1)[0], "hours": window.words}
-
-
 def read_visit(token: str, now: datetime | None = None) -> VisitPage | None:
     now = now or utc_now()
     with db_session() as session:
@@ -57,9 +51,9 @@ def read_visit(token: str, now: datetime | None = None) -> VisitPage | None:
         status = str(visit.status)
         if visit.status == AppointmentStatus.SCHEDULED and visit.starts_at <= now:
             status = "past"
-        shown = window_words(Window(visit.starts_at, visit.ends_at))
+        shown = Window(visit.starts_at, visit.ends_at).shown()
         free = free_windows(session, now) if status == "scheduled" else []
-        return VisitPage(status, shown["day"], shown["hours"], [window_words(w) for w in free])
+        return VisitPage(status, shown["day"], shown["hours"], [w.shown() for w in free])
 
 
 def _open_visit(session: Session, token: str, now: datetime) -> Appointment:

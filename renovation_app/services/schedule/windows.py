@@ -33,6 +33,13 @@ class Window:
         """What a visitor's browser sends back: the start as an ISO instant."""
         return self.starts_at.isoformat().replace("+00:00", "Z")
 
+    def shown(self) -> dict:
+        """As the booking form and the visitor's page list it: the key sent back, the day
+        ("Thursday, December 3"), its date and the hours."""
+        local = new_york(self.starts_at)
+        return {"key": self.key, "day": f"{local:%A, %B} {local.day}",
+                "date": local.date().isoformat(), "hours": self.words}  # fmt: skip
+
     @property
     def words(self) -> str:
         """ "10:00 am - 12:00 pm" in New York time."""

@@ -1,6 +1,7 @@
 """One typed settings object, read from the environment (and an optional .env file)."""
 
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -25,8 +26,16 @@ class Settings(BaseSettings):
 
     # Storage
     database_url: str = f"sqlite:///{PROJECT_ROOT / 'data' / 'renovation.db'}"
-    # Files staff upload (signed paper scans): private, named by their SHA-256.
+    # Files staff upload (signed paper scans, receipts): private, named by their SHA-256. Kept
+    # in FILES_DIR ("disk"), or in an S3 bucket ("s3": AWS or any S3-compatible store, keys
+    # under S3_PREFIX; credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY). See
+    # services/files/storage.py.
+    files_storage: Literal["disk", "s3"] = "disk"
     files_dir: str = str(PROJECT_ROOT / "data" / "files")
+    s3_bucket: str = ""
+    s3_endpoint_url: str = ""  # empty: AWS itself
+    s3_region: str = ""
+    s3_prefix: str = ""
 
     # Security
     secret_key: str = DEFAULT_SECRET_KEY

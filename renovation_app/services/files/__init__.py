@@ -1,12 +1,22 @@
-"""Files staff upload (a change order signed on paper): one storage interface, a private folder
-on disk (FILES_DIR), each file named by the SHA-256 of its bytes. What a file is, is read from
-its content, never from its name or the browser's word."""
+"""Files staff upload (a change order signed on paper): kept through one storage interface
+(storage.py: a private folder on disk, FILES_DIR, or a private S3 bucket), each file named by the
+SHA-256 of its bytes. What a file is, is read from its content, never from its name or the
+browser's word."""
 
 import hashlib
-import os
-from pathlib import Path
 
-from renovation_app.settings import settings
+from renovation_app.services.files.storage import Storage, StorageError, storage
+
+__all__ = [
+    "MAX_BYTES",
+    "Storage",
+    "StorageError",
+    "picture_or_scan_type",
+    "read",
+    "scan_type",
+    "storage",
+    "store",
+]
 
 MAX_BYTES = 10 * 1024 * 1024
 # What a scan may be, by its first bytes.
@@ -29,24 +39,22 @@ def picture_or_scan_type(content: bytes) -> str | None:
     return scan_type(content)
 
 
-def _path(sha256: str) -> Path:
+def _key(sha256: str) -> str:
     if len(sha256) != 64 or not all(c in "0123456789abcdef" for c in sha256):
         raise ValueError("not a file name")
-    return Path(settings.files_dir) / sha256[:2] / sha256
+    return f"{sha256[:2]}/{sha256}"
 
 
 def store(content: bytes) -> str:
-    """Keep the bytes (once, whatever how often they are stored); returns their SHA-256."""
+    """Keep the bytes (once, whatever how often they are stored); returns their SHA-256.
+    StorageError when the store cannot keep them."""
     sha256 = hashlib.sha256(content).hexdigest()
-    path = _path(sha256)
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(content)
-        partial.replace(path)  # a reader never sees half a file
+    key, kept = _key(sha256), storage()
+    if not kept.exists(key):
+        kept.put(key, content, picture_or_scan_type(content) or "application/octet-stream")
     return sha256
 
 
 def read(sha256: str) -> bytes | None:
-    path = _path(sha256)
-    return path.read_bytes() if path.exists() else None
+    """The bytes kept under this SHA-256; None when there are none."""
+    return storage().get(_key(sha256))

@@ -8,5 +8,6 @@ for module in (
     "bench.contact_load",
     "bench.invoice_submit",
     "bench.first_event",
+    "bench.photo_variants",
 ):
     subprocess.run([sys.executable, "-m", module], check=True)

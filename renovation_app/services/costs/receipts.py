@@ -3,15 +3,13 @@ name), at most 15 MB; a picture is decoded and written again as a plain JPEG (tu
 no EXIF, no location, nothing active kept), a PDF is kept as it is and only ever downloaded."""
 
 import io
-import warnings
 from dataclasses import dataclass
-
-from PIL import Image, ImageOps, UnidentifiedImageError
 
 from renovation_app.db import db_session
 from renovation_app.models import JobCost
 from renovation_app.services import files
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.files import images
 from renovation_app.services.jobs.records import job_by_number
 
 MAX_BYTES = 15 * 1024 * 1024
@@ -29,17 +27,12 @@ class StoredReceipt:
 
 def _reencoded(content: bytes) -> bytes:
     """The picture drawn again as a JPEG: upright, at most LONGEST_SIDE, without metadata."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(content)) as image:
-                if image.width * image.height > MAX_PIXELS:
-                    raise ActionRefused("The photo is too large: please take it again.")
-                image.load()
-                upright = ImageOps.exif_transpose(image).convert("RGB")
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError,
-            Image.DecompressionBombError, Image.DecompressionBombWarning):  # fmt: skip
-        raise ActionRefused("The photo could not be read: please take it again.") from None
+    upright = images.open_upright(
+        content,
+        MAX_PIXELS,
+        "The photo could not be read: please take it again.",
+        too_large="The photo is too large: please take it again.",
+    ).image
     upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE))
     out = io.BytesIO()
     upright.save(out, "JPEG", quality=85, optimize=True)  # no exif= : nothing of it is kept

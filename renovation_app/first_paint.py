@@ -31,15 +31,22 @@ NOT_FOUND_PAGE = "404"  # prerendered at /404, matched by the `*` route
 # slot with the invoice of the link asked for (api/pay_first_paint.py).
 PAY_FRAME_PAGE = "pay/first-paint"
 FIRST_PAINT_SLOT = "pay-first-paint"
+# The project page's frame likewise: the server writes the whole page into its slot, and the
+# page never replaces it (api/first_paint_pages.py).
+PROJECT_FRAME_PAGE = "project/first-paint"
+PROJECT_SLOT = "project-first-paint"
+# Where the server writes a gallery's (and a service's) pictures published from finished jobs
+# into the prerendered page.
+PUBLISHED_SLOT = "published-pictures"
 _PRERENDER_ALL = '"prerender": true'
 
 
 def with_extra_pages_prerendered(react_router_config: str) -> str:
-    """React Router's config with the 404 page and the pay page's frame among the prerendered
-    paths."""
+    """React Router's config with the 404 page and the pay and project pages' frames among the
+    prerendered paths."""
     every_static_path_and_404 = (
         f'"prerender": ({{getStaticPaths}}) => '
-        f'[...getStaticPaths(), "/{NOT_FOUND_PAGE}", "/{PAY_FRAME_PAGE}"]'
+        f'[...getStaticPaths(), "/{NOT_FOUND_PAGE}", "/{PAY_FRAME_PAGE}", "/{PROJECT_FRAME_PAGE}"]'
     )
     return react_router_config.replace(_PRERENDER_ALL, every_static_path_and_404)
 

@@ -143,6 +143,11 @@ CHANGE_ORDER_LINK = Route(
 JOB_COSTS = staff_route(
     "/jobs/[number]/costs", "Job costs", "A job's purchases, subcontractor bills and crew days."
 )
+JOB_PHOTOS = staff_route(
+    "/jobs/[number]/photos",
+    "Job photos",
+    "A job's photos and daily log, the customer's project page and the website gallery.",
+)
 TRUST_BOOKS = staff_route(
     "/jobs/[number]/trust-books",
     "Trust books",
@@ -168,6 +173,12 @@ VISIT_LINK = Route(
     "/visit/[token]",
     f"Your estimate visit | {BUSINESS.name}",
     "Move or cancel your estimate visit.",
+    public=False,
+)
+PROJECT_LINK = Route(
+    "/project/[token]",
+    f"Your project | {BUSINESS.name}",
+    "How your job is going: the contract, the schedule, invoices, photos and notes.",
     public=False,
 )
 PAY = Route(
@@ -236,6 +247,10 @@ def job_costs_path(number: str) -> str:
     return "/jobs/" + number + "/costs"
 
 
+def job_photos_path(number: str) -> str:
+    return "/jobs/" + number + "/photos"
+
+
 def trust_books_path(number: str) -> str:
     return "/jobs/" + number + "/trust-books"
 
@@ -253,6 +268,11 @@ def lien_waiver_link_path(token: str) -> str:
 def visit_link_path(token: str) -> str:
     """The visitor's page of an estimate visit booked online: move or cancel it."""
     return "/visit/" + token
+
+
+def project_path(token: str) -> str:
+    """The customer's page of their job (one contact's link)."""
+    return "/project/" + token
 
 
 def pay_path(token: str) -> str:
@@ -312,12 +332,14 @@ ALL_ROUTES: list[Route] = [
     NEW_CHANGE_ORDER,
     CHANGE_ORDER_LINK,
     JOB_COSTS,
+    JOB_PHOTOS,
     TRUST_BOOKS,
     SCHEDULE,
     SUBCONTRACTORS,
     SUBCONTRACTOR,
     LIEN_WAIVER_LINK,
     VISIT_LINK,
+    PROJECT_LINK,
     PAY,
     ACCOUNT,
     STAFF_USERS,

@@ -22,6 +22,16 @@ from renovation_app.api.invoices import (
     pay_page,
     staff_invoice_pdf,
 )
+from renovation_app.api.photos import (
+    add_note,
+    gallery_page,
+    gallery_photo,
+    project_page,
+    project_photo,
+    service_page,
+    staff_photo,
+    upload_photo,
+)
 from renovation_app.api.resend_webhook import resend_webhook
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, site_search_index, sitemap
@@ -29,6 +39,7 @@ from renovation_app.api.staff_links import accept_invitation, forgot_password, r
 from renovation_app.api.stripe_webhook import stripe_webhook
 from renovation_app.api.subcontractors import insurance_file
 from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf_file
+from renovation_app.services.photos.gallery import PUBLIC_PREFIX
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
 
 
@@ -68,6 +79,17 @@ def create_api() -> Starlette:
             Route("/lien-waiver/{token}/pdf", waiver_link_pdf, methods=["GET"]),
             Route("/lien-waiver/{token}", waiver_page, methods=["GET"]),
             Route("/lien-waiver/{token}/", waiver_page, methods=["GET"]),
+            Route("/api/jobs/{number}/photos", upload_photo, methods=["POST"]),
+            Route("/api/jobs/{number}/notes", add_note, methods=["POST"]),
+            Route("/jobs/{number}/photos/{id}/{name}", staff_photo, methods=["GET"]),
+            Route("/project/{token}/photos/{id}/{name}", project_photo, methods=["GET"]),
+            Route("/project/{token}", project_page, methods=["GET"]),
+            Route("/project/{token}/", project_page, methods=["GET"]),
+            Route(PUBLIC_PREFIX + "{key}/{name}", gallery_photo, methods=["GET"]),
+            # The prerendered pages, with the pictures published from finished jobs written in
+            # (the canonical-path middleware asks for them with the trailing slash).
+            Route("/gallery/{slug}/", gallery_page, methods=["GET"]),
+            Route("/services/{slug}/", service_page, methods=["GET"]),
             Route("/visit/{token}", visit_page, methods=["GET"]),
             Route("/visit/{token}/", visit_page, methods=["GET"]),
             Route("/change-order/{token}", change_order_page, methods=["GET"]),

@@ -44,10 +44,11 @@ def app_page(found: bool) -> Response:
     return FileResponse(page, headers=NO_STORE)
 
 
-def compressed_html(request: Request, html: str) -> Response:
-    """A page made for this request (never cached), gzipped when the browser takes it."""
+def compressed_html(request: Request, html: str, headers: dict[str, str] = NO_STORE) -> Response:
+    """A page made for this request (by default never cached nor indexed), gzipped when the
+    browser takes it."""
     body = html.encode()
-    headers = {**NO_STORE, "Vary": "Accept-Encoding"}
+    headers = {**headers, "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):
         body = gzip.compress(body, compresslevel=6)
         headers["Content-Encoding"] = "gzip"

@@ -65,6 +65,13 @@ from renovation_app.models.payments import (
     RefundStatus,
     StripeEvent,
 )
+from renovation_app.models.photos import (
+    JobNote,
+    JobPhoto,
+    PhotoStage,
+    ProjectViewer,
+    PublishedPhoto,
+)
 from renovation_app.models.reminders import Reminder
 from renovation_app.models.schedule import (
     Appointment,
@@ -168,4 +175,9 @@ __all__ = [
     "VisitWindow",
     "CalendarFeed",
     "AppointmentNotice",
+    "PhotoStage",
+    "JobNote",
+    "JobPhoto",
+    "ProjectViewer",
+    "PublishedPhoto",
 ]

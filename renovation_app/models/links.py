@@ -15,6 +15,7 @@ class CustomerLinkKind(StrEnum):
     CHANGE_ORDER = "change_order"  # /change-order/<token>: a change order of a job
     LIEN_WAIVER = "lien_waiver"  # /lien-waiver/<token>: a subcontractor's waiver of a paid bill
     VISIT = "visit"  # /visit/<token>: an estimate visit booked online, to move or cancel
+    PROJECT = "project"  # /project/<token>: a job's page for one contact of its customer
 
 
 class CustomerLink(SQLModel, table=True):

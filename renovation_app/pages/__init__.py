@@ -16,6 +16,7 @@ from renovation_app.pages import (  # noqa: F401
     lien_waiver_link,
     not_found,
     pay,
+    project_link,
     schedule,
     services,
     staff,

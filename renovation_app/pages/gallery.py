@@ -8,6 +8,7 @@ from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.ui import icon, picture, section, section_heading
 from renovation_app.content.types import GallerySet
+from renovation_app.first_paint import PUBLISHED_SLOT
 from renovation_app.media import gallery_picture, gallery_pictures
 from renovation_app.pages.registry import page
 
@@ -107,7 +108,13 @@ def gallery_detail(gallery: GallerySet):
                     gallery.description,
                     class_name="mx-auto mb-10 max-w-3xl text-center text-lg text-slate-700",
                 ),
-                rx.el.div(*items, class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3"),
+                rx.el.div(
+                    # The newest pictures of finished jobs, written in by the server
+                    # (api/first_paint_pages.py); its children are items of this grid.
+                    rx.html("", id=PUBLISHED_SLOT, class_name="contents"),
+                    *items,
+                    class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3",
+                ),
             ),
             lightbox(),
             title=gallery.title,

@@ -9,6 +9,7 @@ from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON
 from renovation_app.components.ui import icon, more_about_link, picture, section, section_heading
 from renovation_app.content.types import Service
+from renovation_app.first_paint import PUBLISHED_SLOT
 from renovation_app.media import gallery_pictures
 from renovation_app.navigation import SERVICE_LINKS
 from renovation_app.pages.registry import page
@@ -119,7 +120,12 @@ def service_detail(service: Service):
                     other_services(service),
                     class_name="grid gap-10 lg:grid-cols-3",
                 ),
-                rx.el.div(service_images(service), class_name="mt-12"),
+                rx.el.div(
+                    # Pictures of finished jobs, written in by the server (first_paint_pages).
+                    rx.html("", id=PUBLISHED_SLOT),
+                    service_images(service),
+                    class_name="mt-12",
+                ),
                 rx.el.div(
                     link(
                         "See More",

@@ -1,4 +1,4 @@
-"""The staff job screens: the list, one job, its costs, its trust books, its change order form,
+"""The staff job screens: the list, one job, its costs, its photos, its trust books, its change order form,
 and a job for small work."""
 
 from renovation_app.pages.jobs import (  # noqa: F401
@@ -7,5 +7,6 @@ from renovation_app.pages.jobs import (  # noqa: F401
     detail,
     list,
     new,
+    photos,
     trust_books,
 )

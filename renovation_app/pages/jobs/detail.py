@@ -361,6 +361,19 @@ def costs_card() -> rx.Component:
     )  # fmt: skip
 
 
+def photos_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Photos and the customer's page", class_name=CARD_TITLE),
+        rx.el.p(
+            link("Photos and the daily log", href=routes.job_photos_path(J.number.to(str)), class_name="font-semibold underline", data_testid="job-photos-link"),
+            ": add them from the phone, show them on the customer's project page (its links "
+            "are made and revoked there) and put a finished job's pictures on the website.",
+            class_name="mt-2 text-sm text-slate-700",
+        ),
+        class_name=STAFF_CARD,
+    )  # fmt: skip
+
+
 @page(routes.JOB, on_load=(State.load,))
 def job_detail() -> rx.Component:
     return staff_page(
@@ -371,6 +384,7 @@ def job_detail() -> rx.Component:
                 money_card(),
                 costs_card(),
                 days_card(),
+                photos_card(),
                 schedule_card(),
                 change_orders_card(),
                 invoices_card(),

@@ -4,6 +4,7 @@ opening one record, made again with SECRET_KEY for e-mails and staff pages."""
 from renovation_app.services.links.customer_links import (
     current_link_url,
     find_record,
+    has_live_link,
     hash_token,
     issue_link,
     link_token,
@@ -14,6 +15,7 @@ from renovation_app.services.links.customer_links import (
 __all__ = [
     "current_link_url",
     "find_record",
+    "has_live_link",
     "hash_token",
     "issue_link",
     "link_token",

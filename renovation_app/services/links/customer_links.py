@@ -26,6 +26,7 @@ from renovation_app.routes import (
     estimate_link_path,
     lien_waiver_link_path,
     pay_path,
+    project_path,
     visit_link_path,
 )
 from renovation_app.settings import settings
@@ -38,6 +39,7 @@ _PATHS = {
     CustomerLinkKind.CHANGE_ORDER: change_order_link_path,
     CustomerLinkKind.LIEN_WAIVER: lien_waiver_link_path,
     CustomerLinkKind.VISIT: visit_link_path,
+    CustomerLinkKind.PROJECT: project_path,
 }
 
 
@@ -97,6 +99,15 @@ def find_record(
     if link is None or link.kind != kind or not _is_live(link, now or utc_now()):
         return None
     return link.record_id
+
+
+def has_live_link(session: Session, kind: CustomerLinkKind, record_id: int) -> bool:
+    """Whether the record has a link that opens it now (none after staff revoked them)."""
+    links = session.exec(
+        select(CustomerLink).where(CustomerLink.kind == kind, CustomerLink.record_id == record_id)
+    ).all()
+    now = utc_now()
+    return any(_is_live(link, now) for link in links)
 
 
 def link_token(session: Session, kind: CustomerLinkKind, record_id: int) -> str:

@@ -26,6 +26,7 @@ class EmailKind(StrEnum):
     LIEN_WAIVER = "lien_waiver"  # a paid bill's lien waiver and its link, to the subcontractor
     APPOINTMENT_NOTICE = "appointment_notice"  # "we arrive tomorrow between...", to the customer
     VISIT_BOOKED = "visit_booked"  # an estimate visit booked online, with its .ics, to the visitor
+    PROJECT_LINK = "project_link"  # the customer's project page link, to one of their contacts
     CERTIFICATE_NOTICE = (
         "certificate_notice"  # a subcontractor's insurance lapses soon, to the office
     )

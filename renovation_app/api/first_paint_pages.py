@@ -1,0 +1,63 @@
+"""Pages the server writes into a prerendered frame, as the pay page's first paint does
+(api/pay_first_paint.py): the customer's project page, whole, and the gallery and service pages
+with the pictures published from finished jobs. The HTML is there before any JavaScript runs,
+and React leaves a slot's inner HTML as the server wrote it when it hydrates."""
+
+import functools
+import re
+
+from renovation_app.api.responses import BUILD_DIR
+from renovation_app.components.styles import BUTTON, CARD, SECONDARY_BUTTON
+from renovation_app.content.galleries import gallery_by_slug
+from renovation_app.first_paint import PROJECT_FRAME_PAGE, PROJECT_SLOT, PUBLISHED_SLOT
+from renovation_app.services import photos, project
+from renovation_app.services.mail.templates import render_page
+
+# Published pictures on a service page: the newest few, above its own six.
+SERVICE_PICTURES = 3
+
+
+def _slot(slot_id: str) -> re.Pattern:
+    return re.compile(rf'(<div[^>]*\bid="{slot_id}"[^>]*>)(</div>)')
+
+
+@functools.cache
+def _built(page: str) -> str | None:
+    """A prerendered page as built (read once: the build does not change while serving)."""
+    try:
+        return (BUILD_DIR / page / "index.html").read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
+def _fill(frame: str, slot_id: str, html: str) -> str:
+    return _slot(slot_id).sub(lambda m: m.group(1) + html + m.group(2), frame, count=1)
+
+
+def project_first_paint(token: str) -> str | None:
+    """The project page of the link; None when the link opens no job."""
+    page = project.project_page(token)
+    if page is None:
+        return None
+    html = str(render_page("page_project.html", page=page,
+                           styles={"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON}))  # fmt: skip
+    frame = _built(PROJECT_FRAME_PAGE)
+    if frame is None:  # the development server has no build: the content alone
+        return f"<!doctype html><html lang=en><meta charset=utf-8><title>Your project</title>{html}</html>"
+    return _fill(frame, PROJECT_SLOT, html)
+
+
+def page_with_published(kind: str, slug: str) -> str | None:
+    """The built gallery or service page of `slug` with its published pictures in place;
+    None when there is no such page."""
+    gallery = gallery_by_slug(slug)
+    frame = _built(f"{kind}/{slug}") if gallery is not None else None
+    if frame is None:
+        return None
+    pictures = photos.published_pictures(slug)
+    if kind == "services":
+        pictures = pictures[:SERVICE_PICTURES]
+    if not pictures:
+        return frame
+    html = str(render_page("page_published.html", pictures=pictures, on_service=kind == "services"))
+    return _fill(frame, PUBLISHED_SLOT, html)

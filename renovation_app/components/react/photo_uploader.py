@@ -1,0 +1,227 @@
+"""Photos and a daily note for a job, sent from a phone over plain HTTP (api/photos.py): each
+photo on its own with its progress, made smaller in the browser first when that saves data
+(browser-image-compression; the server still checks and re-encodes everything), and sent again
+on its own after a dropped connection, under the same key so the server stores it once.
+Hand-wrapped like booking.py: a small React function component in the page's custom code."""
+
+import reflex as rx
+from reflex.event import passthrough_event_spec
+
+IMAGE_COMPRESSION = "browser-image-compression@2.0.2"
+
+UPLOADER_JS = """
+const PHOTO_SHRINK_TYPES = ["image/jpeg", "image/png", "image/webp"];
+const PHOTO_SHRINK_ABOVE = 1.5 * 1024 * 1024;
+const PHOTO_TRIES = 4;
+const PHOTO_AT_ONCE = 2;
+
+function photoKey() {
+  if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+  return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+}
+
+function photoPost(url, body, contentType, onProgress) {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.withCredentials = true;
+    request.setRequestHeader("Content-Type", contentType || "application/octet-stream");
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((100 * event.loaded) / event.total));
+    };
+    request.onload = () => {
+      let data = {};
+      try { data = JSON.parse(request.responseText || "{}"); } catch (error) { data = {}; }
+      resolve({ status: request.status, data });
+    };
+    request.onerror = () => resolve({ status: 0, data: {} });
+    request.ontimeout = () => resolve({ status: 0, data: {} });
+    request.timeout = 120000;
+    request.send(body);
+  });
+}
+
+function photoWait(ms) { return new Promise((done) => setTimeout(done, ms)); }
+
+function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...rest }) {
+  const [stage, setStage] = React.useState("during");
+  const [room, setRoom] = React.useState("");
+  const [note, setNote] = React.useState("");
+  const [items, setItems] = React.useState([]);
+  const [busy, setBusy] = React.useState(false);
+  const [message, setMessage] = React.useState("");
+  const noteKey = React.useRef(photoKey());
+  const noteId = React.useRef(null);
+  const input = React.useRef(null);
+  const update = (key, patch) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+
+  async function shrink(item) {
+    const file = item.file;
+    if (!PHOTO_SHRINK_TYPES.includes(file.type) || file.size <= PHOTO_SHRINK_ABOVE) return file;
+    update(item.key, { state: "Making it smaller..." });
+    try {
+      const smaller = await imageCompression(file, {
+        maxSizeMB: 1.5, maxWidthOrHeight: 3200, initialQuality: 0.85, useWebWorker: false,
+        fileType: "image/jpeg",
+      });
+      return smaller.size < file.size ? smaller : file;
+    } catch (error) {
+      return file;
+    }
+  }
+
+  async function sendOne(item, settings) {
+    const body = await shrink(item);
+    const query = new URLSearchParams({ upload_id: item.key, stage: settings.stage, room: settings.room });
+    if (settings.noteId) query.set("note_id", String(settings.noteId));
+    for (let attempt = 1; attempt <= PHOTO_TRIES; attempt++) {
+      update(item.key, { state: attempt === 1 ? "Sending..." : "Connection lost: trying again (" + attempt + " of " + PHOTO_TRIES + ")...", progress: 0 });
+      const answer = await photoPost(uploadUrl + "?" + query.toString(), body, body.type,
+        (percent) => update(item.key, { progress: percent }));
+      if (answer.status === 200 || answer.status === 201) {
+        update(item.key, { state: "Sent", progress: 100, done: true, failed: false });
+        return true;
+      }
+      if (answer.status === 401) {
+        update(item.key, { state: "You were signed out: sign in again, then try again.", failed: true });
+        return false;
+      }
+      if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
+        update(item.key, { state: answer.data.error || "This photo was refused.", failed: true, refused: true });
+        return false;
+      }
+      if (attempt < PHOTO_TRIES) await photoWait(1000 * 2 ** (attempt - 1));
+    }
+    update(item.key, { state: "Not sent: check the connection and try again.", failed: true });
+    return false;
+  }
+
+  async function saveNote(text) {
+    for (let attempt = 1; attempt <= PHOTO_TRIES; attempt++) {
+      const answer = await photoPost(noteUrl, JSON.stringify({ note_key: noteKey.current, text }),
+        "application/json", () => {});
+      if (answer.status === 200 || answer.status === 201) return answer.data.id;
+      if (answer.status >= 400 && answer.status < 500) throw new Error(answer.data.error || "The note was refused.");
+      if (attempt < PHOTO_TRIES) await photoWait(1000 * 2 ** (attempt - 1));
+    }
+    throw new Error("The note could not be sent: check the connection and try again.");
+  }
+
+  async function sendAll(list, settings) {
+    const queue = list.slice();
+    let failed = 0;
+    const workers = Array.from({ length: PHOTO_AT_ONCE }, async () => {
+      while (queue.length) if (!(await sendOne(queue.shift(), settings))) failed += 1;
+    });
+    await Promise.all(workers);
+    return failed;
+  }
+
+  function choose(event) {
+    const files = Array.from(event.target.files || []);
+    setItems(files.map((file) => ({ key: photoKey(), file, name: file.name, state: "Ready", progress: 0 })));
+    setMessage("");
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    if (busy) return;
+    const waiting = items.filter((i) => !i.done && !i.refused);
+    if (!waiting.length && !note.trim()) { setMessage("Choose photos or write a note first."); return; }
+    setBusy(true); setMessage("");
+    let failed = 0;
+    try {
+      if (note.trim() && !noteId.current) noteId.current = await saveNote(note.trim());
+      failed = await sendAll(waiting, { stage, room, noteId: noteId.current });
+    } catch (error) {
+      setMessage(error.message);
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    setMessage(failed ? failed + " not sent: press Send to try them again." : "Sent.");
+    if (!failed) {
+      setNote(""); noteKey.current = photoKey(); noteId.current = null;
+      if (input.current) input.current.value = "";
+    }
+    if (onDone) onDone();
+  }
+
+  const fieldClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200";
+  return (
+    <form className={"flex flex-col gap-4 " + (className || "")} onSubmit={submit} noValidate {...rest}>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="photo-files" className="text-sm font-semibold text-slate-800">Photos</label>
+        <input id="photo-files" ref={input} type="file" multiple accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+          onChange={choose} className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-orange-700 file:px-4 file:py-2.5 file:font-semibold file:text-white" data-testid="photo-files" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="photo-stage" className="text-sm font-semibold text-slate-800">Taken</label>
+          <select id="photo-stage" value={stage} onChange={(e) => setStage(e.target.value)} className={fieldClass} data-testid="photo-stage">
+            <option value="before">Before the work</option>
+            <option value="during">During the work</option>
+            <option value="after">After the work</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="photo-room" className="text-sm font-semibold text-slate-800">Room (optional)</label>
+          <input id="photo-room" value={room} maxLength={60} onChange={(e) => setRoom(e.target.value)} placeholder="Kitchen" className={fieldClass} data-testid="photo-room" />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="photo-note" className="text-sm font-semibold text-slate-800">Today's note (optional)</label>
+        <textarea id="photo-note" rows={3} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)}
+          placeholder="Demolition done, subfloor replaced under the tub" className={fieldClass} data-testid="photo-note" />
+      </div>
+      {items.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Photos being sent" data-testid="photo-queue">
+          {items.map((i) => (
+            <li key={i.key} className="flex flex-col gap-1 rounded-md border border-slate-200 p-2" data-testid="photo-queue-item">
+              <div className="flex justify-between gap-2 text-sm"><span className="truncate text-slate-800">{i.name}</span>
+                <span className={i.failed ? "font-semibold text-red-700" : "text-slate-600"}>{i.state}</span></div>
+              <div role="progressbar" aria-label={"Sending " + i.name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={i.progress}
+                className="h-2 w-full overflow-hidden rounded bg-slate-200">
+                <div className={"h-2 " + (i.failed ? "bg-red-600" : "bg-orange-700")} style={{ width: i.progress + "%" }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" aria-live="polite" className="font-semibold text-slate-800 empty:hidden" data-testid="photo-status">{message}</p>
+      <button type="submit" disabled={busy}
+        className="inline-flex items-center justify-center rounded-md bg-orange-700 px-6 py-3 font-semibold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60 sm:self-start"
+        data-testid="photo-send">{busy ? "Sending..." : "Send"}</button>
+    </form>
+  );
+}
+"""
+
+
+class PhotoUploader(rx.Component):
+    tag = "RenovationPhotoUploader"
+    lib_dependencies: list[str] = [IMAGE_COMPRESSION]
+
+    upload_url: rx.Var[str]
+    note_url: rx.Var[str]
+    # Every photo of the batch sent or given up on: the page reads the job's photos again.
+    on_done: rx.EventHandler[passthrough_event_spec()]
+
+    def add_imports(self) -> dict:
+        return {
+            IMAGE_COMPRESSION: [rx.ImportVar(tag="imageCompression", is_default=True)],
+            "react": [rx.ImportVar(tag="React", is_default=True)],
+        }
+
+    def add_custom_code(self) -> list[str]:
+        return [UPLOADER_JS]
+
+
+def photo_uploader(number, on_done, **props) -> rx.Component:
+    """The uploader for the job `number` (a Var of the page's state)."""
+    return PhotoUploader.create(
+        upload_url="/api/jobs/" + number + "/photos",
+        note_url="/api/jobs/" + number + "/notes",
+        on_done=on_done,
+        **props,
+    )

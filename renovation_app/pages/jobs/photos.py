@@ -1,0 +1,268 @@
+"""/jobs/<number>/photos: built for a phone on site. Photos and today's note go up with the
+uploader; below, the daily log and the photos, each shown to the customer or not; the customer's
+project page links; and, once the job is finished, its after photos put on the website."""
+
+import reflex as rx
+
+from renovation_app import content as c
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.react.photo_uploader import photo_uploader
+from renovation_app.components.staff import staff_page
+from renovation_app.components.styles import (
+    BUTTON,
+    CARD_TITLE,
+    INPUT,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
+from renovation_app.pages.registry import page
+from renovation_app.state.jobs import JobPhotosState
+
+State = JobPhotosState
+P = State.page
+LABEL = "text-sm font-semibold text-slate-800"
+SHARED = "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
+SMALL_LINK = "text-sm font-semibold text-orange-800 underline"
+
+
+def heading() -> rx.Component:
+    number = P.number.to(str)
+    return rx.el.div(
+        rx.el.h2("Photos of job ", number, class_name="text-2xl font-extrabold"),
+        rx.el.p(P.title, class_name="text-lg font-semibold"),
+        link("Back to the job", href=routes.job_path(number), class_name="text-sm font-semibold underline"),
+        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="photos-error")),
+        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800", data_testid="photos-note")),
+        class_name=f"{STAFF_CARD} flex flex-col gap-1",
+    )  # fmt: skip
+
+
+def upload_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Add photos and today's note", class_name=CARD_TITLE),
+        photo_uploader(P.number.to(str), on_done=State.reload, class_name="mt-3"),
+        class_name=STAFF_CARD,
+    )
+
+
+def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(type="checkbox", checked=row.shared.to(bool), on_change=on_change,
+                    class_name="h-5 w-5 accent-orange-700", data_testid=testid),
+        "Show to the customer",
+        class_name="flex items-center gap-2 text-sm font-medium text-slate-800",
+    )  # fmt: skip
+
+
+def note_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.p(rx.el.strong(row.day), " · ", row.photo_count, " photos", class_name="text-sm text-slate-700"),
+        rx.el.p(row.text, class_name="whitespace-pre-line text-slate-900"),
+        rx.el.div(
+            shared_tick(row, lambda v: State.share_note(row.id, v), "share-note"),
+            rx.el.button("Delete the note", type="button", on_click=State.delete_note(row.id), class_name="text-sm font-semibold text-red-700 underline"),
+            class_name="flex flex-wrap items-center gap-4",
+        ),
+        class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
+        data_testid="log-note",
+    )  # fmt: skip
+
+
+def log_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Daily log", class_name=CARD_TITLE),
+        rx.cond(
+            P.notes.to(list).length() > 0,
+            rx.el.ul(rx.foreach(P.notes.to(list[dict]), note_row), class_name="flex flex-col"),
+            rx.el.p("No note yet.", class_name="text-slate-600"),
+        ),
+        class_name=STAFF_CARD,
+    )
+
+
+def publish_form(row: rx.Var) -> rx.Component:
+    """An after photo to the website: the gallery, a caption, the alt text, a before picture
+    when wanted, and the customer's permission."""
+    errors = State.publish_errors
+
+    def error(name: str) -> rx.Component:
+        return rx.cond(errors[name], rx.el.p(errors[name], class_name="text-sm font-medium text-red-700"))
+
+    def text(label: str, name: str, hint: str) -> rx.Component:
+        return rx.el.div(
+            rx.el.label(label, html_for=f"publish-{name}", class_name=LABEL),
+            rx.el.input(id=f"publish-{name}", value=State.publish_form[name].to(str), placeholder=hint,
+                        max_length=200, on_change=lambda v: State.set_publish(name, v), class_name=INPUT,
+                        data_testid=f"publish-{name}"),
+            error(name), class_name="flex flex-col gap-1",
+        )  # fmt: skip
+
+    befores = P.photos.to(list[dict])
+    return rx.el.div(
+        rx.el.div(
+            rx.el.label("Gallery", html_for="publish-gallery", class_name=LABEL),
+            rx.el.select(
+                rx.el.option("Choose...", value=""),
+                *[rx.el.option(g.title, value=g.slug) for g in c.GALLERIES],
+                id="publish-gallery", value=State.publish_form["gallery"].to(str),
+                on_change=lambda v: State.set_publish("gallery", v), class_name=INPUT,
+                data_testid="publish-gallery",
+            ),
+            error("gallery"), class_name="flex flex-col gap-1",
+        ),
+        text("Caption", "caption", "A new kitchen in a Park Slope brownstone"),
+        text("Alt text: what the picture shows", "alt", "White shaker cabinets and a quartz counter"),
+        rx.el.div(
+            rx.el.label("Before picture (optional)", html_for="publish-before", class_name=LABEL),
+            rx.el.select(
+                rx.el.option("None", value=""),
+                rx.foreach(befores, lambda p: rx.cond(p.stage.to(str) == "before", rx.el.option(p.label, value=p.id.to(str)))),
+                id="publish-before", value=State.publish_form["before_id"].to(str),
+                on_change=lambda v: State.set_publish("before_id", v), class_name=INPUT,
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+        rx.el.label(
+            rx.el.input(type="checkbox", checked=State.permission, on_change=State.set_permission,
+                        class_name="h-5 w-5 accent-orange-700", data_testid="publish-permission"),
+            "The customer agreed to show their job's pictures on our website (never their name or address)",
+            class_name="flex items-start gap-2 text-sm text-slate-800",
+        ),
+        error("permission"),
+        rx.el.div(
+            rx.el.button("Publish", type="button", on_click=State.publish, disabled=State.working, class_name=BUTTON, data_testid="publish-save"),
+            rx.el.button("Cancel", type="button", on_click=State.close_publish, class_name=SECONDARY_BUTTON),
+            class_name="flex flex-wrap gap-3",
+        ),
+        class_name="mt-2 flex flex-col gap-3 rounded-md bg-slate-50 p-3",
+        data_testid="publish-form",
+    )  # fmt: skip
+
+
+def photo_actions(row: rx.Var) -> rx.Component:
+    published = row.published_id.to(int) > 0
+    can_publish = P.finished.to(bool) & (row.stage.to(str) == "after") & ~published
+    return rx.el.div(
+        shared_tick(row, lambda v: State.share_photo(row.id, v), "share-photo"),
+        rx.cond(published, rx.el.span("On the website", class_name=SHARED)),
+        rx.cond(can_publish, rx.el.button("Put on the website", type="button", on_click=State.open_publish(row.id), class_name=SMALL_LINK, data_testid="open-publish")),
+        rx.cond(
+            State.deleting == row.id.to(int),
+            rx.el.span(
+                "Delete this photo? ",
+                rx.el.button("Yes, delete", type="button", on_click=State.delete_photo(row.id), class_name="font-semibold text-red-700 underline"),
+                " ", rx.el.button("Keep it", type="button", on_click=State.keep, class_name="font-semibold underline"),
+                class_name="text-sm", role="alert",
+            ),
+            rx.el.button("Delete", type="button", on_click=State.ask_delete(row.id), class_name="text-sm font-semibold text-red-700 underline"),
+        ),
+        class_name="flex flex-wrap items-center gap-x-4 gap-y-2",
+    )  # fmt: skip
+
+
+def photo_card(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.a(
+            rx.el.img(src=row.thumb, alt=row.label, loading="lazy", class_name="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"),
+            href=row.full, target="_blank", rel="noopener",
+        ),
+        rx.el.p(row.label, class_name="text-sm font-semibold text-slate-800"),
+        photo_actions(row),
+        rx.cond(State.publishing == row.id.to(int), publish_form(row)),
+        class_name="flex flex-col gap-2",
+        data_testid="job-photo",
+    )  # fmt: skip
+
+
+def photos_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("Photos", class_name=CARD_TITLE),
+        rx.cond(
+            ~P.finished.to(bool),
+            rx.el.p("After photos can go on the website's gallery once the job is finished.", class_name="text-sm text-slate-600"),
+        ),
+        rx.cond(
+            P.photos.to(list).length() > 0,
+            rx.el.ul(rx.foreach(P.photos.to(list[dict]), photo_card), class_name="mt-3 grid gap-5 sm:grid-cols-2 lg:grid-cols-3"),
+            rx.el.p("No photo yet.", class_name="text-slate-600"),
+        ),
+        class_name=STAFF_CARD,
+    )  # fmt: skip
+
+
+def published_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.img(src=row.thumb, alt="", class_name="h-16 w-20 shrink-0 rounded object-cover"),
+        rx.el.div(
+            rx.el.p(row.caption, class_name="font-semibold text-slate-900"),
+            link(row.gallery, href=row.gallery_url, class_name=SMALL_LINK),
+            class_name="flex min-w-0 flex-1 flex-col",
+        ),
+        rx.el.button("Unpublish", type="button", on_click=State.unpublish(row.id), class_name="text-sm font-semibold text-red-700 underline", data_testid="unpublish"),
+        class_name="flex items-center gap-3 border-b border-slate-100 py-2",
+        data_testid="published-row",
+    )  # fmt: skip
+
+
+def website_card() -> rx.Component:
+    return rx.cond(
+        P.published.to(list).length() > 0,
+        rx.el.section(
+            rx.el.h2("On the website", class_name=CARD_TITLE),
+            rx.el.ul(rx.foreach(P.published.to(list[dict]), published_row)),
+            class_name=STAFF_CARD,
+        ),
+    )
+
+
+def viewer_row(row: rx.Var) -> rx.Component:
+    email = row.email.to(str)
+    return rx.el.li(
+        rx.el.p(email, class_name="font-semibold text-slate-900"),
+        rx.cond(
+            row.url.to(str) != "",
+            rx.fragment(
+                rx.el.input(value=row.url, read_only=True, aria_label="Project page link of " + email, class_name=f"{INPUT} text-sm", data_testid="project-link"),
+                rx.el.div(
+                    rx.el.button("E-mail the link", type="button", on_click=State.send_link(email), class_name=SECONDARY_BUTTON),
+                    rx.el.button("Revoke", type="button", on_click=State.revoke_link(email), class_name="text-sm font-semibold text-red-700 underline", data_testid="revoke-link"),
+                    class_name="flex flex-wrap items-center gap-3",
+                ),
+            ),
+            rx.el.button("Make a link", type="button", on_click=State.make_link(email), class_name=SECONDARY_BUTTON, data_testid="make-link"),
+        ),
+        class_name="flex flex-col gap-2 border-b border-slate-100 py-3",
+        data_testid="project-viewer",
+    )  # fmt: skip
+
+
+def project_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2("The customer's project page", class_name=CARD_TITLE),
+        rx.el.p(
+            "Each contact gets their own link: the contract and change orders, the coming days, "
+            "the invoices, and the photos and notes shown to the customer. Links stop working 90 "
+            "days after the job is closed.",
+            class_name="text-sm text-slate-700",
+        ),
+        rx.el.ul(rx.foreach(P.viewers.to(list[dict]), viewer_row)),
+        class_name=STAFF_CARD,
+    )
+
+
+@page(routes.JOB_PHOTOS, on_load=(State.load,))
+def job_photos() -> rx.Component:
+    return staff_page(
+        rx.cond(
+            P,
+            rx.el.div(heading(), upload_card(), log_card(), photos_card(), website_card(), project_card(),
+                      class_name="mx-auto flex max-w-5xl flex-col gap-5", data_testid="photos-page"),
+            rx.cond(
+                State.missing,
+                rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
+                rx.el.p("Loading…", class_name="text-center text-slate-600"),
+            ),
+        ),
+        title="Job photos",
+    )  # fmt: skip

@@ -47,6 +47,8 @@ def upload_card() -> rx.Component:
 
 
 def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
+    """The tick sends the state it asks for (the opposite of the row's): clicked twice, or in two
+    tabs, it sets the same thing twice rather than flipping it back."""
     return rx.el.label(
         rx.el.input(type="checkbox", checked=row.shared.to(bool), on_change=on_change,
                     class_name="h-5 w-5 accent-orange-700", data_testid=testid),
@@ -60,7 +62,7 @@ def note_row(row: rx.Var) -> rx.Component:
         rx.el.p(rx.el.strong(row.day), " · ", row.photo_count, " photos", class_name="text-sm text-slate-700"),
         rx.el.p(row.text, class_name="whitespace-pre-line text-slate-900"),
         rx.el.div(
-            shared_tick(row, lambda v: State.share_note(row.id, v), "share-note"),
+            shared_tick(row, lambda _: State.share_note(row.id, ~row.shared.to(bool)), "share-note"),
             rx.el.button("Delete the note", type="button", on_click=State.delete_note(row.id), class_name="text-sm font-semibold text-red-700 underline"),
             class_name="flex flex-wrap items-center gap-4",
         ),
@@ -144,7 +146,7 @@ def photo_actions(row: rx.Var) -> rx.Component:
     published = row.published_id.to(int) > 0
     can_publish = P.finished.to(bool) & (row.stage.to(str) == "after") & ~published
     return rx.el.div(
-        shared_tick(row, lambda v: State.share_photo(row.id, v), "share-photo"),
+        shared_tick(row, lambda _: State.share_photo(row.id, ~row.shared.to(bool)), "share-photo"),
         rx.cond(published, rx.el.span("On the website", class_name=SHARED)),
         rx.cond(can_publish, rx.el.button("Put on the website", type="button", on_click=State.open_publish(row.id), class_name=SMALL_LINK, data_testid="open-publish")),
         rx.cond(

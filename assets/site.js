@@ -163,6 +163,44 @@
   });
 })();
 
+// Pictures past a page's first screenfuls (a gallery's, a project page's) wait in an inert
+// <template data-waiting-for="ID"> (nothing of them is laid out or loaded): they join the
+// element ID when the visitor scrolls near its end, presses its "Show more" button
+// (data-reveal="ID"), or opens the lightbox (which steps through them all). ID is static HTML
+// that React does not hydrate, so moving them in never upsets it.
+window.renovationReveal = function (id) {
+  var waiting = document.querySelectorAll(id ? 'template[data-waiting-for="' + id + '"]' : "template[data-waiting-for]");
+  Array.prototype.forEach.call(waiting, function (template) {
+    var target = document.getElementById(template.dataset.waitingFor);
+    if (target) target.appendChild(template.content);
+    template.remove();
+    var button = document.querySelector('[data-reveal="' + template.dataset.waitingFor + '"]');
+    if (button) button.remove();
+  });
+};
+(function () {
+  function start() {
+    var near = "IntersectionObserver" in window && new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        near.unobserve(entry.target);
+        window.renovationReveal(entry.target.dataset.reveal);
+      });
+    }, { rootMargin: "800px 0px" });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-reveal]"), function (button) {
+      var template = document.querySelector('template[data-waiting-for="' + button.dataset.reveal + '"]');
+      if (!template || !template.content.querySelector("a")) { button.remove(); return; }
+      button.hidden = false;
+      button.addEventListener("click", function () { window.renovationReveal(button.dataset.reveal); });
+      // Watched from the first scroll on: a visit that does not scroll loads nothing more, so
+      // the first paint and its pictures have the connection to themselves.
+      if (near) window.addEventListener("scroll", function () { near.observe(button); }, { once: true, passive: true });
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
+
 // Gallery lightbox: a link to the large picture, shown in a <dialog> when JavaScript runs.
 // Escape closes it (the dialog's own behaviour); the arrow keys and buttons step through the set.
 (function () {
@@ -187,6 +225,7 @@
     var link = event.target.closest("[data-lightbox]");
     if (!link) return;
     event.preventDefault();
+    window.renovationReveal();
     show(Array.prototype.indexOf.call(pictures(), link));
     dialog.showModal();
   });

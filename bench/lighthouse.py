@@ -2,6 +2,8 @@
 
 Run: .venv/bin/python -m bench.lighthouse [--runs 3] [--only /,/contact] [--url http://...]
      .venv/bin/python -m bench.lighthouse --pay   (the pay page of a real 6-line invoice)
+     .venv/bin/python -m bench.lighthouse --photos   (a project page with 30 shared photos, and
+                                                  the kitchen gallery with 40 published ones)
 Installs Lighthouse from npm into tools/ on first use; Chrome is Debian's Chromium.
 Prints the median of each score, LCP, CLS, TBT and transferred bytes per route.
 """
@@ -50,8 +52,18 @@ def public_paths() -> list[str]:
 
 def pay_path(database_url: str) -> str:
     """A new 6-line invoice in the server's database (bench/pay_invoice.py); its pay path."""
+    return _made_by("bench.pay_invoice", database_url)
+
+
+def project_path(database_url: str) -> str:
+    """A finished job with 30 shared and 40 published photos (bench/project_photos.py); the
+    owner's project page path."""
+    return _made_by("bench.project_photos", database_url)
+
+
+def _made_by(module: str, database_url: str) -> str:
     made = subprocess.run(
-        [str(ROOT / ".venv/bin/python"), "-m", "bench.pay_invoice"],
+        [str(ROOT / ".venv/bin/python"), "-m", module],
         cwd=ROOT,
         env={**os.environ, "DATABASE_URL": database_url},
         capture_output=True,
@@ -99,6 +111,10 @@ def main() -> None:
         "--pay", action="store_true", help="audit the pay page of a real 6-line invoice"
     )
     parser.add_argument(
+        "--photos", action="store_true",
+        help="audit a project page with 30 shared photos and the kitchen gallery with 40 published",
+    )
+    parser.add_argument(
         "--database-url", default="", help="with --url --pay: the running server's database"
     )
     args = parser.parse_args()
@@ -114,6 +130,10 @@ def main() -> None:
         base_url = args.url or server.url
         if args.pay:
             paths = [pay_path(args.database_url or server.database_url)]
+        if args.photos:
+            paths = [project_path(args.database_url or server.database_url),
+                     "/gallery/kitchen-remodeling", "/services/kitchen-remodeling",
+                     *(args.only.split(",") if args.only else [])]  # fmt: skip
         for path in paths:
             runs = [audit(base_url + path) for _ in range(args.runs)]
             m = {k: statistics.median(r[k] for r in runs) for k in runs[0]}

@@ -38,6 +38,7 @@ PROJECT_SLOT = "project-first-paint"
 # Where the server writes a gallery's (and a service's) pictures published from finished jobs
 # into the prerendered page.
 PUBLISHED_SLOT = "published-pictures"
+PUBLISHED_MORE_SLOT = "published-more"  # those past the first screenfuls (gallery_grid.py)
 _PRERENDER_ALL = '"prerender": true'
 
 

@@ -374,6 +374,10 @@ def path_prefixes(routes: list[Route]) -> list[str]:
 
 # Kept out of search engines (robots.txt) besides the noindex each of them carries: every page
 # that is not public (except the 404 page, which has no path of its own) and the API.
+# Pages the server writes the pictures published from finished jobs into (api/photos.py): each
+# is loaded from the server, never drawn by a client-side step.
+SERVER_FILLED_PREFIXES = ("/gallery/", "/services/")
+
 PRIVATE_PATH_PREFIXES = (
     *path_prefixes([r for r in ALL_ROUTES if not r.public and r is not NOT_FOUND]),
     API_PREFIX,

@@ -7,9 +7,15 @@ import functools
 import re
 
 from renovation_app.api.responses import BUILD_DIR
+from renovation_app.components.gallery_grid import FIRST_SCREENFULS, items_html
 from renovation_app.components.styles import BUTTON, CARD, SECONDARY_BUTTON
 from renovation_app.content.galleries import gallery_by_slug
-from renovation_app.first_paint import PROJECT_FRAME_PAGE, PROJECT_SLOT, PUBLISHED_SLOT
+from renovation_app.first_paint import (
+    PROJECT_FRAME_PAGE,
+    PROJECT_SLOT,
+    PUBLISHED_MORE_SLOT,
+    PUBLISHED_SLOT,
+)
 from renovation_app.services import photos, project
 from renovation_app.services.mail.templates import render_page
 
@@ -55,9 +61,11 @@ def page_with_published(kind: str, slug: str) -> str | None:
     if frame is None:
         return None
     pictures = photos.published_pictures(slug)
-    if kind == "services":
-        pictures = pictures[:SERVICE_PICTURES]
     if not pictures:
         return frame
-    html = str(render_page("page_published.html", pictures=pictures, on_service=kind == "services"))
-    return _fill(frame, PUBLISHED_SLOT, html)
+    if kind == "services":
+        html = render_page("page_service_pictures.html", pictures=pictures[:SERVICE_PICTURES])
+        return _fill(frame, PUBLISHED_SLOT, str(html))
+    first, rest = pictures[:FIRST_SCREENFULS], pictures[FIRST_SCREENFULS:]
+    page = _fill(frame, PUBLISHED_SLOT, items_html(first, "published-picture", eager=3))
+    return _fill(page, PUBLISHED_MORE_SLOT, items_html(rest, "published-picture")) if rest else page

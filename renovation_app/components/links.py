@@ -10,13 +10,16 @@ from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
 
 from renovation_app.navigation import NavLink
-from renovation_app.routes import CSP_ADDITIONS
+from renovation_app.routes import CSP_ADDITIONS, SERVER_FILLED_PREFIXES
 
 
 def loads_fully(path: str) -> bool:
     """Pages with another Content-Security-Policy (Stripe's: staff and pay pages) are loaded
     from the server: a page keeps the policy it was loaded with, so a client-side step from a
-    public page would leave Stripe.js blocked there."""
+    public page would leave Stripe.js blocked there. So are the gallery and service pages, into
+    which the server writes the pictures published from finished jobs (first_paint_pages.py)."""
+    if path.startswith(SERVER_FILLED_PREFIXES):
+        return True
     return any(path == prefix or path.startswith(prefix + "/") for prefix in CSP_ADDITIONS)
 
 

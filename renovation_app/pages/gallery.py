@@ -4,11 +4,11 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
+from renovation_app.components.gallery_grid import gallery_grid
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.ui import icon, picture, section, section_heading
 from renovation_app.content.types import GallerySet
-from renovation_app.first_paint import PUBLISHED_SLOT
 from renovation_app.media import gallery_picture, gallery_pictures
 from renovation_app.pages.registry import page
 
@@ -41,30 +41,6 @@ def gallery_list() -> rx.Component:
             rx.el.div(*cards, class_name="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3"),
         ),
         title="Gallery",
-    )
-
-
-def gallery_item(pic, index: int) -> rx.Component:
-    """One picture of a gallery, opening the lightbox (the first row loads at once)."""
-    return link(
-        picture(
-            pic,
-            sizes="(min-width: 768px) 33vw, 50vw",
-            class_name="aspect-[4/3] w-full object-cover transition hover:scale-105",
-            eager=index < 3,
-            high_priority=index < 3,
-        ),
-        # Drawn by site.css, not an SVG per picture: a gallery has up to 48 of them.
-        rx.el.span(
-            class_name="expand-icon pointer-events-none absolute bottom-2 right-2 "
-            "rounded-full bg-slate-900/70 p-2 text-white",
-        ),
-        rx.el.span("Open a larger view", class_name="sr-only"),
-        href=pic.full,
-        data_lightbox="",
-        data_caption=pic.alt,
-        class_name="relative block overflow-hidden rounded-lg",
-        data_testid="gallery-image",
     )
 
 
@@ -101,20 +77,13 @@ def lightbox() -> rx.Component:
 
 def gallery_detail(gallery: GallerySet):
     def body() -> rx.Component:
-        items = [gallery_item(pic, i) for i, pic in enumerate(gallery_pictures(gallery.slug))]
         return site_page(
             section(
                 rx.el.p(
                     gallery.description,
                     class_name="mx-auto mb-10 max-w-3xl text-center text-lg text-slate-700",
                 ),
-                rx.el.div(
-                    # The newest pictures of finished jobs, written in by the server
-                    # (api/first_paint_pages.py); its children are items of this grid.
-                    rx.html("", id=PUBLISHED_SLOT, class_name="contents"),
-                    *items,
-                    class_name="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3",
-                ),
+                gallery_grid(gallery_pictures(gallery.slug)),
             ),
             lightbox(),
             title=gallery.title,

@@ -82,9 +82,9 @@ def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(job, 
     assert len(photo_rows()) == 1 and stored_files(files_dir) == files
     photo = photo_rows()[0]
     assert files == sorted(
-        f"photos/{photo.key}/{name}" for name in ("480.webp", "960.webp", "1200.webp", "original")
+        f"photos/{photo.key}/{name}" for name in ("320.webp", "480.webp", "960.webp", "1200.webp", "original")
     )
-    assert len(photo.key) == 32 and photo.widths == "480,960,1200"
+    assert len(photo.key) == 32 and photo.widths == "320,480,960,1200"
     assert len(audit_rows("job_photo.added")) == 1
 
 
@@ -191,7 +191,7 @@ def test_a_published_picture_has_no_location_and_is_gone_once_unpublished(job, u
 
     [picture] = photos.published_pictures("kitchen-remodeling")
     key = picture.src.split("/")[2]
-    for name in ("480", "960", "1200", "before-480", "before-960", "before-1200"):
+    for name in ("320", "480", "960", "1200", "before-480", "before-960", "before-1200"):
         content = photos.public_file(key, name)
         assert content is not None and b"GPS" not in content and b"Exif" not in content
         assert not Image.open(io.BytesIO(content)).getexif()

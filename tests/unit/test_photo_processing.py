@@ -69,7 +69,7 @@ def top_and_bottom(variant) -> tuple[tuple, tuple]:
 def test_a_phone_jpeg_lying_on_its_side_comes_out_upright_without_its_exif():
     photo = process_photo(picture("JPEG", (1200, 800), exif=phone_exif(6), quality=90))
     assert (photo.content_type, photo.width, photo.height) == ("image/jpeg", 800, 1200)
-    assert [(v.width, v.height) for v in photo.variants] == [(480, 720), (800, 1200)]
+    assert [(v.width, v.height) for v in photo.variants] == [(320, 480), (480, 720), (800, 1200)]
     top, bottom = top_and_bottom(photo.variants[0])
     assert top[0] > 200 > top[2] and bottom[2] > 200 > bottom[0]  # red on top, as it was seen
     assert_no_metadata(photo)
@@ -90,14 +90,14 @@ def test_an_iphone_heic_with_its_location_comes_out_without_it():
 def test_a_png_or_a_webp_is_a_photo_too(fmt, kind):
     photo = process_photo(picture(fmt, (700, 500), exif=phone_exif()))
     assert (photo.content_type, photo.width, photo.height) == (kind, 700, 500)
-    assert [v.width for v in photo.variants] == [480, 700]
+    assert [v.width for v in photo.variants] == [320, 480, 700]
     assert_no_metadata(photo)
 
 
 @pytest.mark.parametrize(
     "width, widths",
-    [(300, [300]), (480, [480]), (600, [480, 600]), (1000, [480, 960, 1000]),
-     (2000, [480, 960, 1600])],
+    [(300, [300]), (480, [320, 480]), (600, [320, 480, 600]), (1000, [320, 480, 960, 1000]),
+     (2000, [320, 480, 960, 1600])],
 )  # fmt: skip
 def test_the_variants_go_up_in_width_and_never_beyond_the_photo(width, widths):
     photo = process_photo(picture("PNG", (width, width // 2)))
@@ -108,7 +108,7 @@ def test_the_variants_go_up_in_width_and_never_beyond_the_photo(width, widths):
 def test_a_landscape_jpeg_is_decoded_at_a_reduced_scale_and_keeps_its_own_size():
     photo = process_photo(picture("JPEG", (3400, 1700), quality=80))
     assert (photo.width, photo.height) == (3400, 1700)  # the photo's, not the draft's (1700)
-    assert [(v.width, v.height) for v in photo.variants] == [(480, 240), (960, 480), (1600, 800)]
+    assert [(v.width, v.height) for v in photo.variants] == [(320, 160), (480, 240), (960, 480), (1600, 800)]
 
 
 @pytest.mark.parametrize(

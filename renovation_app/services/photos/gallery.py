@@ -17,7 +17,7 @@ from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.files import StorageError, storage
 from renovation_app.services.jobs.records import job_by_number
-from renovation_app.services.photos.library import remove_files, variant_key, widths_of
+from renovation_app.services.photos.library import remove_files, src_width, variant_key, widths_of
 from renovation_app.services.staff import SignedInUser
 
 FINISHED = (JobStatus.SUBSTANTIALLY_COMPLETE, JobStatus.CLOSED)
@@ -166,10 +166,6 @@ def _srcset(public_key: str, prefix: str, widths: list[int]) -> str:
     return ", ".join(f"{public_url(public_key, f'{prefix}{w}')} {w}w" for w in widths)
 
 
-def _middle(widths: list[int]) -> int:
-    return widths[1] if len(widths) > 1 else widths[0]
-
-
 def published_pictures(slug: str) -> list[PublishedPicture]:
     """The gallery's published job pictures, newest first."""
     with db_session() as session:
@@ -182,7 +178,7 @@ def published_pictures(slug: str) -> list[PublishedPicture]:
         pictures = []
         for row, photo in rows:
             widths = widths_of(photo)
-            middle = _middle(widths)
+            middle = src_width(widths)
             before = session.get(JobPhoto, row.before_photo_id) if row.before_photo_id else None
             pictures.append(PublishedPicture(
                 id=row.id, src=public_url(row.public_key, str(middle)),
@@ -190,7 +186,7 @@ def published_pictures(slug: str) -> list[PublishedPicture]:
                 height=round(photo.height * middle / photo.width),
                 full=public_url(row.public_key, str(widths[-1])), alt=row.alt,
                 caption=row.caption,
-                before_src=public_url(row.public_key, f"before-{_middle(widths_of(before))}")
+                before_src=public_url(row.public_key, f"before-{src_width(widths_of(before))}")
                 if before else "",
                 before_alt=f"Before: {row.alt}" if before else "",
             ))  # fmt: skip

@@ -41,6 +41,11 @@ def widths_of(photo: JobPhoto) -> list[int]:
     return [int(w) for w in photo.widths.split(",") if w]
 
 
+def src_width(widths: list[int]) -> int:
+    """The variant an <img> names in `src` (beside its srcset): 960 when there is one."""
+    return max((w for w in widths if w <= 960), default=widths[0])
+
+
 def _client_key(value: object, what: str) -> str:
     if not isinstance(value, str) or not _CLIENT_KEY.match(value):
         raise ActionRefused(f"The {what} came without its key: please reload the page.")

@@ -14,7 +14,7 @@ from renovation_app.services.files import images
 
 MAX_BYTES = 30 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 12 MP phone photo is far below; a decompression bomb is not
-WIDTHS = (480, 960, 1600)  # the grid's thumbnails, the project page, the lightbox
+WIDTHS = (320, 480, 960, 1600)  # a phone's thumbnails, the grids, the project page, the lightbox
 # Method 2 encodes in a third of method 4's time for 1-6 % more bytes at the same quality
 # (bench/photo_variants.py --compare): a 12 MP photo's variants in 0.5 s (JPEG), 1 s (HEIC).
 WEBP_QUALITY, WEBP_METHOD = 80, 2

@@ -26,7 +26,7 @@ from renovation_app.services.change_orders.records import link_url_of
 from renovation_app.services.jobs.records import change_orders, job_invoices
 from renovation_app.services.jobs.views import STATUS_LABELS
 from renovation_app.services.payments.summary import money_summary
-from renovation_app.services.photos.library import day_words, read_variant, widths_of
+from renovation_app.services.photos.library import day_words, read_variant, src_width, widths_of
 from renovation_app.services.project.links import job_of_link
 from renovation_app.services.schedule.week import job_days
 
@@ -79,7 +79,7 @@ def photo_url(token: str, photo: JobPhoto, width: int) -> str:
 
 def _photo(token: str, photo: JobPhoto) -> Photo:
     widths = widths_of(photo)
-    middle = widths[1] if len(widths) > 1 else widths[0]
+    middle = src_width(widths)
     room = f" in the {photo.room}" if photo.room else ""
     return Photo(
         src=photo_url(token, photo, middle),

@@ -109,6 +109,10 @@ def test_sitemap_lists_every_public_route_with_each_service_and_gallery(client):
     for item in (*SERVICES, *GALLERIES):
         assert f"{item.url}</loc>" in xml
     assert "/add-invoice" not in xml and "/login" not in xml
+    # Each gallery page lists its pictures as image entries, at their largest size.
+    kitchen = xml.split("/gallery/kitchen-remodeling</loc>", 1)[1].split("</url>", 1)[0]
+    assert kitchen.count("<image:loc>") == next(g for g in GALLERIES if g.slug == "kitchen-remodeling").image_count
+    assert "/img/kitchen-remodeling/01-1200.webp</image:loc>" in kitchen
 
 
 def test_the_search_index_finds_every_service_gallery_and_faq_answer(client):

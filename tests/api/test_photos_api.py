@@ -122,6 +122,8 @@ def test_a_published_picture_is_public_until_unpublished(staff_client, staff, jo
     answer = staff_client.get(picture.src)
     assert answer.status_code == 200 and "immutable" in answer.headers["cache-control"]
     assert b"GPS" not in answer.content and b"Exif" not in answer.content
+    assert f"{picture.full}</image:loc>" in staff_client.get("/sitemap.xml").text
     photos.unpublish(job.number, admin, published_id)
     assert staff_client.get(picture.src).status_code == 404
+    assert picture.full not in staff_client.get("/sitemap.xml").text
     assert staff_client.get(picture.full).status_code == 404

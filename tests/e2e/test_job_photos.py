@@ -158,3 +158,36 @@ def test_photos_to_the_project_page_and_the_gallery(page: Page, site, context: B
         assert all(public.request.get(src).status == 404 for src in sources)
     finally:
         visitor.close()
+
+
+@pytest.mark.usefixtures("site")
+def test_a_dropped_connection_sends_each_photo_again_and_keeps_it_once(page: Page, site, monkeypatch):
+    """The first try of one photo never reaches the server; another reaches it but its answer is
+    lost on the way back: both are sent again on their own, and the job has each photo once."""
+    if not site.shares_this_process_database:
+        pytest.skip("the job is made in this process's database")
+    admin_email = new_admin(site)
+    _admin, job, _sub = a_job_with_a_crew_and_a_sub(admin_email, monkeypatch)
+    page.set_viewport_size({"width": 375, "height": 812})
+    sign_in(page, admin_email)
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    tries: dict[str, int] = {}
+
+    def flaky(route):
+        upload_id = re.search(r"upload_id=([^&]+)", route.request.url).group(1)
+        tries[upload_id] = tries.get(upload_id, 0) + 1
+        if tries[upload_id] == 1 and len(tries) == 1:
+            route.abort("connectionreset")  # lost on the way out
+        elif tries[upload_id] == 1 and len(tries) == 2:
+            route.fetch()  # kept by the server ...
+            route.abort("connectionreset")  # ... but its answer is lost
+        else:
+            route.continue_()
+
+    page.route("**/api/jobs/*/photos?*", flaky)
+    open_page(page, f"/jobs/{job.number}/photos")
+    page.get_by_test_id("photo-files").set_input_files(six_photos()[2:5])
+    page.get_by_test_id("photo-send").click()
+    expect(page.get_by_test_id("photo-status")).to_have_text("Sent.", timeout=60_000)
+    assert sorted(tries.values()) == [1, 2, 2]
+    expect(page.get_by_test_id("job-photo")).to_have_count(3)

@@ -47,11 +47,15 @@ def six_photos() -> list[dict]:
 
 
 def has_location(content: bytes) -> bool:
-    return b"GPS" in content or b"Exif" in content or bool(Image.open(io.BytesIO(content)).getexif())
+    return (
+        b"GPS" in content or b"Exif" in content or bool(Image.open(io.BytesIO(content)).getexif())
+    )
 
 
 @pytest.mark.usefixtures("site")
-def test_photos_to_the_project_page_and_the_gallery(page: Page, site, context: BrowserContext, monkeypatch):
+def test_photos_to_the_project_page_and_the_gallery(
+    page: Page, site, context: BrowserContext, monkeypatch
+):
     if not site.shares_this_process_database:
         pytest.skip("the job is made in this process's database")
     admin_email = new_admin(site)
@@ -101,8 +105,12 @@ def test_photos_to_the_project_page_and_the_gallery(page: Page, site, context: B
         expect(theirs.get_by_test_id("project-photo")).to_have_count(2)
         expect(theirs.get_by_test_id("project-note")).to_have_count(1)
         expect(theirs.get_by_test_id("project-note")).to_contain_text("Cabinets in, counters set")
-        expect(theirs.get_by_test_id("project-to-sign").get_by_role("link", name="Review and sign")).to_be_visible()
-        expect(theirs.get_by_test_id("project-invoices").get_by_role("link", name=re.compile("^Pay"))).to_be_visible()
+        expect(
+            theirs.get_by_test_id("project-to-sign").get_by_role("link", name="Review and sign")
+        ).to_be_visible()
+        expect(
+            theirs.get_by_test_id("project-invoices").get_by_role("link", name=re.compile("^Pay"))
+        ).to_be_visible()
         expect(theirs.get_by_test_id("project-documents")).to_contain_text("Your signed contract")
         for img in theirs.get_by_test_id("project-photo").locator("img").all():
             img.scroll_into_view_if_needed()
@@ -122,7 +130,9 @@ def test_photos_to_the_project_page_and_the_gallery(page: Page, site, context: B
         form = photo.get_by_test_id("publish-form")
         form.get_by_test_id("publish-gallery").select_option("kitchen-remodeling")
         form.get_by_test_id("publish-caption").fill(f"Park Slope kitchen, view {n + 1}")
-        form.get_by_test_id("publish-alt").fill(f"White shaker cabinets and a quartz counter, view {n + 1}")
+        form.get_by_test_id("publish-alt").fill(
+            f"White shaker cabinets and a quartz counter, view {n + 1}"
+        )
         form.get_by_test_id("publish-permission").click()
         expect(form.get_by_test_id("publish-permission")).to_be_checked()
         form.get_by_test_id("publish-save").click()
@@ -140,7 +150,9 @@ def test_photos_to_the_project_page_and_the_gallery(page: Page, site, context: B
         expect(pictures).to_have_count(3)
         sources = [img.get_attribute("src") for img in pictures.locator("img").all()]
         alts = [img.get_attribute("alt") for img in pictures.locator("img").all()]
-        assert sorted(alts) == [f"White shaker cabinets and a quartz counter, view {n}" for n in (1, 2, 3)]
+        assert sorted(alts) == [
+            f"White shaker cabinets and a quartz counter, view {n}" for n in (1, 2, 3)
+        ]
         assert job.customer_name not in public.content() and job.address not in public.content()
         for src in sources:
             answer = public.request.get(src)
@@ -161,7 +173,9 @@ def test_photos_to_the_project_page_and_the_gallery(page: Page, site, context: B
 
 
 @pytest.mark.usefixtures("site")
-def test_a_dropped_connection_sends_each_photo_again_and_keeps_it_once(page: Page, site, monkeypatch):
+def test_a_dropped_connection_sends_each_photo_again_and_keeps_it_once(
+    page: Page, site, monkeypatch
+):
     """The first try of one photo never reaches the server; another reaches it but its answer is
     lost on the way back: both are sent again on their own, and the job has each photo once."""
     if not site.shares_this_process_database:

@@ -82,7 +82,8 @@ def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(job, 
     assert len(photo_rows()) == 1 and stored_files(files_dir) == files
     photo = photo_rows()[0]
     assert files == sorted(
-        f"photos/{photo.key}/{name}" for name in ("320.webp", "480.webp", "960.webp", "1200.webp", "original")
+        f"photos/{photo.key}/{name}"
+        for name in ("320.webp", "480.webp", "960.webp", "1200.webp", "original")
     )
     assert len(photo.key) == 32 and photo.widths == "320,480,960,1200"
     assert len(audit_rows("job_photo.added")) == 1
@@ -219,3 +220,28 @@ def test_a_deleted_photo_loses_its_files(job, user, files_dir):
     assert stored_files(files_dir) == []
     assert photos.photo_file(job.number, saved.id, "960") is None
     assert photos.job_photos(job.number).photos == []
+
+
+def test_photos_go_to_an_s3_bucket_when_the_storage_is_s3(job, user, monkeypatch, files_dir):
+    """The same upload through the real boto3 client to a local S3-compatible server: the
+    variants and the original land in the bucket, nothing on disk."""
+    from tests.fakes import s3_server
+
+    for name, value in s3_server.CREDENTIALS.items():
+        monkeypatch.setenv(name, value)
+    with s3_server.fake_s3() as url:
+        monkeypatch.setattr(settings, "files_storage", "s3")
+        monkeypatch.setattr(settings, "s3_bucket", s3_server.BUCKET)
+        monkeypatch.setattr(settings, "s3_endpoint_url", url)
+        monkeypatch.setattr(settings, "s3_region", s3_server.REGION)
+        monkeypatch.setattr(settings, "s3_prefix", "")
+        reset_storage()
+        saved = upload(job, user, "upload-s3-0001")
+        listed = s3_server.client(url).list_objects_v2(Bucket=s3_server.BUCKET)["Contents"]
+        photo = photo_rows()[0]
+        assert sorted(o["Key"] for o in listed) == sorted(
+            f"photos/{photo.key}/{name}"
+            for name in ("320.webp", "480.webp", "960.webp", "1200.webp", "original")
+        )
+        assert photos.photo_file(job.number, saved.id, "960")[1] == "image/webp"
+    assert stored_files(files_dir) == []

@@ -65,3 +65,16 @@ def _empty_audit_log(connection) -> None:
             "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END"
         )
     )
+
+
+@pytest.fixture
+def photo_storage(tmp_path, monkeypatch):
+    """The files storage in a folder of its own (disk), fresh for the test; yields the folder."""
+    from renovation_app.services.files.storage import reset_storage
+    from renovation_app.settings import settings
+
+    monkeypatch.setattr(settings, "files_dir", str(tmp_path / "files"))
+    monkeypatch.setattr(settings, "files_storage", "disk")
+    reset_storage()
+    yield tmp_path / "files"
+    reset_storage()

@@ -6,7 +6,6 @@ shared; a published picture is public (cached for good) until it is unpublished,
 import pytest
 
 from renovation_app.services import jobs, photos, project
-from renovation_app.services.files.storage import reset_storage
 from renovation_app.services.jobs.status import set_job_status
 from renovation_app.settings import settings
 from tests.factories import signed_in, staff_user
@@ -16,13 +15,8 @@ ORIGIN = {"Origin": "http://testserver"}
 
 
 @pytest.fixture(autouse=True)
-def files_dir(tmp_path, monkeypatch):
-    monkeypatch.setattr(settings, "files_dir", str(tmp_path / "files"))
-    monkeypatch.setattr(settings, "files_storage", "disk")
+def site_and_storage(photo_storage, monkeypatch):
     monkeypatch.setattr(settings, "site_url", "http://testserver")
-    reset_storage()
-    yield
-    reset_storage()
 
 
 @pytest.fixture

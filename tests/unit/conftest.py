@@ -9,9 +9,11 @@ import pytest
 import uvicorn
 
 from renovation_app.api import create_api
-from renovation_app.models import Invoice, Role
+from renovation_app.models import Invoice, Job, Role
+from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
-from tests.factories import make_invoice, staff_user
+from tests.factories import job_of, make_invoice, signed_in, staff_user
+from tests.factories.costs import contract_28k
 from tests.fakes.stripe_server import FakeStripe
 
 SECRET = "whsec_unit_test_secret"
@@ -64,6 +66,18 @@ def contract_settings(monkeypatch):
     """What every contract must print (General Business Law §771): licence and escrow bank."""
     monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
     monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
+
+
+@pytest.fixture
+def user(admin) -> SignedInUser:
+    """Bea Boss as the services take the signed-in user."""
+    return signed_in(admin)
+
+
+@pytest.fixture
+def job(admin, contract_settings) -> Job:
+    """The job of a signed $28,200 contract whose lines carry their estimated cost."""
+    return job_of(contract_28k(admin))
 
 
 @pytest.fixture

@@ -68,12 +68,6 @@ def files_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def job(admin, contract_settings):
-    """The job of a signed $28,200 contract whose lines carry their estimated cost."""
-    return job_of(contract_28k(admin))
-
-
-@pytest.fixture
 def sub(admin):
     return insured_sub(by=admin, email="office@gowanusplumbing.com", trade="Plumbing")
 

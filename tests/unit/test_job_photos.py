@@ -19,10 +19,11 @@ from renovation_app.services.files import StorageError, storage
 from renovation_app.services.files.storage import reset_storage
 from renovation_app.services.jobs.status import set_job_status
 from renovation_app.settings import settings
-from tests.factories import job_of, signed_in
+from tests.factories import job_of
 from tests.factories.costs import audit_rows, contract_28k
 
 GPS_IFD = 0x8825
+pytestmark = pytest.mark.usefixtures("photo_storage")
 
 
 def phone_jpeg(width: int = 1200, height: int = 900, gps: bool = True) -> bytes:
@@ -35,25 +36,6 @@ def phone_jpeg(width: int = 1200, height: int = 900, gps: bool = True) -> bytes:
     out = io.BytesIO()
     image.save(out, "JPEG", exif=exif, quality=80)
     return out.getvalue()
-
-
-@pytest.fixture(autouse=True)
-def files_dir(tmp_path, monkeypatch):
-    monkeypatch.setattr(settings, "files_dir", str(tmp_path / "files"))
-    monkeypatch.setattr(settings, "files_storage", "disk")
-    reset_storage()
-    yield tmp_path / "files"
-    reset_storage()
-
-
-@pytest.fixture
-def user(admin):
-    return signed_in(admin)
-
-
-@pytest.fixture
-def job(admin, contract_settings):
-    return job_of(contract_28k(admin))
 
 
 def upload(job, user, upload_id: str, content: bytes | None = None, stage: str = "during",
@@ -73,13 +55,13 @@ def photo_rows() -> list[JobPhoto]:
         return list(session.exec(select(JobPhoto).order_by(JobPhoto.id)))
 
 
-def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(job, user, files_dir):
+def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(job, user, photo_storage):
     first = upload(job, user, "upload-0001")
-    files = stored_files(files_dir)
+    files = stored_files(photo_storage)
     again = upload(job, user, "upload-0001")
 
     assert not first.duplicate and again == photos.Saved(first.id, True)
-    assert len(photo_rows()) == 1 and stored_files(files_dir) == files
+    assert len(photo_rows()) == 1 and stored_files(photo_storage) == files
     photo = photo_rows()[0]
     assert files == sorted(
         f"photos/{photo.key}/{name}"
@@ -98,13 +80,13 @@ def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(job, 
         (b"", "empty"),
     ],
 )
-def test_a_bad_file_is_refused_and_nothing_is_kept(job, user, files_dir, content, words):
+def test_a_bad_file_is_refused_and_nothing_is_kept(job, user, photo_storage, content, words):
     with pytest.raises(ActionRefused, match=words):
         upload(job, user, "upload-bad-1", content)
-    assert photo_rows() == [] and stored_files(files_dir) == []
+    assert photo_rows() == [] and stored_files(photo_storage) == []
 
 
-def test_a_storage_failure_half_way_leaves_no_row_and_no_file(job, user, files_dir, monkeypatch):
+def test_a_storage_failure_half_way_leaves_no_row_and_no_file(job, user, photo_storage, monkeypatch):
     store, calls = storage(), []
     real_put = store.put
 
@@ -117,13 +99,13 @@ def test_a_storage_failure_half_way_leaves_no_row_and_no_file(job, user, files_d
     monkeypatch.setattr(store, "put", failing_put)
     with pytest.raises(StorageError):
         upload(job, user, "upload-0002")
-    assert photo_rows() == [] and stored_files(files_dir) == []
+    assert photo_rows() == [] and stored_files(photo_storage) == []
 
     monkeypatch.setattr(store, "put", real_put)
     assert not upload(job, user, "upload-0002").duplicate  # the retry stores it whole
 
 
-def test_a_database_failure_after_the_files_removes_them(job, user, files_dir, monkeypatch):
+def test_a_database_failure_after_the_files_removes_them(job, user, photo_storage, monkeypatch):
     from renovation_app.services.photos import library
 
     def broken_insert(*args):
@@ -132,7 +114,7 @@ def test_a_database_failure_after_the_files_removes_them(job, user, files_dir, m
     monkeypatch.setattr(library, "_insert", broken_insert)
     with pytest.raises(RuntimeError):
         upload(job, user, "upload-0003")
-    assert stored_files(files_dir) == []
+    assert stored_files(photo_storage) == []
 
 
 def test_a_note_sent_twice_is_kept_once_and_holds_its_photos(job, user):
@@ -214,15 +196,15 @@ def test_public_file_names_are_checked_before_the_storage_is_asked(job, user):
     assert photos.public_file("0" * 32, "original") is None
 
 
-def test_a_deleted_photo_loses_its_files(job, user, files_dir):
+def test_a_deleted_photo_loses_its_files(job, user, photo_storage):
     saved = upload(job, user, "upload-0006")
     photos.delete_photo(job.number, saved.id, user)
-    assert stored_files(files_dir) == []
+    assert stored_files(photo_storage) == []
     assert photos.photo_file(job.number, saved.id, "960") is None
     assert photos.job_photos(job.number).photos == []
 
 
-def test_photos_go_to_an_s3_bucket_when_the_storage_is_s3(job, user, monkeypatch, files_dir):
+def test_photos_go_to_an_s3_bucket_when_the_storage_is_s3(job, user, monkeypatch, photo_storage):
     """The same upload through the real boto3 client to a local S3-compatible server: the
     variants and the original land in the bucket, nothing on disk."""
     from tests.fakes import s3_server
@@ -244,4 +226,4 @@ def test_photos_go_to_an_s3_bucket_when_the_storage_is_s3(job, user, monkeypatch
             for name in ("320.webp", "480.webp", "960.webp", "1200.webp", "original")
         )
         assert photos.photo_file(job.number, saved.id, "960")[1] == "image/webp"
-    assert stored_files(files_dir) == []
+    assert stored_files(photo_storage) == []

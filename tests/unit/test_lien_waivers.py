@@ -46,11 +46,6 @@ def files_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def job(admin, contract_settings):
-    return job_of(contract_28k(admin))
-
-
-@pytest.fixture
 def waiver(job, admin):
     """The waiver of a bill of Gowanus Plumbing LLC, $5,600 and $400 tax, paid by check #1042
     five days ago."""

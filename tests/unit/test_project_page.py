@@ -12,30 +12,11 @@ from renovation_app.db import db_session
 from renovation_app.models import CustomerContact, Job, utc_now
 from renovation_app.services import photos, project
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.files.storage import reset_storage
-from renovation_app.settings import settings
-from tests.factories import job_of, mails, make_change_order, signed_in
+from tests.factories import job_of, mails, make_change_order
 from tests.factories.costs import audit_rows, contract_28k
 from tests.unit.test_job_photos import phone_jpeg
 
-
-@pytest.fixture(autouse=True)
-def files_dir(tmp_path, monkeypatch):
-    monkeypatch.setattr(settings, "files_dir", str(tmp_path / "files"))
-    monkeypatch.setattr(settings, "files_storage", "disk")
-    reset_storage()
-    yield
-    reset_storage()
-
-
-@pytest.fixture
-def user(admin):
-    return signed_in(admin)
-
-
-@pytest.fixture
-def job(admin, contract_settings):
-    return job_of(contract_28k(admin))
+pytestmark = pytest.mark.usefixtures("photo_storage")
 
 
 def token_of(url: str) -> str:

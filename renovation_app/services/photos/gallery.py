@@ -17,7 +17,14 @@ from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.files import StorageError, storage
 from renovation_app.services.jobs.records import job_by_number
-from renovation_app.services.photos.library import remove_files, src_width, variant_key, widths_of
+from renovation_app.services.photos.library import (
+    Sizes,
+    remove_files,
+    sizes_of,
+    src_width,
+    variant_key,
+    widths_of,
+)
 from renovation_app.services.staff import SignedInUser
 
 FINISHED = (JobStatus.SUBSTANTIALLY_COMPLETE, JobStatus.CLOSED)
@@ -147,23 +154,14 @@ def public_file(public_key: str, name: str) -> bytes | None:
 
 
 @dataclass(frozen=True)
-class PublishedPicture:
+class PublishedPicture(Sizes):
     """A published picture as the public pages draw it (never the job or the customer)."""
 
     id: int
-    src: str
-    srcset: str
-    width: int
-    height: int
-    full: str
     alt: str
     caption: str
     before_src: str  # "" without a before picture
     before_alt: str
-
-
-def _srcset(public_key: str, prefix: str, widths: list[int]) -> str:
-    return ", ".join(f"{public_url(public_key, f'{prefix}{w}')} {w}w" for w in widths)
 
 
 def published_pictures(slug: str) -> list[PublishedPicture]:
@@ -177,15 +175,10 @@ def published_pictures(slug: str) -> list[PublishedPicture]:
         ).all()
         pictures = []
         for row, photo in rows:
-            widths = widths_of(photo)
-            middle = src_width(widths)
             before = session.get(JobPhoto, row.before_photo_id) if row.before_photo_id else None
+            sizes = sizes_of(photo, lambda width, key=row.public_key: public_url(key, str(width)))
             pictures.append(PublishedPicture(
-                id=row.id, src=public_url(row.public_key, str(middle)),
-                srcset=_srcset(row.public_key, "", widths), width=middle,
-                height=round(photo.height * middle / photo.width),
-                full=public_url(row.public_key, str(widths[-1])), alt=row.alt,
-                caption=row.caption,
+                **vars(sizes), id=row.id, alt=row.alt, caption=row.caption,
                 before_src=public_url(row.public_key, f"before-{src_width(widths_of(before))}")
                 if before else "",
                 before_alt=f"Before: {row.alt}" if before else "",

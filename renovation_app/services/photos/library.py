@@ -5,6 +5,7 @@ storage half way leaves no row pointing at nothing, and a retried upload is stor
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
@@ -44,6 +45,30 @@ def widths_of(photo: JobPhoto) -> list[int]:
 def src_width(widths: list[int]) -> int:
     """The variant an <img> names in `src` (beside its srcset): 960 when there is one."""
     return max((w for w in widths if w <= 960), default=widths[0])
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """A photo as an <img> names it: its variants' URLs and the size of the one in `src`."""
+
+    src: str
+    srcset: str
+    width: int
+    height: int
+    full: str  # the largest variant
+
+
+def sizes_of(photo: JobPhoto, url_of: Callable[[int], str]) -> Sizes:
+    """The photo's variants, each at `url_of(width)`."""
+    widths = widths_of(photo)
+    width = src_width(widths)
+    return Sizes(
+        src=url_of(width),
+        srcset=", ".join(f"{url_of(w)} {w}w" for w in widths),
+        width=width,
+        height=round(photo.height * width / photo.width),
+        full=url_of(widths[-1]),
+    )
 
 
 def _client_key(value: object, what: str) -> str:

@@ -26,7 +26,7 @@ from renovation_app.services.change_orders.records import link_url_of
 from renovation_app.services.jobs.records import change_orders, job_invoices
 from renovation_app.services.jobs.views import STATUS_LABELS
 from renovation_app.services.payments.summary import money_summary
-from renovation_app.services.photos.library import day_words, read_variant, src_width, widths_of
+from renovation_app.services.photos.library import Sizes, day_words, read_variant, sizes_of
 from renovation_app.services.project.links import job_of_link
 from renovation_app.services.schedule.week import job_days
 
@@ -35,12 +35,7 @@ SHOWN_INVOICES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID, InvoiceStatu
 
 
 @dataclass(frozen=True)
-class Photo:
-    src: str
-    srcset: str
-    width: int
-    height: int
-    full: str
+class Photo(Sizes):
     alt: str
 
 
@@ -78,17 +73,9 @@ def photo_url(token: str, photo: JobPhoto, width: int) -> str:
 
 
 def _photo(token: str, photo: JobPhoto) -> Photo:
-    widths = widths_of(photo)
-    middle = src_width(widths)
     room = f" in the {photo.room}" if photo.room else ""
-    return Photo(
-        src=photo_url(token, photo, middle),
-        srcset=", ".join(f"{photo_url(token, photo, w)} {w}w" for w in widths),
-        width=middle,
-        height=round(photo.height * middle / photo.width),
-        full=photo_url(token, photo, widths[-1]),
-        alt=f"{PhotoStage(photo.stage).value.capitalize()} photo{room}",
-    )
+    sizes = sizes_of(photo, lambda width: photo_url(token, photo, width))
+    return Photo(**vars(sizes), alt=f"{PhotoStage(photo.stage).value.capitalize()} photo{room}")
 
 
 def _change_orders(session: Session, job: Job) -> tuple[list[Document], list[Document]]:

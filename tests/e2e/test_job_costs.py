@@ -48,7 +48,7 @@ def a_job_with_a_crew_and_a_sub(admin_email: str, monkeypatch):
     record_payment(bill_deposit(estimate.number, admin), admin, amount="8,460.00")
     for name, rate in RATES.items():
         worker = staff_user(
-            f"{name.split()[0].lower()}-{uuid.uuid4().hex[:6]}@example.com", name=name
+            email=f"{name.split()[0].lower()}-{uuid.uuid4().hex[:6]}@example.com", name=name
         )
         with db_session() as session:
             row = session.get(User, worker.id)

@@ -22,11 +22,12 @@ def test_every_built_page_gets_its_module_preloads_held_back(tmp_path, monkeypat
         assert '<link rel="preload" as="image"' in html  # the hero image stays first
 
 
-def test_the_404_page_and_the_pay_frame_are_prerendered_with_every_static_path():
+def test_the_404_page_and_the_pay_and_project_frames_are_prerendered_with_every_static_path():
     config = 'export default {"ssr": false, "prerender": true, "build": "build"};'
     assert with_extra_pages_prerendered(config) == (
         'export default {"ssr": false, "prerender": ({getStaticPaths}) => '
-        '[...getStaticPaths(), "/404", "/pay/first-paint"], "build": "build"};'
+        '[...getStaticPaths(), "/404", "/pay/first-paint", "/project/first-paint"], '
+        '"build": "build"};'
     )
 
 

@@ -219,8 +219,11 @@ def test_photos_go_to_an_s3_bucket_when_the_storage_is_s3(job, user, monkeypatch
         monkeypatch.setattr(settings, "s3_prefix", "")
         reset_storage()
         saved = upload(job, user, "upload-s3-0001")
-        listed = s3_server.client(url).list_objects_v2(Bucket=s3_server.BUCKET)["Contents"]
         photo = photo_rows()[0]
+        # The fake keeps every test's objects (moto's store is one per process): this photo's.
+        listed = s3_server.client(url).list_objects_v2(
+            Bucket=s3_server.BUCKET, Prefix=f"photos/{photo.key}/"
+        )["Contents"]
         assert sorted(o["Key"] for o in listed) == sorted(
             f"photos/{photo.key}/{name}"
             for name in ("320.webp", "480.webp", "960.webp", "1200.webp", "original")

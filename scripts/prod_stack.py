@@ -30,7 +30,6 @@ SMOKE = [
     "tests/e2e/test_estimates.py",
     "tests/e2e/test_getting_paid.py",
     "tests/e2e/test_schedule.py",
-    "tests/e2e/test_job_photos.py",
 ]
 WORKER_CRASH = "tests/e2e/test_worker_crash.py"  # kills workers: a server of its own
 

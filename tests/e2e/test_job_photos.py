@@ -172,6 +172,7 @@ def test_photos_to_the_project_page_and_the_gallery(
         visitor.close()
 
 
+@pytest.mark.slow  # the server side of a retry is held by the unit and API tests in make test
 @pytest.mark.usefixtures("site")
 def test_a_dropped_connection_sends_each_photo_again_and_keeps_it_once(
     page: Page, site, monkeypatch

@@ -84,6 +84,7 @@ def draw(page: Page) -> None:
     page.mouse.up()
 
 
+@pytest.mark.slow  # 20 s; its sums are held by the unit tests of change orders in make test
 @pytest.mark.usefixtures("site")
 def test_a_job_amended_by_two_signed_change_orders_bills_exactly_what_is_left(
     page: Page, site, context: BrowserContext, monkeypatch

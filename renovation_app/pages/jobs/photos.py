@@ -232,7 +232,7 @@ def viewer_row(row: rx.Var) -> rx.Component:
                     class_name="flex flex-wrap items-center gap-3",
                 ),
             ),
-            rx.el.button("Make a link", type="button", on_click=State.make_link(email), class_name=SECONDARY_BUTTON, data_testid="make-link"),
+            rx.el.button("Make a link", type="button", on_click=State.make_link(email), class_name=f"{SECONDARY_BUTTON} self-start", data_testid="make-link"),
         ),
         class_name="flex flex-col gap-2 border-b border-slate-100 py-3",
         data_testid="project-viewer",

@@ -121,3 +121,40 @@ def test_a_published_picture_is_public_until_unpublished(staff_client, staff, jo
     assert staff_client.get(picture.src).status_code == 404
     assert picture.full not in staff_client.get("/sitemap.xml").text
     assert staff_client.get(picture.full).status_code == 404
+
+
+def test_the_server_writes_published_pictures_into_the_built_gallery_and_service_pages(
+    staff_client, staff, job, monkeypatch
+):
+    """The gallery page gets its first 12 published pictures in the grid and the rest waiting;
+    the service page its newest 3; a page with none is sent as it was built."""
+    from renovation_app.api import first_paint_pages
+
+    frame = ('<main><div id="published-pictures" class="contents"></div>'
+             '<template data-waiting-for="gallery-rest"><div id="published-more" class="contents">'
+             "</div></template></main>")  # fmt: skip
+    monkeypatch.setattr(first_paint_pages, "_built", lambda page: frame)
+    assert first_paint_pages.page_with_published("gallery", "kitchen-remodeling") == frame
+    assert first_paint_pages.page_with_published("gallery", "no-such-gallery") is None
+
+    admin = signed_in(staff_user(role="admin", name="Ada Admin", email="ada@example.com"))
+    ids = [
+        send(staff_client, job, f"upload-many-{n:02}", phone_jpeg(640, 480)).json()["id"]
+        for n in range(14)
+    ]
+    for status in ("scheduled", "in_progress", "substantially_complete"):
+        set_job_status(job.number, status, admin)
+    for n, photo_id in enumerate(ids):
+        photos.publish(job.number, admin, photo_id, None, {
+            "gallery": "kitchen-remodeling", "caption": f"View {n}", "alt": f"Kitchen, view {n}",
+            "permission": True,
+        })  # fmt: skip
+
+    gallery = first_paint_pages.page_with_published("gallery", "kitchen-remodeling")
+    shown, waiting = gallery.split("<template", 1)
+    assert shown.count('data-testid="published-picture"') == 12
+    assert waiting.count('data-testid="published-picture"') == 2
+    assert "Kitchen, view 13" in shown and "Kitchen, view 0" in waiting  # the newest first
+    service = first_paint_pages.page_with_published("services", "kitchen-remodeling")
+    assert service.count('data-testid="published-picture"') == 3
+    assert "From our recent jobs" in service and job.customer_name not in service

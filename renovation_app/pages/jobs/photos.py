@@ -172,7 +172,8 @@ def photo_card(row: rx.Var) -> rx.Component:
         rx.el.p(row.label, class_name="text-sm font-semibold text-slate-800"),
         photo_actions(row),
         rx.cond(State.publishing == row.id.to(int), publish_form(row)),
-        class_name="flex flex-col gap-2",
+        # The photo whose publish form is open takes the whole row: the form needs the width.
+        class_name=rx.cond(State.publishing == row.id.to(int), "col-span-2 flex flex-col gap-2 lg:col-span-3", "flex flex-col gap-2"),
         data_testid="job-photo",
     )  # fmt: skip
 
@@ -186,7 +187,7 @@ def photos_card() -> rx.Component:
         ),
         rx.cond(
             P.photos.to(list).length() > 0,
-            rx.el.ul(rx.foreach(P.photos.to(list[dict]), photo_card), class_name="mt-3 grid gap-5 sm:grid-cols-2 lg:grid-cols-3"),
+            rx.el.ul(rx.foreach(P.photos.to(list[dict]), photo_card), class_name="mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3"),
             rx.el.p("No photo yet.", class_name="text-slate-600"),
         ),
         class_name=STAFF_CARD,

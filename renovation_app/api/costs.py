@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from renovation_app.api.requests import whole_number
 from renovation_app.api.responses import (
     NO_STORE,
     app_page,
@@ -21,14 +22,10 @@ from renovation_app.api.responses import (
 from renovation_app.services import costs, lien_waivers
 
 
-def _whole(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) < 12 else None
-
-
 async def receipt_file(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("see receipts")
-    number, cost_id = request.path_params["number"], _whole(request.path_params["id"])
+    number, cost_id = request.path_params["number"], whole_number(request.path_params["id"])
     found = await run_in_threadpool(costs.receipt_of, number, cost_id)
     if found is None:
         return not_found()
@@ -47,7 +44,7 @@ async def receipt_file(request: Request) -> Response:
 async def staff_waiver_pdf(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("download lien waivers")
-    number, waiver_id = request.path_params["number"], _whole(request.path_params["id"])
+    number, waiver_id = request.path_params["number"], whole_number(request.path_params["id"])
     content = await run_in_threadpool(lien_waivers.waiver_pdf, "", number, waiver_id)
     return (
         not_found()

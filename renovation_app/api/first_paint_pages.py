@@ -3,10 +3,7 @@
 with the pictures published from finished jobs. The HTML is there before any JavaScript runs,
 and React leaves a slot's inner HTML as the server wrote it when it hydrates."""
 
-import functools
-import re
-
-from renovation_app.api.responses import BUILD_DIR
+from renovation_app.api.prerendered import built_page, fill_slot
 from renovation_app.components.gallery_grid import FIRST_SCREENFULS, items_html
 from renovation_app.components.styles import BUTTON, CARD, SECONDARY_BUTTON
 from renovation_app.content.galleries import gallery_by_slug
@@ -23,23 +20,6 @@ from renovation_app.services.mail.templates import render_page
 SERVICE_PICTURES = 3
 
 
-def _slot(slot_id: str) -> re.Pattern:
-    return re.compile(rf'(<div[^>]*\bid="{slot_id}"[^>]*>)(</div>)')
-
-
-@functools.cache
-def _built(page: str) -> str | None:
-    """A prerendered page as built (read once: the build does not change while serving)."""
-    try:
-        return (BUILD_DIR / page / "index.html").read_text(encoding="utf-8")
-    except OSError:
-        return None
-
-
-def _fill(frame: str, slot_id: str, html: str) -> str:
-    return _slot(slot_id).sub(lambda m: m.group(1) + html + m.group(2), frame, count=1)
-
-
 def project_first_paint(token: str) -> str | None:
     """The project page of the link; None when the link opens no job."""
     page = project.project_page(token)
@@ -47,17 +27,17 @@ def project_first_paint(token: str) -> str | None:
         return None
     html = str(render_page("page_project.html", page=page,
                            styles={"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON}))  # fmt: skip
-    frame = _built(PROJECT_FRAME_PAGE)
+    frame = built_page(PROJECT_FRAME_PAGE)
     if frame is None:  # the development server has no build: the content alone
         return f"<!doctype html><html lang=en><meta charset=utf-8><title>Your project</title>{html}</html>"
-    return _fill(frame, PROJECT_SLOT, html)
+    return fill_slot(frame, PROJECT_SLOT, html)
 
 
 def page_with_published(kind: str, slug: str) -> str | None:
     """The built gallery or service page of `slug` with its published pictures in place;
     None when there is no such page."""
     gallery = gallery_by_slug(slug)
-    frame = _built(f"{kind}/{slug}") if gallery is not None else None
+    frame = built_page(f"{kind}/{slug}") if gallery is not None else None
     if frame is None:
         return None
     pictures = photos.published_pictures(slug)
@@ -65,7 +45,11 @@ def page_with_published(kind: str, slug: str) -> str | None:
         return frame
     if kind == "services":
         html = render_page("page_service_pictures.html", pictures=pictures[:SERVICE_PICTURES])
-        return _fill(frame, PUBLISHED_SLOT, str(html))
+        return fill_slot(frame, PUBLISHED_SLOT, str(html))
     first, rest = pictures[:FIRST_SCREENFULS], pictures[FIRST_SCREENFULS:]
-    page = _fill(frame, PUBLISHED_SLOT, items_html(first, "published-picture", eager=3))
-    return _fill(page, PUBLISHED_MORE_SLOT, items_html(rest, "published-picture")) if rest else page
+    page = fill_slot(frame, PUBLISHED_SLOT, items_html(first, "published-picture", eager=3))
+    return (
+        fill_slot(page, PUBLISHED_MORE_SLOT, items_html(rest, "published-picture"))
+        if rest
+        else page
+    )

@@ -3,10 +3,7 @@ with the invoice of the link asked for written into the slot by the server. The 
 the amount due, the lines and "Pay now" before any JavaScript runs or the websocket opens; the
 page's React content then takes the slot's place at the same size (pages/pay.py)."""
 
-import functools
-import re
-
-from renovation_app.api.responses import BUILD_DIR
+from renovation_app.api.prerendered import built_page, fill_slot
 from renovation_app.components.billing.schedule import STAGE_STATE_WORDS
 from renovation_app.components.styles import BUTTON, CARD, SECONDARY_BUTTON
 from renovation_app.first_paint import FIRST_PAINT_SLOT, PAY_FRAME_PAGE
@@ -14,16 +11,9 @@ from renovation_app.services import invoicing, payments
 from renovation_app.services.billing.money import shown
 from renovation_app.services.mail.templates import render_page
 
-_SLOT = re.compile(rf'(<div[^>]*\bid="{FIRST_PAINT_SLOT}"[^>]*>)(</div>)')
 
-
-@functools.cache
 def _frame() -> str | None:
-    """The prerendered frame, read once (the build does not change while serving)."""
-    try:
-        return (BUILD_DIR / PAY_FRAME_PAGE / "index.html").read_text(encoding="utf-8")
-    except OSError:
-        return None
+    return built_page(PAY_FRAME_PAGE)
 
 
 def first_paint_page(token: str) -> tuple[bool, str | None]:
@@ -48,5 +38,5 @@ def first_paint_page(token: str) -> tuple[bool, str | None]:
         stage_words=STAGE_STATE_WORDS,
         styles={"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON},
     )
-    filled = _SLOT.sub(lambda m: m.group(1) + str(invoice_html) + m.group(2), frame, count=1)
+    filled = fill_slot(frame, FIRST_PAINT_SLOT, str(invoice_html))
     return True, filled

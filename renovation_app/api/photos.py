@@ -21,6 +21,7 @@ from renovation_app.api.requests import (
     client_of,
     read_body,
     read_json_object,
+    whole_number,
 )
 from renovation_app.api.responses import (
     NO_STORE,
@@ -40,10 +41,6 @@ _FILE_HEADERS = {
 }
 PUBLIC_PAGE = {"Cache-Control": "no-cache"}  # as the prerendered pages: asked again each visit
 STORAGE_DOWN = "The photo could not be stored just now. It will be sent again."
-
-
-def _whole(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) < 12 else None
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -121,7 +118,7 @@ async def staff_photo(request: Request) -> Response:
         return sign_in_first("see job photos")
     number, photo_id, name = (
         request.path_params["number"],
-        _whole(request.path_params["id"]),
+        whole_number(request.path_params["id"]),
         _name(request),
     )
     found = await run_in_threadpool(photos.photo_file, number, photo_id, name) if name else None
@@ -132,7 +129,7 @@ async def staff_photo(request: Request) -> Response:
 async def project_photo(request: Request) -> Response:
     token, photo_id, name = (
         request.path_params["token"],
-        _whole(request.path_params["id"]),
+        whole_number(request.path_params["id"]),
         _name(request),
     )
     found = await run_in_threadpool(project.shared_photo, token, photo_id, name) if name else None

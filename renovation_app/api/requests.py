@@ -82,6 +82,11 @@ async def read_json_object(request: Request, max_bytes: int = MAX_JSON_BYTES) ->
     return payload
 
 
+def whole_number(text: str) -> int | None:
+    """A record id from a path ("42"); None for anything else, so no lookup is made."""
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
 def client_of(request: Request) -> str:
     """The client's address, derived as for the pages (services.clients)."""
     peer = request.client.host if request.client else ""

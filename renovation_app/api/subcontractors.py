@@ -8,19 +8,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from renovation_app.api.requests import whole_number
 from renovation_app.api.responses import NO_STORE, not_found, sign_in_first, signed_in_user
 from renovation_app.services import subcontractors
-
-
-def _whole(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) <= 12 else None
 
 
 async def insurance_file(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("download certificates")
-    sub_id = _whole(request.path_params["id"])
-    cert_id = _whole(request.path_params["cert"])
+    sub_id = whole_number(request.path_params["id"])
+    cert_id = whole_number(request.path_params["cert"])
     if sub_id is None or cert_id is None:
         return not_found()
     found = await run_in_threadpool(subcontractors.certificate_file, sub_id, cert_id)

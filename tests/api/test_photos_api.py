@@ -133,7 +133,7 @@ def test_the_server_writes_published_pictures_into_the_built_gallery_and_service
     frame = ('<main><div id="published-pictures" class="contents"></div>'
              '<template data-waiting-for="gallery-rest"><div id="published-more" class="contents">'
              "</div></template></main>")  # fmt: skip
-    monkeypatch.setattr(first_paint_pages, "_built", lambda page: frame)
+    monkeypatch.setattr(first_paint_pages, "built_page", lambda page: frame)
     assert first_paint_pages.page_with_published("gallery", "kitchen-remodeling") == frame
     assert first_paint_pages.page_with_published("gallery", "no-such-gallery") is None
 

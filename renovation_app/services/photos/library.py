@@ -7,7 +7,6 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 
 from anyio import to_thread
 from sqlalchemy.exc import IntegrityError
@@ -218,8 +217,8 @@ async def receive_photo(
         return await to_thread.run_sync(_insert, details, str(upload_id), user, processed, key)
     except IntegrityError:  # the same upload, retried while the first was still working
         await to_thread.run_sync(remove_files, written)
-        with db_session() as session:
-            return _existing(session, str(upload_id), details.job_id)
+        _, known = await to_thread.run_sync(check_upload, number, upload_id, stage, room, note_id)
+        return known
     except BaseException:
         await to_thread.run_sync(remove_files, written)
         raise
@@ -306,7 +305,3 @@ def read_variant(photo: JobPhoto, name: str) -> tuple[bytes, str] | None:
         return None
     content = storage().get(variant_key(photo, int(name)))
     return (content, "image/webp") if content else None
-
-
-def day_words(day: date) -> str:
-    return f"{day:%A}, {day:%B} {day.day}"

@@ -10,17 +10,16 @@ from renovation_app.db import db_session
 from renovation_app.models import JobNote, JobPhoto, PhotoStage, PublishedPhoto
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.photos.gallery import FINISHED
-from renovation_app.services.photos.library import day_words, widths_of
+from renovation_app.services.photos.library import widths_of
 from renovation_app.services.project.links import ViewerRow, viewer_rows
+from renovation_app.services.schedule.times import day_words
 
 
 @dataclass(frozen=True)
 class PhotoRow:
     id: int
     stage: str
-    room: str
     shared: bool
-    note_id: int
     thumb: str
     full: str
     original: str
@@ -62,13 +61,16 @@ def staff_photo_url(number: str, photo_id: int, name: str) -> str:
     return f"/jobs/{number}/photos/{photo_id}/{name}"
 
 
+def _thumb(number: str, photo: JobPhoto) -> str:
+    return staff_photo_url(number, photo.id, f"{widths_of(photo)[0]}.webp")
+
+
 def _row(number: str, photo: JobPhoto, published_id: int) -> PhotoRow:
     widths = widths_of(photo)
     room = f", {photo.room}" if photo.room else ""
     return PhotoRow(
-        id=photo.id, stage=PhotoStage(photo.stage).value, room=photo.room, shared=photo.shared,
-        note_id=photo.note_id or 0,
-        thumb=staff_photo_url(number, photo.id, f"{widths[0]}.webp"),
+        id=photo.id, stage=PhotoStage(photo.stage).value, shared=photo.shared,
+        thumb=_thumb(number, photo),
         full=staff_photo_url(number, photo.id, f"{widths[-1]}.webp"),
         original=staff_photo_url(number, photo.id, "original"),
         published_id=published_id,
@@ -109,7 +111,7 @@ def job_photos(number: str) -> JobPhotosPage | None:
             published=[
                 PublishedRow(p.id, p.photo_id, galleries[p.gallery_slug].title,
                              galleries[p.gallery_slug].url, p.caption,
-                             _row(job.number, by_id[p.photo_id], p.id).thumb)
+                             _thumb(job.number, by_id[p.photo_id]))
                 for p in published if p.gallery_slug in galleries
             ],
             viewers=viewer_rows(session, job),

@@ -26,8 +26,9 @@ from renovation_app.services.change_orders.records import link_url_of
 from renovation_app.services.jobs.records import change_orders, job_invoices
 from renovation_app.services.jobs.views import STATUS_LABELS
 from renovation_app.services.payments.summary import money_summary
-from renovation_app.services.photos.library import Sizes, day_words, read_variant, sizes_of
+from renovation_app.services.photos.library import Sizes, read_variant, sizes_of
 from renovation_app.services.project.links import job_of_link
+from renovation_app.services.schedule.times import day_words
 from renovation_app.services.schedule.week import job_days
 
 SHOWN_INVOICES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID, InvoiceStatus.PAID,

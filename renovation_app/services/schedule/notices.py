@@ -28,7 +28,13 @@ from renovation_app.services.mail import (
     one_line,
     queue_email,
 )
-from renovation_app.services.schedule.times import clock_words, day_span, hour_words, new_york
+from renovation_app.services.schedule.times import (
+    clock_words,
+    day_span,
+    day_words,
+    hour_words,
+    new_york,
+)
 
 ARRIVAL = timedelta(hours=1)  # "between 8 and 9 am"
 
@@ -70,7 +76,7 @@ def _notice(appointment: Appointment, to: str):
     what = "estimate visit" if appointment.kind == AppointmentKind.ESTIMATE_VISIT else "work"
     return build_email(
         EmailKind.APPOINTMENT_NOTICE, one_line(to), reply_to=BUSINESS.email,
-        day=f"{start:%A, %B} {start.day}", arrival=arrival, what=what,
+        day=day_words(start), arrival=arrival, what=what,
         when=clock_words(appointment.starts_at),
     )  # fmt: skip
 

@@ -78,11 +78,16 @@ def span_of_days(first: date, days: int) -> tuple[datetime, datetime]:
     return day_span(first)[0], day_span(first + timedelta(days=days - 1))[1]
 
 
+def day_words(day: date | datetime) -> str:
+    """ "Tuesday, December 8" (of a date, or of a New York time)."""
+    return f"{day:%A, %B} {day.day}"
+
+
 def clock_words(instant: datetime) -> str:
     """ "Tuesday, December 8, 8:00 am" in New York time (and "EST"/"EDT" on the days the clock
     changes, where the hour alone would not say which)."""
     local = new_york(instant)
-    words = f"{local:%A, %B} {local.day}, {hour_words(local.time())}"
+    words = f"{day_words(local)}, {hour_words(local.time())}"
     if ambiguous(local.date(), local.time().replace(tzinfo=None)):
         words += f" {local.tzname()}"
     return words

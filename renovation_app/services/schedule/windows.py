@@ -19,7 +19,7 @@ from renovation_app.models import (
 )
 from renovation_app.services.estimates.deadlines import is_holiday
 from renovation_app.services.schedule.appointments import LONGEST
-from renovation_app.services.schedule.times import hour_words, instant_of, new_york
+from renovation_app.services.schedule.times import day_words, hour_words, instant_of, new_york
 from renovation_app.settings import settings
 
 
@@ -37,7 +37,7 @@ class Window:
         """As the booking form and the visitor's page list it: the key sent back, the day
         ("Thursday, December 3"), its date and the hours."""
         local = new_york(self.starts_at)
-        return {"key": self.key, "day": f"{local:%A, %B} {local.day}",
+        return {"key": self.key, "day": day_words(local),
                 "date": local.date().isoformat(), "hours": self.words}  # fmt: skip
 
     @property

@@ -78,9 +78,16 @@ class Settings(BaseSettings):
     # A pay link shows its invoice until this many days after it is paid in full or refunded.
     pay_link_days_after_settled: int = 90
     # On every home-improvement contract (General Business Law §771): the NYC home
-    # improvement contractor licence number, and the bank of the escrow account for deposits.
+    # improvement contractor licence number, and the bank of the escrow account for deposits
+    # (its name on the contract; its name and address in the owner's escrow notice).
     contractor_licence: str = ""
     escrow_bank: str = ""
+    escrow_bank_address: str = ""
+    # Lead-safe work in homes built before 1978 (EPA RRP): the firm's certification number and
+    # the certified renovator, on the record of lead-safe work sent with the final invoice.
+    rrp_firm_certificate: str = ""
+    rrp_renovator_name: str = ""
+    rrp_renovator_certificate: str = ""
 
     # Estimate visits booked from the website: the days (0 = Monday) and hours (New York time,
     # whole hours) visits are made, cut into windows of this many hours; the notice we need;

@@ -1,6 +1,7 @@
 """All database tables (SQLModel), one module per feature; alembic/ migrations create them."""
 
 from renovation_app.models.base import utc_now
+from renovation_app.models.compliance import EscrowDeposit, PropertyType
 from renovation_app.models.costs import (
     CostKind,
     InsuranceCertificate,
@@ -180,4 +181,6 @@ __all__ = [
     "JobPhoto",
     "ProjectViewer",
     "PublishedPhoto",
+    "PropertyType",
+    "EscrowDeposit",
 ]

@@ -64,6 +64,12 @@ class Estimate(SQLModel, table=True):
     time_of_essence: bool = False
     # Progress payments tied to stages of the work, one per line: "Framing done: 40%".
     progress_schedule: str = Field(default="", max_length=2000)
+    # New York's duties of the job: the language the sale was negotiated in (the notice of
+    # cancellation is given in it too), the year the home was built (before 1978: lead-safe
+    # work) and the property type (the lien deadline); copied to the job when signed.
+    language: str = Field(default="en", max_length=5)
+    year_built: int | None = None
+    property_type: str = Field(default="", max_length=20)
     form_token: str | None = Field(default=None, unique=True, max_length=64)
     author_id: int = Field(foreign_key="user.id", index=True)
     created_at: datetime = Field(default_factory=utc_now, index=True)

@@ -52,6 +52,10 @@ class Job(SQLModel, table=True):
     start_date: date | None = None
     completion_date: date | None = None  # as signed; change orders move it by their days
     substantially_complete_on: date | None = None
+    # From the estimate (or set on the job): before 1978 the work is lead-safe work; the
+    # property type counts the lien deadline (models/compliance.py PropertyType).
+    year_built: int | None = None
+    property_type: str = Field(default="", max_length=20)
     form_token: str | None = Field(default=None, unique=True, max_length=64)
     author_id: int = Field(foreign_key="user.id")
     created_at: datetime = Field(default_factory=utc_now, index=True)

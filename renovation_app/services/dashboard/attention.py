@@ -1,5 +1,6 @@
-"""The dashboard's needs-attention list: subcontractors' insurance certificates lapsing soon or
-lapsed, then invoices a person must look at (a bounced e-mail, a payment problem, long late)."""
+"""The dashboard's needs-attention list: New York's escrow and lien deadlines, subcontractors'
+insurance certificates lapsing soon or lapsed, then invoices a person must look at (a bounced
+e-mail, a payment problem, long late)."""
 
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -10,6 +11,7 @@ from sqlmodel import Session, select
 from renovation_app.models import INVOICE_FLAGGED, Invoice
 from renovation_app.routes import invoice_path, subcontractor_path
 from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
+from renovation_app.services.compliance import duty_rows
 from renovation_app.services.subcontractors import expiring_certificates
 
 LATE_ATTENTION_DAYS = 30
@@ -26,13 +28,18 @@ class AttentionRow:
 
 
 def attention_rows(session: Session, today: date) -> list[AttentionRow]:
-    """The certificates first (a lapsed one stops a sub's payment), soonest first; then the
-    invoices, worst first."""
+    """New York's deadlines first (escrow deposits and notices late, liens coming), then the
+    certificates (a lapsed one stops a sub's payment), soonest first; then the invoices, worst
+    first."""
+    duties = [
+        AttentionRow(row.job, row.about, row.words, row.link)
+        for row in duty_rows(session, today)
+    ]
     certificates = [
         AttentionRow(e.company, SUBCONTRACTOR, e.words, subcontractor_path(str(e.subcontractor_id)))
         for e in expiring_certificates(session, today)
     ]
-    return certificates + _invoices(session, today)
+    return duties + certificates + _invoices(session, today)
 
 
 def _invoices(session: Session, today: date) -> list[AttentionRow]:

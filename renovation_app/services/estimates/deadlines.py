@@ -1,31 +1,15 @@
 """The owner's right to cancel: until midnight of the third business day after signing
 (General Business Law §771), counting Monday to Friday less New York's public holidays."""
 
-from datetime import UTC, date, datetime, time, timedelta
-from functools import cache
-
-import holidays
+from datetime import UTC, datetime, time, timedelta
 
 from renovation_app.models import Estimate, EstimateStatus
 from renovation_app.services.billing import BUSINESS_TIMEZONE
+from renovation_app.services.business_days import business_days_after
 
 BUSINESS_DAYS_TO_CANCEL = 3
 # After a cancellation, everything the owner paid goes back within this many days.
 DAYS_TO_RETURN_PAYMENTS = 10
-
-
-@cache
-def _new_york_holidays(year: int) -> holidays.HolidayBase:
-    return holidays.country_holidays("US", subdiv="NY", years=(year, year + 1))
-
-
-def is_holiday(day: date) -> bool:
-    """A New York public holiday."""
-    return day in _new_york_holidays(day.year)
-
-
-def is_business_day(day: date) -> bool:
-    return day.weekday() < 5 and not is_holiday(day)
 
 
 def cancellation_deadline(signed_at: datetime) -> datetime:
@@ -34,12 +18,9 @@ def cancellation_deadline(signed_at: datetime) -> datetime:
     Wednesday, or Thursday when Monday is a holiday)."""
     if signed_at.tzinfo is None:  # SQLite gives back naive UTC times
         signed_at = signed_at.replace(tzinfo=UTC)
-    day = signed_at.astimezone(BUSINESS_TIMEZONE).date()
-    counted = 0
-    while counted < BUSINESS_DAYS_TO_CANCEL:
-        day += timedelta(days=1)
-        if is_business_day(day):
-            counted += 1
+    day = business_days_after(
+        signed_at.astimezone(BUSINESS_TIMEZONE).date(), BUSINESS_DAYS_TO_CANCEL
+    )
     midnight = datetime.combine(day + timedelta(days=1), time(0), tzinfo=BUSINESS_TIMEZONE)
     return midnight.astimezone(UTC) - timedelta(microseconds=1)
 

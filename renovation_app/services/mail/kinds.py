@@ -27,6 +27,9 @@ class EmailKind(StrEnum):
     APPOINTMENT_NOTICE = "appointment_notice"  # "we arrive tomorrow between...", to the customer
     VISIT_BOOKED = "visit_booked"  # an estimate visit booked online, with its .ics, to the visitor
     PROJECT_LINK = "project_link"  # the customer's project page link, to one of their contacts
+    ESCROW_NOTICE = "escrow_notice"  # where the owner's deposits are held, to the owner
+    # An escrow or lien deadline comes, to the office
+    COMPLIANCE_NOTICE = "compliance_notice"
     CERTIFICATE_NOTICE = (
         "certificate_notice"  # a subcontractor's insurance lapses soon, to the office
     )

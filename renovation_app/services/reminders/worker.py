@@ -23,6 +23,7 @@ from renovation_app.services.billing import (
     lock_invoice,
     view_of,
 )
+from renovation_app.services.compliance import send_due_office_notices
 from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATE_STATUSES
 from renovation_app.services.estimates import estimate_lines, queue_expiry_reminder
 from renovation_app.services.limits import allow
@@ -133,6 +134,10 @@ def send_due_reminders(now: datetime | None = None) -> int:
         warn_expiring_certificates(now)
     except Exception:
         log.exception("reminders: insurance certificate warnings failed")
+    try:  # the office told of escrow and lien deadlines (once each)
+        queued += send_due_office_notices(now)
+    except Exception:
+        log.exception("reminders: escrow and lien notices failed")
     if queued:
         wake_outbox_worker()
     return queued

@@ -17,7 +17,7 @@ from renovation_app.models import (
     VisitWindow,
     utc_now,
 )
-from renovation_app.services.estimates.deadlines import is_holiday
+from renovation_app.services.business_days import is_holiday
 from renovation_app.services.schedule.appointments import LONGEST
 from renovation_app.services.schedule.times import day_words, hour_words, instant_of, new_york
 from renovation_app.settings import settings

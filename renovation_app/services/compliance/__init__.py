@@ -1,0 +1,35 @@
+"""New York's duties during a job, done by the app: deposits in escrow on time and the owner
+told where they are held (Lien Law §71-a), and the last day to file a mechanic's lien (§10)."""
+
+from renovation_app.services.compliance.duties import JobDuties, get_job_duties, job_duties
+from renovation_app.services.compliance.escrow import (
+    deposit_deadline,
+    notice_deadline,
+    record_deposit,
+    reminder_day,
+    send_escrow_notice,
+)
+from renovation_app.services.compliance.liens import lien_deadline_on, warning_days
+from renovation_app.services.compliance.office import (
+    DutyRow,
+    duty_rows,
+    send_due_office_notices,
+)
+from renovation_app.services.compliance.property import set_property_type
+
+__all__ = [
+    "JobDuties",
+    "job_duties",
+    "get_job_duties",
+    "deposit_deadline",
+    "notice_deadline",
+    "record_deposit",
+    "reminder_day",
+    "send_escrow_notice",
+    "lien_deadline_on",
+    "warning_days",
+    "DutyRow",
+    "duty_rows",
+    "send_due_office_notices",
+    "set_property_type",
+]

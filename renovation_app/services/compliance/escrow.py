@@ -1,0 +1,267 @@
+"""Deposits in escrow (Lien Law §71-a): each payment a job receives before substantial
+completion reaches the escrow account within 5 New York business days, and the owner is told in
+writing where it is held within 10 business days of the contract. The job shows each deadline;
+staff record the deposit (day and account) and send the owner's notice once."""
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from renovation_app.content import BUSINESS
+from renovation_app.content.compliance import (
+    ESCROW_DEPOSIT_BUSINESS_DAYS,
+    ESCROW_NOTICE,
+    ESCROW_NOTICE_BUSINESS_DAYS,
+    ESCROW_NOTICE_SUBJECT,
+)
+from renovation_app.db import db_session
+from renovation_app.models import (
+    EscrowDeposit,
+    Estimate,
+    Invoice,
+    Job,
+    JobStageKind,
+    JobStatus,
+    Payment,
+    PaymentStatus,
+    Reminder,
+    utc_now,
+)
+from renovation_app.services.billing import business_today, format_usd, long_date
+from renovation_app.services.business_days import business_day_before, business_days_after
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import has_refused_characters
+from renovation_app.services.jobs.billing import open_job
+from renovation_app.services.jobs.records import job_stages, record_job_event
+from renovation_app.services.mail import (
+    About,
+    EmailKind,
+    build_email,
+    one_line,
+    queue_email,
+    wake_outbox_worker,
+)
+from renovation_app.services.staff import SignedInUser
+from renovation_app.settings import settings
+
+ACCOUNT_MAX = 200
+# The owner's notice is one Reminder row of the job: its unique key sends it once, ever.
+NOTICE_ABOUT, NOTICE_STEP = "job", "escrow-notice"
+ESCROW_NOTICE_KIND = EmailKind.ESCROW_NOTICE
+# The office's reminder of a deposit's deadline: one Reminder row of the payment.
+REMINDER_ABOUT, REMINDER_STEP = "payment", "escrow-1"
+# After substantial completion the escrowed money is released: no deposit is owed any more.
+FINISHED = (JobStatus.SUBSTANTIALLY_COMPLETE, JobStatus.CLOSED, JobStatus.CANCELLED)
+
+
+def deposit_deadline(received: date) -> date:
+    """The last day a payment received on `received` may reach the escrow account."""
+    return business_days_after(received, ESCROW_DEPOSIT_BUSINESS_DAYS)
+
+
+def reminder_day(deadline: date) -> date:
+    """The office is reminded the business day before the deadline."""
+    return business_day_before(deadline)
+
+
+def notice_deadline(contract_day: date) -> date:
+    return business_days_after(contract_day, ESCROW_NOTICE_BUSINESS_DAYS)
+
+
+def received_day(payment: Payment) -> date | None:
+    """The New York day the money came: a recorded payment's own day, or Stripe's success."""
+    if payment.received_on is not None:
+        return payment.received_on
+    if payment.succeeded_at is None:
+        return None
+    return business_today(payment.succeeded_at)
+
+
+@dataclass(frozen=True)
+class EscrowRow:
+    payment_id: int
+    invoice_number: str
+    amount_cents: int
+    received: str  # "January 15, 2027"
+    deadline: str
+    deadline_on: date
+    deposited: str  # "January 22, 2027 at Example Bank ...", "" until recorded
+    late: bool  # not deposited and the deadline passed
+    words: str  # "Deposit by Monday, January 25, 2027"
+
+
+@dataclass(frozen=True)
+class EscrowNotice:
+    deadline: str  # the 10th business day after the contract
+    sent: str  # "Sent January 19, 2027", "" until sent
+    late: bool
+    needed: bool  # the job takes or took money before substantial completion
+
+
+def _held_payments(session: Session, job: Job) -> list[tuple[Payment, str, date]]:
+    """The job's payments received before substantial completion, oldest first, with their
+    invoice's number and the day they came."""
+    found = session.exec(
+        select(Payment, Invoice.number)
+        .join(Invoice, Invoice.id == Payment.invoice_id)
+        .where(Invoice.job_id == job.id, Payment.status == PaymentStatus.SUCCEEDED)
+        .order_by(Payment.id)
+    ).all()
+    held = []
+    for payment, number in found:
+        day = received_day(payment)
+        complete = job.substantially_complete_on
+        if day is not None and (complete is None or day < complete):
+            held.append((payment, number, day))
+    return held
+
+
+def _row(payment: Payment, number: str, day: date, record: EscrowDeposit | None, today: date):
+    deadline = deposit_deadline(day)
+    deposited = f"{long_date(record.deposited_on)} at {record.account}" if record else ""
+    late = record is None and deadline < today
+    if record:
+        words = f"Deposited on {deposited}"
+    elif late:
+        words = f"Late: it was due in escrow by {deadline:%A}, {long_date(deadline)}"
+    else:
+        words = f"Deposit by {deadline:%A}, {long_date(deadline)}"
+    return EscrowRow(
+        payment.id, number, payment.amount_cents, long_date(day), long_date(deadline), deadline,
+        deposited, late, words,
+    )  # fmt: skip
+
+
+def escrow_rows(session: Session, job: Job, today: date) -> list[EscrowRow]:
+    held = _held_payments(session, job)
+    records = {
+        record.payment_id: record
+        for record in session.exec(select(EscrowDeposit).where(EscrowDeposit.job_id == job.id))
+    }
+    return [_row(p, number, day, records.get(p.id), today) for p, number, day in held]
+
+
+def contract_day(session: Session, job: Job) -> date:
+    """The New York day the contract was signed (the job was made, for one made by hand)."""
+    estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
+    signed = estimate.accepted_at if estimate and estimate.accepted_at else job.created_at
+    return business_today(signed)
+
+
+def _notice_row(session: Session, job: Job) -> Reminder | None:
+    return session.exec(
+        select(Reminder).where(
+            Reminder.about_kind == NOTICE_ABOUT,
+            Reminder.about_id == job.id,
+            Reminder.step == NOTICE_STEP,
+        )
+    ).first()
+
+
+def escrow_notice(session: Session, job: Job, today: date, held: bool) -> EscrowNotice:
+    deadline = notice_deadline(contract_day(session, job))
+    sent = _notice_row(session, job)
+    needed = held or any(s.kind == JobStageKind.DEPOSIT for s in job_stages(session, job.id))
+    return EscrowNotice(
+        deadline=long_date(deadline),
+        sent=f"Sent {long_date(business_today(sent.created_at))}" if sent else "",
+        late=needed and sent is None and deadline < today and job.status not in FINISHED,
+        needed=needed,
+    )
+
+
+def _account_text(account: object) -> str:
+    text = account.strip() if isinstance(account, str) else ""
+    if not text:
+        raise ActionRefused("Please give the escrow account (the bank and the account's end).")
+    if len(text) > ACCOUNT_MAX or has_refused_characters(text):
+        raise ActionRefused(f"The account: at most {ACCOUNT_MAX} characters on one line.")
+    return text
+
+
+def record_deposit(
+    number: str, payment_id: int, deposited_on: date | None, account: object, user: SignedInUser
+) -> None:
+    """Record that a payment of the job reached the escrow account, on which day and where."""
+    text = _account_text(account)
+    with db_session() as session:
+        job = open_job(session, number)
+        today = business_today()
+        held = {p.id: (p, day) for p, _, day in _held_payments(session, job)}
+        if payment_id not in held:
+            raise ActionRefused("That payment is not one this job holds before completion.")
+        payment, received = held[payment_id]
+        if deposited_on is None or not received <= deposited_on <= today:
+            raise ActionRefused(
+                f"The deposit day: from {long_date(received)} (the day the money came) to today."
+            )
+        session.add(
+            EscrowDeposit(
+                payment_id=payment.id, job_id=job.id, deposited_on=deposited_on,
+                account=text, recorded_by=user.id,
+            )
+        )  # fmt: skip
+        record_job_event(
+            session, job, "escrow",
+            f"{format_usd(payment.amount_cents)} deposited in escrow on "
+            f"{long_date(deposited_on)} at {text}", user.id,
+        )  # fmt: skip
+        try:
+            session.commit()
+        except IntegrityError:
+            raise ActionRefused("That deposit is already recorded: nothing was changed.") from None
+
+
+def notice_context(job: Job, bank: str, bank_address: str) -> dict:
+    """The owner's notice in content/compliance.py's words, filled for this job."""
+    fields = {
+        "owner": job.customer_name,
+        "contractor": BUSINESS.legal_name,
+        "job": job.number,
+        "title": job.title,
+        "bank": bank,
+        "bank_address": bank_address,
+        "phone": BUSINESS.phone_display,
+    }
+    return {
+        "subject": ESCROW_NOTICE_SUBJECT.format(**fields),
+        "paragraphs": [paragraph.format(**fields) for paragraph in ESCROW_NOTICE],
+    }
+
+
+def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = None) -> None:
+    """E-mail the owner where their payments are held, and record it: once per job (a second
+    tab or a double click is refused by the notice's unique row)."""
+    if not settings.escrow_bank.strip() or not settings.escrow_bank_address.strip():
+        raise ActionRefused(
+            "The escrow bank is not set: ESCROW_BANK and ESCROW_BANK_ADDRESS are needed."
+        )
+    now = now or utc_now()
+    with db_session() as session:
+        job = open_job(session, number)
+        if _notice_row(session, job) is not None:
+            raise ActionRefused("The owner's escrow notice was already sent: nothing was sent.")
+        deadline = notice_deadline(contract_day(session, job))
+        row = Reminder(
+            about_kind=NOTICE_ABOUT, about_id=job.id, step=NOTICE_STEP, due_on=deadline,
+            created_at=now, user_id=user.id,
+        )  # fmt: skip
+        session.add(row)
+        try:
+            session.flush()
+        except IntegrityError:
+            raise ActionRefused("The owner's escrow notice was already sent: nothing was sent.") from None
+        context = notice_context(job, settings.escrow_bank, settings.escrow_bank_address)
+        message = build_email(ESCROW_NOTICE_KIND, one_line(job.customer_email), **context)
+        email = queue_email(session, message, About.JOB, job.id)
+        session.flush()
+        row.email_id = email.id
+        record_job_event(
+            session, job, "escrow_notice",
+            f"The owner told where deposits are held ({settings.escrow_bank}), to "
+            f"{job.customer_email}", user.id,
+        )  # fmt: skip
+        session.commit()
+    wake_outbox_worker()

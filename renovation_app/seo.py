@@ -3,6 +3,7 @@
 import json
 
 from renovation_app.content import BUSINESS
+from renovation_app.services.required_settings import LICENCE_NAME, licence_number
 from renovation_app.settings import settings
 
 
@@ -64,4 +65,21 @@ def local_business_json_ld() -> str:
         ],
         "sameAs": [s.url for s in BUSINESS.socials],
     }
+    if number := licence_number():
+        data["hasCredential"] = _licence_credential(number)
     return json.dumps(data, separators=(",", ":"))
+
+
+def _licence_credential(number: str) -> dict:
+    """The contractor licence New York requires wherever the business advertises, as schema.org
+    states a credential."""
+    return {
+        "@type": "EducationalOccupationalCredential",
+        "credentialCategory": "license",
+        "name": LICENCE_NAME,
+        "identifier": number,
+        "recognizedBy": {
+            "@type": "GovernmentOrganization",
+            "name": "NYC Department of Consumer and Worker Protection",
+        },
+    }

@@ -1,5 +1,5 @@
 """The site footer: the business blurb, useful links, services, gallery thumbnails and the
-copyright line with the legal links."""
+copyright line with the contractor licence and the legal links."""
 
 import reflex as rx
 
@@ -10,6 +10,7 @@ from renovation_app.components.ui import picture
 from renovation_app.content import BUSINESS, GALLERIES
 from renovation_app.media import gallery_picture
 from renovation_app.navigation import FOOTER_LINKS, LEGAL_LINKS, SERVICE_LINKS, NavLink
+from renovation_app.services.required_settings import licence_line
 from renovation_app.state.site import SiteState
 
 LINK_STYLE = "text-slate-300 hover:text-orange-400"
@@ -49,6 +50,21 @@ def _gallery_thumbnails() -> rx.Component:
     )
 
 
+def _copyright() -> rx.Component:
+    """The copyright line, and the licence New York requires wherever the business advertises
+    (read when the pages are compiled; left out while it is unset)."""
+    licence = licence_line()
+    return rx.el.div(
+        rx.el.p(
+            "© ",
+            rx.el.span(SiteState.current_year, id="footer-year"),
+            f" {BUSINESS.legal_name}. All rights reserved.",
+        ),
+        *([rx.el.p(licence, id="footer-licence")] if licence else []),
+        class_name="text-center sm:text-left",
+    )
+
+
 def footer() -> rx.Component:
     return rx.el.footer(
         rx.el.div(
@@ -67,11 +83,7 @@ def footer() -> rx.Component:
         ),
         rx.el.div(
             rx.el.div(
-                rx.el.p(
-                    "© ",
-                    rx.el.span(SiteState.current_year, id="footer-year"),
-                    f" {BUSINESS.legal_name}. All rights reserved.",
-                ),
+                _copyright(),
                 rx.el.ul(*link_items(LEGAL_LINKS, LINK_STYLE), class_name="flex gap-4"),
                 class_name=f"{CONTAINER} flex flex-col items-center justify-between gap-3 py-5 text-sm text-slate-300 sm:flex-row",
             ),

@@ -1,5 +1,6 @@
-"""/dashboard: the staff home: owed and late, received, escrow, estimates, what needs attention
-and the jobs over their estimate, revenue charts, margins, and the accountant's CSV exports."""
+"""/dashboard: the staff home: settings the law requires that are missing, owed and late,
+received, escrow, estimates, what needs attention and the jobs over their estimate, revenue
+charts, margins, and the accountant's CSV exports."""
 
 import reflex as rx
 
@@ -15,6 +16,20 @@ from renovation_app.state.dashboard import DashboardState
 # One colour per series, readable on white and told apart in print.
 COLOURS = ("#c2410c", "#0f766e", "#1d4ed8", "#7c3aed", "#be123c", "#4d7c0f", "#a16207", "#475569")
 TILE = "rounded-lg border border-slate-200 bg-white p-4"
+
+
+def missing_settings() -> rx.Component:
+    """A warning per required setting left unset (services.required_settings), shown first."""
+    return rx.foreach(
+        DashboardState.missing_settings,
+        lambda m: rx.el.div(
+            rx.el.p("Missing setting: ", rx.el.code(m.env), class_name="font-bold"),
+            rx.el.p(m.words, class_name="text-sm"),
+            role="alert",
+            class_name="rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-300",
+            data_testid="dash-missing-setting",
+        ),
+    )
 
 
 def figure_tile(figure: rx.Var, test_id: str) -> rx.Component:
@@ -297,6 +312,7 @@ def dashboard_page() -> rx.Component:
             DashboardState.board,
             rx.el.div(
                 rx.el.h2("Dashboard", class_name="text-2xl font-extrabold text-slate-900"),
+                missing_settings(),
                 figures(),
                 aging(),
                 attention(),

@@ -118,10 +118,15 @@ def _all_text(invoice: InvoiceView) -> str:
 
 class _InvoicePdf(FPDF):
     def footer(self) -> None:
+        """Every page of every document: the business, the licence New York requires on all it
+        sends (left out while unset) and the page number."""
+        from renovation_app.services.required_settings import licence_line
+
+        parts = (BUSINESS.legal_name, licence_line(), f"Page {self.page_no()}/{{nb}}")
         self.set_y(-12)
         self.set_font(FAMILY, size=7)
         self.set_text_color(*MUTED)
-        self.cell(0, 5, f"{BUSINESS.legal_name} · Page {self.page_no()}/{{nb}}", align="C")
+        self.cell(0, 5, " · ".join(part for part in parts if part), align="C")
 
 
 def _new_document(invoice: InvoiceView) -> FPDF:

@@ -4,7 +4,8 @@ Each kind of e-mail has `<kind>.html` (autoescaped, extends `_layout.html`, whic
 business name and contact details) and `<kind>.txt` (the plain-text part, extends `_layout.txt`),
 which opens with the kind's subject in `{% block subject %}` (a block the layout never shows, so
 it is not in the text; plain text, so a name in it is not escaped).
-Every template sees `business` (renovation_app.content.BUSINESS), `site_url`, and `tel_href` and
+Every template sees `business` (renovation_app.content.BUSINESS), `site_url`, `licence_line`
+(the contractor licence New York requires on every e-mail, "" while unset), and `tel_href` and
 `mailto_href` (renovation_app.content.contact_links), the site's one way to build those links.
 """
 
@@ -17,6 +18,7 @@ from markupsafe import Markup, escape
 
 from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import mailto_href, tel_href
+from renovation_app.services.required_settings import licence_line
 from renovation_app.settings import settings
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -54,15 +56,17 @@ def _checked(kind: str) -> str:
     return kind
 
 
-def _with_site_url(context: dict) -> dict:
-    return {"site_url": settings.site_url.rstrip("/"), **context}
+def _with_site_facts(context: dict) -> dict:
+    """`context` with what every e-mail's layout prints; read per render, not cached with the
+    environment, so a changed setting shows at once."""
+    return {"site_url": settings.site_url.rstrip("/"), "licence_line": licence_line(), **context}
 
 
 def render_email(kind: str, **context) -> tuple[str, str]:
     """Render `<kind>.html` and `<kind>.txt` with `context`; returns (html, text)."""
     kind = _checked(kind)
     env = _environment()
-    context = _with_site_url(context)
+    context = _with_site_facts(context)
     html = env.get_template(f"{kind}.html").render(**context)
     text = env.get_template(f"{kind}.txt").render(**context)
     return html, text
@@ -71,7 +75,7 @@ def render_email(kind: str, **context) -> tuple[str, str]:
 def render_subject(kind: str, **context) -> str:
     """The subject block of `<kind>.txt` rendered with `context` (the same as its parts')."""
     template = _environment().get_template(f"{_checked(kind)}.txt")
-    return "".join(template.blocks["subject"](template.new_context(_with_site_url(context))))
+    return "".join(template.blocks["subject"](template.new_context(_with_site_facts(context))))
 
 
 def render_page(name: str, **context) -> str:

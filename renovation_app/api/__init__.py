@@ -38,6 +38,7 @@ from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.staff_links import accept_invitation, forgot_password, reset_password
 from renovation_app.api.stripe_webhook import stripe_webhook
 from renovation_app.api.subcontractors import insurance_file
+from renovation_app.api.job_documents import job_document_pdf
 from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf_file
 from renovation_app.services.photos.gallery import PUBLIC_PREFIX
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
@@ -73,6 +74,7 @@ def create_api() -> Starlette:
             Route("/change-order/{token}/pdf", customer_change_order_pdf, methods=["GET"]),
             Route("/subcontractors/{id}/certificates/{cert}/file", insurance_file, methods=["GET"]),
             Route("/jobs/{number}/trust-books.pdf", trust_books_pdf_file, methods=["GET"]),
+            Route("/jobs/{number}/documents/{name}.pdf", job_document_pdf, methods=["GET"]),
             Route("/jobs/{number}/trust-books.csv", trust_books_csv_file, methods=["GET"]),
             Route("/jobs/{number}/costs/{id}/receipt", receipt_file, methods=["GET"]),
             Route("/jobs/{number}/costs/waivers/{id}/pdf", staff_waiver_pdf, methods=["GET"]),

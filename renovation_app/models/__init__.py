@@ -83,7 +83,12 @@ from renovation_app.models.schedule import (
     CalendarFeed,
     VisitWindow,
 )
-from renovation_app.models.signatures import Signature, SignatureMethod
+from renovation_app.models.signatures import (
+    LEAD_PAMPHLET_SIGNATURE,
+    ST124_SIGNATURE,
+    Signature,
+    SignatureMethod,
+)
 from renovation_app.models.staff import (
     AuditEvent,
     AuthSession,
@@ -163,6 +168,8 @@ __all__ = [
     "ChangeOrder",
     "ChangeOrderLine",
     "SignatureMethod",
+    "ST124_SIGNATURE",
+    "LEAD_PAMPHLET_SIGNATURE",
     "Signature",
     "CostKind",
     "JobCost",

@@ -10,6 +10,12 @@ from sqlmodel import Field, SQLModel
 from renovation_app.models.base import utc_now
 
 
+# What the owner signs with the contract (services/estimates/certificates.py); the record is
+# the estimate.
+ST124_SIGNATURE = "st124"
+LEAD_PAMPHLET_SIGNATURE = "lead_pamphlet"
+
+
 class SignatureMethod(StrEnum):
     TYPED = "typed"  # the full name typed and the box ticked
     DRAWN = "drawn"  # drawn with a finger or a mouse, and the box ticked

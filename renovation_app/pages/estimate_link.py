@@ -37,10 +37,42 @@ def choice(line: rx.Var) -> rx.Component:
     )
 
 
+def certificate_field(field: rx.Var) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(field[0], class_name="font-semibold text-slate-600"),
+        rx.el.dd(field[1], class_name="text-slate-900"),
+        class_name="grid gap-x-3 sm:grid-cols-[10rem_1fr]",
+    )
+
+
+def certificate_box(certificate: rx.Var) -> rx.Component:
+    """A certificate signed with the contract: its fields as filled from the estimate, what the
+    owner certifies, its link (the blank form, the pamphlet) and the box to tick."""
+    kind = certificate.kind.to(str)
+    return rx.el.section(
+        rx.el.h4(certificate.title, class_name="font-bold text-slate-900"),
+        rx.el.dl(rx.foreach(certificate.fields.to(list[list[str]]), certificate_field), class_name="flex flex-col gap-1 text-sm"),
+        rx.el.p(certificate.statement, class_name="text-sm text-slate-700"),
+        rx.el.a(certificate.link_words, href=certificate.link, target="_blank", rel="noopener", class_name="self-start text-sm font-semibold text-orange-800 underline"),
+        rx.el.label(
+            rx.el.input(
+                type="checkbox", id="certify-" + kind,
+                on_change=lambda ticked: State.tick_certificate(kind, ticked),
+                class_name="h-5 w-5 shrink-0 accent-orange-700", data_testid="certify-" + kind,
+            ),
+            certificate.tick,
+            class_name="flex items-center gap-3 font-semibold",
+        ),
+        class_name="flex flex-col gap-2 rounded-lg border border-slate-300 p-4",
+        data_testid="certificate",
+    )  # fmt: skip
+
+
 def sign_form() -> rx.Component:
     return rx.el.div(
         rx.el.h3("Accept and sign", class_name="text-xl font-bold"),
         rx.el.p(ACCEPTANCE, class_name="text-sm text-slate-700"),
+        rx.foreach(E.to_sign.to(list[dict]), certificate_box),
         rx.el.label("Your full name", html_for="signer-name", class_name="font-semibold"),
         rx.el.input(
             id="signer-name",
@@ -61,7 +93,7 @@ def sign_form() -> rx.Component:
         rx.el.button(
             rx.cond(State.working, "Signing...", "Accept and sign"),
             type="button",
-            disabled=~State.can_sign,
+            disabled=~State.can_sign | ~State.all_certified,
             on_click=State.accept,
             class_name=f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
             data_testid="accept",

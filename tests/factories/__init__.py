@@ -6,6 +6,7 @@ import make_invoice`)."""
 
 from tests.factories.customers import make_customer
 from tests.factories.estimates import (
+    ALL_CERTIFICATES,
     SIGNER_CLIENT,
     accepted_estimate,
     draft_estimate,
@@ -56,6 +57,7 @@ __all__ = [
     "sign_change_order",
     "stages_of",
     "ADMIN_PASSWORD",
+    "ALL_CERTIFICATES",
     "SIGNER_CLIENT",
     "STAFF_PASSWORD",
     "accepted_estimate",

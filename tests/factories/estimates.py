@@ -10,6 +10,9 @@ from tests.factories.staff import as_signed_in
 
 # The hash of the signer's network address that an accepted estimate stores.
 SIGNER_CLIENT = "c" * 64
+# The owner ticks every certificate the estimate asks for (Form ST-124 for capital improvement
+# lines, the lead pamphlet's receipt for a home built before 1978) as the signing page needs.
+ALL_CERTIFICATES = ["st124", "lead_pamphlet"]
 
 
 def estimate_payload(**overrides: object) -> dict:
@@ -54,6 +57,6 @@ def accepted_estimate(
     """A sent estimate signed through its link by `signer` (estimates.accept), with the optional
     lines of ids `chosen`; as stored after the signature."""
     sent = sent_estimate(author, form_token, **overrides)
-    estimates.accept(estimate_token(sent), list(chosen), signer, True, SIGNER_CLIENT)
+    estimates.accept(estimate_token(sent), list(chosen), signer, True, SIGNER_CLIENT, certificates=ALL_CERTIFICATES)
     with db_session() as session:
         return session.get(Estimate, sent.id)

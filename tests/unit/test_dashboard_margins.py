@@ -25,6 +25,7 @@ from renovation_app.services.change_orders.records import removable_lines
 from renovation_app.services.costs import job_budget
 from renovation_app.services.dashboard import dashboard, grouped_budgets
 from tests.factories import (
+    ALL_CERTIFICATES,
     SIGNER_CLIENT,
     accepted_estimate,
     bill,
@@ -201,7 +202,7 @@ def test_the_grouped_budgets_equal_job_budget_job_by_job(clerk, admin, contract_
             select(EstimateLine.id).where(EstimateLine.estimate_id == sent.id,
                                           EstimateLine.optional).order_by(EstimateLine.position)
         ).all()  # fmt: skip
-    estimates.accept(estimate_token(sent), [optional[1]], "Maria Lopez", True, SIGNER_CLIENT)
+    estimates.accept(estimate_token(sent), [optional[1]], "Maria Lopez", True, SIGNER_CLIENT, certificates=ALL_CERTIFICATES)
     mixed = job_of(sent.number)
     with db_session() as session:
         taken = next(iter(removable_lines(session, session.merge(mixed))))

@@ -42,6 +42,8 @@ from tests.factories import (
 )
 
 CLIENT = "c" * 64
+# The default line is a capital improvement: the owner signs Form ST-124 with the contract.
+ST124_TICKED = ["st124"]
 
 
 def estimate_form(**changes) -> dict:
@@ -164,7 +166,7 @@ def test_a_line_id_from_another_estimate_or_a_required_line_changes_nothing(admi
         estimate_token(sent), choice=[foreign, required, "x", None]
     ).estimate
     assert shown.total_cents == 8_000_00
-    view = estimates.accept(estimate_token(sent), [foreign], "Maria Lopez", True, CLIENT)
+    view = estimates.accept(estimate_token(sent), [foreign], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     assert view.total_cents == 8_000_00
     assert reload(sent).accepted_total_cents == 8_000_00
 
@@ -214,7 +216,7 @@ def test_a_double_submit_of_the_form_saves_one_draft(admin):
 def test_accepting_stores_signer_time_address_and_the_hash_of_the_exact_document(sent):
     estimates.record_view(estimate_token(sent))
     assert reload(sent).status == EstimateStatus.VIEWED
-    view = estimates.accept(estimate_token(sent), [], "  Maria   Lopez ", True, CLIENT)
+    view = estimates.accept(estimate_token(sent), [], "  Maria   Lopez ", True, CLIENT, certificates=ST124_TICKED)
     stored = reload(sent)
     assert stored.status == EstimateStatus.ACCEPTED
     assert stored.signer_name == "Maria Lopez" and stored.signer_address_hash == CLIENT
@@ -250,7 +252,7 @@ def test_two_tabs_accepting_at_the_same_moment_make_one_acceptance(sent):
 
     def sign(name):
         try:
-            estimates.accept(token, [], name, True, CLIENT)
+            estimates.accept(token, [], name, True, CLIENT, certificates=ST124_TICKED)
             return "signed"
         except ActionRefused:
             return "refused"
@@ -268,7 +270,7 @@ def test_an_expired_link_takes_no_signature(sent):
     with time_machine.travel(later, tick=False):
         assert estimates.read_link(estimate_token(sent)).state == estimates.LinkState.EXPIRED
         with pytest.raises(ActionRefused, match="expired"):
-            estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+            estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
         estimates.record_view(estimate_token(sent))
     assert reload(sent).status == EstimateStatus.EXPIRED
 
@@ -276,7 +278,7 @@ def test_an_expired_link_takes_no_signature(sent):
 def test_a_declined_estimate_takes_no_signature_and_tells_the_office(sent):
     estimates.decline(estimate_token(sent), "Too expensive for us this year.")
     with pytest.raises(ActionRefused):
-        estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+        estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     assert reload(sent).decline_reason == "Too expensive for us this year."
     assert mails("estimate_notice")[0].subject.startswith("Estimate declined")
 
@@ -288,7 +290,7 @@ def test_a_draft_link_shows_nothing_and_unknown_tokens_are_refused(admin, contra
     assert estimates.read_link(estimate_token(draft)) is None
     assert estimates.read_link("x" * 43) is None
     with pytest.raises(ActionRefused):
-        estimates.accept(estimate_token(draft), [], "Maria Lopez", True, CLIENT)
+        estimates.accept(estimate_token(draft), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
 
 
 def test_the_database_keeps_only_the_hash_of_an_estimate_link_outside_the_outbox(sent):
@@ -311,7 +313,7 @@ def test_an_estimate_link_opens_only_its_one_estimate(admin, sent):
     other = estimates.send_estimate(other.number, signed_in(admin))
     assert estimates.read_link(estimate_token(sent)).estimate.number == sent.number
     assert estimates.read_link(estimate_token(other)).estimate.number == other.number
-    estimates.accept(estimate_token(other), [], "Omar Other", True, CLIENT)
+    estimates.accept(estimate_token(other), [], "Omar Other", True, CLIENT, certificates=ST124_TICKED)
     assert reload(sent).status == EstimateStatus.SENT and reload(other).accepted_at
     # Nor does it open an invoice of the same id as a pay link.
     assert invoicing.invoice_for_pay_token(estimate_token(sent)) is None
@@ -329,7 +331,7 @@ def test_a_made_up_or_forged_estimate_token_opens_nothing(sent, monkeypatch):
     for token in (secrets.token_urlsafe(32), link.token_hash, link.salt, forged, "x" * 65):
         assert estimates.read_link(token) is None
         with pytest.raises(ActionRefused, match="not valid"):
-            estimates.accept(token, [], "Maria Lopez", True, CLIENT)
+            estimates.accept(token, [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     assert estimates.customer_estimate_pdf(forged) is None
     assert reload(sent).status == EstimateStatus.SENT
 
@@ -348,11 +350,11 @@ def test_a_change_after_sending_is_a_new_revision_signed_again(admin, sent):
     assert reload(sent).status == EstimateStatus.WITHDRAWN
     assert estimates.read_link(estimate_token(sent)).state == estimates.LinkState.WITHDRAWN
     with pytest.raises(ActionRefused):
-        estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+        estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     changed = estimate_form(lines=[{"description": "Cabinets", "unit_price": "7,500"}])
     estimates.update_draft(sent.number, estimates.validate_estimate(changed), signed_in(admin))
     estimates.send_estimate(sent.number, signed_in(admin))
-    view = estimates.accept(estimate_token(revision), [], "Maria Lopez", True, CLIENT)
+    view = estimates.accept(estimate_token(revision), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     assert view.total_cents == 7_500_00 and view.label.endswith("(revision 2)")
     with pytest.raises(ActionRefused):
         estimates.revise_estimate(sent.number, signed_in(admin))  # a signed contract is locked
@@ -362,7 +364,7 @@ def test_a_change_after_sending_is_a_new_revision_signed_again(admin, sent):
 
 
 def test_deposit_then_final_invoice_bill_the_accepted_total_once(admin, sent):
-    estimates.accept(estimate_token(sent), [optional_id(sent)], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(sent), [optional_id(sent)], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     user = signed_in(admin)
     deposit = bill_deposit(sent.number, user)
     assert deposit.total_cents == 2_760_00  # 30% of $9,200.00
@@ -381,7 +383,7 @@ def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, con
     raw = estimate_form(discount="500")
     draft = estimates.create_estimate(estimates.validate_estimate(raw), signed_in(admin), "disc-1")
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
-    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     deposit = bill_deposit(estimate.number, signed_in(admin))
     assert deposit.total_cents == 2_250_00  # 30% of $8,000.00 less $500.00
     final = bill_final(estimate.number, signed_in(admin))
@@ -395,7 +397,7 @@ def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, con
 
 
 def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
 
     def click(_):
         try:
@@ -413,7 +415,7 @@ def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
 def test_an_estimate_not_accepted_has_no_job_to_invoice(admin, sent):
     with db_session() as session:
         assert jobs.job_for_estimate(session, sent.id) is None
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     with db_session() as session:
         job = jobs.job_for_estimate(session, sent.id)
     assert job.contract_cents == reload(sent).accepted_total_cents
@@ -445,7 +447,7 @@ def test_cancelling_within_the_period_refunds_the_paid_deposit(fake, admin, cont
         estimates.validate_estimate(estimate_form()), signed_in(admin), "form-5"
     )
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
-    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     deposit = bill_deposit(estimate.number, signed_in(admin))
     _, status, _ = pay(fake, deposit)
     assert status == 200
@@ -464,7 +466,7 @@ def test_cancelling_within_the_period_refunds_the_paid_deposit(fake, admin, cont
 
 
 def test_cancelling_voids_an_unpaid_deposit_invoice(admin, sent):
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     deposit = bill_deposit(sent.number, signed_in(admin))
     assert estimates.cancel_contract(estimate_token(sent)) == []
     with db_session() as session:
@@ -472,7 +474,7 @@ def test_cancelling_voids_an_unpaid_deposit_invoice(admin, sent):
 
 
 def test_after_the_deadline_the_contract_cannot_be_cancelled(sent):
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     deadline = cancellation_deadline(reload(sent).accepted_at)
     with time_machine.travel(deadline + timedelta(seconds=1), tick=False):
         assert estimates.read_link(estimate_token(sent)).estimate.can_cancel is False
@@ -490,7 +492,7 @@ def test_an_unsigned_estimate_cannot_be_cancelled(sent):
 
 def test_every_change_is_in_the_history(admin, sent):
     estimates.record_view(estimate_token(sent))
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT)
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
     view = estimates.get_estimate(sent.number)
     assert [e.kind for e in view.events] == ["created", "emailed", "viewed", "accepted"]
     assert view.events[0].who == admin.name

@@ -9,6 +9,8 @@ from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
 from renovation_app.components.ui import field_error, labelled
+from renovation_app.content.compliance import PROPERTY_TYPES
+from renovation_app.content.languages import SALE_LANGUAGE_NAMES
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateFormState
 
@@ -70,6 +72,34 @@ def terms_card() -> rx.Component:
     )
 
 
+def select_field(label: str, name: str, options: dict[str, str], hint: str = "") -> rx.Component:
+    return labelled(
+        label,
+        rx.el.select(
+            *[rx.el.option(words, value=value) for value, words in options.items()],
+            id=f"estimate-{name}", name=name, default_value=State.defaults[name].to(str),
+            class_name=INPUT,
+        ),
+        rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
+        field_error(State.errors, name),
+    )  # fmt: skip
+
+
+def home_card() -> rx.Component:
+    """What New York's duties depend on: the language the sale is made in (the notice of
+    cancellation is given in it too), the home's age (lead-safe work) and type (the lien)."""
+    return rx.el.fieldset(
+        rx.el.legend("The home and the sale", class_name=CARD_TITLE),
+        rx.el.div(
+            select_field("Language of the sale", "language", SALE_LANGUAGE_NAMES, hint="The notice of cancellation is given in it and in English."),
+            field("Year the home was built", "year_built", input_mode="numeric", hint="Before 1978: the owner signs for the lead-safe pamphlet."),
+            select_field("Type of building", "property_type", {"": "Not known", **PROPERTY_TYPES}),
+            class_name="mt-4 grid gap-4 sm:grid-cols-3",
+        ),
+        class_name=STAFF_CARD,
+    )  # fmt: skip
+
+
 def estimate_form() -> rx.Component:
     return post_form(
         rx.el.h2(
@@ -83,6 +113,7 @@ def estimate_form() -> rx.Component:
         customer_card(State, "Customer", "Job address"),
         lines_card(State, "estimate", "Work and prices", choice="optional"),
         terms_card(),
+        home_card(),
         rx.el.button(
             rx.cond(State.submitting, "Saving...", "Save draft"),
             type="submit",

@@ -10,8 +10,11 @@ from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import field_error, labelled
+from renovation_app.content.compliance import ST124_INVOICE_FLAG
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
+
+FLAG = "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
 
 
 def form_error(field: str) -> rx.Component:
@@ -191,6 +194,10 @@ def invoice_form() -> rx.Component:
         form_heading(),
         customer_card(InvoiceFormState, "Basic Information", "Address"),
         lines_card(InvoiceFormState, "invoice", "Services Information"),
+        rx.cond(
+            InvoiceFormState.capital_improvement,
+            rx.el.p(ST124_INVOICE_FLAG, role="note", class_name=FLAG, data_testid="st124-flag"),
+        ),
         payment_schedule(),
         terms(),
         rx.el.div(

@@ -20,6 +20,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.pages.jobs.duties import duties_card
 from renovation_app.pages.registry import page
 from renovation_app.services.jobs.views import STATUS_LABELS
 from renovation_app.state.jobs import JobDetailState
@@ -383,6 +384,7 @@ def job_detail() -> rx.Component:
                 heading(),
                 money_card(),
                 costs_card(),
+                duties_card(),
                 days_card(),
                 photos_card(),
                 schedule_card(),

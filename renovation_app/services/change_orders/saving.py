@@ -24,8 +24,7 @@ from renovation_app.services.change_orders.mail import queue_change_order_email
 from renovation_app.services.change_orders.records import change_order_of, removable_lines
 from renovation_app.services.change_orders.validation import validate_change_order
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.jobs.billing import open_job
-from renovation_app.services.jobs.records import record_job_event
+from renovation_app.services.jobs.records import open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
 

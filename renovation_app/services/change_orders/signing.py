@@ -40,8 +40,7 @@ from renovation_app.services.change_orders.records import (
 )
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
-from renovation_app.services.jobs.billing import open_job
-from renovation_app.services.jobs.records import lock_job, record_job_event
+from renovation_app.services.jobs.records import lock_job, open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.signatures import drawn_path, signer_name
 from renovation_app.services.staff import SignedInUser

@@ -1,6 +1,7 @@
 """New York's duties during a job, done by the app: deposits in escrow on time and the owner
 told where they are held (Lien Law §71-a), and the last day to file a mechanic's lien (§10)."""
 
+from renovation_app.services.compliance.documents import document_pdf, send_st124_copy
 from renovation_app.services.compliance.duties import JobDuties, get_job_duties, job_duties
 from renovation_app.services.compliance.escrow import (
     deposit_deadline,
@@ -18,6 +19,8 @@ from renovation_app.services.compliance.office import (
 from renovation_app.services.compliance.property import set_property_type
 
 __all__ = [
+    "document_pdf",
+    "send_st124_copy",
     "JobDuties",
     "job_duties",
     "get_job_duties",

@@ -7,7 +7,8 @@ from datetime import date, timedelta
 
 from sqlmodel import Session, select
 
-from renovation_app.content.compliance import LIEN_MONTHS_OTHER, PROPERTY_TYPES
+from renovation_app.content.compliance import LIEN_MONTHS_OTHER, PROPERTY_TYPES, ST124_JOB_FLAG
+from renovation_app.content.tax import CAPITAL_IMPROVEMENT
 from renovation_app.db import db_session
 from renovation_app.models import (
     Appointment,
@@ -17,6 +18,12 @@ from renovation_app.models import (
     JobStatus,
 )
 from renovation_app.services.billing import business_today
+from renovation_app.services.compliance.documents import (
+    ST124_FILE,
+    JobDocument,
+    job_documents,
+    job_subcontractors,
+)
 from renovation_app.services.compliance.escrow import (
     FINISHED,
     EscrowNotice,
@@ -27,6 +34,7 @@ from renovation_app.services.compliance.escrow import (
 from renovation_app.services.compliance.liens import LienDeadline, lien_deadline
 from renovation_app.services.jobs.money import job_money
 from renovation_app.services.jobs.records import (
+    contract_lines,
     job_by_number,
     job_invoices,
     signed_change_orders,
@@ -41,6 +49,10 @@ class JobDuties:
     lien: LienDeadline | None
     property_type: str  # "" until set
     property_label: str  # "Single-family home", "Not set"
+    documents: list[JobDocument]  # the signed ST-124, the pamphlet's receipt, lead-safe record
+    # Who may be given the ST-124 (a subcontractor with a bill on the job): [id, company].
+    subcontractors: list[list]
+    st124_flag: str  # capital improvement work billed untaxed with no signed ST-124 on file
 
 
 def owed_cents(session: Session, job: Job) -> int:
@@ -53,13 +65,32 @@ def job_duties(session: Session, job: Job, today: date) -> JobDuties:
     lien = None
     if job.status != JobStatus.CANCELLED:
         lien = lien_deadline(session, job, owed_cents(session, job), today)
+    documents = job_documents(session, job)
+    subs = []
+    if any(document.name == ST124_FILE for document in documents):
+        subs = [[sub.id, sub.company] for sub in job_subcontractors(session, job)]
     return JobDuties(
         escrow=escrow,
         notice=escrow_notice(session, job, today, held=bool(escrow)),
         lien=lien,
         property_type=job.property_type,
         property_label=PROPERTY_TYPES.get(job.property_type, "Not set"),
+        documents=documents,
+        subcontractors=subs,
+        st124_flag=st124_flag(session, job, documents),
     )
+
+
+def st124_flag(session: Session, job: Job, documents: list[JobDocument]) -> str:
+    """Words when the job's invoices bill capital improvement work untaxed with no signed
+    ST-124 on file (a job made by hand, or a contract signed on paper)."""
+    if any(document.name == ST124_FILE for document in documents):
+        return ""
+    capital = job.tax_category == CAPITAL_IMPROVEMENT.slug or any(
+        line.chosen and line.tax_category == CAPITAL_IMPROVEMENT.slug
+        for line in contract_lines(session, job)
+    )
+    return ST124_JOB_FLAG if capital else ""
 
 
 def get_job_duties(number: str) -> JobDuties | None:

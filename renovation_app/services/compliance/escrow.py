@@ -33,8 +33,7 @@ from renovation_app.services.billing import business_today, format_usd, long_dat
 from renovation_app.services.business_days import business_day_before, business_days_after
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import has_refused_characters
-from renovation_app.services.jobs.billing import open_job
-from renovation_app.services.jobs.records import job_stages, record_job_event
+from renovation_app.services.jobs.records import job_stages, open_job, record_job_event
 from renovation_app.services.mail import (
     About,
     EmailKind,

@@ -3,8 +3,7 @@
 from renovation_app.content.compliance import PROPERTY_TYPES
 from renovation_app.db import db_session
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.jobs.billing import open_job
-from renovation_app.services.jobs.records import record_job_event
+from renovation_app.services.jobs.records import open_job, record_job_event
 from renovation_app.services.staff import SignedInUser
 
 

@@ -18,6 +18,7 @@ from renovation_app.models import (
 from renovation_app.services import jobs, links
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.estimates.certificates import sign_certificates
 from renovation_app.services.estimates.document import canonical, contract_document, document_hash
 from renovation_app.services.estimates.mail import queue_office_notice, queue_signed_copies
 from renovation_app.services.estimates.records import (
@@ -138,9 +139,12 @@ def accept(
     agreed: bool,
     client_hash: str,
     now: datetime | None = None,
+    certificates: object = (),
 ) -> EstimateView:
     """Sign: store the signer, the time, the client address hash and the SHA-256 of the exact
-    document accepted (with the chosen optional lines), lock it, and mail the signed PDF."""
+    document accepted (with the chosen optional lines), lock it, and mail the signed PDF. The
+    certificates the estimate asks for (ST-124, the lead pamphlet's receipt) must be ticked in
+    `certificates` (their kinds) and are signed with it."""
     now = now or utc_now()
     signer = signer_name(name)
     if agreed is not True:
@@ -149,6 +153,7 @@ def accept(
         estimate = _open_for_answer(session, token, now)
         lines = estimate_lines(session, estimate.id)
         chosen = _chosen(lines, choice)
+        sign_certificates(session, estimate, lines, chosen, signer, certificates, client_hash, now)
         totals = estimate_totals(estimate, lines, chosen)
         document = contract_document(estimate, lines, totals)
         for line in lines:

@@ -221,6 +221,9 @@ def form_values(number: str) -> dict[str, str]:
             "deposit_value": deposit,
             "contingencies": estimate.contingencies,
             "progress_schedule": estimate.progress_schedule,
+            "language": estimate.language,
+            "year_built": str(estimate.year_built or ""),
+            "property_type": estimate.property_type,
             **{d: getattr(estimate, d).isoformat() if getattr(estimate, d) else "" for d in dates},
         }
 

@@ -55,6 +55,8 @@ def _fill(estimate: Estimate, valid: ValidEstimate) -> None:
     estimate.contingencies = valid.contingencies
     estimate.time_of_essence = valid.time_of_essence
     estimate.progress_schedule = valid.progress_schedule
+    estimate.language = valid.language
+    estimate.year_built, estimate.property_type = valid.year_built, valid.property_type
 
 
 def _replace_lines(session: Session, estimate_id: int, valid: ValidEstimate) -> None:

@@ -5,6 +5,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from renovation_app.content.compliance import PROPERTY_TYPES
+from renovation_app.content.languages import SALE_LANGUAGES
 from renovation_app.content.tax import DEFAULT_TAX_AREA
 from renovation_app.models import DepositKind
 from renovation_app.services.billing import (
@@ -26,6 +28,7 @@ TEXT_MAX = 2000
 CONTINGENCIES_MAX = 1000
 DEFAULT_VALID_DAYS = 30
 LATEST_DAYS = 730
+OLDEST_HOME = 1600
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,9 @@ class ValidEstimate:
     progress_schedule: str
     tax_area: str = DEFAULT_TAX_AREA
     tax_rate: int = 0  # of the tax area, thousandths of a percent
+    language: str = "en"  # of the sale: the notice of cancellation is given in it too
+    year_built: int | None = None  # of the home: before 1978, lead-safe work
+    property_type: str = ""  # counts the lien deadline; "" not known
 
 
 def _date(errors: dict, key: str, value: object, today: date, required_default=None):
@@ -112,6 +118,21 @@ def _totals_fit(errors: dict, lines, discount: int, deposit_kind, deposit_value:
         errors["deposit"] = "The deposit cannot be more than the total of the required lines."
 
 
+def read_home_and_sale(errors: dict, raw: Mapping, today: date) -> tuple[str, int | None, str]:
+    """The language of the sale, the year the home was built (optional) and its type."""
+    language = str(raw.get("language") or "en")
+    if language not in SALE_LANGUAGES:
+        errors["language"] = "Please choose the language the sale was made in."
+    year_text = str(raw.get("year_built") or "").strip()
+    year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else None
+    if year_text and (year is None or not OLDEST_HOME <= year <= today.year):
+        errors["year_built"] = f"Please give a year from {OLDEST_HOME} to {today.year}, or none."
+    property_type = str(raw.get("property_type") or "")
+    if property_type and property_type not in PROPERTY_TYPES:
+        errors["property_type"] = "Please choose the type of building."
+    return language, year, property_type
+
+
 def validate_estimate(raw: Mapping[str, object], today: date | None = None) -> ValidEstimate:
     """Check every field of the estimate form; raise FormInvalid with a message per field."""
     today = today or business_today()
@@ -137,6 +158,7 @@ def validate_estimate(raw: Mapping[str, object], today: date | None = None) -> V
     schedule = check_text(
         errors, "progress_schedule", text_of(raw, "progress_schedule"), TEXT_MAX, True
     )
+    language, year_built, property_type = read_home_and_sale(errors, raw, today)
     if errors:
         raise FormInvalid(errors)
     return ValidEstimate(
@@ -155,4 +177,7 @@ def validate_estimate(raw: Mapping[str, object], today: date | None = None) -> V
         progress_schedule=schedule,
         tax_area=area.slug,
         tax_rate=area.rate,
+        language=language,
+        year_built=year_built,
+        property_type=property_type,
     )

@@ -18,6 +18,7 @@ from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
+from renovation_app.services.estimates.certificates import ToSign, to_sign
 from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
 from renovation_app.services.estimates.totals import EstimateTotals, counted, estimate_totals
 
@@ -108,6 +109,9 @@ class EstimateView:
     # Its e-mails with their delivery (a bounce shows here); () outside the staff page.
     emails: tuple[EmailView, ...] = ()
     job_number: str = ""  # the job of a signed contract (services/jobs)
+    # What the owner signs with the contract (ST-124, the lead pamphlet's receipt).
+    to_sign: tuple[ToSign, ...] = ()
+    year_built: int | None = None
 
 
 def _deposit_words(estimate: Estimate) -> str:
@@ -212,4 +216,6 @@ def estimate_view(
         events=events,
         invoices=invoices,
         emails=emails,
+        to_sign=to_sign(estimate, lines, set(totals.counted_line_ids)),
+        year_built=estimate.year_built,
     )

@@ -55,13 +55,15 @@ class IdempotencyConflict(Exception):
     """An API Idempotency-Key used before with another request body."""
 
 
-def _invoice_email(view: InvoiceView, revised_because: str = "") -> EmailMessage:
+def _invoice_email(
+    view: InvoiceView, revised_because: str = "", documents: tuple[Attachment, ...] = ()
+) -> EmailMessage:
     pdf = Attachment(f"invoice-{view.number}.pdf", "application/pdf", render_invoice_pdf(view))
     return build_email(
         EmailKind.INVOICE,
         one_line(view.customer_email),
         reply_to=BUSINESS.email,
-        attachments=(pdf,),
+        attachments=(pdf, *documents),
         invoice=shown(view),
         revised_because=revised_because,
     )
@@ -74,11 +76,12 @@ def queue_invoice_email(
     now: datetime,
     revised_because: str = "",
     view: InvoiceView | None = None,
+    documents: tuple[Attachment, ...] = (),
 ) -> None:
-    """The invoice e-mail with its PDF, into the outbox (a revision says why it changed;
-    `view`: the invoice's view when the caller has it already)."""
+    """The invoice e-mail with its PDF (and `documents`), into the outbox (a revision says why
+    it changed; `view`: the invoice's view when the caller has it already)."""
     view = view or view_of(session, invoice)
-    message = _invoice_email(view, revised_because)
+    message = _invoice_email(view, revised_because, documents)
     queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)
     clear_mail_problem(session, invoice)  # sent again: a new bounce marks it again
     record_event(
@@ -155,15 +158,17 @@ def add_invoice(
     now: datetime,
     estimate_id: int | None = None,
     estimate_part: str = "",
+    documents: tuple[Attachment, ...] = (),
 ) -> Invoice:
     """Save an invoice and queue its e-mail in the caller's transaction (which holds what it
-    bills, e.g. an accepted estimate): the year's next number, the customer, the history."""
+    bills, e.g. an accepted estimate): the year's next number, the customer, the history.
+    `documents` go with its PDF (a final invoice's record of lead-safe work)."""
     year = business_today(now).year
     number = next_number(session, year)
     invoice = _save(session, valid, author_id, "", now, year, number)
     invoice.estimate_id, invoice.estimate_part = estimate_id, estimate_part
     session.add(invoice)
-    queue_invoice_email(session, invoice, author_id, now)
+    queue_invoice_email(session, invoice, author_id, now, documents=documents)
     return invoice
 
 

@@ -9,7 +9,6 @@ from sqlmodel import Session
 
 from renovation_app.db import db_session
 from renovation_app.models import (
-    ENDED_JOB_STATUSES,
     ChangeOrder,
     Estimate,
     EstimateStatus,
@@ -28,13 +27,13 @@ from renovation_app.services.invoicing import ValidInvoice
 from renovation_app.services.jobs.records import (
     change_order_lines,
     contract_lines,
-    job_by_number,
     job_invoices,
     job_stages,
-    lock_job,
+    open_job,
     record_job_event,
     signed_change_orders,
 )
+from renovation_app.services.jobs.lead_safe import lead_safe_attachments
 from renovation_app.services.jobs.small_work import price_before_tax
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
@@ -53,17 +52,6 @@ def billed_by(session: Session, stage: JobStage) -> Invoice | None:
     (then the stage is billed again)."""
     invoice = session.get(Invoice, stage.invoice_id) if stage.invoice_id else None
     return invoice if invoice is not None and invoice.status != InvoiceStatus.VOID else None
-
-
-def open_job(session: Session, number: str) -> Job:
-    """The job, held for this transaction; an ended job (closed, cancelled) is refused."""
-    job = job_by_number(session, number)
-    if job is None:
-        raise ActionRefused(f"There is no job {str(number)[:20]}.")
-    lock_job(session, job)
-    if job.status in ENDED_JOB_STATUSES:
-        raise ActionRefused(f"Job {job.number} is {job.status}: nothing can be added to it.")
-    return job
 
 
 def _valid(job: Job, note: str, lines, due, discount: int = 0, discounted=None) -> ValidInvoice:
@@ -85,7 +73,11 @@ def _valid(job: Job, note: str, lines, due, discount: int = 0, discounted=None) 
 def _add(
     session: Session, job: Job, valid: ValidInvoice, author_id: int, now: datetime, part: str
 ) -> Invoice:
-    invoice = invoicing.add_invoice(session, valid, author_id, now, job.estimate_id, part)
+    # The final invoice carries the record of lead-safe work of a home built before 1978.
+    documents = lead_safe_attachments(session, job) if part == "final" else ()
+    invoice = invoicing.add_invoice(
+        session, valid, author_id, now, job.estimate_id, part, documents=documents
+    )
     invoice.job_id = job.id
     # Billed after the work was substantially complete: nothing of it is held in escrow.
     invoice.work_completed_on = job.substantially_complete_on

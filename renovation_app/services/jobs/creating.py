@@ -64,6 +64,8 @@ def job_from_estimate(
         tax_rate=estimate.tax_rate,
         start_date=estimate.start_date,
         completion_date=estimate.completion_date,
+        year_built=estimate.year_built,
+        property_type=estimate.property_type,
         author_id=estimate.author_id,
         created_at=now,
     )

@@ -3,6 +3,7 @@
 from sqlmodel import Session, select
 
 from renovation_app.models import (
+    ENDED_JOB_STATUSES,
     ChangeOrder,
     ChangeOrderLine,
     ChangeOrderStatus,
@@ -15,6 +16,7 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services import audit
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import lock_key
 
 NUMBER_MAX = 20
@@ -31,6 +33,17 @@ def lock_job(session: Session, job: Job) -> Job:
     invoices, never interleave), and read it again under the lock."""
     lock_key(session, f"job:{job.number}")
     session.refresh(job)
+    return job
+
+
+def open_job(session: Session, number: str) -> Job:
+    """The job, held for this transaction; an ended job (closed, cancelled) is refused."""
+    job = job_by_number(session, number)
+    if job is None:
+        raise ActionRefused(f"There is no job {str(number)[:20]}.")
+    lock_job(session, job)
+    if job.status in ENDED_JOB_STATUSES:
+        raise ActionRefused(f"Job {job.number} is {job.status}: nothing can be added to it.")
     return job
 
 

@@ -11,13 +11,13 @@ from renovation_app.models import OPEN_CHANGE_ORDER_STATUSES, ChangeOrderStatus,
 from renovation_app.services.billing import business_today, format_usd, long_date, record_event
 from renovation_app.services.billing.records import lock_invoice
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.jobs.billing import open_job
 from renovation_app.services.jobs.creating import job_for_estimate
 from renovation_app.services.jobs.money import job_money
 from renovation_app.services.jobs.records import (
     change_orders,
     job_invoices,
     lock_job,
+    open_job,
     record_job_event,
     signed_change_orders,
 )

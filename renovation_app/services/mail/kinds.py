@@ -28,6 +28,8 @@ class EmailKind(StrEnum):
     VISIT_BOOKED = "visit_booked"  # an estimate visit booked online, with its .ics, to the visitor
     PROJECT_LINK = "project_link"  # the customer's project page link, to one of their contacts
     ESCROW_NOTICE = "escrow_notice"  # where the owner's deposits are held, to the owner
+    # The owner's signed ST-124, to a subcontractor of the job
+    CERTIFICATE_COPY = "certificate_copy"
     # An escrow or lien deadline comes, to the office
     COMPLIANCE_NOTICE = "compliance_notice"
     CERTIFICATE_NOTICE = (

@@ -4,7 +4,7 @@ server will save them; the browser computes nothing)."""
 
 import reflex as rx
 
-from renovation_app.content.tax import DEFAULT_TAX_AREA
+from renovation_app.content.tax import CAPITAL_IMPROVEMENT, DEFAULT_TAX_AREA
 from renovation_app.services.billing import form_lines as typed
 from renovation_app.services.billing import format_usd
 from renovation_app.services.billing.form_lines import LineDraft
@@ -39,6 +39,11 @@ class LineEditorMixin(rx.State, mixin=True):
     @rx.var
     def total_display(self) -> str:
         return format_usd(typed.live_totals(self.lines, self.discount, self.tax_area).total_cents)
+
+    @rx.var
+    def capital_improvement(self) -> bool:
+        """A line is a capital improvement: untaxed only with the owner's signed ST-124."""
+        return any(line.tax_category == CAPITAL_IMPROVEMENT.slug for line in self.lines)
 
     @rx.var
     def optional_display(self) -> str:

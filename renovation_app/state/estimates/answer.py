@@ -17,6 +17,7 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
     # "open", "accepted", "declined", "expired", "withdrawn", "cancelled", "invoiced", "unknown"
     link_state: str = "open"
     chosen: list[int] = []
+    certified: list[str] = []  # the certificates ticked (ST-124, the lead pamphlet's receipt)
 
     async def _read(self, every_optional_line: bool = False) -> None:
         """The link again, with totals for the lines ticked (every optional one at first)."""
@@ -43,6 +44,17 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
             self.chosen = [*self.chosen, line_id]
         await self._read()
 
+    @rx.var
+    def all_certified(self) -> bool:
+        """Every certificate the estimate asks for is ticked (the server checks it again)."""
+        wanted = {str(c.get("kind")) for c in self.estimate.get("to_sign", [])}
+        return wanted <= set(self.certified)
+
+    @rx.event
+    def tick_certificate(self, kind: str, ticked: bool):
+        others = [k for k in self.certified if k != kind]
+        self.certified = [*others, str(kind)[:20]] if ticked is True else others
+
     @rx.event
     async def accept(self):
         if self.working:
@@ -52,7 +64,7 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
         try:
             await asyncio.to_thread(
                 estimates.accept, self._token(), self.chosen, self.signer_name, self.agreed,
-                self._client_hash,
+                self._client_hash, None, self.certified,
             )  # fmt: skip
         except ActionRefused as refused:
             self.problem = str(refused)

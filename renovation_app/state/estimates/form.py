@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 TERM_FIELDS = (
     "name", "email", "phone", "address", "note", "deposit_kind", "deposit_value",
     "deposit_due_date", "valid_until", "start_date", "completion_date", "contingencies",
-    "progress_schedule", "tax_area", "discount",
+    "progress_schedule", "tax_area", "discount", "language", "year_built", "property_type",
 )  # fmt: skip
 
 

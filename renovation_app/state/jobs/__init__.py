@@ -4,6 +4,7 @@ job for small work."""
 from renovation_app.state.jobs.change_order_form import ChangeOrderFormState
 from renovation_app.state.jobs.costs import JobCostsState
 from renovation_app.state.jobs.detail import JobDetailState
+from renovation_app.state.jobs.duties import JobDutiesState
 from renovation_app.state.jobs.list import JobListState
 from renovation_app.state.jobs.new import NewJobState
 from renovation_app.state.jobs.photos import JobPhotosState
@@ -14,6 +15,7 @@ __all__ = [
     "ChangeOrderFormState",
     "JobCostsState",
     "JobDetailState",
+    "JobDutiesState",
     "JobListState",
     "JobPhotosState",
     "JobWaiverScanState",

@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from renovation_app.routes import invoice_path
-from renovation_app.services import change_orders, costs, jobs
+from renovation_app.services import change_orders, compliance, costs, jobs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import iso_date
@@ -27,6 +27,7 @@ class JobDetailState(StaffState):
     job: dict = {}  # JobView in words beside its cents (billing.shown)
     budget: dict = {}  # costs.budget.budget_view in words: the costs card
     days: list[dict] = []  # schedule.week.JobDay: its work days and visits
+    duties: dict = {}  # compliance.JobDuties: escrow deadlines, the owner's notice, the lien
     action_error: str = ""
     action_note: str = ""
     working: bool = False
@@ -46,6 +47,8 @@ class JobDetailState(StaffState):
         budget = await asyncio.to_thread(costs.get_budget, number) if view else None
         self.budget = shown(budget) if budget else {}
         self.days = shown(await asyncio.to_thread(job_days, number)) if view else []
+        duties = await asyncio.to_thread(compliance.get_job_duties, number) if view else None
+        self.duties = shown(duties) if duties else {}
 
     async def _act(self, action, *args, done: str = ""):
         """Run one staff action on this job; a refusal is shown in words and changes nothing."""

@@ -1,0 +1,143 @@
+"""The job page's "New York duties" card: each deposit's escrow deadline with "Record the
+deposit", the owner's escrow notice, and the lien deadline with the property type it counts by."""
+
+import reflex as rx
+
+from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.content.compliance import PROPERTY_TYPES
+from renovation_app.state.jobs import JobDutiesState
+
+State = JobDutiesState
+D = State.duties
+J_OPEN = State.job["open"].to(bool)
+LATE = "font-semibold text-red-700"
+
+
+def deposit_form(row: rx.Var) -> rx.Component:
+    return rx.cond(
+        State.deposit_for == row.payment_id.to(int),
+        rx.el.div(
+            rx.el.label("Deposited on", html_for="deposit-day", class_name="text-sm font-semibold"),
+            rx.el.input(id="deposit-day", type="date", value=State.deposit_day, on_change=State.set_deposit_day, class_name=INPUT),
+            rx.el.label("Escrow account (bank and the account's last digits)", html_for="deposit-account", class_name="text-sm font-semibold"),
+            rx.el.input(id="deposit-account", value=State.deposit_account, on_change=State.set_deposit_account, max_length=200, class_name=INPUT),
+            rx.el.div(
+                rx.el.button("Record the deposit", type="button", on_click=State.record_deposit, disabled=State.working, class_name=BUTTON, data_testid="record-deposit"),
+                rx.el.button("Cancel", type="button", on_click=State.close_deposit, class_name=SECONDARY_BUTTON),
+                class_name="flex flex-wrap gap-2",
+            ),
+            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+        ),
+    )  # fmt: skip
+
+
+def deposit_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.p(
+            rx.el.strong(row.amount), " received ", row.received, " (invoice ", row.invoice_number, "): ",
+            rx.el.span(row.words, class_name=rx.cond(row.late, LATE, "")),
+        ),
+        rx.cond(
+            ~row.deposited.to(bool) & (State.deposit_for != row.payment_id.to(int)),
+            rx.el.button("Record the deposit", type="button", on_click=State.open_deposit(row.payment_id.to(int)), class_name=f"{SECONDARY_BUTTON} mt-1 py-1.5"),
+        ),
+        deposit_form(row),
+        class_name="py-2",
+        data_testid="escrow-row",
+    )  # fmt: skip
+
+
+def escrow_part() -> rx.Component:
+    notice = D.notice.to(dict)
+    return rx.el.div(
+        rx.el.h4("Deposits in escrow (Lien Law §71-a)", class_name="font-semibold"),
+        rx.cond(
+            D.escrow.to(list).length() > 0,
+            rx.el.ul(rx.foreach(D.escrow.to(list[dict]), deposit_row), class_name="divide-y divide-slate-100 text-sm"),
+            rx.el.p("No payment received before substantial completion.", class_name="text-sm text-slate-700"),
+        ),
+        rx.el.p(
+            "The owner's notice of where deposits are held: ",
+            rx.cond(
+                notice.sent,
+                rx.el.span(notice.sent, data_testid="escrow-notice-sent"),
+                rx.el.span("due by ", notice.deadline, class_name=rx.cond(notice.late, LATE, "")),
+            ),
+            class_name="mt-2 text-sm",
+        ),
+        rx.cond(
+            ~notice.sent.to(bool) & J_OPEN,
+            rx.el.button("E-mail the owner the escrow notice", type="button", on_click=State.send_escrow_notice, disabled=State.working, class_name=f"{SECONDARY_BUTTON} mt-1 self-start py-1.5", data_testid="send-escrow-notice"),
+        ),
+        class_name="flex flex-col gap-1",
+    )  # fmt: skip
+
+
+def lien_part() -> rx.Component:
+    lien = D.lien.to(dict)
+    return rx.el.div(
+        rx.el.h4("Mechanic's lien (Lien Law §10)", class_name="font-semibold"),
+        rx.cond(
+            D.lien,
+            rx.el.p(lien.words, class_name=rx.cond(lien.soon, f"text-sm {LATE}", "text-sm"), data_testid="lien-deadline"),
+            rx.el.p("No deadline: nothing is owed, or no day of work is recorded yet.", class_name="text-sm text-slate-700"),
+        ),
+        rx.el.label("Type of building", html_for="property-type", class_name="mt-1 text-sm font-semibold"),
+        rx.el.select(
+            rx.el.option("Not set", value="", disabled=True),
+            *[rx.el.option(label, value=key) for key, label in PROPERTY_TYPES.items()],
+            id="property-type", value=D.property_type.to(str), on_change=State.set_property_type,
+            disabled=~J_OPEN | State.working, class_name=f"{INPUT} max-w-md",
+        ),
+        class_name="flex flex-col gap-1",
+    )  # fmt: skip
+
+
+def document_row(document: rx.Var) -> rx.Component:
+    href = "/jobs/" + State.job["number"].to(str) + "/documents/" + document.name.to(str) + ".pdf"
+    return rx.el.li(
+        rx.el.a(document.title, href=href, class_name="font-semibold text-orange-800 underline"),
+        " · ", document.words,
+        class_name="py-1",
+    )  # fmt: skip
+
+
+def papers_part() -> rx.Component:
+    """The signed ST-124 and pamphlet receipt, the lead-safe record, and the ST-124's copy to a
+    subcontractor of the job."""
+    return rx.cond(
+        D.documents.to(list).length() > 0,
+        rx.el.div(
+            rx.el.h4("Signed papers", class_name="font-semibold"),
+            rx.el.ul(rx.foreach(D.documents.to(list[dict]), document_row), class_name="text-sm", data_testid="job-papers"),
+            rx.cond(
+                D.subcontractors.to(list).length() > 0,
+                rx.el.div(
+                    rx.el.label("Send a copy of the ST-124 to", html_for="st124-copy", class_name="text-sm font-semibold"),
+                    rx.el.div(
+                        rx.el.select(
+                            rx.el.option("Choose a subcontractor", value="", disabled=True),
+                            rx.foreach(D.subcontractors.to(list[list]), lambda sub: rx.el.option(sub[1], value=sub[0].to_string())),
+                            id="st124-copy", value=State.copy_to, on_change=State.set_copy_to, class_name=f"{INPUT} max-w-xs",
+                        ),
+                        rx.el.button("E-mail the copy", type="button", on_click=State.send_st124_copy, disabled=State.working | ~State.copy_to.to(bool), class_name=SECONDARY_BUTTON),
+                        class_name="flex flex-wrap gap-2",
+                    ),
+                    class_name="mt-1 flex flex-col gap-1",
+                ),
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+    )  # fmt: skip
+
+
+def duties_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("New York duties", class_name=CARD_TITLE),
+        rx.cond(D.st124_flag, rx.el.p(D.st124_flag, role="note", class_name="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950", data_testid="st124-flag")),
+        escrow_part(),
+        lien_part(),
+        papers_part(),
+        class_name=f"{STAFF_CARD} flex flex-col gap-4",
+        data_testid="job-duties",
+    )

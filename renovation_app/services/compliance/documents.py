@@ -1,0 +1,172 @@
+"""A job's New York papers: the owner's signed Form ST-124 and receipt of the lead pamphlet
+(signed with the contract) as PDFs printed from exactly what was signed, the record of lead-safe
+work, and a copy of the ST-124 e-mailed to a subcontractor of the job."""
+
+import json
+from dataclasses import dataclass
+
+from fpdf.enums import XPos, YPos
+from sqlmodel import Session, select
+
+from renovation_app.content import BUSINESS
+from renovation_app.content.compliance import ST124_TITLE
+from renovation_app.db import db_session
+from renovation_app.models import (
+    LEAD_PAMPHLET_SIGNATURE,
+    ST124_SIGNATURE,
+    Job,
+    JobCost,
+    Signature,
+    Subcontractor,
+)
+from renovation_app.services.billing import business_today, long_date
+from renovation_app.services.billing.pdf import (
+    ACCENT,
+    FAMILY,
+    INK,
+    MUTED,
+    new_pdf,
+    paragraph,
+    rule,
+    without_collector,
+)
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.jobs.lead_safe import lead_safe_record, render_lead_safe_record_pdf
+from renovation_app.services.jobs.records import job_by_number, open_job, record_job_event
+from renovation_app.services.mail import (
+    About,
+    Attachment,
+    EmailKind,
+    build_email,
+    one_line,
+    queue_email,
+    wake_outbox_worker,
+)
+from renovation_app.services.staff import SignedInUser
+
+ST124_FILE, PAMPHLET_FILE, LEAD_SAFE_FILE = "st124", "lead-pamphlet-receipt", "lead-safe-record"
+SIGNED_FILES = {ST124_FILE: ST124_SIGNATURE, PAMPHLET_FILE: LEAD_PAMPHLET_SIGNATURE}
+
+
+@dataclass(frozen=True)
+class JobDocument:
+    name: str  # the file's name in its address: /jobs/<number>/documents/<name>.pdf
+    title: str
+    words: str  # "Signed by Maria Lopez on January 15, 2027"
+
+
+def _signature(session: Session, job: Job, kind: str) -> Signature | None:
+    if job.estimate_id is None:
+        return None
+    return session.exec(
+        select(Signature).where(Signature.kind == kind, Signature.record_id == job.estimate_id)
+    ).first()
+
+
+def _signed_words(signature: Signature) -> str:
+    return f"Signed by {signature.signer_name} on {long_date(business_today(signature.signed_at))}"
+
+
+def job_documents(session: Session, job: Job) -> list[JobDocument]:
+    found = []
+    for name, kind in SIGNED_FILES.items():
+        if (signature := _signature(session, job, kind)) is not None:
+            title = json.loads(signature.document)["title"]
+            found.append(JobDocument(name, title, _signed_words(signature)))
+    if lead_safe_record(session, job) is not None:
+        found.append(
+            JobDocument(LEAD_SAFE_FILE, "Record of lead-safe work", "Goes with the final invoice")
+        )
+    return found
+
+
+@without_collector
+def render_certificate_pdf(signature: Signature) -> bytes:
+    """A certificate as signed: its fields, what the owner certified, and the signature with the
+    SHA-256 of exactly the document signed."""
+    document = json.loads(signature.document)
+    text = "".join(value for _, value in document["fields"]) + signature.signer_name
+    pdf = new_pdf(document["title"], text)
+    pdf.set_text_color(*MUTED)
+    pdf.set_font(FAMILY, size=9)
+    pdf.cell(
+        0, 5, f"{BUSINESS.name} · {BUSINESS.address.one_line}", new_x=XPos.LMARGIN, new_y=YPos.NEXT
+    )
+    pdf.set_text_color(*ACCENT)
+    pdf.set_font(FAMILY, "B", 15)
+    paragraph(pdf, 8, document["title"])
+    pdf.set_text_color(*INK)
+    rule(pdf)
+    for label, value in document["fields"]:
+        pdf.set_font(FAMILY, "B", 9.5)
+        pdf.cell(45, 5.5, label)
+        pdf.set_font(FAMILY, size=9.5)
+        paragraph(pdf, 5.5, value)
+    pdf.ln(3)
+    pdf.set_font(FAMILY, size=9.5)
+    paragraph(pdf, 5, document["statement"])
+    pdf.ln(4)
+    pdf.set_font(FAMILY, "B", 10)
+    paragraph(pdf, 6, f"{_signed_words(signature)} (typed signature)")
+    pdf.set_text_color(*MUTED)
+    pdf.set_font(FAMILY, size=7.5)
+    paragraph(pdf, 4, f"SHA-256 of the document signed: {signature.document_sha256}")
+    return bytes(pdf.output())
+
+
+def document_pdf(number: str, name: str) -> bytes | None:
+    """A job's paper for staff, or None when the job has no such paper."""
+    with db_session() as session:
+        job = job_by_number(session, number)
+        if job is None:
+            return None
+        if name == LEAD_SAFE_FILE:
+            record = lead_safe_record(session, job)
+            return render_lead_safe_record_pdf(record) if record else None
+        kind = SIGNED_FILES.get(name)
+        signature = _signature(session, job, kind) if kind else None
+        return render_certificate_pdf(signature) if signature else None
+
+
+def job_subcontractors(session: Session, job: Job) -> list[Subcontractor]:
+    """The subcontractors with a bill on the job, who may be given the owner's ST-124."""
+    return list(
+        session.exec(
+            select(Subcontractor)
+            .where(
+                Subcontractor.id.in_(
+                    select(JobCost.subcontractor_id).where(JobCost.job_id == job.id)
+                )
+            )
+            .order_by(Subcontractor.company)
+        )
+    )
+
+
+def send_st124_copy(number: str, subcontractor_id: int, user: SignedInUser) -> str:
+    """E-mail a subcontractor of the job a copy of the owner's signed ST-124 (their work on a
+    capital improvement is untaxed with it too); the job's history records it."""
+    with db_session() as session:
+        job = open_job(session, number)
+        signature = _signature(session, job, ST124_SIGNATURE)
+        if signature is None:
+            raise ActionRefused("The owner has not signed a Form ST-124 for this job.")
+        sub = next((s for s in job_subcontractors(session, job) if s.id == subcontractor_id), None)
+        if sub is None:
+            raise ActionRefused("Please choose a subcontractor with a bill on this job.")
+        if not sub.email:
+            raise ActionRefused(f"{sub.company} has no e-mail address: add it on their page.")
+        pdf = Attachment(
+            f"ST-124-{job.number}.pdf", "application/pdf", render_certificate_pdf(signature)
+        )
+        message = build_email(
+            EmailKind.CERTIFICATE_COPY, one_line(sub.email), reply_to=BUSINESS.email,
+            attachments=(pdf,), company=sub.company, job=job.number, address=job.address,
+            owner=job.customer_name, form=ST124_TITLE,
+        )  # fmt: skip
+        queue_email(session, message, About.JOB, job.id)
+        record_job_event(session, job, "st124_copy", f"ST-124 e-mailed to {sub.company}", user.id)
+        session.commit()
+        company = sub.company
+    wake_outbox_worker()
+    return company

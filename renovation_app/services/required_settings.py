@@ -1,5 +1,6 @@
-"""Settings New York requires the business to show (the home improvement contractor licence):
-the one line that prints the licence everywhere, and which required settings are still unset."""
+"""Settings New York's duties need (the home improvement contractor licence, the escrow bank,
+the lead-safe certifications): the one line that prints the licence everywhere, and which
+required settings are still unset (the dashboard lists them)."""
 
 from dataclasses import dataclass
 
@@ -42,6 +43,28 @@ REQUIRED_SETTINGS: tuple[RequiredSetting, ...] = (
         ),
         # estimates.saving.contract_settings_problem refuses to send an estimate without it.
         "Estimates and contracts cannot be sent without it.",
+    ),
+    RequiredSetting(
+        "escrow_bank",
+        "the bank holding deposits in escrow (Lien Law §71-a)",
+        ("every contract", "the owner's escrow notice"),
+        "Estimates and contracts cannot be sent without it.",
+    ),
+    RequiredSetting(
+        "escrow_bank_address",
+        "the escrow bank's address",
+        ("the owner's escrow notice",),
+        "The owner's escrow notice cannot be sent without it.",
+    ),
+    RequiredSetting(
+        "rrp_firm_certificate",
+        "the firm's EPA lead-safe (RRP) certification number",
+        ("the record of lead-safe work of every home built before 1978",),
+    ),
+    RequiredSetting(
+        "rrp_renovator_certificate",
+        "the certified renovator's EPA certificate number (RRP_RENOVATOR_NAME names them)",
+        ("the record of lead-safe work of every home built before 1978",),
     ),
 )
 

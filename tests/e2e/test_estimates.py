@@ -44,9 +44,10 @@ def mail_about(site, email: str, subject: str, timeout: float = 15) -> dict:
     raise AssertionError(f"no e-mail about {subject!r} to {email}")
 
 
-def write_and_send(page: Page, site, email: str, price: str = "6000") -> str:
-    """Staff: the enquiry's "Create estimate", the lines (the first at `price`, an optional
-    heated floor) and a 30% deposit, save, send. Returns the estimate's staff path."""
+def write_and_send(page: Page, site, email: str, price: str = "6000", year_built: str = "") -> str:
+    """Staff: the enquiry's "Create estimate", the lines (the first at `price`, a capital
+    improvement; an optional heated floor), a 30% deposit and the year the home was built, save,
+    send. Returns the estimate's staff path."""
     open_page(page, "/enquiries")
     card = page.get_by_test_id("enquiry").filter(has_text=email)
     card.get_by_test_id("enquiry-estimate").click()
@@ -63,6 +64,7 @@ def write_and_send(page: Page, site, email: str, price: str = "6000") -> str:
     page.locator("#estimate-deposit_kind").select_option("percent")
     page.fill("#estimate-deposit_value", "30")
     page.fill("#estimate-contingencies", "Hidden water damage behind the old tub.")
+    page.fill("#estimate-year_built", year_built)
     page.get_by_role("button", name="Save draft").click()
     expect(page).to_have_url(re.compile(r"/estimates/E-\d{4}-\d{4}$"))
     expect(page.get_by_test_id("estimate-status")).to_have_text("Draft")
@@ -77,7 +79,7 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
     email = f"dana-{uuid.uuid4().hex[:6]}@example.com"
     post_enquiry(site, email)
     signed_in_form(page, site)
-    staff_path = write_and_send(page, site, email)
+    staff_path = write_and_send(page, site, email, year_built="1962")
     estimate_mail = mail_about(site, email, "Estimate E-")
     link = re.search(r"/estimate/[\w-]{43,}", estimate_mail["text"]).group(0)
     expect(page.get_by_test_id("estimate-link")).to_contain_text(link)
@@ -101,6 +103,17 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
         mine.fill("#signer-name", "   ")
         expect(accept).to_be_disabled()  # never with a blank name
         mine.fill("#signer-name", "Dana Reyes")
+        # A capital improvement in a house built in 1962: Form ST-124 and the lead pamphlet's
+        # receipt are signed in the same visit, each with its box.
+        certificates = mine.get_by_test_id("certificate")
+        expect(certificates).to_have_count(2)
+        expect(certificates.nth(0)).to_contain_text("Form ST-124, Certificate of Capital Improvement")
+        expect(certificates.nth(0)).to_contain_text("Walk-in shower, tiled")
+        expect(certificates.nth(1)).to_contain_text("Renovate Right")
+        expect(accept).to_be_disabled()
+        mine.get_by_test_id("certify-st124").click()
+        expect(accept).to_be_disabled()  # the pamphlet's receipt is not ticked yet
+        mine.get_by_test_id("certify-lead_pamphlet").click()
         expect(accept).to_be_enabled()
         accept.click()
         expect(mine.get_by_test_id("signed")).to_contain_text("Accepted and signed by Dana Reyes")
@@ -126,6 +139,13 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
             assert words in text, words
 
         job_path = open_job_of(page, staff_path)
+        papers = page.get_by_test_id("job-papers")
+        expect(papers).to_contain_text("Form ST-124, Certificate of Capital Improvement")
+        expect(papers).to_contain_text("Receipt of the lead hazard information pamphlet")
+        for name, words in (("st124", "Walk-in shower"), ("lead-pamphlet-receipt", "1962")):
+            paper = page.request.get(f"{job_path}/documents/{name}.pdf")
+            assert paper.ok and paper.headers["content-type"] == "application/pdf"
+            assert words in PdfReader(io.BytesIO(paper.body())).pages[0].extract_text()
         deposit_number = bill_on_job(page, job_path, "Deposit")
         expect(page.get_by_test_id("due-amount")).to_have_text("$1,800.00")
         invoice_mail = mail_about(site, email, f"Invoice {deposit_number} ")
@@ -142,8 +162,12 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
 
         open_page(page, job_path)
         expect(page.get_by_role("button", name="Bill Deposit")).to_have_count(0)  # billed
-        bill_on_job(page, job_path, "Final payment")
-        expect(page.get_by_test_id("due-amount")).to_have_text("$4,200.00")
+        final_number = bill_on_job(page, job_path, "Final payment")
+        expect(page.get_by_test_id("due-amount")).to_have_text("$4,200.00")  # untaxed
+        final_mail = mail_about(site, email, f"Invoice {final_number} ")
+        files = {f["filename"]: f["content"] for f in final_mail["files"]}
+        record = PdfReader(io.BytesIO(files[f"lead-safe-record-{job_path[6:]}.pdf"]))
+        assert "Record of lead-safe work practices" in record.pages[0].extract_text()
         open_page(page, staff_path)
         expect(page.get_by_test_id("estimate-status")).to_have_text("Invoiced")
         expect(page.get_by_test_id("estimate-invoice")).to_have_count(2)
@@ -179,6 +203,7 @@ def sign_from_the_link(mine: Page, link: str) -> None:
     mine.get_by_test_id("optional-line").uncheck()
     mine.fill("#signer-name", "Dana Reyes")
     mine.check("#agree")
+    mine.get_by_test_id("certify-st124").click()  # the shower is a capital improvement
     mine.get_by_test_id("accept").click()
     expect(mine.get_by_test_id("signed")).to_contain_text("Accepted and signed by Dana Reyes")
 

@@ -201,7 +201,7 @@ def test_every_page_of_every_kind_of_pdf_carries_the_licence(
 # --- the dashboard ----------------------------------------------------------------------------
 
 
-def test_the_dashboard_names_the_missing_licence_and_where_it_would_show(monkeypatch):
+def test_the_dashboard_names_the_missing_licence_and_where_it_would_show(monkeypatch, duty_settings):
     for unset in ("", "  "):
         monkeypatch.setattr(settings, "contractor_licence", unset)
         (missing,) = missing_settings()
@@ -213,7 +213,27 @@ def test_the_dashboard_names_the_missing_licence_and_where_it_would_show(monkeyp
     assert missing_settings() == []
 
 
-def test_the_dashboard_state_loads_the_missing_settings(clean_db, unlicensed):
+def test_every_other_missing_duty_setting_is_named_too(monkeypatch, duty_settings):
+    monkeypatch.setattr(settings, "contractor_licence", LICENCE)
+    monkeypatch.setattr(settings, "escrow_bank_address", "")
+    monkeypatch.setattr(settings, "rrp_firm_certificate", "")
+    missing = {m.env: m.words for m in missing_settings()}
+    assert list(missing) == ["ESCROW_BANK_ADDRESS", "RRP_FIRM_CERTIFICATE"]
+    assert "owner's escrow notice cannot be sent" in missing["ESCROW_BANK_ADDRESS"]
+    assert "built before 1978" in missing["RRP_FIRM_CERTIFICATE"]
+
+
+@pytest.fixture
+def duty_settings(monkeypatch):
+    """Every other setting of New York's duties set: only the one a test clears is missing."""
+    for name, value in (
+        ("escrow_bank", "Example Community Bank"), ("escrow_bank_address", "350 Fulton St"),
+        ("rrp_firm_certificate", "NAT-F1"), ("rrp_renovator_certificate", "R-1"),
+    ):  # fmt: skip
+        monkeypatch.setattr(settings, name, value)
+
+
+def test_the_dashboard_state_loads_the_missing_settings(clean_db, unlicensed, duty_settings):
     root = rx.State(_reflex_internal_init=True)
     state = root.get_substate(DashboardState.get_full_name().split(".")[1:])
     with ThreadPoolExecutor(max_workers=1) as pool:

@@ -12,7 +12,7 @@ export PATH := $(CURDIR)/$(TOOLS)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH
 export REFLEX_USE_SYSTEM_BUN := 1
 export REFLEX_TELEMETRY_ENABLED := false
 
-.PHONY: run dev test test-slow bench install install-test migrate images chromium clean prod-stack-test
+.PHONY: run dev test test-slow bench install install-test migrate images chromium cjk-font clean prod-stack-test
 
 run: install migrate images
 	@scripts/serve.sh "$(HOST)" "$(PORT)"
@@ -36,7 +36,7 @@ prod-stack-test: install-test chromium images
 bench: install-test chromium images
 	$(PY) -m bench.run_all
 
-install: $(VENV)/.installed $(BUN)
+install: $(VENV)/.installed $(BUN) cjk-font
 
 install-test: install $(VENV)/.installed-test
 
@@ -72,6 +72,19 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else \
 	    echo "Chromium is missing: run 'sudo apt-get install -y chromium' and try again."; exit 1; \
+	  fi; \
+	fi
+
+# Debian's Noto Sans CJK, for Chinese, Japanese and Korean text in PDFs (services/billing/pdf.py).
+# Without root it only warns: the site runs, without such text in its PDFs.
+CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+cjk-font:
+	@if [ ! -f $(CJK_FONT) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's fonts-noto-cjk (apt)..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; \
+	  else \
+	    echo "Warning: Chinese, Japanese and Korean text needs 'sudo apt-get install -y fonts-noto-cjk'."; \
 	  fi; \
 	fi
 

@@ -1,15 +1,18 @@
 """The PDF of an invoice (fpdf2), in a Unicode font so any customer's name prints.
 
 DejaVu Sans is vendored in renovation_app/fonts/ (licence beside it). Characters it lacks,
-such as Chinese, Japanese and Korean, come from WenQuanYi Micro Hei (the PyPI package
-paperang-p2-fonts-cjk), loaded only for an invoice that needs it: it is large to parse.
+such as Chinese, Japanese and Korean, come from Noto Sans CJK (SIL OFL), loaded only for a
+document that needs it: it is large to parse. It is Debian's fonts-noto-cjk (`make cjk-font`),
+kept up to date by the Debian Fonts Team from Google's and Adobe's upstream, and it draws
+Korean too; the PyPI copies are one person's repackagings and npm's Noto Sans SC lacks Korean.
+Measured: an invoice with a Chinese name renders in about 0.4 s with it (0.3 s with the
+WenQuanYi font it replaced, 0.1 s without CJK); fpdf2 embeds only the glyphs used.
 """
 
 from __future__ import annotations
 
 import functools
 import gc
-import importlib.util
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -49,11 +52,8 @@ def _regular_characters() -> frozenset[int]:
 
 @cache
 def fallback_font() -> Path | None:
-    """The CJK font file, when its package is installed."""
-    spec = importlib.util.find_spec("paperang_p2_fonts_cjk")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(spec.submodule_search_locations[0]) / "fonts" / "wqy-microhei.ttc"
+    """Noto Sans CJK where Debian's fonts-noto-cjk installs it, when it is installed."""
+    path = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
     return path if path.is_file() else None
 
 

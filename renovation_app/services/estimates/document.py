@@ -8,12 +8,14 @@ from datetime import date
 
 from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
+from renovation_app.content.languages import ENGLISH
 from renovation_app.models import Estimate, EstimateLine
 from renovation_app.services.billing import format_usd, long_date
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.totals import EstimateTotals, counted
+from renovation_app.services.languages import cancellation_notices, translate
 from renovation_app.settings import settings
 
 
@@ -49,6 +51,28 @@ def _progress(estimate: Estimate) -> dict:
         "heading": words.PROGRESS_PAYMENTS_HEADING,
         "paragraphs": stages or [words.NO_PROGRESS_PAYMENTS],
         "bold": False,
+    }
+
+
+def _cancellation(estimate: Estimate, values: dict) -> list[dict]:
+    """The right to cancel and the notice of cancellation in the language of the sale, then in
+    English while the translation waits for the lawyer. Sections of a sale made in another
+    language say which language they are in; an English one's stay as they were, so the
+    documents signed before keep their hash."""
+    notices = cancellation_notices(estimate.language, **values)
+    if estimate.language == ENGLISH.code:
+        return notices[0].sections
+    return [{**s, "language": notice.language_name} for notice in notices for s in notice.sections]
+
+
+def _language_of_sale(estimate: Estimate) -> dict:
+    """For a sale made in another language: its code and the statement the owner signed under,
+    in it (hashed with the rest); nothing for English, for the same reason as above."""
+    if estimate.language == ENGLISH.code:
+        return {}
+    return {
+        "language": estimate.language,
+        "translated_acceptance": translate(estimate.language, words.ACCEPTANCE),
     }
 
 
@@ -98,10 +122,10 @@ def contract_document(
             _progress(estimate),
             _fill(words.ESCROW_NOTICE, values),
             _fill(words.LIEN_NOTICE, values),
-            _fill(words.CANCELLATION_NOTICE, values),
-            _fill(words.NOTICE_OF_CANCELLATION, values),
+            *_cancellation(estimate, values),
         ],
         "acceptance": words.ACCEPTANCE,
+        **_language_of_sale(estimate),
     }
 
 

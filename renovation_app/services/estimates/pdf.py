@@ -2,6 +2,7 @@
 (document.py), so the signed copy shows exactly the words and amounts that were hashed."""
 
 from dataclasses import dataclass
+from unicodedata import east_asian_width
 
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
@@ -9,6 +10,7 @@ from fpdf.fonts import FontFace
 
 from renovation_app.services.billing.pdf import (
     ACCENT,
+    FALLBACK_FAMILY,
     FAMILY,
     INK,
     MUTED,
@@ -31,6 +33,10 @@ def _all_text(document: dict) -> str:
     owner = document["owner"]
     parts = [owner["name"], owner["address"], document["note"]]
     parts += [line["description"] + line["unit"] for line in document["lines"]]
+    # The notice of cancellation may be in the language of the sale (Chinese, say).
+    for section in document["sections"]:
+        parts += [section["heading"], *section["paragraphs"]]
+    parts.append(document.get("translated_acceptance", ""))
     return "".join(parts)
 
 
@@ -122,16 +128,41 @@ def right_line(pdf: FPDF, text: str, size: float, bold: bool = False) -> None:
     pdf.cell(0, 6, text, align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
+def _set_font_for(pdf: FPDF, text: str, bold: bool, size: float) -> None:
+    """DejaVu Sans; Chinese, Japanese or Korean text in the CJK font itself (regular: it is
+    loaded without bold), not as DejaVu's fallback. fpdf2 2.8.9 loses the page's font when a
+    page's first line starts in a fallback font (its fix of py-pdf/fpdf2#1772 sets it inside a
+    q/Q), and the Latin words after it on that page vanish; a notice in Chinese runs onto a new
+    page."""
+    wide = any(east_asian_width(c) in "WF" for c in text)
+    if wide and FALLBACK_FAMILY.lower() in pdf.fonts:
+        pdf.set_font(FALLBACK_FAMILY, "", size)
+    else:
+        pdf.set_font(FAMILY, "B" if bold else "", size)
+
+
+def _line_of(pdf: FPDF, height: float, text: str, bold: bool = False, size: float = 9.5) -> None:
+    _set_font_for(pdf, text, bold, size)
+    pdf.cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
 def _sections(pdf: FPDF, document: dict) -> None:
     if document["note"]:
         text_line(pdf, 5, "Note", bold=True)
         pdf.set_font(FAMILY, size=9)
         paragraph(pdf, 4.6, document["note"])
         pdf.ln(3)
+    language = None
     for section in document["sections"]:
-        text_line(pdf, 6, section["heading"], bold=True, size=10)
-        pdf.set_font(FAMILY, "B" if section["bold"] else "", 10 if section["bold"] else 9)
+        # A sale made in another language: each version of the notice under its language.
+        if section.get("language", language) != language:
+            language = section["language"]
+            pdf.set_text_color(*MUTED)
+            _line_of(pdf, 5, language.upper(), bold=True, size=8)
+            pdf.set_text_color(*INK)
+        _line_of(pdf, 6, section["heading"], bold=True, size=10)
         for text in section["paragraphs"]:
+            _set_font_for(pdf, text, section["bold"], 10 if section["bold"] else 9)
             paragraph(pdf, 4.8, text)
             pdf.ln(1.5)
         pdf.ln(2)
@@ -139,6 +170,10 @@ def _sections(pdf: FPDF, document: dict) -> None:
 
 def _signature(pdf: FPDF, document: dict, signature: Signature | None) -> None:
     rule(pdf)
+    if document.get("translated_acceptance"):
+        _set_font_for(pdf, document["translated_acceptance"], bold=False, size=9)
+        paragraph(pdf, 4.6, document["translated_acceptance"])
+        pdf.ln(1.5)
     pdf.set_font(FAMILY, size=9)
     paragraph(pdf, 4.6, document["acceptance"])
     pdf.ln(2)

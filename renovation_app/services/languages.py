@@ -1,0 +1,138 @@
+"""The notice of cancellation and the signing page's words in the language of the sale.
+
+The translations are the gettext catalogues in content/locale/<code>/LC_MESSAGES/contract.po,
+read with Babel and compiled in memory once per language, so there are no .mo files to build
+or keep in step. Their msgids are the English texts themselves: a text with no translation (or
+one marked fuzzy) comes back in English.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import NamedTuple
+
+from babel import Locale
+from babel.dates import format_date, format_time
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+from renovation_app.content import contract as words
+from renovation_app.content.business import BUSINESS_TIMEZONE
+from renovation_app.content.contract import ContractSection
+from renovation_app.content.languages import ENGLISH, SALE_LANGUAGES, SIGNING_PAGE, SaleLanguage
+
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "content" / "locale"
+DOMAIN = "contract"
+NOTICE_SECTIONS = (words.CANCELLATION_NOTICE, words.NOTICE_OF_CANCELLATION)
+
+
+class CancellationNotice(NamedTuple):
+    language_name: str  # "Español (Spanish)", or "English"
+    sections: list[dict]  # as in the contract document: heading, paragraphs, bold
+
+
+def sale_language(code: str) -> SaleLanguage:
+    """The language of the sale with this code; any other code is refused."""
+    language = SALE_LANGUAGES.get(code)
+    if language is None:
+        known = ", ".join(SALE_LANGUAGES)
+        raise ValueError(f"Unknown language of the sale: {code!r} (known: {known}).")
+    return language
+
+
+def language_name(code: str) -> str:
+    """How the owner and the office both read it: "Español (Spanish)", or "English"."""
+    language = sale_language(code)
+    if language is ENGLISH:
+        return ENGLISH.english_name
+    return f"{language.native_name} ({language.english_name})"
+
+
+def catalogue_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def english_texts() -> list[str]:
+    """Every English text the catalogues translate (their msgids), in the order they appear."""
+    texts = []
+    for section in NOTICE_SECTIONS:
+        texts += [section.heading, *section.paragraphs]
+    return [*texts, words.DEADLINE_RULE, words.ACCEPTANCE, *SIGNING_PAGE.values()]
+
+
+@cache
+def translator(code: str) -> NullTranslations:
+    """The gettext translations of one language of the sale (for English, the texts as they
+    are). Raises ValueError for a code that is not a language of the sale."""
+    language = sale_language(code)
+    if language is ENGLISH:
+        return NullTranslations()
+    with catalogue_path(code).open("rb") as po:
+        catalogue = read_po(po, locale=language.locale, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalogue)  # leaves fuzzy entries out: they stay English
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+def translate(code: str, text: str, **fields: str) -> str:
+    """`text`, an English text of the contract or the signing page, in the language of the
+    sale, with its {placeholders} filled from `fields`."""
+    return translator(code).gettext(text).format(**fields)
+
+
+def _section(code: str, section: ContractSection, fields: dict) -> dict:
+    paragraphs = [translate(code, text, **fields) for text in section.paragraphs]
+    return {
+        "heading": translate(code, section.heading),
+        "paragraphs": [text for text in paragraphs if text],
+        "bold": section.bold,
+    }
+
+
+def _notice(code: str, fields: dict) -> CancellationNotice:
+    # The rule is a text of its own, so each language fills it with its own words.
+    filled = {**fields, "deadline_rule": translate(code, words.DEADLINE_RULE)}
+    sections = [_section(code, section, filled) for section in NOTICE_SECTIONS]
+    return CancellationNotice(language_name(code), sections)
+
+
+def shows_english_too(code: str) -> bool:
+    """The English text is given beside the translation until the lawyer has reviewed it."""
+    return not sale_language(code).lawyer_reviewed
+
+
+def cancellation_notices(code: str, **fields: str) -> list[CancellationNotice]:
+    """The owner's right to cancel and the notice of cancellation, in the language of the sale
+    first, then in English while its translation waits for the business's lawyer (English
+    alone for a sale made in English). `fields` fill the placeholders: contractor, address."""
+    codes = [code, ENGLISH.code] if shows_english_too(code) else [code]
+    return [_notice(each, fields) for each in codes]
+
+
+def deadline_words(code: str, moment: datetime) -> str:
+    """A moment as the owner reads dates in the language of the sale, New York time:
+    "1 de diciembre de 2026, 23:59", "December 1, 2026, 11:59 PM"."""
+    locale = Locale.parse(sale_language(code).locale)
+    local = moment.astimezone(BUSINESS_TIMEZONE)
+    date_words = format_date(local, "long", locale=locale)
+    time_words = format_time(local, "short", tzinfo=BUSINESS_TIMEZONE, locale=locale)
+    return locale.datetime_formats["long"].format(time_words, date_words)
+
+
+def signing_words(code: str, cancel_until: datetime | None = None) -> dict[str, str]:
+    """The signing page's words in the language of the sale: SIGNING_PAGE's keys (its
+    "cancel_until" says `cancel_until` in that language's date format, "" without one) and
+    "acceptance", the statement the owner signs under."""
+    shown = {key: translate(code, text) for key, text in SIGNING_PAGE.items() if "{" not in text}
+    shown["cancel_until"] = (
+        translate(code, SIGNING_PAGE["cancel_until"], deadline=deadline_words(code, cancel_until))
+        if cancel_until
+        else ""
+    )
+    shown["acceptance"] = translate(code, words.ACCEPTANCE)
+    return shown

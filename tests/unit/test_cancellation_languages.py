@@ -245,7 +245,7 @@ def test_a_chinese_contract_pdf_embeds_the_cjk_glyphs_and_loses_no_words():
         for page in PdfReader(io.BytesIO(pdf)).pages
         for font in page["/Resources"]["/Font"].values()
     }
-    assert any("NotoSansCJK" in name for name in fonts)
+    assert any("NotoSansCJKSC" in name for name in fonts)  # the Simplified Chinese face
     text = text_of(pdf)
     [translated, english] = cancellation_notices("zh", **FIELDS)
     # Every paragraph whole, the Latin words inside the Chinese ones too (fpdf2 drops them

@@ -116,7 +116,7 @@ def test_the_fonts_are_embedded(invoice):
             assert {"/FontFile2", "/FontFile3"} & set(descendant["/FontDescriptor"])
             fonts.add(str(font.get_object()["/BaseFont"]))
     assert any("DejaVu" in name for name in fonts)
-    assert any("NotoSansCJK" in name for name in fonts)  # the Chinese characters
+    assert any("NotoSansCJKSC" in name for name in fonts)  # Chinese, in its Simplified face
 
 
 def test_a_latin_invoice_does_not_load_the_large_chinese_font(author, monkeypatch):

@@ -36,6 +36,9 @@ REGULAR = FONTS / "DejaVuSans.ttf"
 BOLD = FONTS / "DejaVuSans-Bold.ttf"
 FAMILY = "DejaVu"
 FALLBACK_FAMILY = "CJK"
+# The collection's Simplified Chinese face (0 is Japanese, 1 Korean, 3 and 4 Traditional): the
+# sales the notice is translated for are in Simplified Chinese; it draws Korean and kana too.
+CJK_FACE = 2
 PAYMENT_TERMS_HEADING = "Quotes and Payments"
 
 INK = (24, 24, 27)
@@ -148,7 +151,7 @@ def new_pdf(title: str, all_text: str) -> FPDF:
     needs_fallback = any(ord(c) not in drawn and not c.isspace() for c in all_text)
     fallback = fallback_font() if needs_fallback else None
     if fallback is not None:
-        pdf.add_font(FALLBACK_FAMILY, "", fallback)
+        pdf.add_font(FALLBACK_FAMILY, "", fallback, collection_font_number=CJK_FACE)
         pdf.set_fallback_fonts([FALLBACK_FAMILY], exact_match=False)
     pdf.add_page()
     return pdf

@@ -68,9 +68,45 @@ def certificate_box(certificate: rx.Var) -> rx.Component:
     )  # fmt: skip
 
 
+def notice_section(section: rx.Var) -> rx.Component:
+    return rx.el.div(
+        rx.el.h4(section.heading, class_name="font-bold text-slate-900"),
+        rx.foreach(
+            section.paragraphs.to(list[str]),
+            lambda text: rx.el.p(text, class_name=rx.cond(section.bold, "font-semibold", "")),
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def notice_in(notice: rx.Var) -> rx.Component:
+    return rx.el.section(
+        rx.el.p(notice.language, class_name="text-xs font-bold uppercase tracking-widest text-orange-800"),
+        rx.foreach(notice.sections.to(list[dict]), notice_section),
+        class_name="flex flex-col gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800",
+        data_testid="cancellation-notice",
+    )  # fmt: skip
+
+
+def notices() -> rx.Component:
+    """A sale made in Spanish, Russian or Chinese: the right to cancel in that language, then
+    in English while the translation waits for the business's lawyer."""
+    return rx.cond(
+        E.notices.to(list).length() > 0,
+        rx.el.div(rx.foreach(E.notices.to(list[dict]), notice_in), class_name="flex flex-col gap-3"),
+    )
+
+
+def in_language_of_sale(key: str) -> rx.Component:
+    """The signing page's words in the language of the sale, above the English."""
+    signing = E.signing.to(dict)
+    return rx.cond(E.signing, rx.el.p(signing[key], class_name="text-sm font-semibold text-slate-800"))
+
+
 def sign_form() -> rx.Component:
     return rx.el.div(
         rx.el.h3("Accept and sign", class_name="text-xl font-bold"),
+        in_language_of_sale("acceptance"),
         rx.el.p(ACCEPTANCE, class_name="text-sm text-slate-700"),
         rx.foreach(E.to_sign.to(list[dict]), certificate_box),
         rx.el.label("Your full name", html_for="signer-name", class_name="font-semibold"),
@@ -117,6 +153,7 @@ def signed() -> rx.Component:
         rx.cond(
             E.can_cancel,
             rx.el.div(
+                in_language_of_sale("cancel_until"),
                 rx.el.p(
                     rx.el.strong("You may cancel this contract until ", E.cancel_until, "."),
                     " Everything you paid is returned to you within 10 days.",
@@ -184,6 +221,7 @@ def estimate_body() -> rx.Component:
         dates_and_terms(E),
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
         pdf_and_problem(State, E.link_url, "Download the PDF with every term and notice"),
+        notices(),
         answer_part(),
         class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
         data_testid="estimate-link-page",

@@ -44,10 +44,12 @@ def mail_about(site, email: str, subject: str, timeout: float = 15) -> dict:
     raise AssertionError(f"no e-mail about {subject!r} to {email}")
 
 
-def write_and_send(page: Page, site, email: str, price: str = "6000", year_built: str = "") -> str:
+def write_and_send(
+    page: Page, site, email: str, price: str = "6000", year_built: str = "", language: str = "en"
+) -> str:
     """Staff: the enquiry's "Create estimate", the lines (the first at `price`, a capital
-    improvement; an optional heated floor), a 30% deposit and the year the home was built, save,
-    send. Returns the estimate's staff path."""
+    improvement; an optional heated floor), a 30% deposit, the year the home was built and the
+    language of the sale, save, send. Returns the estimate's staff path."""
     open_page(page, "/enquiries")
     card = page.get_by_test_id("enquiry").filter(has_text=email)
     card.get_by_test_id("enquiry-estimate").click()
@@ -65,6 +67,7 @@ def write_and_send(page: Page, site, email: str, price: str = "6000", year_built
     page.fill("#estimate-deposit_value", "30")
     page.fill("#estimate-contingencies", "Hidden water damage behind the old tub.")
     page.fill("#estimate-year_built", year_built)
+    page.locator("#estimate-language").select_option(language)
     page.get_by_role("button", name="Save draft").click()
     expect(page).to_have_url(re.compile(r"/estimates/E-\d{4}-\d{4}$"))
     expect(page.get_by_test_id("estimate-status")).to_have_text("Draft")
@@ -211,20 +214,28 @@ def sign_from_the_link(mine: Page, link: str) -> None:
 def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_returned(
     page: Page, site, context: BrowserContext
 ):
-    """An accepted $8,000 contract, its $2,400 deposit paid by check and its final invoice
-    billed at once: the owner still cancels from the link the same day; both invoices close,
-    the office is told to return the check's money, an admin records the return."""
+    """An accepted $8,000 contract negotiated in Spanish (its notice of cancellation in Spanish
+    and English), its $2,400 deposit paid by check and its final invoice billed at once: the
+    owner still cancels from the link the same day; both invoices close, the office is told to
+    return the check's money, an admin records the return."""
     email = f"dana-{uuid.uuid4().hex[:6]}@example.com"
     # A phone of its own: an enquiry with a known phone joins that customer (and its e-mail).
     post_enquiry(site, email, phone=f"(718) 555-{uuid.uuid4().int % 10_000:04d}")
     sign_in(page, new_admin(site))
     expect(page).to_have_url(re.compile(r"/dashboard$"))
-    staff_path = write_and_send(page, site, email, price="8000")
+    staff_path = write_and_send(page, site, email, price="8000", language="es")
     link = re.search(r"/estimate/[\w-]{43,}", mail_about(site, email, "Estimate E-")["text"])
     customer = context.browser.new_context(base_url=site.url)  # signed out
     customer.route("**/*", block_remote)
     try:
         mine = customer.new_page()
+        open_page(mine, link.group(0))
+        expect(mine.get_by_test_id("cancellation-notice")).to_have_count(2)
+        spanish, english = mine.get_by_test_id("cancellation-notice").all()
+        expect(spanish).to_contain_text("Español (Spanish)")
+        expect(spanish).to_contain_text("Aviso de cancelación")
+        expect(english).to_contain_text("Notice of cancellation")
+        expect(english).to_contain_text("I hereby cancel this transaction")
         sign_from_the_link(mine, link.group(0))
 
         job_path = open_job_of(page, staff_path)

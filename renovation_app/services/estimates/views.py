@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from datetime import datetime
 
+from renovation_app.content import BUSINESS
+from renovation_app.content.languages import ENGLISH
 from renovation_app.content.tax import DEFAULT_TAX_CATEGORY
 from renovation_app.models import (
     DepositKind,
@@ -21,6 +23,7 @@ from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.certificates import ToSign, to_sign
 from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
 from renovation_app.services.estimates.totals import EstimateTotals, counted, estimate_totals
+from renovation_app.services.languages import cancellation_notices, signing_words
 
 STATUS_LABELS = {status: status.value.capitalize() for status in EstimateStatus}
 VOID_LABEL = INVOICE_STATUS_LABELS[InvoiceStatus.VOID]
@@ -112,6 +115,12 @@ class EstimateView:
     # What the owner signs with the contract (ST-124, the lead pamphlet's receipt).
     to_sign: tuple[ToSign, ...] = ()
     year_built: int | None = None
+    # A sale made in Spanish, Russian or Chinese: the owner's right to cancel in that language
+    # (then in English while the translation waits for the lawyer), and the signing page's
+    # words in it; empty for a sale made in English.
+    language: str = "en"
+    notices: tuple[dict, ...] = ()
+    signing: dict | None = None
 
 
 def _deposit_words(estimate: Estimate) -> str:
@@ -218,4 +227,18 @@ def estimate_view(
         emails=emails,
         to_sign=to_sign(estimate, lines, set(totals.counted_line_ids)),
         year_built=estimate.year_built,
+        **_in_language_of_sale(estimate),
     )
+
+
+def _in_language_of_sale(estimate: Estimate) -> dict:
+    if estimate.language == ENGLISH.code:
+        return {}
+    fields = {"contractor": BUSINESS.legal_name, "address": BUSINESS.address.one_line}
+    notices = cancellation_notices(estimate.language, **fields)
+    deadline = cancellation_deadline(estimate.accepted_at) if estimate.accepted_at else None
+    return {
+        "language": estimate.language,
+        "notices": tuple({"language": n.language_name, "sections": n.sections} for n in notices),
+        "signing": signing_words(estimate.language, deadline),
+    }

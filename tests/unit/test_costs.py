@@ -184,7 +184,9 @@ def test_the_estimated_cost_is_never_on_the_customers_documents(job, admin):
     co = sign_co(make_change_order(job, admin, lines=[line]))
     with db_session() as session:
         contract = session.get(Estimate, job.estimate_id).signed_document
-        signed_co = session.exec(select(Signature).where(Signature.record_id == co.id)).one()
+        signed_co = session.exec(
+            select(Signature).where(Signature.kind == "change_order", Signature.record_id == co.id)
+        ).one()
     shown_co = json.dumps(change_orders.read_link(change_order_token(co)).change_order)
     for document in (contract, signed_co.document, shown_co):
         assert "$9,000.00" in document or "$900.00" in document  # the prices are there

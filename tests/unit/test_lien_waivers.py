@@ -71,7 +71,11 @@ def sign(token: str, name: str = "Luis Ortiz", agreed: object = True, **more) ->
 
 def signatures() -> list[Signature]:
     with db_session() as session:
-        return list(session.exec(select(Signature).order_by(Signature.id)))
+        return list(
+            session.exec(
+                select(Signature).where(Signature.kind == "lien_waiver").order_by(Signature.id)
+            )
+        )
 
 
 def paid_on():

@@ -215,9 +215,7 @@ def test_the_office_is_told_thirty_and_seven_days_before_the_lien_deadline(unpai
     assert any(a == "Lien deadline" for a, _ in attention_on(date(2027, 6, 3)))
 
 
-def test_another_building_gets_eight_months_and_an_unset_type_the_earlier_date(
-    unpaid_9000, user
-):
+def test_another_building_gets_eight_months_and_an_unset_type_the_earlier_date(unpaid_9000, user):
     unset = duties_on(unpaid_9000, date(2027, 3, 10)).lien
     assert unset.deadline_on == date(2027, 7, 3) and "set the type" in unset.words
     compliance.set_property_type(unpaid_9000.number, "other", user)

@@ -22,6 +22,7 @@ from renovation_app.api.invoices import (
     pay_page,
     staff_invoice_pdf,
 )
+from renovation_app.api.job_documents import job_document_pdf
 from renovation_app.api.photos import (
     add_note,
     gallery_page,
@@ -38,7 +39,6 @@ from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.staff_links import accept_invitation, forgot_password, reset_password
 from renovation_app.api.stripe_webhook import stripe_webhook
 from renovation_app.api.subcontractors import insurance_file
-from renovation_app.api.job_documents import job_document_pdf
 from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf_file
 from renovation_app.services.photos.gallery import PUBLIC_PREFIX
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH

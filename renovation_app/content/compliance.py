@@ -42,12 +42,14 @@ ST124_STATEMENT = (
     "certificate to charge no sales tax on it, and that a false certificate makes me liable for "
     "the tax with interest and penalties."
 )
-ST124_TICK = "I certify that this work is a capital improvement, and sign Form ST-124 with my name above."
+ST124_TICK = (
+    "I certify that this work is a capital improvement, and sign Form ST-124 with my name above."
+)
 # Flagged on the invoice form while a line is a capital improvement: it is sent untaxed.
 ST124_INVOICE_FLAG = (
     "A capital improvement line is sent without sales tax: keep the owner's signed Form ST-124 "
     "on file before you send it. Contracts signed online carry it (the job's New York duties "
-    "list it); for other work, have the owner sign the form, or choose \"Repair: taxed\"."
+    'list it); for other work, have the owner sign the form, or choose "Repair: taxed".'
 )
 ST124_JOB_FLAG = (
     "No signed Form ST-124 is on file for this job, yet its capital improvement work is billed "
@@ -71,8 +73,8 @@ PAMPHLET_TITLE = "The Lead-Safe Certified Guide to Renovate Right"
 PAMPHLET_LINK = "https://www.epa.gov/lead/renovate-right-important-lead-hazard-information-families-child-care-providers-and-schools"
 PAMPHLET_RECEIPT_TITLE = "Receipt of the lead hazard information pamphlet"
 PAMPHLET_STATEMENT = (
-    "I, the owner, received a copy of the EPA pamphlet \"The Lead-Safe Certified Guide to "
-    "Renovate Right\" before the renovation described above began. The home was built before "
+    'I, the owner, received a copy of the EPA pamphlet "The Lead-Safe Certified Guide to '
+    'Renovate Right" before the renovation described above began. The home was built before '
     "1978, so the work is done with lead-safe work practices by a certified firm."
 )
 PAMPHLET_TICK = 'I received the pamphlet "The Lead-Safe Certified Guide to Renovate Right".'

@@ -9,7 +9,6 @@ from sqlmodel import Field, SQLModel
 
 from renovation_app.models.base import utc_now
 
-
 # What the owner signs with the contract (services/estimates/certificates.py); the record is
 # the estimate.
 ST124_SIGNATURE = "st124"

@@ -93,14 +93,18 @@ def notices() -> rx.Component:
     in English while the translation waits for the business's lawyer."""
     return rx.cond(
         E.notices.to(list).length() > 0,
-        rx.el.div(rx.foreach(E.notices.to(list[dict]), notice_in), class_name="flex flex-col gap-3"),
+        rx.el.div(
+            rx.foreach(E.notices.to(list[dict]), notice_in), class_name="flex flex-col gap-3"
+        ),
     )
 
 
 def in_language_of_sale(key: str) -> rx.Component:
     """The signing page's words in the language of the sale, above the English."""
     signing = E.signing.to(dict)
-    return rx.cond(E.signing, rx.el.p(signing[key], class_name="text-sm font-semibold text-slate-800"))
+    return rx.cond(
+        E.signing, rx.el.p(signing[key], class_name="text-sm font-semibold text-slate-800")
+    )
 
 
 def sign_form() -> rx.Component:

@@ -110,7 +110,9 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
         # receipt are signed in the same visit, each with its box.
         certificates = mine.get_by_test_id("certificate")
         expect(certificates).to_have_count(2)
-        expect(certificates.nth(0)).to_contain_text("Form ST-124, Certificate of Capital Improvement")
+        expect(certificates.nth(0)).to_contain_text(
+            "Form ST-124, Certificate of Capital Improvement"
+        )
         expect(certificates.nth(0)).to_contain_text("Walk-in shower, tiled")
         expect(certificates.nth(1)).to_contain_text("Renovate Right")
         expect(accept).to_be_disabled()

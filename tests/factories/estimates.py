@@ -57,6 +57,13 @@ def accepted_estimate(
     """A sent estimate signed through its link by `signer` (estimates.accept), with the optional
     lines of ids `chosen`; as stored after the signature."""
     sent = sent_estimate(author, form_token, **overrides)
-    estimates.accept(estimate_token(sent), list(chosen), signer, True, SIGNER_CLIENT, certificates=ALL_CERTIFICATES)
+    estimates.accept(
+        estimate_token(sent),
+        list(chosen),
+        signer,
+        True,
+        SIGNER_CLIENT,
+        certificates=ALL_CERTIFICATES,
+    )
     with db_session() as session:
         return session.get(Estimate, sent.id)

@@ -202,7 +202,14 @@ def test_the_grouped_budgets_equal_job_budget_job_by_job(clerk, admin, contract_
             select(EstimateLine.id).where(EstimateLine.estimate_id == sent.id,
                                           EstimateLine.optional).order_by(EstimateLine.position)
         ).all()  # fmt: skip
-    estimates.accept(estimate_token(sent), [optional[1]], "Maria Lopez", True, SIGNER_CLIENT, certificates=ALL_CERTIFICATES)
+    estimates.accept(
+        estimate_token(sent),
+        [optional[1]],
+        "Maria Lopez",
+        True,
+        SIGNER_CLIENT,
+        certificates=ALL_CERTIFICATES,
+    )
     mixed = job_of(sent.number)
     with db_session() as session:
         taken = next(iter(removable_lines(session, session.merge(mixed))))

@@ -166,7 +166,9 @@ def test_a_line_id_from_another_estimate_or_a_required_line_changes_nothing(admi
         estimate_token(sent), choice=[foreign, required, "x", None]
     ).estimate
     assert shown.total_cents == 8_000_00
-    view = estimates.accept(estimate_token(sent), [foreign], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    view = estimates.accept(
+        estimate_token(sent), [foreign], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     assert view.total_cents == 8_000_00
     assert reload(sent).accepted_total_cents == 8_000_00
 
@@ -216,7 +218,9 @@ def test_a_double_submit_of_the_form_saves_one_draft(admin):
 def test_accepting_stores_signer_time_address_and_the_hash_of_the_exact_document(sent):
     estimates.record_view(estimate_token(sent))
     assert reload(sent).status == EstimateStatus.VIEWED
-    view = estimates.accept(estimate_token(sent), [], "  Maria   Lopez ", True, CLIENT, certificates=ST124_TICKED)
+    view = estimates.accept(
+        estimate_token(sent), [], "  Maria   Lopez ", True, CLIENT, certificates=ST124_TICKED
+    )
     stored = reload(sent)
     assert stored.status == EstimateStatus.ACCEPTED
     assert stored.signer_name == "Maria Lopez" and stored.signer_address_hash == CLIENT
@@ -270,7 +274,9 @@ def test_an_expired_link_takes_no_signature(sent):
     with time_machine.travel(later, tick=False):
         assert estimates.read_link(estimate_token(sent)).state == estimates.LinkState.EXPIRED
         with pytest.raises(ActionRefused, match="expired"):
-            estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+            estimates.accept(
+                estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+            )
         estimates.record_view(estimate_token(sent))
     assert reload(sent).status == EstimateStatus.EXPIRED
 
@@ -278,7 +284,9 @@ def test_an_expired_link_takes_no_signature(sent):
 def test_a_declined_estimate_takes_no_signature_and_tells_the_office(sent):
     estimates.decline(estimate_token(sent), "Too expensive for us this year.")
     with pytest.raises(ActionRefused):
-        estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+        estimates.accept(
+            estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+        )
     assert reload(sent).decline_reason == "Too expensive for us this year."
     assert mails("estimate_notice")[0].subject.startswith("Estimate declined")
 
@@ -290,7 +298,9 @@ def test_a_draft_link_shows_nothing_and_unknown_tokens_are_refused(admin, contra
     assert estimates.read_link(estimate_token(draft)) is None
     assert estimates.read_link("x" * 43) is None
     with pytest.raises(ActionRefused):
-        estimates.accept(estimate_token(draft), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+        estimates.accept(
+            estimate_token(draft), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+        )
 
 
 def test_the_database_keeps_only_the_hash_of_an_estimate_link_outside_the_outbox(sent):
@@ -313,7 +323,9 @@ def test_an_estimate_link_opens_only_its_one_estimate(admin, sent):
     other = estimates.send_estimate(other.number, signed_in(admin))
     assert estimates.read_link(estimate_token(sent)).estimate.number == sent.number
     assert estimates.read_link(estimate_token(other)).estimate.number == other.number
-    estimates.accept(estimate_token(other), [], "Omar Other", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(other), [], "Omar Other", True, CLIENT, certificates=ST124_TICKED
+    )
     assert reload(sent).status == EstimateStatus.SENT and reload(other).accepted_at
     # Nor does it open an invoice of the same id as a pay link.
     assert invoicing.invoice_for_pay_token(estimate_token(sent)) is None
@@ -350,11 +362,15 @@ def test_a_change_after_sending_is_a_new_revision_signed_again(admin, sent):
     assert reload(sent).status == EstimateStatus.WITHDRAWN
     assert estimates.read_link(estimate_token(sent)).state == estimates.LinkState.WITHDRAWN
     with pytest.raises(ActionRefused):
-        estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+        estimates.accept(
+            estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+        )
     changed = estimate_form(lines=[{"description": "Cabinets", "unit_price": "7,500"}])
     estimates.update_draft(sent.number, estimates.validate_estimate(changed), signed_in(admin))
     estimates.send_estimate(sent.number, signed_in(admin))
-    view = estimates.accept(estimate_token(revision), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    view = estimates.accept(
+        estimate_token(revision), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     assert view.total_cents == 7_500_00 and view.label.endswith("(revision 2)")
     with pytest.raises(ActionRefused):
         estimates.revise_estimate(sent.number, signed_in(admin))  # a signed contract is locked
@@ -364,7 +380,14 @@ def test_a_change_after_sending_is_a_new_revision_signed_again(admin, sent):
 
 
 def test_deposit_then_final_invoice_bill_the_accepted_total_once(admin, sent):
-    estimates.accept(estimate_token(sent), [optional_id(sent)], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(sent),
+        [optional_id(sent)],
+        "Maria Lopez",
+        True,
+        CLIENT,
+        certificates=ST124_TICKED,
+    )
     user = signed_in(admin)
     deposit = bill_deposit(sent.number, user)
     assert deposit.total_cents == 2_760_00  # 30% of $9,200.00
@@ -383,7 +406,9 @@ def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, con
     raw = estimate_form(discount="500")
     draft = estimates.create_estimate(estimates.validate_estimate(raw), signed_in(admin), "disc-1")
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
-    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(estimate), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     deposit = bill_deposit(estimate.number, signed_in(admin))
     assert deposit.total_cents == 2_250_00  # 30% of $8,000.00 less $500.00
     final = bill_final(estimate.number, signed_in(admin))
@@ -397,7 +422,9 @@ def test_the_contracts_discount_stays_a_discount_on_the_final_invoice(admin, con
 
 
 def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
 
     def click(_):
         try:
@@ -415,7 +442,9 @@ def test_two_clicks_on_create_deposit_invoice_make_one(admin, sent):
 def test_an_estimate_not_accepted_has_no_job_to_invoice(admin, sent):
     with db_session() as session:
         assert jobs.job_for_estimate(session, sent.id) is None
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     with db_session() as session:
         job = jobs.job_for_estimate(session, sent.id)
     assert job.contract_cents == reload(sent).accepted_total_cents
@@ -447,7 +476,9 @@ def test_cancelling_within_the_period_refunds_the_paid_deposit(fake, admin, cont
         estimates.validate_estimate(estimate_form()), signed_in(admin), "form-5"
     )
     estimate = estimates.send_estimate(draft.number, signed_in(admin))
-    estimates.accept(estimate_token(estimate), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(estimate), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     deposit = bill_deposit(estimate.number, signed_in(admin))
     _, status, _ = pay(fake, deposit)
     assert status == 200
@@ -466,7 +497,9 @@ def test_cancelling_within_the_period_refunds_the_paid_deposit(fake, admin, cont
 
 
 def test_cancelling_voids_an_unpaid_deposit_invoice(admin, sent):
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     deposit = bill_deposit(sent.number, signed_in(admin))
     assert estimates.cancel_contract(estimate_token(sent)) == []
     with db_session() as session:
@@ -474,7 +507,9 @@ def test_cancelling_voids_an_unpaid_deposit_invoice(admin, sent):
 
 
 def test_after_the_deadline_the_contract_cannot_be_cancelled(sent):
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     deadline = cancellation_deadline(reload(sent).accepted_at)
     with time_machine.travel(deadline + timedelta(seconds=1), tick=False):
         assert estimates.read_link(estimate_token(sent)).estimate.can_cancel is False
@@ -492,7 +527,9 @@ def test_an_unsigned_estimate_cannot_be_cancelled(sent):
 
 def test_every_change_is_in_the_history(admin, sent):
     estimates.record_view(estimate_token(sent))
-    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED)
+    estimates.accept(
+        estimate_token(sent), [], "Maria Lopez", True, CLIENT, certificates=ST124_TICKED
+    )
     view = estimates.get_estimate(sent.number)
     assert [e.kind for e in view.events] == ["created", "emailed", "viewed", "accepted"]
     assert view.events[0].who == admin.name

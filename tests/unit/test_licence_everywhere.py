@@ -201,7 +201,9 @@ def test_every_page_of_every_kind_of_pdf_carries_the_licence(
 # --- the dashboard ----------------------------------------------------------------------------
 
 
-def test_the_dashboard_names_the_missing_licence_and_where_it_would_show(monkeypatch, duty_settings):
+def test_the_dashboard_names_the_missing_licence_and_where_it_would_show(
+    monkeypatch, duty_settings
+):
     for unset in ("", "  "):
         monkeypatch.setattr(settings, "contractor_licence", unset)
         (missing,) = missing_settings()

@@ -134,7 +134,15 @@ def papers_part() -> rx.Component:
 def duties_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3("New York duties", class_name=CARD_TITLE),
-        rx.cond(D.st124_flag, rx.el.p(D.st124_flag, role="note", class_name="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950", data_testid="st124-flag")),
+        rx.cond(
+            D.st124_flag,
+            rx.el.p(
+                D.st124_flag,
+                role="note",
+                class_name="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950",
+                data_testid="st124-flag",
+            ),
+        ),
         escrow_part(),
         lien_part(),
         papers_part(),

@@ -120,8 +120,6 @@ def recently_worked_jobs(session: Session, today: date) -> list[Job]:
         return []
     return list(
         session.exec(
-            select(Job)
-            .where(Job.id.in_(ids), Job.status != JobStatus.CANCELLED)
-            .order_by(Job.id)
+            select(Job).where(Job.id.in_(ids), Job.status != JobStatus.CANCELLED).order_by(Job.id)
         )
     )

@@ -251,7 +251,9 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
         try:
             session.flush()
         except IntegrityError:
-            raise ActionRefused("The owner's escrow notice was already sent: nothing was sent.") from None
+            raise ActionRefused(
+                "The owner's escrow notice was already sent: nothing was sent."
+            ) from None
         context = notice_context(job, settings.escrow_bank, settings.escrow_bank_address)
         message = build_email(ESCROW_NOTICE_KIND, one_line(job.customer_email), **context)
         email = queue_email(session, message, About.JOB, job.id)

@@ -73,9 +73,7 @@ def last_work_day(session: Session, job_id: int, today: date) -> date | None:
     return max(days, default=None)
 
 
-def lien_deadline(
-    session: Session, job: Job, owed_cents: int, today: date
-) -> LienDeadline | None:
+def lien_deadline(session: Session, job: Job, owed_cents: int, today: date) -> LienDeadline | None:
     """The job's lien deadline while something is owed and a day of work is recorded."""
     if owed_cents <= 0:
         return None

@@ -16,7 +16,5 @@ def set_property_type(number: str, property_type: object, user: SignedInUser) ->
             return
         job.property_type = str(property_type)
         session.add(job)
-        record_job_event(
-            session, job, "property_type", PROPERTY_TYPES[job.property_type], user.id
-        )
+        record_job_event(session, job, "property_type", PROPERTY_TYPES[job.property_type], user.id)
         session.commit()

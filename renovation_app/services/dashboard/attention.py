@@ -32,8 +32,7 @@ def attention_rows(session: Session, today: date) -> list[AttentionRow]:
     certificates (a lapsed one stops a sub's payment), soonest first; then the invoices, worst
     first."""
     duties = [
-        AttentionRow(row.job, row.about, row.words, row.link)
-        for row in duty_rows(session, today)
+        AttentionRow(row.job, row.about, row.words, row.link) for row in duty_rows(session, today)
     ]
     certificates = [
         AttentionRow(e.company, SUBCONTRACTOR, e.words, subcontractor_path(str(e.subcontractor_id)))

@@ -24,6 +24,7 @@ from renovation_app.services.billing import business_today, format_usd
 from renovation_app.services.billing.lines import ValidLine, valid_from_row
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.invoicing import ValidInvoice
+from renovation_app.services.jobs.lead_safe import lead_safe_attachments
 from renovation_app.services.jobs.records import (
     change_order_lines,
     contract_lines,
@@ -33,7 +34,6 @@ from renovation_app.services.jobs.records import (
     record_job_event,
     signed_change_orders,
 )
-from renovation_app.services.jobs.lead_safe import lead_safe_attachments
 from renovation_app.services.jobs.small_work import price_before_tax
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser

@@ -43,7 +43,8 @@ ST124_STATEMENT = (
     "the tax with interest and penalties."
 )
 ST124_TICK = (
-    "I certify that this work is a capital improvement, and sign Form ST-124 with my name above."
+    "I certify that this work is a capital improvement, and sign Form ST-124 with the full name "
+    "I type below."
 )
 # Flagged on the invoice form while a line is a capital improvement: it is sent untaxed.
 ST124_INVOICE_FLAG = (

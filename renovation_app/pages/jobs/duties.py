@@ -18,9 +18,9 @@ def deposit_form(row: rx.Var) -> rx.Component:
         State.deposit_for == row.payment_id.to(int),
         rx.el.div(
             rx.el.label("Deposited on", html_for="deposit-day", class_name="text-sm font-semibold"),
-            rx.el.input(id="deposit-day", type="date", value=State.deposit_day, on_change=State.set_deposit_day, class_name=INPUT),
+            rx.el.input(id="deposit-day", type="date", value=State.deposit_day, on_change=State.set_deposit_day, class_name=f"{INPUT} max-w-xs"),
             rx.el.label("Escrow account (bank and the account's last digits)", html_for="deposit-account", class_name="text-sm font-semibold"),
-            rx.el.input(id="deposit-account", value=State.deposit_account, on_change=State.set_deposit_account, max_length=200, class_name=INPUT),
+            rx.el.input(id="deposit-account", value=State.deposit_account, on_change=State.set_deposit_account, max_length=200, class_name=f"{INPUT} max-w-md"),
             rx.el.div(
                 rx.el.button("Record the deposit", type="button", on_click=State.record_deposit, disabled=State.working, class_name=BUTTON, data_testid="record-deposit"),
                 rx.el.button("Cancel", type="button", on_click=State.close_deposit, class_name=SECONDARY_BUTTON),

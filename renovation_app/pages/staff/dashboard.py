@@ -19,17 +19,26 @@ TILE = "rounded-lg border border-slate-200 bg-white p-4"
 
 
 def missing_settings() -> rx.Component:
-    """A warning per required setting left unset (services.required_settings), shown first."""
-    return rx.foreach(
-        DashboardState.missing_settings,
-        lambda m: rx.el.div(
-            rx.el.p("Missing setting: ", rx.el.code(m.env), class_name="font-bold"),
-            rx.el.p(m.words, class_name="text-sm"),
+    """One warning listing the required settings left unset (services.required_settings),
+    shown first."""
+    return rx.cond(
+        DashboardState.missing_settings.length() > 0,
+        rx.el.div(
+            rx.el.p("Settings New York requires are missing", class_name="font-bold"),
+            rx.el.ul(
+                rx.foreach(
+                    DashboardState.missing_settings,
+                    lambda m: rx.el.li(
+                        rx.el.code(m.env, class_name="font-bold"), ": ", m.words,
+                        data_testid="dash-missing-setting",
+                    ),
+                ),
+                class_name="mt-1 flex list-disc flex-col gap-1 pl-5 text-sm",
+            ),
             role="alert",
             class_name="rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-300",
-            data_testid="dash-missing-setting",
         ),
-    )
+    )  # fmt: skip
 
 
 def figure_tile(figure: rx.Var, test_id: str) -> rx.Component:

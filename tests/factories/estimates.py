@@ -1,9 +1,13 @@
 """Estimates through the real services: the form's payload, a draft, a sent estimate and one
 accepted (signed) by its customer."""
 
+from datetime import date
+
 from renovation_app.db import db_session
-from renovation_app.models import Estimate, User
+from renovation_app.models import DepositKind, Estimate, EstimateLine, User
 from renovation_app.services import estimates
+from renovation_app.services.estimates.document import contract_document
+from renovation_app.services.estimates.totals import estimate_totals
 from renovation_app.services.staff.sessions import SignedInUser
 from tests.factories.links import estimate_token
 from tests.factories.staff import as_signed_in
@@ -67,3 +71,24 @@ def accepted_estimate(
     )
     with db_session() as session:
         return session.get(Estimate, sent.id)
+
+
+def unsaved_contract(**fields: object) -> dict:
+    """The contract document (estimates.document) of an $8,000 kitchen estimate for Maria Lopez
+    that is never saved: for tests of the document's words alone. `fields` override the
+    estimate's columns (language, contingencies ...)."""
+    estimate = Estimate(
+        **{
+            "id": 1, "number": "E-2026-0001", "year": 2026, "customer_name": "Maria Lopez",
+            "customer_email": "maria@example.com",
+            "customer_address": "12 Atlantic Ave, Brooklyn, NY 11201",
+            "valid_until": date(2026, 12, 24), "start_date": date(2027, 1, 11),
+            "completion_date": date(2027, 2, 19), "deposit_kind": DepositKind.PERCENT,
+            "deposit_value": 3000, "author_id": 1, **fields,
+        }
+    )  # fmt: skip
+    line = EstimateLine(
+        id=1, estimate_id=1, position=1, description="Kitchen cabinets", quantity_milli=1000,
+        unit_price_cents=800_000, price_cents=800_000,
+    )  # fmt: skip
+    return contract_document(estimate, [line], estimate_totals(estimate, [line], set()))

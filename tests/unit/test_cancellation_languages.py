@@ -5,7 +5,7 @@ notice beside each translation until the lawyer has reviewed it, and both in the
 import dataclasses
 import io
 import re
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 import pytest
 from babel.messages.pofile import read_po
@@ -14,11 +14,9 @@ from pypdf import PdfReader
 from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
 from renovation_app.content import languages as content
-from renovation_app.models import DepositKind, Estimate, EstimateLine
 from renovation_app.services import languages
-from renovation_app.services.estimates.document import contract_document, document_hash
+from renovation_app.services.estimates.document import document_hash
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
-from renovation_app.services.estimates.totals import estimate_totals
 from renovation_app.services.languages import (
     cancellation_notices,
     english_texts,
@@ -26,6 +24,7 @@ from renovation_app.services.languages import (
     translate,
     translator,
 )
+from tests.factories.estimates import unsaved_contract
 
 TRANSLATED = ["es", "ru", "zh"]
 FIELDS = {"contractor": BUSINESS.legal_name, "address": BUSINESS.address.one_line}
@@ -46,33 +45,7 @@ def fresh_catalogues():
 
 
 def contract(language: str, owner: str = "Maria Lopez") -> dict:
-    estimate = Estimate(
-        id=1,
-        number="E-2026-0001",
-        year=2026,
-        customer_name=owner,
-        customer_email="owner@example.com",
-        customer_address="12 Atlantic Ave, Brooklyn, NY 11201",
-        valid_until=date(2026, 12, 24),
-        start_date=date(2027, 1, 11),
-        completion_date=date(2027, 2, 19),
-        deposit_kind=DepositKind.PERCENT,
-        deposit_value=3000,
-        author_id=1,
-        language=language,
-    )
-    lines = [
-        EstimateLine(
-            id=1,
-            estimate_id=1,
-            position=1,
-            description="Kitchen cabinets",
-            quantity_milli=1000,
-            unit_price_cents=800_000,
-            price_cents=800_000,
-        )
-    ]
-    return contract_document(estimate, lines, estimate_totals(estimate, lines, set()))
+    return unsaved_contract(language=language, customer_name=owner)
 
 
 def pdf_of(document: dict) -> bytes:

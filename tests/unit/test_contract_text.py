@@ -2,50 +2,23 @@
 of the items below. The signed document (what is hashed and printed) is checked for every one,
 so an edit of content/contract.py that drops one fails here."""
 
-from datetime import date
 
 import pytest
 
 from renovation_app.content import BUSINESS
-from renovation_app.models import DepositKind, Estimate, EstimateLine
-from renovation_app.services.estimates.document import contract_document
-from renovation_app.services.estimates.totals import estimate_totals
 from renovation_app.settings import settings
+from tests.factories.estimates import unsaved_contract
 
 
 @pytest.fixture
 def document(monkeypatch) -> dict:
     monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
     monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank")
-    estimate = Estimate(
-        id=1,
-        number="E-2026-0001",
-        year=2026,
-        customer_name="Maria Lopez",
-        customer_email="maria@example.com",
-        customer_address="12 Atlantic Ave, Brooklyn, NY 11201",
-        valid_until=date(2026, 12, 24),
-        start_date=date(2027, 1, 11),
-        completion_date=date(2027, 2, 19),
+    return unsaved_contract(
         contingencies="Hidden water damage; permits.",
         time_of_essence=True,
         progress_schedule="Cabinets installed: $3,000.00\nTile done: $2,000.00",
-        deposit_kind=DepositKind.PERCENT,
-        deposit_value=3000,
-        author_id=1,
     )
-    lines = [
-        EstimateLine(
-            id=1,
-            estimate_id=1,
-            position=1,
-            description="Kitchen cabinets",
-            quantity_milli=1000,
-            unit_price_cents=800_000,
-            price_cents=800_000,
-        ),
-    ]
-    return contract_document(estimate, lines, estimate_totals(estimate, lines, set()))
 
 
 def text_of(document: dict) -> str:

@@ -202,6 +202,14 @@ def paragraph(pdf: FPDF, height: float, text: str, link: str | None = None) -> N
     pdf.multi_cell(0, height, text, align="L", link=link, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
+def field_row(pdf: FPDF, label: str, value: str, label_width: float = 50) -> None:
+    """A form's field: its label in bold, its value wrapped beside it (certificates, records)."""
+    pdf.set_font(FAMILY, "B", 9.5)
+    pdf.cell(label_width, 5.5, label)
+    pdf.set_font(FAMILY, size=9.5)
+    paragraph(pdf, 5.5, value)
+
+
 def _customer(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.set_text_color(*MUTED)
     pdf.set_font(FAMILY, "B", 8)

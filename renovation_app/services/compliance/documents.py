@@ -25,6 +25,7 @@ from renovation_app.services.billing.pdf import (
     FAMILY,
     INK,
     MUTED,
+    field_row,
     new_pdf,
     paragraph,
     rule,
@@ -98,10 +99,7 @@ def render_certificate_pdf(signature: Signature) -> bytes:
     pdf.set_text_color(*INK)
     rule(pdf)
     for label, value in document["fields"]:
-        pdf.set_font(FAMILY, "B", 9.5)
-        pdf.cell(45, 5.5, label)
-        pdf.set_font(FAMILY, size=9.5)
-        paragraph(pdf, 5.5, value)
+        field_row(pdf, label, value, label_width=45)
     pdf.ln(3)
     pdf.set_font(FAMILY, size=9.5)
     paragraph(pdf, 5, document["statement"])

@@ -16,6 +16,7 @@ from renovation_app.services.billing.pdf import (
     FAMILY,
     INK,
     MUTED,
+    field_row,
     new_pdf,
     paragraph,
     rule,
@@ -65,13 +66,6 @@ def lead_safe_record(session: Session, job: Job) -> dict | None:
     }
 
 
-def _row(pdf, label: str, value: str) -> None:
-    pdf.set_font(FAMILY, "B", 9.5)
-    pdf.cell(55, 5.5, label)
-    pdf.set_font(FAMILY, size=9.5)
-    paragraph(pdf, 5.5, value)
-
-
 @without_collector
 def render_lead_safe_record_pdf(record: dict) -> bytes:
     pdf = new_pdf(f"{words.LEAD_SAFE_RECORD_TITLE}, job {record['job']}", record["owner"])
@@ -87,7 +81,7 @@ def render_lead_safe_record_pdf(record: dict) -> bytes:
         ("Renovator certificate no.", "renovator_certificate"),
         ("Pamphlet receipt", "pamphlet"), ("Kept until", "keep_until"),
     ):  # fmt: skip
-        _row(pdf, label, record[key])
+        field_row(pdf, label, record[key], label_width=55)
     pdf.ln(3)
     pdf.set_font(FAMILY, "B", 10)
     pdf.cell(0, 6, "Lead-safe work practices followed", new_x=XPos.LMARGIN, new_y=YPos.NEXT)

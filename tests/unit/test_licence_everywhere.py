@@ -25,7 +25,7 @@ from renovation_app.db import db_session
 from renovation_app.models import Invoice
 from renovation_app.pages.registry import PAGES
 from renovation_app.seo import local_business_json_ld
-from renovation_app.services import estimates, invoicing, lien_waivers, trust_books
+from renovation_app.services import compliance, estimates, invoicing, lien_waivers, trust_books
 from renovation_app.services.billing import business_today, render_receipt_pdf, view_of
 from renovation_app.services.change_orders import change_order_pdf
 from renovation_app.services.mail import templates
@@ -144,7 +144,7 @@ def _receipt(invoice: Invoice) -> bytes:
 
 def documents(admin) -> dict[str, Callable[[], bytes]]:
     """One document of each renderer (named after it), made the way the site makes it."""
-    estimate = contract_28k(admin)
+    estimate = contract_28k(admin, year_built="1962")  # with an ST-124 and lead-safe papers
     job = job_of(estimate)
     invoice = bill_deposit(estimate.number, admin)
     change_order = make_change_order(job, admin)
@@ -162,14 +162,19 @@ def documents(admin) -> dict[str, Callable[[], bytes]]:
         "render_trust_books_pdf": lambda: trust_books.trust_books_pdf(
             job.number, business_today() - timedelta(days=30), business_today()
         ),
+        "render_certificate_pdf": lambda: compliance.document_pdf(job.number, "st124"),
+        "render_lead_safe_record_pdf": lambda: compliance.document_pdf(
+            job.number, "lead-safe-record"
+        ),
     }
 
 
 def pdf_renderers() -> set[str]:
-    """Every render_..._pdf defined in a services/<feature>/pdf.py."""
+    """Every render_..._pdf defined in any module of services/."""
     found = set()
-    for path in SERVICES.glob("*/pdf.py"):
-        module = importlib.import_module(f"renovation_app.services.{path.parent.name}.pdf")
+    for path in SERVICES.glob("**/*.py"):
+        dotted = ".".join(path.relative_to(SERVICES.parent).with_suffix("").parts)
+        module = importlib.import_module(f"renovation_app.{dotted}".removesuffix(".__init__"))
         found |= {
             name
             for name, value in inspect.getmembers(module, inspect.isfunction)

@@ -93,5 +93,12 @@ def dates_and_terms(estimate: rx.Var) -> rx.Component:
                 rx.el.dd(estimate.progress_schedule, class_name="whitespace-pre-line"),
             ),
         ),
+        rx.cond(
+            estimate.year_built,
+            rx.fragment(
+                rx.el.dt("Home built in", class_name="font-semibold"),
+                rx.el.dd(estimate.year_built.to_string()),
+            ),
+        ),
         class_name="grid gap-x-6 gap-y-1 text-sm text-slate-800 sm:grid-cols-[auto_1fr]",
     )

@@ -38,7 +38,8 @@ def run_cli(*args: str, **stdin) -> subprocess.CompletedProcess:
     "command",
     [
         ("create-user", "--email", "nobody@example.com", "--name", "No Body"),
-        ("set-password", "--email", "nobody@example.com"),
+        # The same prompt as create-user's (2 s more): `make test-slow`, run by CI.
+        pytest.param(("set-password", "--email", "nobody@example.com"), marks=pytest.mark.slow),
     ],
 )
 def test_without_a_terminal_the_password_prompt_ends_in_one_line_not_a_traceback(

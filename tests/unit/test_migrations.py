@@ -136,6 +136,7 @@ def database_with_customer_links(tmp_path) -> str:
     return url
 
 
+@pytest.mark.slow  # an office upgraded through the links migration (2 s): `make test-slow`, run by CI
 def test_links_e_mailed_before_the_upgrade_still_open_their_records_and_no_token_remains(
     database_with_customer_links,
 ):
@@ -166,6 +167,7 @@ def test_links_e_mailed_before_the_upgrade_still_open_their_records_and_no_token
         assert links.find_record(session, CustomerLinkKind.PAY, PAY_TOKEN) == 1
 
 
+@pytest.mark.slow  # an office upgraded and broken (2 s): `make test-slow`, run by CI
 def test_a_migration_that_would_leave_rows_pointing_nowhere_is_refused(tmp_path):
     """Foreign keys are off while SQLite copies tables, so the check after is what keeps them."""
     url = f"sqlite:///{tmp_path / 'broken.db'}"
@@ -275,6 +277,7 @@ def _jobs_seen(connection) -> dict:
     }
 
 
+@pytest.mark.slow  # an office upgraded through the jobs migration (3-4 s): `make test-slow`, run by CI
 def test_every_signed_contract_of_an_office_becomes_a_job_billed_by_its_invoices(tmp_path):
     """The office's signed contract (a deposit invoice with a check paid on it, a final invoice
     not paid yet) becomes job J-2026-0001: its stages add up to the contract exactly, the
@@ -394,6 +397,7 @@ def _signed_estimate(connection, id: int, accepted_at: str, **values) -> None:
     _insert(connection, "estimate", **{**row, **values})
 
 
+@pytest.mark.slow  # an office upgraded through the jobs migration (2 s): `make test-slow`, run by CI
 def test_a_contracts_progress_schedule_becomes_its_jobs_stages(tmp_path):
     """ "Label: 40%" is that share of the contract (rounded half up to the cent), "Label:
     $3,000.00" that amount; other lines are words only. The final stage holds the rest, and the

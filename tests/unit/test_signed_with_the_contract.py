@@ -67,6 +67,18 @@ def test_a_capital_improvement_in_a_1962_house_asks_for_both_and_refuses_without
             estimates.accept(token, [], "Maria Lopez", True, SIGNER_CLIENT, certificates=ticked)
     assert signatures() == [] and estimates.read_link(token).state == "open"
     estimates.accept(token, [], "Maria Lopez", True, SIGNER_CLIENT, certificates=["st124", "lead_pamphlet"])  # fmt: skip
+    owner_copy = next(m for m in mails("estimate_signed") if m.to == "maria@example.com")
+    with db_session() as session:
+        attached = session.exec(
+            select(OutboxAttachment).where(OutboxAttachment.email_id == owner_copy.id)
+        ).all()
+    assert [a.filename for a in attached] == [
+        f"contract-{sent.number}.pdf",
+        f"st124-{sent.number}.pdf",
+        f"lead-pamphlet-receipt-{sent.number}.pdf",
+    ]
+    assert "Signed by Maria Lopez" in pdf_text(attached[1].content)
+    assert "Receipt of the lead hazard information pamphlet" in owner_copy.text
     assert [(s.kind, s.signer_name, s.record_id) for s in signatures()] == [
         ("st124", "Maria Lopez", sent.id), ("lead_pamphlet", "Maria Lopez", sent.id),
     ]  # fmt: skip

@@ -5,33 +5,21 @@ work, and a copy of the ST-124 e-mailed to a subcontractor of the job."""
 import json
 from dataclasses import dataclass
 
-from fpdf.enums import XPos, YPos
 from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.content.compliance import ST124_TITLE
 from renovation_app.db import db_session
 from renovation_app.models import (
-    LEAD_PAMPHLET_SIGNATURE,
     ST124_SIGNATURE,
     Job,
     JobCost,
     Signature,
     Subcontractor,
 )
-from renovation_app.services.billing import business_today, long_date
-from renovation_app.services.billing.pdf import (
-    ACCENT,
-    FAMILY,
-    INK,
-    MUTED,
-    field_row,
-    new_pdf,
-    paragraph,
-    rule,
-    without_collector,
-)
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.estimates.certificates import CERTIFICATE_FILES, signed_words
+from renovation_app.services.estimates.pdf import render_certificate_pdf
 from renovation_app.services.jobs.lead_safe import lead_safe_record, render_lead_safe_record_pdf
 from renovation_app.services.jobs.records import job_by_number, open_job, record_job_event
 from renovation_app.services.mail import (
@@ -45,8 +33,8 @@ from renovation_app.services.mail import (
 )
 from renovation_app.services.staff import SignedInUser
 
-ST124_FILE, PAMPHLET_FILE, LEAD_SAFE_FILE = "st124", "lead-pamphlet-receipt", "lead-safe-record"
-SIGNED_FILES = {ST124_FILE: ST124_SIGNATURE, PAMPHLET_FILE: LEAD_PAMPHLET_SIGNATURE}
+ST124_FILE, LEAD_SAFE_FILE = CERTIFICATE_FILES[ST124_SIGNATURE], "lead-safe-record"
+SIGNED_FILES = {name: kind for kind, name in CERTIFICATE_FILES.items()}
 
 
 @dataclass(frozen=True)
@@ -64,52 +52,17 @@ def _signature(session: Session, job: Job, kind: str) -> Signature | None:
     ).first()
 
 
-def _signed_words(signature: Signature) -> str:
-    return f"Signed by {signature.signer_name} on {long_date(business_today(signature.signed_at))}"
-
-
 def job_documents(session: Session, job: Job) -> list[JobDocument]:
     found = []
     for name, kind in SIGNED_FILES.items():
         if (signature := _signature(session, job, kind)) is not None:
             title = json.loads(signature.document)["title"]
-            found.append(JobDocument(name, title, _signed_words(signature)))
+            found.append(JobDocument(name, title, signed_words(signature)))
     if lead_safe_record(session, job) is not None:
         found.append(
             JobDocument(LEAD_SAFE_FILE, "Record of lead-safe work", "Goes with the final invoice")
         )
     return found
-
-
-@without_collector
-def render_certificate_pdf(signature: Signature) -> bytes:
-    """A certificate as signed: its fields, what the owner certified, and the signature with the
-    SHA-256 of exactly the document signed."""
-    document = json.loads(signature.document)
-    text = "".join(value for _, value in document["fields"]) + signature.signer_name
-    pdf = new_pdf(document["title"], text)
-    pdf.set_text_color(*MUTED)
-    pdf.set_font(FAMILY, size=9)
-    pdf.cell(
-        0, 5, f"{BUSINESS.name} · {BUSINESS.address.one_line}", new_x=XPos.LMARGIN, new_y=YPos.NEXT
-    )
-    pdf.set_text_color(*ACCENT)
-    pdf.set_font(FAMILY, "B", 15)
-    paragraph(pdf, 8, document["title"])
-    pdf.set_text_color(*INK)
-    rule(pdf)
-    for label, value in document["fields"]:
-        field_row(pdf, label, value, label_width=45)
-    pdf.ln(3)
-    pdf.set_font(FAMILY, size=9.5)
-    paragraph(pdf, 5, document["statement"])
-    pdf.ln(4)
-    pdf.set_font(FAMILY, "B", 10)
-    paragraph(pdf, 6, f"{_signed_words(signature)} (typed signature)")
-    pdf.set_text_color(*MUTED)
-    pdf.set_font(FAMILY, size=7.5)
-    paragraph(pdf, 4, f"SHA-256 of the document signed: {signature.document_sha256}")
-    return bytes(pdf.output())
 
 
 def document_pdf(number: str, name: str) -> bytes | None:

@@ -27,6 +27,8 @@ from renovation_app.settings import settings
 
 ST124, LEAD_PAMPHLET = ST124_SIGNATURE, LEAD_PAMPHLET_SIGNATURE
 TITLES = {ST124: words.ST124_TITLE, LEAD_PAMPHLET: words.PAMPHLET_RECEIPT_TITLE}
+# Each one's file name, on the job's page (/jobs/<n>/documents/<name>.pdf) and in e-mails.
+CERTIFICATE_FILES = {ST124: "st124", LEAD_PAMPHLET: "lead-pamphlet-receipt"}
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,12 @@ def sign_certificates(
                 document_sha256=document_hash(document), document=canonical(document),
             )
         )  # fmt: skip
+
+
+def signed_words(certificate: Signature) -> str:
+    """ "Signed by Maria Lopez on January 15, 2027" (the New York day)."""
+    day = long_date(business_today(certificate.signed_at))
+    return f"Signed by {certificate.signer_name} on {day}"
 
 
 def signed_certificates(session: Session, estimate_id: int | None) -> list[Signature]:

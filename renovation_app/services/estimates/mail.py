@@ -10,8 +10,13 @@ from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path, job_path
 from renovation_app.services.billing import when_display
 from renovation_app.services.billing.money import shown
+from renovation_app.services.estimates.certificates import CERTIFICATE_FILES, signed_certificates
 from renovation_app.services.estimates.document import contract_document
-from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
+from renovation_app.services.estimates.pdf import (
+    Signature,
+    render_certificate_pdf,
+    render_contract_pdf,
+)
 from renovation_app.services.estimates.records import link_url_of
 from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
 from renovation_app.services.jobs.creating import job_for_estimate
@@ -53,13 +58,14 @@ def _queue(
     kind: EmailKind,
     context: dict,
     pdf: bytes | None,
+    signed_with_it: tuple[Attachment, ...] = (),
 ) -> OutboxEmail:
     name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
     message = build_email(
         kind,
         one_line(to),
         reply_to=BUSINESS.email,
-        attachments=(_pdf(name, pdf),) if pdf else (),
+        attachments=((_pdf(name, pdf),) if pdf else ()) + signed_with_it,
         **context,
     )
     return queue_email(session, message, about_kind=About.ESTIMATE, about_id=estimate.id)
@@ -78,14 +84,19 @@ def queue_estimate_email(session: Session, estimate: Estimate, lines: list[Estim
 
 
 def queue_signed_copies(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
-    """The signed contract (PDF) to the customer and to the office."""
+    """The signed contract (PDF) to the customer and to the office, with the certificates signed
+    with it (Form ST-124, the lead pamphlet's receipt)."""
     view = estimate_view(estimate, lines, link_url=link_url_of(session, estimate))
     pdf = estimate_pdf(estimate, lines)
+    certificates = tuple(
+        _pdf(f"{CERTIFICATE_FILES[c.kind]}-{estimate.number}.pdf", render_certificate_pdf(c))
+        for c in signed_certificates(session, estimate.id)
+    )
     job = job_for_estimate(session, estimate.id)
     staff_url = settings.url(job_path(job.number) if job else estimate_path(estimate.number))
     for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
         context = {"estimate": shown(view), "staff_url": staff_url, "to_office": to_office}
-        _queue(session, estimate, to, EmailKind.ESTIMATE_SIGNED, context, pdf)
+        _queue(session, estimate, to, EmailKind.ESTIMATE_SIGNED, context, pdf, certificates)
 
 
 def queue_office_notice(session: Session, estimate: Estimate, title: str, words: str) -> None:

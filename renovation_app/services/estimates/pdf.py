@@ -1,6 +1,7 @@
 """The estimate, and the signed contract, as a PDF: both printed from the contract document
 (document.py), so the signed copy shows exactly the words and amounts that were hashed."""
 
+import json
 from dataclasses import dataclass
 from unicodedata import east_asian_width
 
@@ -8,6 +9,8 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 from fpdf.fonts import FontFace
 
+from renovation_app import models
+from renovation_app.content import BUSINESS
 from renovation_app.services.billing.pdf import (
     ACCENT,
     FALLBACK_FAMILY,
@@ -15,11 +18,13 @@ from renovation_app.services.billing.pdf import (
     INK,
     MUTED,
     RULE,
+    field_row,
     new_pdf,
     paragraph,
     rule,
     without_collector,
 )
+from renovation_app.services.estimates.certificates import signed_words
 
 
 @dataclass(frozen=True)
@@ -195,4 +200,33 @@ def render_contract_pdf(document: dict, signature: Signature | None = None) -> b
     _lines(pdf, document)
     _sections(pdf, document)
     _signature(pdf, document, signature)
+    return bytes(pdf.output())
+
+
+@without_collector
+def render_certificate_pdf(certificate: models.Signature) -> bytes:
+    """A certificate signed with the contract (Form ST-124, the lead pamphlet's receipt) as it
+    was signed: its fields, what the owner certified, and the signature with the SHA-256 of
+    exactly the document signed."""
+    document = json.loads(certificate.document)
+    text = "".join(value for _, value in document["fields"]) + certificate.signer_name
+    pdf = new_pdf(document["title"], text)
+    pdf.set_text_color(*MUTED)
+    text_line(pdf, 5, f"{BUSINESS.name} · {BUSINESS.address.one_line}", size=9)
+    pdf.set_text_color(*ACCENT)
+    pdf.set_font(FAMILY, "B", 15)
+    paragraph(pdf, 8, document["title"])
+    pdf.set_text_color(*INK)
+    rule(pdf)
+    for label, value in document["fields"]:
+        field_row(pdf, label, value, label_width=45)
+    pdf.ln(3)
+    pdf.set_font(FAMILY, size=9.5)
+    paragraph(pdf, 5, document["statement"])
+    pdf.ln(4)
+    pdf.set_font(FAMILY, "B", 10)
+    paragraph(pdf, 6, f"{signed_words(certificate)} (typed signature)")
+    pdf.set_text_color(*MUTED)
+    pdf.set_font(FAMILY, size=7.5)
+    paragraph(pdf, 4, f"SHA-256 of the document signed: {certificate.document_sha256}")
     return bytes(pdf.output())

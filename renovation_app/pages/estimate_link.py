@@ -81,7 +81,7 @@ def notice_section(section: rx.Var) -> rx.Component:
 
 def notice_in(notice: rx.Var) -> rx.Component:
     return rx.el.section(
-        rx.el.p(notice.language, class_name="text-xs font-bold uppercase tracking-widest text-orange-800"),
+        rx.el.h3(notice.language, class_name="text-xs font-bold uppercase tracking-widest text-orange-800"),
         rx.foreach(notice.sections.to(list[dict]), notice_section),
         class_name="flex flex-col gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800",
         data_testid="cancellation-notice",

@@ -4,9 +4,9 @@ import re
 import uuid
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from tests.e2e.axe_check import axe
 from tests.e2e.conftest import open_page
 from tests.e2e.document_lines import fill_line
 from tests.e2e.test_estimates import post_enquiry, write_and_send
@@ -14,7 +14,6 @@ from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoic
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
 from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, sign_in
 
-axe = Axe()
 pytestmark = pytest.mark.slow  # a sweep of every page at two widths: `make test-slow`
 
 

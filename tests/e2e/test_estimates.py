@@ -12,6 +12,7 @@ import httpx
 from playwright.sync_api import BrowserContext, Page, expect
 from pypdf import PdfReader
 
+from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.jobs import bill_on_job, open_job_of
@@ -115,6 +116,8 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
         )
         expect(certificates.nth(0)).to_contain_text("Walk-in shower, tiled")
         expect(certificates.nth(1)).to_contain_text("Renovate Right")
+        no_axe_violations(mine, "signing page with Form ST-124 and the pamphlet", widths=(375,))
+        mine.set_viewport_size({"width": 1280, "height": 900})
         expect(accept).to_be_disabled()
         mine.get_by_test_id("certify-st124").click()
         expect(accept).to_be_disabled()  # the pamphlet's receipt is not ticked yet
@@ -238,6 +241,7 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
         expect(spanish).to_contain_text("Aviso de cancelación")
         expect(english).to_contain_text("Notice of cancellation")
         expect(english).to_contain_text("I hereby cancel this transaction")
+        no_axe_violations(mine, "a Spanish sale's signing page", widths=(1280,))
         sign_from_the_link(mine, link.group(0))
 
         job_path = open_job_of(page, staff_path)

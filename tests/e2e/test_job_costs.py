@@ -19,8 +19,8 @@ from renovation_app.db import db_session
 from renovation_app.models import User
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.settings import settings
+from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import block_remote, open_page
-from tests.e2e.test_jobs_and_change_orders import no_axe_violations
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
 from tests.factories import job_of, record_payment
 from tests.factories.costs import contract_28k

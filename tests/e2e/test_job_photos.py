@@ -15,9 +15,9 @@ from PIL import Image
 from playwright.sync_api import BrowserContext, Page, expect
 
 from renovation_app.services.jobs.status import set_job_status
+from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.test_job_costs import a_job_with_a_crew_and_a_sub
-from tests.e2e.test_jobs_and_change_orders import no_axe_violations
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
 from tests.factories import bill, make_change_order, signed_in
 

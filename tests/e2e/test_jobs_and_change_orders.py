@@ -11,7 +11,6 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, expect
 from pypdf import PdfReader
 from sqlmodel import select
@@ -20,22 +19,13 @@ from renovation_app.db import db_session
 from renovation_app.models import User
 from renovation_app.services.billing import business_today
 from renovation_app.settings import settings
+from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.document_lines import fill_line
 from tests.e2e.jobs import bill_on_job
 from tests.e2e.test_estimates import mail_about
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
 from tests.factories import accepted_estimate, job_of, make_change_order, record_payment
-
-axe = Axe()
-
-
-def no_axe_violations(page: Page, where: str, widths: tuple[int, ...] = (375, 1280)) -> None:
-    for width in widths:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(300)
-        results = axe.run(page)
-        assert results.violations_count == 0, f"{where} at {width}: {results.generate_report()}"
 
 
 def contract(admin_email: str, owner_email: str, monkeypatch):

@@ -18,9 +18,9 @@ from renovation_app.services.billing import business_today
 from renovation_app.services.schedule import appointments, calendars
 from renovation_app.services.schedule.times import instant_of, new_york
 from renovation_app.settings import settings
+from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import open_page
 from tests.e2e.test_estimates import mail_about
-from tests.e2e.test_jobs_and_change_orders import no_axe_violations
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
 from tests.factories import job_of, staff_user
 from tests.factories.costs import contract_28k

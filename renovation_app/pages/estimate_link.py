@@ -56,7 +56,7 @@ def certificate_box(certificate: rx.Var) -> rx.Component:
         rx.el.a(certificate.link_words, href=certificate.link, target="_blank", rel="noopener", class_name="self-start text-sm font-semibold text-orange-800 underline"),
         rx.el.label(
             rx.el.input(
-                type="checkbox", id="certify-" + kind,
+                type="checkbox", id="certify-" + kind, checked=State.certified.contains(kind),
                 on_change=lambda ticked: State.tick_certificate(kind, ticked),
                 class_name="h-5 w-5 shrink-0 accent-orange-700", data_testid="certify-" + kind,
             ),

@@ -62,8 +62,13 @@ REQUIRED_SETTINGS: tuple[RequiredSetting, ...] = (
         ("the record of lead-safe work of every home built before 1978",),
     ),
     RequiredSetting(
+        "rrp_renovator_name",
+        "the certified renovator on the jobs (EPA RRP)",
+        ("the record of lead-safe work of every home built before 1978",),
+    ),
+    RequiredSetting(
         "rrp_renovator_certificate",
-        "the certified renovator's EPA certificate number (RRP_RENOVATOR_NAME names them)",
+        "the certified renovator's EPA certificate number",
         ("the record of lead-safe work of every home built before 1978",),
     ),
 )

@@ -235,7 +235,8 @@ def duty_settings(monkeypatch):
     """Every other setting of New York's duties set: only the one a test clears is missing."""
     for name, value in (
         ("escrow_bank", "Example Community Bank"), ("escrow_bank_address", "350 Fulton St"),
-        ("rrp_firm_certificate", "NAT-F1"), ("rrp_renovator_certificate", "R-1"),
+        ("rrp_firm_certificate", "NAT-F1"), ("rrp_renovator_name", "Sam Builder"),
+        ("rrp_renovator_certificate", "R-1"),
     ):  # fmt: skip
         monkeypatch.setattr(settings, name, value)
 

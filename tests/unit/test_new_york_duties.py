@@ -15,9 +15,11 @@ from renovation_app.models import (
     AppointmentKind,
     Job,
     JobEvent,
+    JobStatus,
     Reminder,
 )
 from renovation_app.services import compliance
+from renovation_app.services.business_days import business_days_after
 from renovation_app.services.compliance.duties import job_duties
 from renovation_app.services.dashboard.attention import attention_rows
 from renovation_app.services.errors import ActionRefused
@@ -76,6 +78,17 @@ def test_a_deposit_paid_on_friday_before_a_holiday_is_due_in_escrow_on_the_monda
     assert row.deadline_on == date(2027, 1, 25)
     assert row.words == "Deposit by Monday, January 25, 2027" and not row.late
     assert compliance.reminder_day(row.deadline_on) == date(2027, 1, 22)
+
+
+def test_the_contractors_deadlines_count_only_real_holidays_the_owners_right_every_one():
+    """Christmas 2027 is a Saturday: the `holidays` calendar also takes Friday the 24th off,
+    which General Construction Law §24 does not. The deposit's deadline counts that Friday (the
+    earlier date); the owner's right to cancel skips it (the later date, in the owner's favour).
+    Susan B. Anthony Day (February 15, 2028) is not a day off either."""
+    assert compliance.deposit_deadline(date(2027, 12, 17)) == date(2027, 12, 24)
+    assert business_days_after(date(2027, 12, 21), 3) == date(2027, 12, 27)
+    assert compliance.deposit_deadline(date(2028, 2, 14)) == date(2028, 2, 22)
+    assert compliance.reminder_day(date(2027, 12, 27)) == date(2027, 12, 24)
 
 
 def test_the_office_is_reminded_once_the_business_day_before_the_deadline(deposit_paid):
@@ -222,6 +235,13 @@ def test_another_building_gets_eight_months_and_an_unset_type_the_earlier_date(u
     assert duties_on(unpaid_9000, date(2027, 3, 10)).lien.deadline_on == date(2027, 11, 3)
     with pytest.raises(ActionRefused, match="type of building"):
         compliance.set_property_type(unpaid_9000.number, "castle", user)
+    with db_session() as session:  # closed with money owed: the type still counts the lien
+        job = session.get(Job, unpaid_9000.id)
+        job.status = JobStatus.CLOSED
+        session.add(job)
+        session.commit()
+    compliance.set_property_type(unpaid_9000.number, "single_family", user)
+    assert duties_on(unpaid_9000, date(2027, 3, 10)).lien.deadline_on == date(2027, 7, 3)
 
 
 def test_a_later_work_day_on_the_schedule_moves_the_deadline_and_a_paid_job_has_none(

@@ -172,3 +172,14 @@ def test_a_job_without_a_signed_st124_is_flagged_and_has_no_copy_to_send(admin, 
     assert "No signed Form ST-124" in duties.st124_flag and duties.documents == []
     with pytest.raises(ActionRefused, match="has not signed a Form ST-124"):
         compliance.send_st124_copy(job.number, 1, user)
+
+
+def test_an_optional_capital_improvement_left_out_asks_for_no_st124(admin, contract_settings):
+    lines = [*REPAIR, {**KITCHEN[0], "optional": True}]
+    sent = sent_estimate(admin, "optional-cap", lines=lines)
+    token = estimate_token(sent)
+    optional = next(line.id for line in estimates.read_link(token).estimate.lines if line.optional)
+    assert [c.kind for c in estimates.read_link(token, [optional]).estimate.to_sign] == ["st124"]
+    assert estimates.read_link(token, []).estimate.to_sign == ()
+    estimates.accept(token, [], "Maria Lopez", True, SIGNER_CLIENT)  # nothing else to tick
+    assert signatures() == []

@@ -87,7 +87,7 @@ def lien_part() -> rx.Component:
             rx.el.option("Not set", value="", disabled=True),
             *[rx.el.option(label, value=key) for key, label in PROPERTY_TYPES.items()],
             id="property-type", value=D.property_type.to(str), on_change=State.set_property_type,
-            disabled=~J_OPEN | State.working, class_name=f"{INPUT} max-w-md",
+            disabled=State.working, class_name=f"{INPUT} max-w-md",
         ),
         class_name="flex flex-col gap-1",
     )  # fmt: skip

@@ -14,7 +14,6 @@ from renovation_app.models import Job, Reminder, utc_now
 from renovation_app.routes import job_path
 from renovation_app.services.billing import business_today, format_usd
 from renovation_app.services.compliance.duties import (
-    job_duties,
     open_jobs,
     owed_cents,
     recently_worked_jobs,
@@ -22,6 +21,7 @@ from renovation_app.services.compliance.duties import (
 from renovation_app.services.compliance.escrow import (
     REMINDER_ABOUT,
     REMINDER_STEP,
+    escrow_notice,
     escrow_rows,
     reminder_day,
 )
@@ -71,10 +71,11 @@ def _due_notices(session: Session, today: date) -> list[tuple[Job, OfficeNotice]
         if lien is None or not lien.soon:
             continue
         warned_on = max(day for day in lien.warnings if day <= today)
-        days = (lien.deadline_on - warned_on).days
+        step = f"lien-{(lien.deadline_on - warned_on).days}:{lien.deadline_on.isoformat()}"
+        days_left = (lien.deadline_on - today).days  # a round that ran late says so
         notice = OfficeNotice(
-            "job", job.id, f"lien-{days}:{lien.deadline_on.isoformat()}", warned_on,
-            f"Lien deadline in {days} days", f"{lien.owed} unpaid. {lien.words}.",
+            "job", job.id, step, warned_on,
+            f"Lien deadline in {days_left} days", f"{lien.owed} unpaid. {lien.words}.",
         )  # fmt: skip
         due.append((job, notice))
     return due
@@ -129,13 +130,14 @@ def duty_rows(session: Session, today: date) -> list[DutyRow]:
     completion; lien deadlines within their first warning's days."""
     rows = []
     for job in open_jobs(session):
-        duties = job_duties(session, job, today)
-        for row in duties.escrow:
+        escrow = escrow_rows(session, job, today)
+        for row in escrow:
             if row.late:
                 words = f"{format_usd(row.amount_cents)} received {row.received}: {row.words}."
                 rows.append(DutyRow(job.number, ESCROW_ATTENTION, words, job_path(job.number)))
-        if duties.notice.late:
-            words = f"Not sent to {job.customer_name}; it was due by {duties.notice.deadline}."
+        notice = escrow_notice(session, job, today, held=bool(escrow))
+        if notice.late:
+            words = f"Not sent to {job.customer_name}; it was due by {notice.deadline}."
             rows.append(DutyRow(job.number, NOTICE_ATTENTION, words, job_path(job.number)))
     for job in recently_worked_jobs(session, today):
         lien = lien_deadline(session, job, owed_cents(session, job), today)

@@ -3,15 +3,19 @@
 from renovation_app.content.compliance import PROPERTY_TYPES
 from renovation_app.db import db_session
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.jobs.records import open_job, record_job_event
+from renovation_app.services.jobs.records import job_by_number, lock_job, record_job_event
 from renovation_app.services.staff import SignedInUser
 
 
 def set_property_type(number: str, property_type: object, user: SignedInUser) -> None:
+    """Also on a closed job: its lien deadline still counts by it while money is owed."""
     if property_type not in PROPERTY_TYPES:
         raise ActionRefused("Please choose the type of building.")
     with db_session() as session:
-        job = open_job(session, number)
+        job = job_by_number(session, number)
+        if job is None:
+            raise ActionRefused(f"There is no job {str(number)[:20]}.")
+        lock_job(session, job)
         if job.property_type == property_type:
             return
         job.property_type = str(property_type)

@@ -68,7 +68,8 @@ def lead_safe_record(session: Session, job: Job) -> dict | None:
 
 @without_collector
 def render_lead_safe_record_pdf(record: dict) -> bytes:
-    pdf = new_pdf(f"{words.LEAD_SAFE_RECORD_TITLE}, job {record['job']}", record["owner"])
+    text = "".join(str(value) for value in record.values())  # CJK in a name or an address
+    pdf = new_pdf(f"{words.LEAD_SAFE_RECORD_TITLE}, job {record['job']}", text)
     pdf.set_text_color(*ACCENT)
     pdf.set_font(FAMILY, "B", 15)
     pdf.cell(0, 8, words.LEAD_SAFE_RECORD_TITLE, new_x=XPos.LMARGIN, new_y=YPos.NEXT)

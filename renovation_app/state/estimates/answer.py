@@ -29,10 +29,15 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
             self.chosen = [
                 line.id for line in answer.estimate.lines if line.optional and line.included
             ]
+            # A tick stays only on a certificate still asked for (an optional capital
+            # improvement line taken out takes the ST-124 with it).
+            asked = {certificate.kind for certificate in answer.estimate.to_sign}
+            self.certified = [kind for kind in self.certified if kind in asked]
 
     @rx.event
     async def load(self):
         self._start_answer()
+        self.certified = []
         await asyncio.to_thread(estimates.record_view, self._token())
         await self._read(every_optional_line=True)
 
@@ -52,8 +57,9 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
 
     @rx.event
     def tick_certificate(self, kind: str, ticked: bool):
+        asked = {str(c.get("kind")) for c in self.estimate.get("to_sign", [])}
         others = [k for k in self.certified if k != kind]
-        self.certified = [*others, str(kind)[:20]] if ticked is True else others
+        self.certified = [*others, kind] if ticked is True and kind in asked else others
 
     @rx.event
     async def accept(self):

@@ -10,7 +10,10 @@ from renovation_app.models import OutboxEmail
 
 def mails(kind: str) -> list[OutboxEmail]:
     with db_session() as session:
-        return session.exec(select(OutboxEmail).where(OutboxEmail.kind == kind)).all()
+        # In the order queued: PostgreSQL gives rows back in no set order without one.
+        return session.exec(
+            select(OutboxEmail).where(OutboxEmail.kind == kind).order_by(OutboxEmail.id)
+        ).all()
 
 
 def tables_holding(text: str, engine: Engine | None = None) -> set[str]:

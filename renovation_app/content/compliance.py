@@ -50,7 +50,8 @@ ST124_TICK = (
 ST124_INVOICE_FLAG = (
     "A capital improvement line is sent without sales tax: keep the owner's signed Form ST-124 "
     "on file before you send it. Contracts signed online carry it (the job's New York duties "
-    'list it); for other work, have the owner sign the form, or choose "Repair: taxed".'
+    'list it); for other work, have the owner sign the form, or choose "Repair or installation: '
+    'taxed".'
 )
 ST124_JOB_FLAG = (
     "No signed Form ST-124 is on file for this job, yet its capital improvement work is billed "

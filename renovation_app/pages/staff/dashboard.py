@@ -24,7 +24,7 @@ def missing_settings() -> rx.Component:
     return rx.cond(
         DashboardState.missing_settings.length() > 0,
         rx.el.div(
-            rx.el.p("Settings New York requires are missing", class_name="font-bold"),
+            rx.el.p("Settings New York's duties need are missing", class_name="font-bold"),
             rx.el.ul(
                 rx.foreach(
                     DashboardState.missing_settings,

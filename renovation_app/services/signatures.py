@@ -1,8 +1,13 @@
 """What every signature given at a link reads the same way (a contract, a change order, a lien
-waiver): the signer's full name as typed, and a signature drawn with a finger."""
+waiver, a certificate signed with a contract): the signer's full name as typed, a signature
+drawn with a finger, the record's signature and how it is said."""
 
 import re
 
+from sqlmodel import Session, select
+
+from renovation_app.models import Signature
+from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, is_blank
 
@@ -31,3 +36,18 @@ def drawn_path(value: object) -> str:
             "The drawn signature could not be read: please clear it and sign again."
         )
     return text
+
+
+def signature_of(session: Session, kind: str, record_id: int | None) -> Signature | None:
+    """The signature of a record (one at most: the database refuses a second)."""
+    if record_id is None:
+        return None
+    return session.exec(
+        select(Signature).where(Signature.kind == kind, Signature.record_id == record_id)
+    ).first()
+
+
+def signed_words(signature: Signature) -> str:
+    """ "Signed by Maria Lopez on January 15, 2027" (the New York day)."""
+    day = long_date(business_today(signature.signed_at))
+    return f"Signed by {signature.signer_name} on {day}"

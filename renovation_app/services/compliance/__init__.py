@@ -10,7 +10,6 @@ from renovation_app.services.compliance.escrow import (
     reminder_day,
     send_escrow_notice,
 )
-from renovation_app.services.compliance.liens import lien_deadline_on, warning_days
 from renovation_app.services.compliance.office import (
     DutyRow,
     duty_rows,
@@ -29,8 +28,6 @@ __all__ = [
     "record_deposit",
     "reminder_day",
     "send_escrow_notice",
-    "lien_deadline_on",
-    "warning_days",
     "DutyRow",
     "duty_rows",
     "send_due_office_notices",

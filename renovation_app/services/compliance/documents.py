@@ -14,11 +14,10 @@ from renovation_app.models import (
     ST124_SIGNATURE,
     Job,
     JobCost,
-    Signature,
     Subcontractor,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.certificates import CERTIFICATE_FILES, signed_words
+from renovation_app.services.estimates.certificates import CERTIFICATE_FILES
 from renovation_app.services.estimates.pdf import render_certificate_pdf
 from renovation_app.services.jobs.lead_safe import lead_safe_record, render_lead_safe_record_pdf
 from renovation_app.services.jobs.records import job_by_number, open_job, record_job_event
@@ -31,6 +30,7 @@ from renovation_app.services.mail import (
     queue_email,
     wake_outbox_worker,
 )
+from renovation_app.services.signatures import signature_of, signed_words
 from renovation_app.services.staff import SignedInUser
 
 ST124_FILE, LEAD_SAFE_FILE = CERTIFICATE_FILES[ST124_SIGNATURE], "lead-safe-record"
@@ -44,18 +44,10 @@ class JobDocument:
     words: str  # "Signed by Maria Lopez on January 15, 2027"
 
 
-def _signature(session: Session, job: Job, kind: str) -> Signature | None:
-    if job.estimate_id is None:
-        return None
-    return session.exec(
-        select(Signature).where(Signature.kind == kind, Signature.record_id == job.estimate_id)
-    ).first()
-
-
 def job_documents(session: Session, job: Job) -> list[JobDocument]:
     found = []
     for name, kind in SIGNED_FILES.items():
-        if (signature := _signature(session, job, kind)) is not None:
+        if (signature := signature_of(session, kind, job.estimate_id)) is not None:
             title = json.loads(signature.document)["title"]
             found.append(JobDocument(name, title, signed_words(signature)))
     if lead_safe_record(session, job) is not None:
@@ -75,7 +67,7 @@ def document_pdf(number: str, name: str) -> bytes | None:
             record = lead_safe_record(session, job)
             return render_lead_safe_record_pdf(record) if record else None
         kind = SIGNED_FILES.get(name)
-        signature = _signature(session, job, kind) if kind else None
+        signature = signature_of(session, kind, job.estimate_id) if kind else None
         return render_certificate_pdf(signature) if signature else None
 
 
@@ -99,7 +91,7 @@ def send_st124_copy(number: str, subcontractor_id: int, user: SignedInUser) -> s
     capital improvement is untaxed with it too); the job's history records it."""
     with db_session() as session:
         job = open_job(session, number)
-        signature = _signature(session, job, ST124_SIGNATURE)
+        signature = signature_of(session, ST124_SIGNATURE, job.estimate_id)
         if signature is None:
             raise ActionRefused("The owner has not signed a Form ST-124 for this job.")
         sub = next((s for s in job_subcontractors(session, job) if s.id == subcontractor_id), None)

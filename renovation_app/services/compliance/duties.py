@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 from sqlmodel import Session, select
 
-from renovation_app.content.compliance import LIEN_MONTHS_OTHER, PROPERTY_TYPES, ST124_JOB_FLAG
+from renovation_app.content.compliance import LIEN_MONTHS_OTHER, ST124_JOB_FLAG
 from renovation_app.content.tax import CAPITAL_IMPROVEMENT
 from renovation_app.db import db_session
 from renovation_app.models import (
@@ -48,7 +48,6 @@ class JobDuties:
     notice: EscrowNotice
     lien: LienDeadline | None
     property_type: str  # "" until set
-    property_label: str  # "Single-family home", "Not set"
     documents: list[JobDocument]  # the signed ST-124, the pamphlet's receipt, lead-safe record
     # Who may be given the ST-124 (a subcontractor with a bill on the job): [id, company].
     subcontractors: list[list]
@@ -74,7 +73,6 @@ def job_duties(session: Session, job: Job, today: date) -> JobDuties:
         notice=escrow_notice(session, job, today, held=bool(escrow)),
         lien=lien,
         property_type=job.property_type,
-        property_label=PROPERTY_TYPES.get(job.property_type, "Not set"),
         documents=documents,
         subcontractors=subs,
         st124_flag=st124_flag(session, job, documents),

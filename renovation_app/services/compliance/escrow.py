@@ -42,13 +42,13 @@ from renovation_app.services.mail import (
     queue_email,
     wake_outbox_worker,
 )
+from renovation_app.services.payments.means import payment_day
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
 
 ACCOUNT_MAX = 200
 # The owner's notice is one Reminder row of the job: its unique key sends it once, ever.
 NOTICE_ABOUT, NOTICE_STEP = "job", "escrow-notice"
-ESCROW_NOTICE_KIND = EmailKind.ESCROW_NOTICE
 # The office's reminder of a deposit's deadline: one Reminder row of the payment.
 REMINDER_ABOUT, REMINDER_STEP = "payment", "escrow-1"
 # After substantial completion the escrowed money is released: no deposit is owed any more.
@@ -67,15 +67,6 @@ def reminder_day(deadline: date) -> date:
 
 def notice_deadline(contract_day: date) -> date:
     return business_days_after(contract_day, ESCROW_NOTICE_BUSINESS_DAYS, strict=True)
-
-
-def received_day(payment: Payment) -> date | None:
-    """The New York day the money came: a recorded payment's own day, or Stripe's success."""
-    if payment.received_on is not None:
-        return payment.received_on
-    if payment.succeeded_at is None:
-        return None
-    return business_today(payment.succeeded_at)
 
 
 @dataclass(frozen=True)
@@ -110,9 +101,9 @@ def _held_payments(session: Session, job: Job) -> list[tuple[Payment, str, date]
     ).all()
     held = []
     for payment, number in found:
-        day = received_day(payment)
+        day = payment_day(payment)  # the day the money came, as the trust books date it
         complete = job.substantially_complete_on
-        if day is not None and (complete is None or day < complete):
+        if complete is None or day < complete:
             held.append((payment, number, day))
     return held
 
@@ -255,7 +246,7 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
                 "The owner's escrow notice was already sent: nothing was sent."
             ) from None
         context = notice_context(job, settings.escrow_bank, settings.escrow_bank_address)
-        message = build_email(ESCROW_NOTICE_KIND, one_line(job.customer_email), **context)
+        message = build_email(EmailKind.ESCROW_NOTICE, one_line(job.customer_email), **context)
         email = queue_email(session, message, About.JOB, job.id)
         session.flush()
         row.email_id = email.id

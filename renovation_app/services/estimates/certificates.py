@@ -132,12 +132,6 @@ def sign_certificates(
         )  # fmt: skip
 
 
-def signed_words(certificate: Signature) -> str:
-    """ "Signed by Maria Lopez on January 15, 2027" (the New York day)."""
-    day = long_date(business_today(certificate.signed_at))
-    return f"Signed by {certificate.signer_name} on {day}"
-
-
 def signed_certificates(session: Session, estimate_id: int | None) -> list[Signature]:
     if estimate_id is None:
         return []

@@ -24,7 +24,7 @@ from renovation_app.services.billing.pdf import (
     rule,
     without_collector,
 )
-from renovation_app.services.estimates.certificates import signed_words
+from renovation_app.services.signatures import signed_words
 
 
 @dataclass(frozen=True)

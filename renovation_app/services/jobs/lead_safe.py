@@ -5,11 +5,11 @@ practices followed. It goes with the final invoice and is kept three years after
 
 from dateutil.relativedelta import relativedelta
 from fpdf.enums import XPos, YPos
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from renovation_app.content import BUSINESS
 from renovation_app.content import compliance as words
-from renovation_app.models import LEAD_PAMPHLET_SIGNATURE, Job, Signature
+from renovation_app.models import LEAD_PAMPHLET_SIGNATURE, Job
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.billing.pdf import (
     ACCENT,
@@ -23,24 +23,15 @@ from renovation_app.services.billing.pdf import (
     without_collector,
 )
 from renovation_app.services.mail import Attachment
+from renovation_app.services.signatures import signature_of, signed_words
 from renovation_app.settings import settings
-
-
-def pamphlet_receipt(session: Session, job: Job) -> Signature | None:
-    if job.estimate_id is None:
-        return None
-    return session.exec(
-        select(Signature).where(
-            Signature.kind == LEAD_PAMPHLET_SIGNATURE, Signature.record_id == job.estimate_id
-        )
-    ).first()
 
 
 def lead_safe_record(session: Session, job: Job) -> dict | None:
     """The record's contents, or None for a home not known to be built before 1978."""
     if not words.needs_lead_safe_work(job.year_built):
         return None
-    receipt = pamphlet_receipt(session, job)
+    receipt = signature_of(session, LEAD_PAMPHLET_SIGNATURE, job.estimate_id)
     ended = business_today(job.closed_at) if job.closed_at else None
     return {
         "job": job.number,
@@ -53,7 +44,7 @@ def lead_safe_record(session: Session, job: Job) -> dict | None:
         "renovator": settings.rrp_renovator_name or "not set",
         "renovator_certificate": settings.rrp_renovator_certificate or "not set",
         "pamphlet": (
-            f"Signed by {receipt.signer_name} on {long_date(business_today(receipt.signed_at))}"
+            signed_words(receipt)
             if receipt
             else "No signed receipt on file: keep the paper receipt with this record"
         ),

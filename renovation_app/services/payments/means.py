@@ -1,6 +1,10 @@
-"""How a payment was made, in words: "Visa ending 4242", "Check #1045", "Zelle (ref 7HX2)"."""
+"""How a payment was made, in words ("Visa ending 4242", "Check #1045", "Zelle (ref 7HX2)"),
+and the day its money came."""
+
+from datetime import date
 
 from renovation_app.models import Payment, PaymentMethod
+from renovation_app.services.billing import business_today
 
 METHOD_LABELS = {
     PaymentMethod.CARD: "Card",
@@ -47,3 +51,10 @@ def in_a_sentence(words: str, method: PaymentMethod) -> str:
 def method_in_words(payment: Payment) -> str:
     """method_words inside a sentence: "paid by check #1045", "by Visa ending 4242"."""
     return in_a_sentence(method_words(payment), PaymentMethod(payment.method))
+
+
+def payment_day(payment: Payment) -> date:
+    """The day the money came: a recorded payment's day, a Stripe payment's success (New York)."""
+    if payment.received_on is not None:
+        return payment.received_on
+    return business_today(payment.succeeded_at or payment.created_at)

@@ -2,7 +2,7 @@
 the job's costs paid, the balance held in trust, and what is receivable and payable, for a
 period; read on the page, as CSV and as PDF. Derived from the rows, never stored."""
 
-from renovation_app.services.trust_books.books import payment_day, trust_books
+from renovation_app.services.trust_books.books import trust_books
 from renovation_app.services.trust_books.csv_file import trust_books_csv
 from renovation_app.services.trust_books.pdf import render_trust_books_pdf, trust_books_pdf
 from renovation_app.services.trust_books.rows import (
@@ -26,7 +26,6 @@ __all__ = [
     "TrustBooks",
     "TrustBooksView",
     "first_day",
-    "payment_day",
     "render_trust_books_pdf",
     "trust_books",
     "trust_books_csv",

@@ -25,7 +25,7 @@ from renovation_app.models import (
     RefundStatus,
 )
 from renovation_app.services.billing import business_today
-from renovation_app.services.payments.means import method_words
+from renovation_app.services.payments.means import method_words, payment_day
 from renovation_app.services.trust_books.rows import (
     PaidRow,
     PayableRow,
@@ -66,13 +66,6 @@ REFUND_COLUMNS = (
     Refund.stripe_refund_id,
     Refund.created_at,
 )
-
-
-def payment_day(payment: Payment) -> date:
-    """The day the money came: a recorded payment's day, a Stripe payment's success (New York)."""
-    if payment.received_on is not None:
-        return payment.received_on
-    return business_today(payment.succeeded_at or payment.created_at)
 
 
 def _refund_rows(payment, how: str, refunds: list) -> list[ReceivedRow]:

@@ -31,8 +31,7 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
             ]
             # A tick stays only on a certificate still asked for (an optional capital
             # improvement line taken out takes the ST-124 with it).
-            asked = {certificate.kind for certificate in answer.estimate.to_sign}
-            self.certified = [kind for kind in self.certified if kind in asked]
+            self.certified = [kind for kind in self.certified if kind in self._asked()]
 
     @rx.event
     async def load(self):
@@ -49,17 +48,19 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
             self.chosen = [*self.chosen, line_id]
         await self._read()
 
+    def _asked(self) -> set[str]:
+        """The certificates the estimate shown asks for (estimates.certificates.to_sign)."""
+        return {str(c.get("kind")) for c in self.estimate.get("to_sign", [])}
+
     @rx.var
     def all_certified(self) -> bool:
         """Every certificate the estimate asks for is ticked (the server checks it again)."""
-        wanted = {str(c.get("kind")) for c in self.estimate.get("to_sign", [])}
-        return wanted <= set(self.certified)
+        return self._asked() <= set(self.certified)
 
     @rx.event
     def tick_certificate(self, kind: str, ticked: bool):
-        asked = {str(c.get("kind")) for c in self.estimate.get("to_sign", [])}
         others = [k for k in self.certified if k != kind]
-        self.certified = [*others, kind] if ticked is True and kind in asked else others
+        self.certified = [*others, kind] if ticked is True and kind in self._asked() else others
 
     @rx.event
     async def accept(self):

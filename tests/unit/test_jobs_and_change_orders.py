@@ -377,14 +377,17 @@ def test_work_over_500_dollars_needs_a_signed_contract_not_a_job_by_hand():
     assert set(refused.value.errors) == {"title", "price", "email"}
 
 
+@pytest.mark.parametrize("category", ["repair", "capital_improvement"])
 @pytest.mark.parametrize("rate", [0, 4_000, 8_375, 8_875])
-def test_a_small_jobs_price_is_read_back_from_its_total_to_the_cent(rate):
+def test_a_small_jobs_price_is_read_back_from_its_total_to_the_cent(rate, category):
+    """Taxed or not: an untaxed job in a taxed area (a capital improvement in New York City)
+    is its total."""
     from renovation_app.models import Job
     from renovation_app.services.jobs.small_work import price_before_tax, work_total
 
-    for price in range(1, 50_001, 37):
-        total = work_total(price, "repair", rate)
-        job = Job(contract_cents=total, tax_rate=rate, tax_category="repair")
+    for price in [*range(1, 50_001, 37), 40_000, 50_000]:
+        total = work_total(price, category, rate)
+        job = Job(contract_cents=total, tax_rate=rate, tax_category=category)
         assert price_before_tax(job) == price
 
 

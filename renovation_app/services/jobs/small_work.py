@@ -3,6 +3,7 @@ its price and sales tax category, and the dates. New York asks a written contrac
 signs for home improvement over $500 (General Business Law §771): larger work starts from an
 estimate, whose signature makes its job."""
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -57,13 +58,17 @@ def work_total(price_cents: int, tax_category: str, rate: int) -> int:
 
 def price_before_tax(job: Job) -> int:
     """The price of a job made by hand, from its total: the one price whose total it is (a
-    total grows by at least a cent with each cent of price, so there is exactly one)."""
-    guess = job.contract_cents * 100_000 // (100_000 + job.tax_rate)
-    return next(
-        price
-        for price in range(max(guess - 3, 0), guess + 4)
-        if work_total(price, job.tax_category, job.tax_rate) == job.contract_cents
+    total grows with its price, never shrinks, so the search over 0..total finds it whether
+    the work is taxed or not)."""
+    price = bisect_left(
+        range(job.contract_cents + 1),
+        job.contract_cents,
+        key=lambda cents: work_total(cents, job.tax_category, job.tax_rate),
     )
+    if work_total(price, job.tax_category, job.tax_rate) != job.contract_cents:
+        # No price gives this total (a total edited by hand): the total is the best price.
+        return job.contract_cents
+    return price
 
 
 def _day(errors: dict, raw: Mapping, name: str) -> date | None:

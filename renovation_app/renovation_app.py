@@ -22,6 +22,7 @@ from renovation_app.services import payments, reminders
 from renovation_app.services.mail import outbox_worker
 from renovation_app.services.staff.users import ensure_first_admin
 from renovation_app.settings import settings
+from renovation_app.state.record import RecordGuard, RecordPage
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.auth import AuthState
 from renovation_app.state.staff.guard import StaffGuard
@@ -57,8 +58,22 @@ def check_staff_pages() -> None:
                 )
 
 
+def check_record_pages() -> None:
+    """Start-up fails when a page of one record (a path with [a part]) loads through a state
+    that does not read its record from the address each time (state/record.py). A page the
+    server writes whole (the project page) loads nothing."""
+    for page in PAGES:
+        if "[" in page.route.path and page.on_load:
+            handler = page.on_load[0]
+            if not (issubclass(handler.state, RecordPage) and handler.fn.__name__ == "load"):
+                raise RuntimeError(
+                    f"{page.route.path}: its first on_load must be the load of a RecordPage"
+                )
+
+
 reflex_fixes.apply()
 check_staff_pages()
+check_record_pages()
 
 app = rx.App(
     # Our API routes around Reflex's, a native form post back to its page, pages at their
@@ -83,6 +98,8 @@ app = rx.App(
 app.app_wraps[(55, "ErrorBoundary")] = error_boundary
 # Before Reflex's own hydration middleware, so a signed-out tab is emptied before it is sent.
 app.add_middleware(StaffGuard(), index=0)
+# Then no event acts on a record the page no longer shows.
+app.add_middleware(RecordGuard(), index=1)
 
 for page in PAGES:
     route = page.route

@@ -5,7 +5,9 @@ any more."""
 
 import reflex as rx
 
+from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
+from renovation_app.components.record import record_view
 from renovation_app.components.styles import DANGER_BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
@@ -51,7 +53,7 @@ def closed_notice(title: str, words: str, test_id: str) -> rx.Component:
 def pdf_and_problem(state, link_url: rx.Var, words: str) -> rx.Component:
     """The download of the document behind the link, then what went wrong with an answer."""
     return rx.fragment(
-        rx.el.a(
+        link(
             words,
             href=link_url.to(str) + "/pdf",
             class_name="font-semibold text-orange-800 underline",
@@ -63,13 +65,13 @@ def pdf_and_problem(state, link_url: rx.Var, words: str) -> rx.Component:
     )
 
 
-def answer_page(found: rx.Var, body: rx.Component, invalid: str, title: str) -> rx.Component:
-    """The page of a customer's link: the document's body, or words for a link that opens
-    nothing (the server answers such a link with the 404 page before this draws)."""
+def answer_page(
+    state: type[rx.State], body: rx.Component, invalid: str, title: str
+) -> rx.Component:
+    """The page of a customer's link (a RecordPage state): the document's body once it is the
+    link's in the address, or words for a link that opens nothing (the server answers such a
+    link with the 404 page before this draws)."""
     return site_page(
-        section(
-            rx.cond(found, body, rx.el.p(invalid, class_name="text-center text-slate-700")),
-            class_name="bg-slate-50",
-        ),
+        section(record_view(state, body, invalid), class_name="bg-slate-50"),
         title=title,
     )

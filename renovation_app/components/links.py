@@ -23,13 +23,25 @@ def loads_fully(path: str) -> bool:
     return any(path == prefix or path.startswith(prefix + "/") for prefix in CSP_ADDITIONS)
 
 
-def link(*children, href: str, **props):
-    """An <a>: client-side navigation for pages of this site, a plain link for everything else
-    (files, the API, and pages that load fully)."""
+# The last part of a path that is a file, not a page: /jobs/J-1/change-orders/CO-2/pdf, .csv...
+FILE_ENDINGS = ("/pdf", ".pdf", ".csv", ".ics", ".xml", ".txt", ".jpg", ".webp", ".png")
+
+
+def is_file(path: str) -> bool:
+    return path.startswith(("/img/", "/api/", "/videos/", "/calendar/")) or path.endswith(
+        FILE_ENDINGS
+    )
+
+
+def link(*children, href: str | rx.Var, **props):
+    """An <a>: client-side navigation for pages of this site, a plain link the browser loads for
+    everything else: files (a router link to a PDF would draw the 404 page instead of giving
+    the file), the API, pages that load fully, and any address built from a Var (a record's
+    file or page, which this cannot tell apart)."""
     if (
         isinstance(href, str)
         and href.startswith("/")
-        and not href.startswith(("/img/", "/api/", "/videos/", "/sitemap"))
+        and not is_file(href.split("?", 1)[0])
         and not loads_fully(href.split("?", 1)[0])
     ):
         return ReactRouterLink.create(*children, to=href, **props)

@@ -133,5 +133,5 @@ def change_order_body() -> rx.Component:
 @page(routes.CHANGE_ORDER_LINK, on_load=(State.load,))
 def change_order_link() -> rx.Component:
     return answer_page(
-        C, change_order_body(), "This change order link is not valid.", "Your change order"
+        State, change_order_body(), "This change order link is not valid.", "Your change order"
     )

@@ -12,6 +12,7 @@ from renovation_app.components.answer import (
     pdf_and_problem,
 )
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
+from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT
 from renovation_app.content import BUSINESS
 from renovation_app.content.contract import ACCEPTANCE
@@ -53,7 +54,7 @@ def certificate_box(certificate: rx.Var) -> rx.Component:
         rx.el.h4(certificate.title, class_name="font-bold text-slate-900"),
         rx.el.dl(rx.foreach(certificate.fields.to(list[list[str]]), certificate_field), class_name="flex flex-col gap-1 text-sm"),
         rx.el.p(certificate.statement, class_name="text-sm text-slate-700"),
-        rx.el.a(certificate.link_words, href=certificate.link, target="_blank", rel="noopener", class_name="self-start text-sm font-semibold text-orange-800 underline"),
+        link(certificate.link_words, href=certificate.link, target="_blank", rel="noopener", class_name="self-start text-sm font-semibold text-orange-800 underline"),
         rx.el.label(
             rx.el.input(
                 type="checkbox", id="certify-" + kind, checked=State.certified.contains(kind),
@@ -234,4 +235,4 @@ def estimate_body() -> rx.Component:
 
 @page(routes.ESTIMATE_LINK, on_load=(State.load,))
 def estimate_link() -> rx.Component:
-    return answer_page(E, estimate_body(), "This estimate link is not valid.", "Your estimate")
+    return answer_page(State, estimate_body(), "This estimate link is not valid.", "Your estimate")

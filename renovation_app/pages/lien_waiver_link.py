@@ -72,4 +72,4 @@ def waiver_body() -> rx.Component:
 
 @page(routes.LIEN_WAIVER_LINK, on_load=(State.load,))
 def lien_waiver_link() -> rx.Component:
-    return answer_page(W, waiver_body(), "This waiver link is not valid.", "Lien waiver")
+    return answer_page(State, waiver_body(), "This waiver link is not valid.", "Lien waiver")

@@ -70,4 +70,4 @@ def visit_body() -> rx.Component:
 
 @page(routes.VISIT_LINK, on_load=(State.load,))
 def visit_link() -> rx.Component:
-    return answer_page(V, visit_body(), "This visit link is not valid.", "Your estimate visit")
+    return answer_page(State, visit_body(), "This visit link is not valid.", "Your estimate visit")

@@ -10,12 +10,13 @@ import reflex as rx
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
 from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 
 log = logging.getLogger(__name__)
 FAILED = "Your signature could not be saved. Please try again."
 
 
-class AnswerLinkMixin(rx.State, mixin=True):
+class AnswerLinkMixin(RecordPage, mixin=True):
     signer_name: str = ""
     agreed: bool = False
     declining: bool = False

@@ -22,12 +22,11 @@ class ChangeOrderLinkState(AnswerLinkMixin, rx.State):
         self.link_state = page.state if page else "unknown"
         self.change_order = page.change_order if page else {}
 
-    @rx.event
-    async def load(self):
+    async def _read_record(self, key: str) -> bool:
         self._start_answer()
-        self.drawing = ""
-        await asyncio.to_thread(change_orders.record_view, self._token())
+        await asyncio.to_thread(change_orders.record_view, key)
         await self._read()
+        return bool(self.change_order)
 
     @rx.event
     def set_drawing(self, path: str):

@@ -12,7 +12,7 @@ import reflex as rx
 from renovation_app.routes import CUSTOMERS, customer_path
 from renovation_app.services import customers, reminders
 from renovation_app.services.errors import ActionRefused
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import PagedListMixin, StaffState
 
 
@@ -64,23 +64,20 @@ class CustomerListState(PagedListMixin, StaffState):
         )
 
 
-class CustomerState(StaffState):
+class CustomerState(RecordPage, StaffState):
     customer: customers.CustomerView | None = None
     merge_id: str = ""
     action_error: str = ""
 
+    async def _read_record(self, key: str) -> bool:
+        if key.isdigit():
+            self.customer = await asyncio.to_thread(customers.customer_view, int(key))
+        return self.customer is not None
+
     @rx.event
     async def load(self):
-        self.action_error, self.merge_id = "", ""
-        number = path_part(self, 1)
-        found = (
-            await asyncio.to_thread(customers.customer_view, int(number))
-            if number.isdigit()
-            else None
-        )
-        self.customer = found
-        if found is not None and str(found.id) != number:  # merged: show the one kept
-            yield rx.redirect(customer_path(str(found.id)))
+        if await self._open_record() and str(self.customer.id) != self._record_key():
+            yield rx.redirect(customer_path(str(self.customer.id)))  # merged: the one kept
 
     @rx.event
     def set_merge_id(self, text: str):

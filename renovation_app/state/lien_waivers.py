@@ -21,11 +21,10 @@ class LienWaiverLinkState(AnswerLinkMixin, rx.State):
         self.signed = bool(page and page.signed)
         self.waiver = page.waiver if page else {}
 
-    @rx.event
-    async def load(self):
+    async def _read_record(self, key: str) -> bool:
         self._start_answer()
-        self.drawing = ""
         await self._read()
+        return bool(self.waiver)
 
     @rx.event
     def set_drawing(self, path: str):

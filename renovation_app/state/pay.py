@@ -8,6 +8,7 @@ from renovation_app.services import invoicing, payments
 from renovation_app.services.billing.money import shown
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
 from renovation_app.state.payments import CardPaymentMixin, path_part
+from renovation_app.state.record import RecordPage
 
 # What the customer sees of an invoice; nothing about staff, e-mails or history.
 CUSTOMER_FIELDS = (
@@ -26,7 +27,7 @@ CUSTOMER_FIELDS = (
 )
 
 
-class PayState(CardPaymentMixin, rx.State):
+class PayState(RecordPage, CardPaymentMixin, rx.State):
     """The customer's view: only what the invoice itself shows, found by its pay token. The
     token itself is read from the address on each event and kept in no var."""
 
@@ -70,14 +71,14 @@ class PayState(CardPaymentMixin, rx.State):
     async def _after_payment(self):
         await self._load(record_view=False)
 
-    @rx.event
-    async def load(self):
-        self.reset_payment_dialog()  # a reload shows the page fresh, never the dialog
+    async def _read_record(self, key: str) -> bool:
+        """A reload shows the page fresh, never the dialog (the reset closed it)."""
         headers = self.router.headers.raw_headers
         self._client_hash = client_fingerprint(
             client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
         )
         await self._load(record_view=True)
+        return True  # a void, expired or unknown link has its own words (link_state)
 
     async def _load(self, record_view: bool) -> None:
         state, view, money = await asyncio.to_thread(invoicing.pay_page, path_part(self, 1))

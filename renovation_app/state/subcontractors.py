@@ -15,7 +15,7 @@ from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import iso_date
 from renovation_app.services.subcontractors.certificates import MAX_BYTES
 from renovation_app.services.subcontractors.fields import FIELDS
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import PagedListMixin, StaffState
 
 log = logging.getLogger(__name__)
@@ -82,7 +82,7 @@ class SubcontractorListState(PagedListMixin, StaffState):
         yield rx.redirect(subcontractor_path(str(made.id)))
 
 
-class SubcontractorState(StaffState):
+class SubcontractorState(RecordPage, StaffState):
     sub: dict = {}  # SubcontractorView in words beside its cents (billing.shown)
     errors: dict[str, str] = {}
     form_key: int = 0
@@ -93,13 +93,10 @@ class SubcontractorState(StaffState):
     cert_kind: str = "general_liability"
     cert_expires: str = ""
 
-    @rx.event
-    async def load(self):
-        self.errors, self.action_error, self.action_note, self.working = {}, "", "", False
-        self.cert_kind, self.cert_expires = "general_liability", ""
-        number = path_part(self, 1)
-        await self._show(int(number) if number.isdigit() else 0)
+    async def _read_record(self, key: str) -> bool:
+        await self._show(int(key) if key.isdigit() else 0)
         self.form_key += 1  # the edit form shows the saved details
+        return bool(self.sub)
 
     async def _show(self, subcontractor_id: int) -> None:
         view = await asyncio.to_thread(subcontractors.get_subcontractor, subcontractor_id)

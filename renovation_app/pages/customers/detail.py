@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import (
     DANGER_BUTTON,
@@ -122,10 +123,11 @@ def customer_body() -> rx.Component:
 @page(routes.CUSTOMER, on_load=(CustomerState.load,))
 def customer_detail() -> rx.Component:
     return staff_page(
-        rx.cond(
-            CustomerState.customer,
+        record_view(
+            CustomerState,
             customer_body(),
-            rx.el.p("There is no such customer.", class_name="text-center text-slate-700"),
+            "There is no such customer.",
+            back=("All customers", routes.CUSTOMERS.path),
         ),
         title="Customer",
     )

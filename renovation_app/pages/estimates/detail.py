@@ -8,6 +8,7 @@ from renovation_app import routes
 from renovation_app.components.billing.emails import email_list
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import attention_note
@@ -66,7 +67,7 @@ def actions() -> rx.Component:
                 data_testid="open-job",
             ),
         ),
-        rx.el.a(
+        link(
             "PDF", href=routes.estimate_path(E.number.to(str)) + "/pdf", class_name=SECONDARY_BUTTON
         ),
         class_name="flex flex-wrap items-center gap-3",
@@ -233,10 +234,11 @@ def estimate_card() -> rx.Component:
 @page(routes.ESTIMATE, on_load=(State.load,))
 def estimate_detail() -> rx.Component:
     return staff_page(
-        rx.cond(
-            E,
+        record_view(
+            State,
             estimate_card(),
-            rx.el.p("There is no such estimate.", class_name="mx-auto max-w-4xl text-slate-700"),
+            "There is no such estimate.",
+            back=("All estimates", routes.ESTIMATES.path),
         ),
         title="Estimate",
     )

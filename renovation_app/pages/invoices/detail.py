@@ -18,6 +18,7 @@ from renovation_app.components.payments.recorded import (
     record_return_form,
     void_payment_form,
 )
+from renovation_app.components.record import record_view
 from renovation_app.components.reminders import reminders_block
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
@@ -364,10 +365,11 @@ def invoice_detail_body() -> rx.Component:
 )
 def invoice_detail() -> rx.Component:
     return staff_page(
-        rx.cond(
-            InvoiceDetailState.found,
+        record_view(
+            InvoiceDetailState,
             invoice_detail_body(),
-            rx.el.p("There is no such invoice.", class_name="text-center text-slate-700"),
+            "There is no such invoice.",
+            back=("All invoices", routes.INVOICES.path),
         ),
         title="Invoice",
         on_invoice_page=True,

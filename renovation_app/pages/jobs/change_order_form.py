@@ -9,6 +9,7 @@ from renovation_app.components.billing.document_form import document_field
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import field_error, labelled
@@ -130,11 +131,11 @@ def change_order_form() -> rx.Component:
     )
 
 
-@page(routes.NEW_CHANGE_ORDER, on_load=(State.open_form,))
+@page(routes.NEW_CHANGE_ORDER, on_load=(State.load,))
 def new_change_order() -> rx.Component:
     return staff_page(
-        rx.cond(
-            J, change_order_form(), rx.el.p("There is no such job.", class_name="text-slate-700")
+        record_view(
+            State, change_order_form(), "There is no such job.", back=("All jobs", routes.JOBS.path)
         ),
         title="Change order",
     )

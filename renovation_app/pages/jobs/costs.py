@@ -7,6 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
@@ -262,11 +263,11 @@ def waiver_part(row: rx.Var) -> rx.Component:
     return rx.match(
         row.waiver,
         ("received", rx.el.span(rx.el.span("Waiver received", class_name=RECEIVED), " ",
-                                rx.el.a("PDF", href=pdf, class_name="underline"))),
+                                link("PDF", href=pdf, class_name="underline"))),
         ("outstanding", rx.el.span(
             rx.el.span("Waiver outstanding", class_name=OUTSTANDING), " ",
-            rx.el.a("Signing link", href=row.waiver_url.to(str), class_name="underline", data_testid="waiver-link"),
-            " · ", rx.el.a("PDF", href=pdf, class_name="underline"),
+            link("Signing link", href=row.waiver_url.to(str), class_name="underline", data_testid="waiver-link"),
+            " · ", link("PDF", href=pdf, class_name="underline"),
         )),
         rx.fragment(),
     )  # fmt: skip
@@ -333,8 +334,8 @@ def cost_row(row: rx.Var) -> rx.Component:
             class_name="flex items-start justify-between gap-3",
         ),
         rx.el.div(
-            rx.cond(row.receipt, rx.el.a("Receipt", href=receipt, class_name="text-sm font-semibold underline")),
-            rx.el.a("Change", href="#cost-form", on_click=State.edit(row.id), class_name="text-sm font-semibold underline"),
+            rx.cond(row.receipt, link("Receipt", href=receipt, class_name="text-sm font-semibold underline")),
+            link("Change", href="#cost-form", on_click=State.edit(row.id), class_name="text-sm font-semibold underline"),
             rx.cond(row.unpaid_bill, rx.el.button("Pay", type="button", on_click=State.open_pay(row.id), class_name="text-sm font-semibold text-orange-800 underline", data_testid="pay-bill")),
             rx.cond(row.waiver == "", delete_part(row)),
             class_name="mt-1 flex flex-wrap gap-4",
@@ -390,11 +391,18 @@ def heading() -> rx.Component:
 @page(routes.JOB_COSTS, on_load=(State.load,))
 def job_costs() -> rx.Component:
     return staff_page(
-        rx.cond(
-            P,
-            rx.el.div(heading(), budget_card(P.budget.to(dict)), add_card(), costs_list(),
-                      class_name="mx-auto flex max-w-5xl flex-col gap-5", data_testid="costs-page"),
-            rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
+        record_view(
+            State,
+            rx.el.div(
+                heading(),
+                budget_card(P.budget.to(dict)),
+                add_card(),
+                costs_list(),
+                class_name="mx-auto flex max-w-5xl flex-col gap-5",
+                data_testid="costs-page",
+            ),
+            "There is no such job.",
+            back=("All jobs", routes.JOBS.path),
         ),
         title="Job costs",
-    )  # fmt: skip
+    )

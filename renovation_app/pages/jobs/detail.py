@@ -9,6 +9,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import figure, staff_page
 from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
@@ -184,7 +185,7 @@ def change_order_row(co: rx.Var) -> rx.Component:
             ),
         ),
         rx.el.div(
-            rx.el.a("PDF", href=pdf, class_name="text-sm font-semibold text-orange-800 underline"),
+            link("PDF", href=pdf, class_name="text-sm font-semibold text-orange-800 underline"),
             rx.cond(
                 co.waiting,
                 rx.fragment(
@@ -193,7 +194,7 @@ def change_order_row(co: rx.Var) -> rx.Component:
                         on_click=[rx.set_clipboard(co.link_url), rx.toast.success("Link copied.", duration=2000)],
                         class_name="text-sm font-semibold text-orange-800 underline",
                     ),
-                    rx.el.a("Open to sign here", href=co.link_url, target="_blank", class_name="text-sm font-semibold text-orange-800 underline"),
+                    link("Open to sign here", href=co.link_url, target="_blank", class_name="text-sm font-semibold text-orange-800 underline"),
                     rx.el.button(
                         "Signed on paper", type="button", on_click=State.open_paper(co.number.to(int)),
                         class_name="text-sm font-semibold text-orange-800 underline",
@@ -314,7 +315,7 @@ def heading() -> rx.Component:
             rx.el.p(
                 "Contract ", link(estimate, href=routes.estimate_path(estimate), class_name="underline"),
                 " · ", J.signed_words, " · ",
-                rx.el.a("Contract PDF", href=routes.estimate_path(estimate) + "/pdf", class_name="font-semibold text-orange-800 underline"),
+                link("Contract PDF", href=routes.estimate_path(estimate) + "/pdf", class_name="font-semibold text-orange-800 underline"),
                 class_name="text-sm text-slate-700",
             ),
         ),
@@ -378,8 +379,8 @@ def photos_card() -> rx.Component:
 @page(routes.JOB, on_load=(State.load,))
 def job_detail() -> rx.Component:
     return staff_page(
-        rx.cond(
-            J,
+        record_view(
+            State,
             rx.el.div(
                 heading(),
                 money_card(),
@@ -394,7 +395,8 @@ def job_detail() -> rx.Component:
                 class_name="mx-auto flex max-w-5xl flex-col gap-5",
                 data_testid="job-page",
             ),
-            rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
+            "There is no such job.",
+            back=("All jobs", routes.JOBS.path),
         ),
         title="Job",
     )

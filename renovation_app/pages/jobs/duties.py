@@ -3,6 +3,7 @@ deposit", the owner's escrow notice, and the lien deadline with the property typ
 
 import reflex as rx
 
+from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.content.compliance import PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
@@ -96,7 +97,7 @@ def lien_part() -> rx.Component:
 def document_row(document: rx.Var) -> rx.Component:
     href = "/jobs/" + State.job["number"].to(str) + "/documents/" + document.name.to(str) + ".pdf"
     return rx.el.li(
-        rx.el.a(document.title, href=href, class_name="font-semibold text-orange-800 underline"),
+        link(document.title, href=href, class_name="font-semibold text-orange-800 underline"),
         " · ", document.words,
         class_name="py-1",
     )  # fmt: skip

@@ -8,6 +8,7 @@ from renovation_app import content as c
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import (
     BUTTON,
@@ -165,7 +166,7 @@ def photo_actions(row: rx.Var) -> rx.Component:
 
 def photo_card(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.a(
+        link(
             rx.el.img(src=row.thumb, alt=row.label, loading="lazy", class_name="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"),
             href=row.full, target="_blank", rel="noopener",
         ),
@@ -257,15 +258,20 @@ def project_card() -> rx.Component:
 @page(routes.JOB_PHOTOS, on_load=(State.load,))
 def job_photos() -> rx.Component:
     return staff_page(
-        rx.cond(
-            P,
-            rx.el.div(heading(), upload_card(), log_card(), photos_card(), website_card(), project_card(),
-                      class_name="mx-auto flex max-w-5xl flex-col gap-5", data_testid="photos-page"),
-            rx.cond(
-                State.missing,
-                rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
-                rx.el.p("Loading…", class_name="text-center text-slate-600"),
+        record_view(
+            State,
+            rx.el.div(
+                heading(),
+                upload_card(),
+                log_card(),
+                photos_card(),
+                website_card(),
+                project_card(),
+                class_name="mx-auto flex max-w-5xl flex-col gap-5",
+                data_testid="photos-page",
             ),
+            "There is no such job.",
+            back=("All jobs", routes.JOBS.path),
         ),
         title="Job photos",
-    )  # fmt: skip
+    )

@@ -9,6 +9,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import figure, staff_page
 from renovation_app.components.styles import (
     CARD_TITLE,
@@ -167,8 +168,8 @@ def books() -> list[rx.Component]:
 @page(routes.TRUST_BOOKS, on_load=(State.load,))
 def trust_books_page() -> rx.Component:
     return staff_page(
-        rx.cond(
-            B,
+        record_view(
+            State,
             rx.el.div(
                 heading(),
                 figures(),
@@ -176,11 +177,8 @@ def trust_books_page() -> rx.Component:
                 class_name="mx-auto flex max-w-5xl flex-col gap-5",
                 data_testid="trust-books-page",
             ),
-            rx.cond(
-                State.missing,
-                rx.el.p("There is no such job.", class_name="mx-auto max-w-4xl text-slate-700"),
-                rx.el.p("Loading…", class_name="text-center text-slate-600"),
-            ),
+            "There is no such job.",
+            back=("All jobs", routes.JOBS.path),
         ),
         title="Trust books",
     )

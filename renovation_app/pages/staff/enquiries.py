@@ -33,7 +33,7 @@ def enquiry_actions(row: rx.Var) -> rx.Component:
             class_name=f"{BUTTON} py-1.5",
             data_testid="enquiry-customer",
         ),
-        rx.el.a(
+        link(
             "Create estimate",
             # A full load: the form opens on this enquiry's customer (made on the way).
             href=routes.NEW_ESTIMATE.path + "?enquiry=" + enquiry_id.to_string(),

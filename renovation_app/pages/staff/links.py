@@ -7,6 +7,7 @@ from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
+from renovation_app.components.record import record_view
 from renovation_app.components.styles import BUTTON, INPUT
 from renovation_app.components.ui import alert_text, labelled, section
 from renovation_app.pages.registry import page
@@ -64,15 +65,19 @@ def _if_link_works(around_email: tuple[str, str], form: rx.Component) -> rx.Comp
     """The link's address between the two words and its form while the link works; what to
     do instead once it is used, withdrawn or expired."""
     before, after = around_email
-    return rx.cond(
-        State.link_email,
-        rx.fragment(
-            rx.el.p(
-                before, rx.el.strong(State.link_email), after, class_name="mt-1 text-slate-600"
+    return record_view(
+        State,
+        rx.cond(
+            State.link_email,
+            rx.fragment(
+                rx.el.p(
+                    before, rx.el.strong(State.link_email), after, class_name="mt-1 text-slate-600"
+                ),
+                form,
             ),
-            form,
+            _dead_link(),
         ),
-        _dead_link(),
+        "",
     )
 
 
@@ -123,7 +128,7 @@ def forgot_password() -> rx.Component:
     )
 
 
-@page(routes.WELCOME, on_load=(State.open_invitation,))
+@page(routes.WELCOME, on_load=(State.load,))
 def welcome() -> rx.Component:
     return site_page(
         _box(
@@ -144,7 +149,7 @@ def welcome() -> rx.Component:
     )
 
 
-@page(routes.RESET_PASSWORD, on_load=(State.open_reset,))
+@page(routes.RESET_PASSWORD, on_load=(State.load,))
 def reset_password() -> rx.Component:
     return site_page(
         _box(

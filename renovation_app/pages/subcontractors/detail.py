@@ -7,6 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
+from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
@@ -110,7 +111,7 @@ def certificate_row(certificate: rx.Var) -> rx.Component:
             rx.el.span("In force", class_name=PILL),
             rx.el.span("Replaced", class_name="text-sm text-slate-500"),
         ),
-        rx.el.a(
+        link(
             certificate.file_name, href=certificate.file_url,
             class_name=f"{LINK} min-w-0 break-all",
         ),
@@ -206,8 +207,8 @@ def bills_card() -> rx.Component:
 @page(routes.SUBCONTRACTOR, on_load=(State.load,))
 def subcontractor_detail() -> rx.Component:
     return staff_page(
-        rx.cond(
-            S,
+        record_view(
+            State,
             rx.el.div(
                 heading(),
                 certificates_card(),
@@ -216,9 +217,8 @@ def subcontractor_detail() -> rx.Component:
                 class_name="mx-auto flex max-w-5xl flex-col gap-5",
                 data_testid="subcontractor-page",
             ),
-            rx.el.p(
-                "There is no such subcontractor.", class_name="mx-auto max-w-4xl text-slate-700"
-            ),
+            "There is no such subcontractor.",
+            back=("All subcontractors", routes.SUBCONTRACTORS.path),
         ),
         title="Subcontractor",
     )

@@ -33,12 +33,11 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
             # improvement line taken out takes the ST-124 with it).
             self.certified = [kind for kind in self.certified if kind in self._asked()]
 
-    @rx.event
-    async def load(self):
+    async def _read_record(self, key: str) -> bool:
         self._start_answer()
-        self.certified = []
-        await asyncio.to_thread(estimates.record_view, self._token())
+        await asyncio.to_thread(estimates.record_view, key)
         await self._read(every_optional_line=True)
+        return bool(self.estimate)
 
     @rx.event
     async def toggle_line(self, line_id: int):

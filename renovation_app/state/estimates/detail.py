@@ -10,22 +10,21 @@ from renovation_app.routes import NEW_ESTIMATE
 from renovation_app.services import estimates
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
 
 
-class EstimateDetailState(StaffState):
+class EstimateDetailState(RecordPage, StaffState):
     estimate: dict = {}  # the view in words beside its cents (billing.shown)
     action_error: str = ""
     action_note: str = ""
     working: bool = False
 
-    @rx.event
-    async def load(self):
-        self.action_error, self.action_note, self.working = "", "", False
-        await self._show(path_part(self, 1))
+    async def _read_record(self, key: str) -> bool:
+        await self._show(key)
+        return bool(self.estimate)
 
     async def _show(self, number: str) -> None:
         view = await asyncio.to_thread(estimates.get_estimate, number)

@@ -9,7 +9,8 @@ from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import InvoiceView, format_usd
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.state.payments import CardPaymentMixin, path_part, payment_money
+from renovation_app.state.payments import CardPaymentMixin, payment_money
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
@@ -20,7 +21,7 @@ def _staff_invoice(number: str) -> tuple[InvoiceView | None, dict]:
     return view, payment_money(view)
 
 
-class InvoiceDetailState(CardPaymentMixin, StaffState):
+class InvoiceDetailState(RecordPage, CardPaymentMixin, StaffState):
     invoice: dict = {}
     # The invoice's money in words beside its cents (billing.shown), its lists apart.
     money: dict = {}
@@ -35,7 +36,6 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
     revisions: list[dict] = []  # newest first: reason, before, after, who, when
     events: list[dict] = []
     emails: list[dict] = []
-    found: bool = True
     void_reason: str = ""
     action_error: str = ""
 
@@ -58,7 +58,6 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         money = shown(summary)
         self.payment_lines, self.refund_lines = money.pop("payments"), money.pop("refunds")
         self.stage_lines, self.money = money.pop("stages"), money
-        self.found = view is not None
         data = shown(view) if view else {}
         # The view's tuples as lists, the vars' declared type.
         self.lines = list(data.pop("lines", ()))
@@ -114,11 +113,9 @@ class InvoiceDetailState(CardPaymentMixin, StaffState):
         await self._show(number)
         yield rx.toast.success(f"Refund of {format_usd(cents)} sent to Stripe.", duration=3000)
 
-    @rx.event
-    async def load(self):
-        self.action_error, self.void_reason = "", ""
-        self.reset_payment_dialog()
-        await self._show(path_part(self, 1))
+    async def _read_record(self, key: str) -> bool:
+        await self._show(key)
+        return bool(self.invoice)
 
     @rx.event
     async def resend_email(self):

@@ -17,14 +17,14 @@ from renovation_app.services.billing.form_lines import LineDraft
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.state.billing import LineEditorMixin
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
 TERM_FIELDS = ("reason", "days", "payment", "valid_until")
 
 
-class ChangeOrderFormState(LineEditorMixin, StaffState):
+class ChangeOrderFormState(RecordPage, LineEditorMixin, StaffState):
     field_prefix: ClassVar[str] = "change-order-"
     defaults: dict[str, str] = {"reason": "", "days": "0", "payment": "spread", "valid_until": ""}
     job: dict = {}  # change_orders.FormStart in words beside its cents
@@ -35,12 +35,10 @@ class ChangeOrderFormState(LineEditorMixin, StaffState):
     form_key: int = 0
     form_token: str = ""
 
-    @rx.event
-    async def open_form(self):
-        self.errors, self.submitting, self.take_out = {}, False, ""
+    async def _read_record(self, key: str) -> bool:
         self.form_token = secrets.token_urlsafe(16)
         self.lines, self.discount = [LineDraft()], ""
-        start = await asyncio.to_thread(change_orders.form_start, path_part(self, 1))
+        start = await asyncio.to_thread(change_orders.form_start, key)
         self.job = shown(start) if start else {}
         self.removable = start.removable if start else []
         if start is not None:
@@ -50,6 +48,7 @@ class ChangeOrderFormState(LineEditorMixin, StaffState):
                     "form": f"Job {start.job_number} is closed: it takes no change order."
                 }
         self.form_key += 1
+        return start is not None
 
     @rx.var
     def new_value(self) -> str:

@@ -12,7 +12,7 @@ from renovation_app.services import costs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.jobs.detail import whole
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ def _typed(values: dict) -> dict:
     }
 
 
-class JobCostsState(StaffState):
+class JobCostsState(RecordPage, StaffState):
     page: dict = {}  # costs.CostsPage in words beside its cents
     kind: str = "purchase"
     form: dict[str, str] = {}
@@ -54,15 +54,18 @@ class JobCostsState(StaffState):
         self.show_all = True
         await self._show()
 
-    @rx.event
-    async def load(self):
-        self.error, self.note, self.paying, self.reason, self.show_all = "", "", 0, "", False
+    async def _read_record(self, key: str) -> bool:
         self._new_form(self.kind)
-        await self._show()
+        await self._show(key)
+        return bool(self.page)
 
-    async def _show(self) -> None:
+    async def _show(self, number: str = "") -> None:
+        """The costs of the job read (`number`), then again of the one the page holds."""
+        number = number or self.page.get("number", "")
+        if not number:
+            return
         view = await asyncio.to_thread(
-            costs.get_job_costs, path_part(self, 1), self._signed_in_user(), self.show_all
+            costs.get_job_costs, number, self._signed_in_user(), self.show_all
         )
         self.page = shown(view) if view else {}
 

@@ -12,7 +12,7 @@ from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import iso_date
 from renovation_app.services.schedule.week import job_days
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ def whole(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-class JobDetailState(StaffState):
+class JobDetailState(RecordPage, StaffState):
     job: dict = {}  # JobView in words beside its cents (billing.shown)
     budget: dict = {}  # costs.budget.budget_view in words: the costs card
     days: list[dict] = []  # schedule.week.JobDay: its work days and visits
@@ -36,10 +36,9 @@ class JobDetailState(StaffState):
     paper_name: str = ""
     paper_day: str = ""
 
-    @rx.event
-    async def load(self):
-        self.action_error, self.action_note, self.working, self.paper_for = "", "", False, 0
-        await self._show(path_part(self, 1))
+    async def _read_record(self, key: str) -> bool:
+        await self._show(key)
+        return bool(self.job)
 
     async def _show(self, number: str) -> None:
         view = await asyncio.to_thread(jobs.get_job, number)

@@ -11,16 +11,15 @@ from renovation_app.services import photos, project
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.state.jobs.detail import whole
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
 PUBLISH_FIELDS = ("gallery", "caption", "alt", "before_id")
 
 
-class JobPhotosState(StaffState):
+class JobPhotosState(RecordPage, StaffState):
     page: dict = {}  # photos.JobPhotosPage
-    missing: bool = False
     error: str = ""
     note: str = ""
     working: bool = False
@@ -30,21 +29,21 @@ class JobPhotosState(StaffState):
     permission: bool = False
     publish_errors: dict[str, str] = {}
 
-    @rx.event
-    async def load(self):
-        self.error, self.note, self.deleting, self.publishing = "", "", 0, 0
-        await self._show()
+    async def _read_record(self, key: str) -> bool:
+        await self._show(key)
+        return bool(self.page)
 
     @rx.event
     async def reload(self):
         """The uploader sent a batch: show what arrived."""
         await self._show()
 
-    async def _show(self) -> None:
-        view = await asyncio.to_thread(
-            photos.job_photos, self.page.get("number") or path_part(self, 1)
-        )
-        self.missing = view is None
+    async def _show(self, number: str = "") -> None:
+        """The photos of the job read (`number`), then again of the one the page holds."""
+        number = number or self.page.get("number", "")
+        if not number:
+            return
+        view = await asyncio.to_thread(photos.job_photos, number)
         self.page = shown(view) if view else {}
 
     async def _run(self, action, *args, done: str = "") -> bool:

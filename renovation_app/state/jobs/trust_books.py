@@ -9,28 +9,24 @@ from renovation_app.routes import trust_books_path
 from renovation_app.services.billing.money import shown
 from renovation_app.services.fields import iso_date
 from renovation_app.services.trust_books import trust_books_view
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 BAD_DAY = "Please give both days, like 2026-11-25."
 BACKWARDS = "The first day must be on or before the last."
 
 
-class TrustBooksState(StaffState):
+class TrustBooksState(RecordPage, StaffState):
     books: dict = {}  # TrustBooksView in words beside its cents (billing.shown)
     start: str = ""  # the date inputs, as typed (ISO)
     end: str = ""
     period_error: str = ""
-    missing: bool = False  # there is no such job
 
-    @rx.event
-    async def load(self):
-        self.books, self.period_error, self.missing = {}, "", False
-        view = await asyncio.to_thread(trust_books_view, path_part(self, 1))
-        self._show(view)
+    async def _read_record(self, key: str) -> bool:
+        self._show(await asyncio.to_thread(trust_books_view, key))
+        return bool(self.books)
 
     def _show(self, view) -> None:
-        self.missing = view is None
         self.books = shown(view) if view else {}
         if view:
             self.start, self.end = view.start, view.end
@@ -44,7 +40,9 @@ class TrustBooksState(StaffState):
             self.period_error = BACKWARDS
             return
         self.period_error = ""
-        number = self.books.get("number") or path_part(self, 1)
+        number = self.books.get("number")
+        if not number:
+            return
         self._show(await asyncio.to_thread(trust_books_view, number, start, end))
 
     @rx.event

@@ -11,11 +11,12 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.schedule import visits
 from renovation_app.services.schedule.booking import WindowTaken
 from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 
 log = logging.getLogger(__name__)
 
 
-class VisitLinkState(rx.State):
+class VisitLinkState(RecordPage, rx.State):
     visit: dict = {}  # visits.VisitPage
     chosen: str = ""
     cancelling: bool = False
@@ -27,10 +28,9 @@ class VisitLinkState(rx.State):
         page = await asyncio.to_thread(visits.read_visit, path_part(self, 1))
         self.visit = dataclasses.asdict(page) if page else {}
 
-    @rx.event
-    async def load(self):
-        self.chosen, self.cancelling, self.problem, self.note = "", False, "", ""
+    async def _read_record(self, key: str) -> bool:
         await self._read()
+        return bool(self.visit)
 
     @rx.event
     def choose(self, key: str):

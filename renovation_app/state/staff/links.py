@@ -2,36 +2,40 @@
 of the HTTP routes the forms post to (api/staff_links.py sets the session cookie)."""
 
 import asyncio
+from typing import ClassVar
 
 import reflex as rx
 
 from renovation_app.models import LinkKind
+from renovation_app.routes import WELCOME
 from renovation_app.services.staff import accounts
-from renovation_app.state.payments import path_part
+from renovation_app.state.record import RecordPage
 
 # assets/site.js posts the form's named fields as JSON and hands the answer back.
 POST_SCRIPT = "window.renovation.postForm(document.getElementById('{form}'), '{url}')"
 
 
-class LinkPageState(rx.State):
-    link_email: str = ""
+class LinkPageState(RecordPage, rx.State):
+    """An invitation's or a password reset's page (the record is the link), and "Forgot
+    password?" (no record: it opens with `open_forgot`)."""
+
+    opening_handlers: ClassVar[tuple[str, ...]] = ("load", "open_forgot")
+    link_email: str = ""  # "" when the link is used, withdrawn or expired
     token: str = ""
     sending: bool = False
     error: str = ""
     message: str = ""
 
-    async def _open(self, kind: LinkKind) -> None:
-        self.token = path_part(self, 1)[:100]
+    async def _read_record(self, key: str) -> bool:
+        """A link that no longer works is shown too: its page says what to do instead."""
+        kind = (
+            LinkKind.INVITATION
+            if self.router.url.path.startswith(WELCOME.path.split("[")[0])
+            else LinkKind.PASSWORD_RESET
+        )
+        self.token = key[:100]
         self.link_email = await asyncio.to_thread(accounts.link_email, kind, self.token)
-        self.sending, self.error, self.message = False, "", ""
-
-    @rx.event
-    async def open_invitation(self):
-        await self._open(LinkKind.INVITATION)
-
-    @rx.event
-    async def open_reset(self):
-        await self._open(LinkKind.PASSWORD_RESET)
+        return True
 
     @rx.event
     def open_forgot(self):

@@ -7,6 +7,7 @@ record only once it is the one in the address. `RecordGuard` refuses any other e
 page while the page holds another address's record, so an action never lands on the wrong one.
 """
 
+import functools
 import logging
 from enum import StrEnum
 from typing import ClassVar
@@ -66,13 +67,24 @@ class RecordPage(rx.State, mixin=True):
         await self._open_record()
 
 
-def _record_page_class(state: BaseState, event_name: str) -> type[BaseState] | None:
-    """The RecordPage state an event is for, if any (names are '<full state name>.<handler>')."""
-    if "." not in event_name:
-        return None
-    state_name, handler = event_name.rsplit(".", 1)
-    cls = type(state).get_class_substate(state_name)
-    if not issubclass(cls, RecordPage) or handler in cls.opening_handlers:
+def _states_under(cls: type[BaseState]) -> list[type[BaseState]]:
+    return [cls, *(c for sub in cls.__subclasses__() for c in _states_under(sub))]
+
+
+@functools.cache
+def _record_pages() -> dict[str, type[BaseState]]:
+    """Every RecordPage state by its full name (known once every page is imported)."""
+    return {
+        cls.get_full_name(): cls for cls in _states_under(rx.State) if issubclass(cls, RecordPage)
+    }
+
+
+def _record_page_class(event_name: str) -> type[BaseState] | None:
+    """The RecordPage state an event is for, unless it opens the page (names are
+    '<full state name>.<handler>')."""
+    state_name, _, handler = event_name.rpartition(".")
+    cls = _record_pages().get(state_name)
+    if cls is None or handler in cls.opening_handlers:
         return None
     return cls
 
@@ -82,10 +94,7 @@ class RecordGuard(Middleware):
     that moved on, or a forged event): nothing is done and the page says why."""
 
     async def preprocess(self, app, state: BaseState, event) -> StateUpdate | None:
-        try:
-            cls = _record_page_class(state, event.name)
-        except ValueError:
-            return None  # not an event of one of our states
+        cls = _record_page_class(event.name)
         if cls is None:
             return None
         page = await state.get_state(cls)

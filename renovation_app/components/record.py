@@ -49,7 +49,11 @@ def record_view(
             holds_address,
             rx.match(
                 state.record_status,
-                (RecordStatus.FOUND.value, body),
+                # `display: contents`: the wrapper names the record and leaves the layout be.
+                (
+                    RecordStatus.FOUND.value,
+                    rx.el.div(body, class_name="contents", data_record_path=state.record_path),
+                ),
                 (RecordStatus.MISSING.value, rx.el.p(missing, class_name=NOTE)),
                 (RecordStatus.FAILED.value, _problem(FAILED_WORDS, back, "record-failed")),
                 rx.el.p("Loading…", class_name=NOTE, data_testid="record-loading"),

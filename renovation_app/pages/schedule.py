@@ -36,6 +36,29 @@ def field(label: str, name: str, **props) -> rx.Component:
     )  # fmt: skip
 
 
+def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
+    """Shown when the typed time happens twice (the night New York's clock goes back): which."""
+    name = f"{which}_fold"
+    return rx.cond(
+        choices.length() > 0,
+        rx.el.div(
+            rx.el.label(
+                f"{which.capitalize()}: the first or the second? (the clocks go back that night)",
+                html_for=f"appointment-{name}",
+                class_name=LABEL,
+            ),
+            rx.el.select(
+                rx.foreach(choices, lambda c: rx.el.option(c["label"], value=c["value"])),
+                id=f"appointment-{name}",
+                value=State.form[name].to(str),
+                on_change=lambda v: State.set_form(name, v),
+                class_name=INPUT,
+            ),
+            class_name="flex flex-col gap-1",
+        ),
+    )
+
+
 def person_box(person: rx.Var) -> rx.Component:
     key = person.key.to(str)
     return rx.el.label(
@@ -65,6 +88,8 @@ def appointment_form() -> rx.Component:
             field("Title", "title", placeholder="Demolition, Kitchen at Court St"),
             field("Starts (New York time)", "starts_at", type="datetime-local"),
             field("Ends", "ends_at", type="datetime-local"),
+            repeated_time_choice("starts", State.starts_choices),
+            repeated_time_choice("ends", State.ends_choices),
             rx.el.div(
                 rx.el.label("Job", html_for="appointment-job_id", class_name=LABEL),
                 rx.el.select(
@@ -151,7 +176,8 @@ def schedule() -> rx.Component:
             rx.cond(State.editing != "", appointment_form()),
             rx.el.div(
                 schedule_calendar(
-                    events=S.events.to(list[dict]), initial_date=State.first_day,
+                    events=S.events.to(list[dict]), opens_at=State.opens_at,
+                    grid_starts=S.grid_starts.to(str), grid_ends=S.grid_ends.to(str),
                     on_select_range=State.select_range, on_move=State.move,
                     on_open=State.open_event, on_dates_change=State.dates_change,
                     class_name="renovation-calendar",

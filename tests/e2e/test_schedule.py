@@ -182,3 +182,46 @@ def test_fifty_visitors_booking_one_window_at_once_book_it_once(site):
         if answer.status_code == 409:
             assert "just taken" in answer.json()["errors"]["window"]
             assert key not in {w["key"] for w in answer.json()["windows"]}
+
+
+def test_the_second_half_past_one_shows_with_est_and_the_schedule_opens_at_today_again(
+    page: Page, site
+):
+    """Issue 48: the night New York's clocks go back, the form offers both 1:30s and the week
+    shows the second with EST; opened again in the same tab, the schedule is at this week."""
+    tag = uuid.uuid4().hex[:4]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    sign_in(page, new_admin(site))
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    open_page(page, "/schedule?day=2027-11-07")
+    expect(page.locator(".fc-toolbar-title")).to_contain_text("2027")
+    page.get_by_role("button", name="New appointment").click()
+    page.locator("#appointment-kind").select_option("other")
+    page.fill("#appointment-title", f"Night pour {tag}")
+    page.fill("#appointment-starts_at", "2027-11-07T01:30")
+    page.fill("#appointment-ends_at", "2027-11-07T02:30")
+    which = page.locator("#appointment-starts_fold")
+    expect(which.locator("option")).to_have_text(["1:30 am EDT (first)", "1:30 am EST (second)"])
+    which.select_option("1")
+    expect(which).to_have_value("1")
+    page.get_by_test_id("save-appointment").click()
+    expect(page.get_by_role("status").filter(has_text="Saved.")).to_be_visible()
+    pour = page.locator(".fc-event").filter(has_text=f"Night pour {tag}")
+    expect(pour).to_contain_text("1:30 am EST - 2:30 am")
+    page.screenshot(path="test-results/schedule-fall-back-1280.png", full_page=True)
+
+    # The same tab, by the menu: away and back to the schedule, which is at this week again.
+    page.get_by_role("link", name="Dashboard", exact=True).first.click()
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    page.get_by_role("link", name="Schedule", exact=True).first.click()
+    expect(page.locator(".fc-day-today").first).to_be_visible()
+    expect(page.locator(".fc-toolbar-title")).not_to_contain_text("2027")
+
+    # On a phone the toolbar has Today, and it brings the day view back from another week.
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_page(page, "/schedule")
+    page.get_by_role("button", name="Next", exact=True).click()
+    expect(page.locator(".fc-day-today")).to_have_count(0)
+    page.get_by_role("button", name="Today", exact=True).click()
+    expect(page.locator(".fc-day-today").first).to_be_visible()
+    page.screenshot(path="test-results/schedule-today-375.png")

@@ -6,8 +6,10 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
+import reflex as rx
 import time_machine
 from icalendar import Calendar
+from reflex.istate.data import ReflexURL, URLData
 from sqlmodel import select
 
 from renovation_app.db import db_session
@@ -17,14 +19,19 @@ from renovation_app.services.schedule import appointments, booking, calendars, w
 from renovation_app.services.schedule.times import (
     clock_words,
     day_span,
+    form_time,
     instant_of,
     parse_instant,
+    repeated_time_choices,
     span_of_days,
+    week_of,
 )
 from renovation_app.settings import settings
+from renovation_app.state.schedule import ScheduleState
 from tests.factories import job_of, staff_user
 from tests.factories.costs import contract_28k
 from tests.factories.staff import as_signed_in
+from tests.unit.test_staff_state import run, substate
 
 NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)  # Friday 10 am in New York
 
@@ -290,8 +297,9 @@ def test_the_week_across_the_autumn_change_and_a_jobs_days(admin, contract_setti
     assert all(e.people_names == "Ana Crew" and not e.clash for e in week.events)
     days = job_days(job.number)
     assert [(d.title, d.hours) for d in days] == [
-        ("Before the change", "1:30 am - 1:45 am"), ("Night pour", "1:30 am - 2:30 am"),
-    ]  # fmt: skip
+        ("Before the change", "1:30 am EDT - 1:45 am EDT"),
+        ("Night pour", "1:30 am EST - 2:30 am"),
+    ]
 
 
 def test_every_appointment_inside_a_long_day_is_flagged_as_a_clash(admin):
@@ -310,3 +318,150 @@ def test_every_appointment_inside_a_long_day_is_flagged_as_a_clash(admin):
     assert {e.title: e.clash for e in week.events} == {
         "Work day": True, "Inspection": True, "Delivery": True,
     }  # fmt: skip
+
+
+FALL_BACK = date(2027, 11, 7)  # New York's clocks go back from 2:00 to 1:00 am that night
+
+
+def night_pour(fold: int, title: str, **fields) -> dict:
+    """1:30 to 2:30 am as the form sends it: wall times, and which 1:30 was chosen."""
+    return {"kind": "other", "title": title, "starts_at": "2027-11-07T01:30",
+            "starts_fold": str(fold), "ends_at": "2027-11-07T02:30", **fields}  # fmt: skip
+
+
+def test_the_form_offers_both_half_past_ones_and_saves_each_as_its_own_instant(admin):
+    choices = repeated_time_choices("2027-11-07T01:30")
+    assert choices == [
+        {"value": "0", "label": "1:30 am EDT (first)"},
+        {"value": "1", "label": "1:30 am EST (second)"},
+    ]
+    assert repeated_time_choices("2027-11-07T02:30") == []  # happens once
+    assert repeated_time_choices("2027-11-08T01:30") == []
+    who = as_signed_in(admin)
+    first = appointments.save_appointment(night_pour(0, "First pour"), who)
+    second = appointments.save_appointment(night_pour(1, "Second pour"), who)
+    with db_session() as session:
+        rows = {a.id: a for a in session.exec(select(Appointment))}
+    assert rows[first].starts_at == datetime(2027, 11, 7, 5, 30, tzinfo=UTC)  # 1:30 EDT
+    assert rows[second].starts_at == datetime(2027, 11, 7, 6, 30, tzinfo=UTC)  # 1:30 EST
+    assert rows[first].ends_at == rows[second].ends_at == datetime(2027, 11, 7, 7, 30, tzinfo=UTC)
+    assert clock_words(rows[second].starts_at) == "Sunday, November 7, 1:30 am EST"
+    # Opened again in the form, the second stays the second.
+    assert form_time("2027-11-07T01:30:00-05:00") == ("2027-11-07T01:30", 1)
+    assert form_time("2027-11-07T01:30:00-04:00") == ("2027-11-07T01:30", 0)
+
+
+def test_a_time_the_spring_clock_skips_is_refused_in_words_whichever_is_chosen(admin):
+    for fold in ("0", "1"):
+        skipped = {**night_pour(0, "Pour"), "starts_at": "2027-03-14T02:30",
+                   "starts_fold": fold, "ends_at": "2027-03-14T04:00"}  # fmt: skip
+        with pytest.raises(ActionRefused) as refused:
+            appointments.save_appointment(skipped, as_signed_in(admin))
+        assert str(refused.value) == (
+            "2:30 am does not exist on March 14, 2027: New York's clocks jump from 2:00 to "
+            "3:00 am that night."
+        )
+    with db_session() as session:
+        assert session.exec(select(Appointment)).all() == []
+
+
+def test_the_week_and_the_feed_tell_the_two_half_past_ones_apart(admin):
+    from renovation_app.services.schedule.week import get_schedule
+
+    who = as_signed_in(admin)
+    ana = staff_user(name="Ana Crew", email="ana@example.com")
+    appointments.save_appointment(night_pour(0, "First pour", user_ids=[ana.id]), who)
+    try:
+        appointments.save_appointment(night_pour(1, "Second pour", user_ids=[ana.id]), who)
+    except appointments.ConflictNeedsConfirming as clash:  # Ana is on both: 1:30 EST overlaps
+        appointments.save_appointment(
+            night_pour(1, "Second pour", user_ids=[ana.id]), who, confirmed=clash.words
+        )
+    week = get_schedule(week_of(FALL_BACK), 7)
+    shown = {e.title: (e.start, e.when) for e in week.events}
+    assert shown == {
+        "First pour": ("2027-11-07T01:30:00-04:00", "1:30 am EDT - 2:30 am"),
+        "Second pour": ("2027-11-07T01:30:00-05:00", "1:30 am EST - 2:30 am"),
+    }
+    assert week.grid_starts == "01:00:00"  # the calendar's day columns reach 1:30 am
+    with time_machine.travel(datetime(2027, 11, 1, 12, tzinfo=UTC), tick=False):
+        feed = Calendar.from_ical(calendars.person_feed(calendars.reset_feed(as_signed_in(ana))))
+    events = {str(e["summary"]): e for e in feed.walk("VEVENT")}
+    first, second = events["First pour"], events["Second pour"]
+    assert first.decoded("dtstart") == datetime(2027, 11, 7, 5, 30, tzinfo=UTC)
+    assert second.decoded("dtstart") == datetime(2027, 11, 7, 6, 30, tzinfo=UTC)
+    assert str(first["description"]) == "Sunday, November 7, 1:30 am EDT - 2:30 am (New York time)"
+    assert "1:30 am EST" in str(second["description"])
+
+
+def test_the_day_before_notice_names_which_half_past_one(admin, contract_settings):
+    from renovation_app.services.schedule.notices import send_appointment_notices
+
+    job = job_of(contract_28k(admin))
+    work_day = {**night_pour(1, "Night pour"), "kind": "work_day", "job_id": job.id}
+    appointments.save_appointment(work_day, as_signed_in(admin))
+    assert send_appointment_notices(datetime(2027, 11, 6, 22, 0, tzinfo=UTC)) == 1
+    (notice,) = notices_sent()
+    assert "Sunday, November 7 between 1:30 am EST and 2:30 am" in notice.subject
+
+
+def test_an_appointment_at_4_am_is_in_the_week_and_the_day_columns_reach_it(admin):
+    from renovation_app.services.schedule.week import get_schedule
+
+    monday = date(2026, 11, 23)
+    assert (get_schedule(monday, 7).grid_starts, get_schedule(monday, 7).grid_ends) == (
+        "06:00:00",
+        "21:00:00",
+    )  # the working day, when nothing is outside it
+    delivery = {**visit(at(monday + timedelta(days=2), 4), hours=1), "title": "Early delivery"}
+    appointments.save_appointment(delivery, as_signed_in(admin))
+    late = {**visit(at(monday, 21, 30), hours=1), "title": "Night inspection"}
+    appointments.save_appointment(late, as_signed_in(admin))
+    week = get_schedule(monday, 7)
+    assert [(e.title, e.when) for e in week.events] == [
+        ("Night inspection", "9:30 pm - 10:30 pm"),
+        ("Early delivery", "4:00 am - 5:00 am"),
+    ]
+    assert (week.grid_starts, week.grid_ends) == ("04:00:00", "23:00:00")
+    day = get_schedule(monday + timedelta(days=2), 1)  # the day view
+    assert [e.title for e in day.events] == ["Early delivery"] and day.grid_starts == "04:00:00"
+
+
+def schedule_state(query: str = ""):
+    """The page's state in a tab, at /schedule with the address's query."""
+    root = rx.State(_reflex_internal_init=True)
+    root.rx_router_url = URLData.from_url(ReflexURL(f"http://localhost:3000/schedule{query}"))
+    return substate(root, ScheduleState)
+
+
+def test_each_load_of_the_schedule_opens_at_this_week_whatever_the_tab_looked_at(clean_db):
+    state = schedule_state()
+    with time_machine.travel(NOW, tick=False):  # Friday, November 20, 2026
+        run(ScheduleState.load.fn(state))
+        assert (state.opens_at, state.first_day, state.days) == ("2026-11-20", "2026-11-16", 7)
+        run(ScheduleState.dates_change.fn(state, "2027-11-01", "2027-11-08", "timeGridWeek"))
+        assert state.first_day == "2027-11-01"
+    with time_machine.travel(NOW + timedelta(days=3), tick=False):  # the next Monday
+        run(ScheduleState.load.fn(state))  # the same tab opens /schedule again
+    assert (state.opens_at, state.first_day, state.days) == ("2026-11-23", "2026-11-23", 7)
+    assert state.schedule["first_day"] == "2026-11-23"
+    asked = schedule_state("?day=2027-11-07")
+    run(ScheduleState.load.fn(asked))
+    assert (asked.opens_at, asked.first_day) == ("2027-11-07", "2027-11-01")
+
+
+def test_the_form_opened_on_the_second_half_past_one_keeps_it_the_second(admin):
+    appointments.save_appointment(night_pour(1, "Night pour"), as_signed_in(admin))
+    state = schedule_state("?day=2027-11-07")
+    run(ScheduleState.load.fn(state))
+    (event,) = state.schedule["events"]
+    ScheduleState.open_event.fn(state, event["id"])
+    assert (state.form["starts_at"], state.form["starts_fold"]) == ("2027-11-07T01:30", "1")
+    assert [c["label"] for c in state.starts_choices] == [
+        "1:30 am EDT (first)",
+        "1:30 am EST (second)",
+    ]
+    assert state.ends_choices == []  # 2:30 am happens once
+    assert state._raw()["starts_fold"] == "1"  # saved again, it stays where it is
+    ScheduleState.set_form.fn(state, "starts_fold", "0")
+    assert (state.form["starts_fold"], state.form["ends_fold"]) == ("0", "0")

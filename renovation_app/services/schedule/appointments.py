@@ -73,11 +73,17 @@ def _ids(raw: Mapping, name: str) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
+def _fold(raw: Mapping, name: str) -> int:
+    """Which of a wall time New York's clock shows twice the form chose: 1 is the second."""
+    return 1 if raw.get(name) in ("1", 1) else 0
+
+
 def read_appointment(session: Session, raw: Mapping) -> AppointmentInput:
     kind = raw.get("kind")
     if kind not in KIND_WORDS:
         raise ActionRefused("Please choose an estimate visit, a work day or another appointment.")
-    starts, ends = parse_instant(raw.get("starts_at")), parse_instant(raw.get("ends_at"))
+    starts = parse_instant(raw.get("starts_at"), _fold(raw, "starts_fold"))
+    ends = parse_instant(raw.get("ends_at"), _fold(raw, "ends_fold"))
     if not starts < ends <= starts + LONGEST:
         raise ActionRefused("An appointment ends after it starts, within two weeks.")
     job_id = raw.get("job_id") or None

@@ -22,6 +22,7 @@ from renovation_app.models import (
 )
 from renovation_app.services import audit
 from renovation_app.services.links import hash_token
+from renovation_app.services.schedule.times import day_words, new_york, span_words
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
 
@@ -41,13 +42,15 @@ def _calendar(name: str) -> Calendar:
 
 def appointment_event(appointment: Appointment, job_number: str = "") -> Event:
     """One appointment as an event: its instants in UTC (every calendar shows them in its own
-    zone), its version as SEQUENCE so a moved visit replaces the old one."""
+    zone), its version as SEQUENCE so a moved visit replaces the old one, and its New York
+    hours in words (with EDT/EST in the hour that happens twice) for whoever reads it."""
     event = Event()
     host = urlsplit(settings.site_url).hostname or "localhost"
     event.add("uid", f"appointment-{appointment.id}@{host}")
     event.add("dtstamp", utc_now())
     event.add("dtstart", _utc(appointment.starts_at))
     event.add("dtend", _utc(appointment.ends_at))
+    event.add("description", new_york_hours(appointment))
     event.add("summary", appointment.title + (f" ({job_number})" if job_number else ""))
     event.add("sequence", appointment.version)
     if appointment.address:
@@ -55,6 +58,12 @@ def appointment_event(appointment: Appointment, job_number: str = "") -> Event:
     if appointment.status == AppointmentStatus.CANCELLED:
         event.add("status", "CANCELLED")
     return event
+
+
+def new_york_hours(appointment: Appointment) -> str:
+    """ "Sunday, November 7, 1:30 am EST - 2:30 am (New York time)"."""
+    starts, ends = _utc(appointment.starts_at), _utc(appointment.ends_at)
+    return f"{day_words(new_york(starts))}, {span_words(starts, ends)} (New York time)"
 
 
 def _utc(instant: datetime) -> datetime:

@@ -32,8 +32,8 @@ from renovation_app.services.schedule.times import (
     clock_words,
     day_span,
     day_words,
-    hour_words,
     new_york,
+    time_words,
 )
 
 ARRIVAL = timedelta(hours=1)  # "between 8 and 9 am"
@@ -72,7 +72,10 @@ def _first_of_its_week(session: Session, appointment: Appointment) -> bool:
 
 def _notice(appointment: Appointment, to: str):
     start = new_york(appointment.starts_at)
-    arrival = f"{hour_words(start.time())} and {hour_words((start + ARRIVAL).time())}"
+    # The hour's end counted on the instant: on the night the clock goes back, wall-clock
+    # arithmetic would make 1:30 am EDT + 1 hour "2:30 am", two hours later.
+    latest = appointment.starts_at + ARRIVAL
+    arrival = f"{time_words(appointment.starts_at)} and {time_words(latest)}"
     what = "estimate visit" if appointment.kind == AppointmentKind.ESTIMATE_VISIT else "work"
     return build_email(
         EmailKind.APPOINTMENT_NOTICE, one_line(to), reply_to=BUSINESS.email,

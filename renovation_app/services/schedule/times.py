@@ -48,9 +48,10 @@ def hour_words(at: time) -> str:
     return f"{at.hour % 12 or 12}:{at.minute:02d} {'am' if at.hour < 12 else 'pm'}"
 
 
-def parse_instant(text: object) -> datetime:
+def parse_instant(text: object, fold: int = 0) -> datetime:
     """An ISO date and time from a form or the calendar: with an offset ("...-05:00", "Z") it is
-    that instant; without one it is New York's wall time (the first, if it happens twice)."""
+    that instant; without one it is New York's wall time (the first if it happens twice, the
+    second with `fold` 1)."""
     value = text.strip() if isinstance(text, str) else ""
     try:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
@@ -59,7 +60,7 @@ def parse_instant(text: object) -> datetime:
     if parsed is None or not 2000 <= parsed.year <= 2100:
         raise ActionRefused(NOT_A_TIME)
     if parsed.tzinfo is None:
-        return instant_of(parsed.date(), parsed.time())
+        return instant_of(parsed.date(), parsed.time(), fold)
     return parsed.astimezone(UTC)
 
 
@@ -83,11 +84,55 @@ def day_words(day: date | datetime) -> str:
     return f"{day:%A, %B} {day.day}"
 
 
-def clock_words(instant: datetime) -> str:
-    """ "Tuesday, December 8, 8:00 am" in New York time (and "EST"/"EDT" on the days the clock
-    changes, where the hour alone would not say which)."""
+def time_words(instant: datetime) -> str:
+    """ "8:00 am" in New York time, and "1:30 am EST" in the hour that happens twice (the hour
+    alone would not say which)."""
     local = new_york(instant)
-    words = f"{day_words(local)}, {hour_words(local.time())}"
-    if ambiguous(local.date(), local.time().replace(tzinfo=None)):
+    words = hour_words(local.time())
+    if ambiguous(local.date(), local.time()):
         words += f" {local.tzname()}"
     return words
+
+
+def clock_words(instant: datetime) -> str:
+    """ "Tuesday, December 8, 8:00 am" in New York time (with "EST"/"EDT" in the hour that
+    happens twice)."""
+    return f"{day_words(new_york(instant))}, {time_words(instant)}"
+
+
+def span_words(starts: datetime, ends: datetime) -> str:
+    """ "1:30 am EST - 2:30 am" in New York time; the end's day is named when it is another."""
+    same_day = new_york(starts).date() == new_york(ends).date()
+    return f"{time_words(starts)} - {time_words(ends) if same_day else clock_words(ends)}"
+
+
+FORM_TIME = "%Y-%m-%dT%H:%M"  # what a datetime-local input holds
+
+
+def form_time(text: str) -> tuple[str, int]:
+    """An ISO time from the calendar ("2027-11-07T01:30:00-05:00") as the form holds it: New
+    York's wall time ("2027-11-07T01:30") and which of a repeated hour it is (1: the second)."""
+    try:
+        parsed = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+    except ValueError:
+        return str(text)[:16], 0
+    if parsed.tzinfo is None:
+        return parsed.strftime(FORM_TIME), 0
+    local = new_york(parsed)
+    return local.strftime(FORM_TIME), local.fold
+
+
+def repeated_time_choices(text: str) -> list[dict[str, str]]:
+    """For a wall time typed in the form that New York's clock shows twice ("2027-11-07T01:30"),
+    the two to choose from: {"value": fold, "label": "1:30 am EDT (first)"}; [] for any other."""
+    try:
+        local = datetime.fromisoformat(str(text)[:40])
+    except ValueError:
+        return []
+    if local.tzinfo is not None or not ambiguous(local.date(), local.time()):
+        return []
+    day, at = local.date(), local.time()
+    return [
+        {"value": str(fold), "label": f"{time_words(instant_of(day, at, fold))} ({which})"}
+        for fold, which in ((0, "first"), (1, "second"))
+    ]

@@ -1,7 +1,9 @@
 """/schedule: the calendar of visits, work days and appointments. Selecting a time opens the
 form for a new appointment; clicking one opens it; dragging one moves it (on a phone, the form
-moves it). Someone booked twice: the page names the clash and asks before saving. The browser
-sends words and ids; the services check every one."""
+moves it). Someone booked twice: the page names the clash and asks before saving. A time New
+York's clock shows twice (1:30 am on November's Sunday) is chosen as the first or the second.
+Each load opens at today (or the day the address names, `?day=2027-11-07`), whatever span the
+tab looked at before. The browser sends words and ids; the services check every one."""
 
 import asyncio
 import logging
@@ -13,13 +15,25 @@ from renovation_app import routes
 from renovation_app.services.billing import business_today
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.schedule import appointments, calendars
+from renovation_app.services.schedule import appointments, calendars, times
 from renovation_app.services.schedule.week import get_schedule
 from renovation_app.settings import settings
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
-FORM_FIELDS = ("kind", "title", "starts_at", "ends_at", "job_id", "address", "notes")
+# starts_fold and ends_fold: "1" is the second of a time New York's clock shows twice.
+FORM_FIELDS = (
+    "kind",
+    "title",
+    "starts_at",
+    "starts_fold",
+    "ends_at",
+    "ends_fold",
+    "job_id",
+    "address",
+    "notes",
+)
+FIRST_OF_A_REPEATED_TIME = {"starts_fold": "0", "ends_fold": "0"}
 
 
 def _day(text: str) -> date | None:
@@ -29,15 +43,30 @@ def _day(text: str) -> date | None:
         return None
 
 
-def _local(iso: str) -> str:
-    """An ISO time with its offset as a datetime-local input shows it: "2026-11-23T08:00"."""
-    return str(iso)[:16]
+def _asked_day(text: str) -> date | None:
+    """The day the address names (`?day=2027-11-07`), when it is a day the calendar can show."""
+    day = _day(text)
+    return day if day is not None and 2000 <= day.year <= 2100 else None
+
+
+def _times(start: str, end: str) -> dict[str, str]:
+    """The form's times from the calendar's ISO ones: wall times, and which of a repeated hour."""
+    (starts_at, starts_fold), (ends_at, ends_fold) = times.form_time(start), times.form_time(end)
+    return {
+        "starts_at": starts_at,
+        "starts_fold": str(starts_fold),
+        "ends_at": ends_at,
+        "ends_fold": str(ends_fold),
+    }
 
 
 class ScheduleState(StaffState):
     schedule: dict = {}  # week.Schedule
     first_day: str = ""
     days: int = 7
+    # The day the calendar goes to, set by each load only: the calendar follows it when it
+    # changes, so a tab that looked at another span before opens at today again.
+    opens_at: str = ""
     editing: str = ""  # "" (closed), "new", or the appointment's id
     form: dict[str, str] = {}
     chosen: list[str] = []  # people keys ("u12", "s3")
@@ -51,9 +80,20 @@ class ScheduleState(StaffState):
     @rx.event
     async def load(self):
         self.error, self.note, self.editing, self.clash, self.feed_url = "", "", "", "", ""
-        monday = business_today() - timedelta(days=business_today().weekday())
-        self.first_day, self.days = monday.isoformat(), 7
+        asked = self.router.url.query_parameters.get("day", "")
+        day = _asked_day(asked) or business_today()
+        self.opens_at = day.isoformat()
+        self.first_day, self.days = times.week_of(day).isoformat(), 7
         await self._show()
+
+    @rx.var(cache=True)
+    def starts_choices(self) -> list[dict[str, str]]:
+        """The first and the second of a start time that happens twice; [] for any other."""
+        return times.repeated_time_choices(self.form.get("starts_at", ""))
+
+    @rx.var(cache=True)
+    def ends_choices(self) -> list[dict[str, str]]:
+        return times.repeated_time_choices(self.form.get("ends_at", ""))
 
     async def _show(self) -> None:
         first = _day(self.first_day) or business_today()
@@ -70,13 +110,12 @@ class ScheduleState(StaffState):
 
     def _open(self, which: str, form: dict, chosen: list[str]) -> None:
         self.editing, self.clash, self.error, self.note = which, "", "", ""
-        self.form = {**dict.fromkeys(FORM_FIELDS, ""), **form}
+        self.form = {**dict.fromkeys(FORM_FIELDS, ""), **FIRST_OF_A_REPEATED_TIME, **form}
         self.chosen = chosen
 
     @rx.event
     def select_range(self, start: str, end: str):
-        self._open("new", {"kind": "work_day", "starts_at": _local(start),
-                           "ends_at": _local(end)}, [])  # fmt: skip
+        self._open("new", {"kind": "work_day", **_times(start, end)}, [])
 
     @rx.event
     def new_appointment(self):
@@ -89,12 +128,15 @@ class ScheduleState(StaffState):
         event = next((e for e in self.schedule.get("events", []) if e["id"] == str(event_id)), None)
         if event is None:
             return
-        self._open(event["id"], {
-            "kind": event["kind"], "title": event["title"], "starts_at": _local(event["start"]),
-            "ends_at": _local(event["end"]), "job_id": str(event["job_id"] or ""),
+        form = {
+            "kind": event["kind"],
+            "title": event["title"],
+            **_times(event["start"], event["end"]),
+            "job_id": str(event["job_id"] or ""),
             "address": event["address"],
             "notes": event["notes"],
-        }, list(event["people"]))  # fmt: skip
+        }
+        self._open(event["id"], form, list(event["people"]))
 
     @rx.event
     def close(self):
@@ -104,6 +146,10 @@ class ScheduleState(StaffState):
     def set_form(self, name: str, value: str):
         if name in FORM_FIELDS:
             self.form[name] = str(value)[:2000]
+        if name == "starts_fold":
+            # An end in the same repeated hour is on the same side of the change (it may be
+            # chosen apart after).
+            self.form["ends_fold"] = self.form["starts_fold"]
 
     @rx.event
     def toggle_person(self, key: str):

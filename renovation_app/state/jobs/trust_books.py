@@ -26,7 +26,7 @@ class TrustBooksState(StaffState):
     @rx.event
     async def load(self):
         self.books, self.period_error, self.missing = {}, "", False
-        view = await asyncio.to_thread(trust_books_view, path_part(self, 1))
+        view = await asyncio.to_thread(trust_books_view, path_part(self, 1), admin=self.is_admin)
         self._show(view)
 
     def _show(self, view) -> None:
@@ -45,7 +45,7 @@ class TrustBooksState(StaffState):
             return
         self.period_error = ""
         number = self.books.get("number") or path_part(self, 1)
-        self._show(await asyncio.to_thread(trust_books_view, number, start, end))
+        self._show(await asyncio.to_thread(trust_books_view, number, start, end, self.is_admin))
 
     @rx.event
     async def set_start(self, value: str):

@@ -225,7 +225,8 @@ def website_card() -> rx.Component:
 def viewer_row(row: rx.Var) -> rx.Component:
     email = row.email.to(str)
     return rx.el.li(
-        rx.el.p(email, class_name="font-semibold text-slate-900"),
+        # A long address wraps inside the card instead of pushing the page sideways.
+        rx.el.p(email, class_name="font-semibold text-slate-900 [overflow-wrap:anywhere]"),
         rx.cond(
             row.url.to(str) != "",
             rx.fragment(

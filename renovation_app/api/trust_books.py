@@ -1,5 +1,5 @@
 """A job's trust books as files, for staff only (the session cookie, checked here; no customer
-link reaches them):
+link reaches them; crew days per person for admins only, as on the page):
 
 GET /jobs/{number}/trust-books.pdf?from=YYYY-MM-DD&to=YYYY-MM-DD
 GET /jobs/{number}/trust-books.csv?from=YYYY-MM-DD&to=YYYY-MM-DD
@@ -50,7 +50,7 @@ async def _download(request: Request, kind: str) -> Response:
     if period is None:
         return JSONResponse({"error": BAD_DATES}, 422, headers=NO_STORE)
     number = request.path_params["number"].strip()
-    content = await run_in_threadpool(MAKERS[kind], number, *period)
+    content = await run_in_threadpool(MAKERS[kind], number, *period, user.is_admin)
     if content is None:
         return not_found()
     start, last = period

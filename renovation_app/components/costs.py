@@ -5,6 +5,7 @@ subcontractors."""
 import reflex as rx
 
 from renovation_app.components.staff import figure
+from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import CARD_TITLE, STAFF_CARD
 
 OVER = "font-semibold text-red-700"
@@ -13,8 +14,9 @@ OVER = "font-semibold text-red-700"
 def _category_row(row: rx.Var) -> rx.Component:
     return rx.el.tr(
         rx.el.th(row.label, scope="row", class_name="py-1.5 pr-3 text-left font-semibold"),
-        rx.el.td(row.estimated, class_name="py-1.5 pr-3 text-right tabular-nums"),
-        rx.el.td(
+        labelled_cell("Estimated", row.estimated, "py-1.5 pr-3 text-right tabular-nums"),
+        labelled_cell(
+            "Actual",
             row.actual,
             class_name=rx.cond(
                 row.over,
@@ -23,7 +25,7 @@ def _category_row(row: rx.Var) -> rx.Component:
             ),  # fmt: skip
             data_testid="actual-" + row.label.to(str),
         ),
-        rx.el.td(row.left, class_name="py-1.5 text-right tabular-nums"),
+        labelled_cell("Left", row.left, "py-1.5 text-right tabular-nums", data_testid="left"),
         class_name="border-t border-slate-100",
     )
 
@@ -54,23 +56,14 @@ def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
         rx.cond(
             budget.categories.to(list).length() > 0,
             rx.el.div(
-                rx.el.table(
-                    rx.el.thead(
-                        rx.el.tr(
-                            rx.el.th("Category", scope="col", class_name="pb-1 text-left"),
-                            rx.el.th("Estimated", scope="col", class_name="pb-1 pr-3 text-right"),
-                            rx.el.th("Actual", scope="col", class_name="pb-1 pr-3 text-right"),
-                            rx.el.th("Left", scope="col", class_name="pb-1 text-right"),
-                            class_name="text-sm text-slate-600",
-                        )
-                    ),
-                    rx.el.tbody(rx.foreach(budget.categories.to(list[dict]), _category_row)),
-                    class_name="w-full text-sm",
+                stacked_table(
+                    "Estimated and actual costs by category",
+                    ["Category", "Estimated", "Actual", "Left"],
+                    budget.categories.to(list[dict]),
+                    _category_row,
+                    right=3,
                 ),
-                class_name="mt-4 overflow-x-auto",
-                tab_index=0,  # a keyboard can scroll it on a narrow phone
-                role="region",
-                aria_label="Estimated and actual costs by category",
+                class_name="mt-4",
             ),
         ),  # fmt: skip
         rx.cond(

@@ -46,7 +46,9 @@ def scroll_to_top_button() -> rx.Component:
         type="button",
         aria_label="Back to the top of the page",
         data_scroll_top="",
-        class_name="fixed bottom-5 right-5 z-30 rounded-full bg-orange-700 p-3 text-white shadow-lg hover:bg-orange-800",
+        # Below md it sits at the end of the page, not over it: on a phone a floating button
+        # covered the amounts at the right edge of the last rows.
+        class_name="fixed bottom-5 right-5 z-30 rounded-full bg-orange-700 p-3 text-white shadow-lg hover:bg-orange-800 max-md:static max-md:my-4 max-md:self-center",
     )
 
 

@@ -148,3 +148,10 @@ def attention_note(words: rx.Var, test_id: str) -> rx.Component:
             data_testid=test_id,
         ),
     )
+
+
+def counted(count: rx.Var, noun: str, plural: str = "") -> rx.Component:
+    """A count read from the state with the noun that agrees with it ("1 photo", "3 photos", "-1
+    day"); services.words.counted writes the same in Python."""
+    one = (count.to(int) == 1) | (count.to(int) == -1)
+    return rx.fragment(count, rx.cond(one, f" {noun}", f" {plural or noun + 's'}"))

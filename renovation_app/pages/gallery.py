@@ -11,6 +11,7 @@ from renovation_app.components.ui import icon, picture, section, section_heading
 from renovation_app.content.types import GallerySet
 from renovation_app.media import gallery_picture, gallery_pictures
 from renovation_app.pages.registry import page
+from renovation_app.services.words import counted
 
 
 @page(routes.GALLERY_LIST)
@@ -26,7 +27,7 @@ def gallery_list() -> rx.Component:
             ),
             rx.el.div(
                 rx.el.h2(g.title, class_name="text-lg font-bold text-slate-900"),
-                rx.el.p(f"{g.image_count} photos", class_name="text-sm text-slate-600"),
+                rx.el.p(counted(g.image_count, "photo"), class_name="text-sm text-slate-600"),
                 class_name="p-4",
             ),
             href=g.url,

@@ -29,6 +29,25 @@ from tests.factories.staff import staff_user
 from tests.factories.subcontractors import certificate_of, subcontractor_of
 
 RATES = {"Ana Crew": "45.00", "Ben Crew": "38.00"}  # loaded hourly costs
+LONG_EMAIL = "maria.fernanda.lopez@brooklynmail.com"  # 37 characters, no place to break
+
+# Whether the page scrolls sideways, and the amount cells that end beyond its right edge.
+OFF_SCREEN = """(selector) => ({
+  width: document.documentElement.scrollWidth,
+  cells: document.querySelectorAll(selector).length,
+  off: [...document.querySelectorAll(selector)]
+    .filter((cell) => cell.getBoundingClientRect().right > window.innerWidth)
+    .map((cell) => cell.textContent),
+})"""
+
+
+def nothing_off_screen(page: Page, path: str, amounts: str, test_id: str) -> None:
+    """At 375 px: the page at `path` does not scroll sideways and no cell of `amounts` is cut."""
+    open_page(page, path)
+    expect(page.get_by_test_id(test_id)).to_be_visible()
+    found = page.evaluate(OFF_SCREEN, amounts)
+    assert found["cells"] > 0 and found["off"] == [] and found["width"] <= 375, (path, found)
+    page.screenshot(path=f"test-results/{test_id}-375.png", full_page=True)
 
 
 def receipt_photo() -> bytes:
@@ -43,7 +62,7 @@ def a_job_with_a_crew_and_a_sub(admin_email: str, monkeypatch):
     monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
     with db_session() as session:
         admin = session.exec(select(User).where(User.email == admin_email)).one()
-    estimate = contract_28k(admin, uuid.uuid4().hex)
+    estimate = contract_28k(admin, uuid.uuid4().hex, email=LONG_EMAIL)
     job = job_of(estimate)
     record_payment(bill_deposit(estimate.number, admin), admin, amount="8,460.00")
     for name, rate in RATES.items():
@@ -189,6 +208,15 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     )
     page.screenshot(path="test-results/trust-books-1280.png", full_page=True)
     no_axe_violations(page, "trust books", widths=(375,))  # 1280 in the slow sweep
+    # On a phone, with the owner's long e-mail on the page: rows stacked, every amount seen.
+    page.set_viewport_size({"width": 375, "height": 812})
+    trust_books_path = f"/jobs/{job.number}/trust-books"
+    nothing_off_screen(page, trust_books_path, "[data-testid=amount]", "trust-books-page")
+    nothing_off_screen(page, costs_path, "[data-testid=left]", "budget-card")
+    nothing_off_screen(
+        page, f"/jobs/{job.number}/photos", "[data-testid=project-viewer] p", "photos-page"
+    )
+    page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, costs_path)
     no_axe_violations(page, "job costs page")
     page.screenshot(path="test-results/job-costs-1280.png", full_page=True)

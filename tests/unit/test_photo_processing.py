@@ -108,7 +108,12 @@ def test_the_variants_go_up_in_width_and_never_beyond_the_photo(width, widths):
 def test_a_landscape_jpeg_is_decoded_at_a_reduced_scale_and_keeps_its_own_size():
     photo = process_photo(picture("JPEG", (3400, 1700), quality=80))
     assert (photo.width, photo.height) == (3400, 1700)  # the photo's, not the draft's (1700)
-    assert [(v.width, v.height) for v in photo.variants] == [(320, 160), (480, 240), (960, 480), (1600, 800)]
+    assert [(v.width, v.height) for v in photo.variants] == [
+        (320, 160),
+        (480, 240),
+        (960, 480),
+        (1600, 800),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -141,8 +146,8 @@ SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</
         (lambda: picture("GIF", (40, 20)), pictures.NOT_A_PHOTO),
         (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01 then garbage" * 20, pictures.UNREADABLE),
         (lambda: picture("JPEG", (400, 300))[:600], pictures.UNREADABLE),  # cut short
-        (lambda: png_claiming(20_000, 20_000), pictures.UNREADABLE),  # Pillow's bomb error
-        (lambda: png_claiming(10_000, 10_000), pictures.UNREADABLE),  # its warning, made an error
+        (lambda: png_claiming(20_000, 20_000), pictures.TOO_LARGE),  # Pillow's bomb error
+        (lambda: png_claiming(10_000, 10_000), pictures.TOO_LARGE),  # a 100 MP scan: its warning
         (lambda: png_claiming(8_000, 8_000), pictures.TOO_LARGE),  # 64 MP, our own limit
         (tall_strip, pictures.TOO_NARROW),
     ],
@@ -223,3 +228,10 @@ def refused_or_size(content: bytes) -> tuple[int, int] | str:
         return images.open_upright(content, 50_000_000, pictures.UNREADABLE).image.size
     except ActionRefused as refused:
         return refused.message
+
+
+def test_a_100_megapixel_scan_is_told_it_is_too_large_and_what_the_limit_is():
+    with pytest.raises(ActionRefused) as refused:
+        process_photo(png_claiming(10_000, 10_000))
+    words = refused.value.message
+    assert "too large" in words and "50 megapixels" in words and "could not be read" not in words

@@ -465,3 +465,22 @@ def test_the_form_opened_on_the_second_half_past_one_keeps_it_the_second(admin):
     assert state._raw()["starts_fold"] == "1"  # saved again, it stays where it is
     ScheduleState.set_form.fn(state, "starts_fold", "0")
     assert (state.form["starts_fold"], state.form["ends_fold"]) == ("0", "0")
+def test_cancelling_names_a_withdrawn_notice_only_when_the_customer_had_one(
+    admin, contract_settings
+):
+    from renovation_app.services.schedule.notices import send_appointment_notices
+
+    who = as_signed_in(admin)
+    tuesday = at(date(2026, 11, 24), 8)
+    staff_only = appointments.save_appointment(
+        {**visit(tuesday, hours=1), "kind": "other", "title": "Order the tile"}, who
+    )
+    job = job_of(contract_28k(admin))
+    work_day = {"kind": "work_day", "job_id": job.id, "title": "Demolition"}
+    announced = appointments.save_appointment({**visit(tuesday, hours=8), **work_day}, who)
+    assert send_appointment_notices(datetime(2026, 11, 23, 23, 0, tzinfo=UTC)) == 1
+    words = appointments.cancel_appointment(staff_only, who)
+    assert words == "Appointment cancelled." and "notice" not in words
+    words = appointments.cancel_appointment(announced, who)
+    assert words == "Appointment cancelled: its notice to the customer is withdrawn."
+    assert [m.status for m in notices_sent()] == ["cancelled"]

@@ -14,6 +14,7 @@ import reflex as rx
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pypdf import PdfReader
 from sqlmodel import select
 
 from renovation_app.db import db_session, get_engine
@@ -30,7 +31,7 @@ from renovation_app.models import (
     RefundStatus,
     utc_now,
 )
-from renovation_app.services import jobs, payments, trust_books
+from renovation_app.services import costs, jobs, payments, trust_books
 from renovation_app.services.billing import business_today
 from renovation_app.services.payments.ledger import refunded_cents
 from renovation_app.services.payments.summary import money_summary
@@ -44,6 +45,7 @@ from tests.factories import (
     record_payment,
     signed_in,
 )
+from tests.factories.costs import contract_28k, crew_day_of, worker_with_rate
 
 T = business_today()
 
@@ -512,3 +514,47 @@ def test_the_page_reads_the_books_again_for_the_days_picked_and_links_the_same_d
     )
     assert state.pdf_href == f"/jobs/{job.number}/trust-books.pdf?from=2016-03-01&to=2016-12-31"
     assert state.csv_href.endswith(".csv?from=2016-03-01&to=2016-12-31")
+
+
+# --- loaded rates: admins only ------------------------------------------------------------------
+
+
+def pdf_words(pdf: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_staff_cannot_work_a_rate_out_of_the_costs_pages_hours_and_the_books(
+    admin, clerk, contract_settings
+):
+    """Rosa's 8 hours at $45.50 and Ken's 6 at $38.25 yesterday, Ken's 4 and Rosa's 2 (not paid
+    yet) today: the costs page lists each one's hours, so staff who are not admins get each
+    day's crew days added up, on the page, in the CSV and in the PDF; an admin still gets each
+    one's amount."""
+    job = job_of(contract_28k(admin))
+    rosa, ken = worker_with_rate(45_50, "Rosa Crew"), worker_with_rate(38_25, "Ken Crew")
+    crew_day_of(job, rosa, "8", days_ago(1), by=admin)
+    crew_day_of(job, ken, "6", days_ago(1), by=admin)
+    for worker, hours in ((ken, "4"), (rosa, "2")):
+        change_cost(crew_day_of(job, worker, hours, T, by=admin), paid_on=None)
+    hours = [row.hours for row in costs.get_job_costs(job.number, signed_in(clerk)).rows]
+    assert sorted(hours) == ["2", "4", "6", "8"]  # what staff read beside the amounts below
+    each = ("364.00", "229.50", "153.00", "91.00")
+    staff = trust_books.trust_books_view(job.number, days_ago(2), T)
+    assert [(r.payee, r.description, r.amount_cents) for r in staff.paid_rows] == [
+        ("Crew", "Crew labour (2 crew days)", 593_50)
+    ]
+    assert [(r.payee, r.description, r.amount_cents) for r in staff.payable_rows] == [
+        ("Crew", "Crew labour (2 crew days)", 244_00)
+    ]
+    assert staff.paid_cents == 593_50 and staff.payable_cents == 244_00  # the totals are whole
+    table = trust_books.trust_books_csv(job.number, days_ago(2), T)
+    pdf = pdf_words(trust_books.trust_books_pdf(job.number, days_ago(2), T))
+    for shown in (table, pdf):
+        assert "Crew labour" in shown and "Rosa Crew" not in shown
+        assert not any(amount in shown for amount in each)
+    boss = trust_books.trust_books_view(job.number, days_ago(2), T, admin=True)
+    assert sorted(r.amount_cents for r in boss.paid_rows) == [229_50, 364_00]
+    boss_csv = trust_books.trust_books_csv(job.number, days_ago(2), T, admin=True)
+    boss_pdf = pdf_words(trust_books.trust_books_pdf(job.number, days_ago(2), T, admin=True))
+    for shown in (boss_csv, boss_pdf):
+        assert "364.00" in shown and "153.00" in shown and "Rosa Crew" in shown

@@ -43,6 +43,20 @@ function photoPost(url, body, contentType, onProgress) {
 
 function photoWait(ms) { return new Promise((done) => setTimeout(done, ms)); }
 
+function photoCount(n) { return n + (n === 1 ? " photo" : " photos"); }
+
+// What happened to a batch: each refused photo by its name and the server's reason (Send skips
+// those: they must be chosen again once changed), and Send offered only for the ones it retries.
+function photoOutcomeWords(outcomes) {
+  const refused = outcomes.filter((o) => o.refused);
+  const retry = outcomes.filter((o) => !o.sent && !o.refused);
+  const words = refused.map((o) => "Refused: " + o.name + ". " + o.refused);
+  if (retry.length) {
+    words.push(photoCount(retry.length) + " not sent: press Send to try " + (retry.length === 1 ? "it" : "them") + " again.");
+  }
+  return words.length ? words.join(" ") : "Sent.";
+}
+
 function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...rest }) {
   const [stage, setStage] = React.useState("during");
   const [room, setRoom] = React.useState("");
@@ -80,20 +94,21 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
         (percent) => update(item.key, { progress: percent }));
       if (answer.status === 200 || answer.status === 201) {
         update(item.key, { state: "Sent", progress: 100, done: true, failed: false });
-        return true;
+        return { name: item.name, sent: true };
       }
       if (answer.status === 401) {
         update(item.key, { state: "You were signed out: sign in again, then try again.", failed: true });
-        return false;
+        return { name: item.name, sent: false };
       }
       if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
-        update(item.key, { state: answer.data.error || "This photo was refused.", failed: true, refused: true });
-        return false;
+        const why = answer.data.error || "This photo was refused.";
+        update(item.key, { state: why, failed: true, refused: true });
+        return { name: item.name, sent: false, refused: why };
       }
       if (attempt < PHOTO_TRIES) await photoWait(1000 * 2 ** (attempt - 1));
     }
     update(item.key, { state: "Not sent: check the connection and try again.", failed: true });
-    return false;
+    return { name: item.name, sent: false };
   }
 
   async function saveNote(text) {
@@ -109,12 +124,12 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
 
   async function sendAll(list, settings) {
     const queue = list.slice();
-    let failed = 0;
+    const outcomes = [];
     const workers = Array.from({ length: PHOTO_AT_ONCE }, async () => {
-      while (queue.length) if (!(await sendOne(queue.shift(), settings))) failed += 1;
+      while (queue.length) outcomes.push(await sendOne(queue.shift(), settings));
     });
     await Promise.all(workers);
-    return failed;
+    return outcomes;
   }
 
   function choose(event) {
@@ -129,18 +144,18 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
     const waiting = items.filter((i) => !i.done && !i.refused);
     if (!waiting.length && !note.trim()) { setMessage("Choose photos or write a note first."); return; }
     setBusy(true); setMessage("");
-    let failed = 0;
+    let outcomes = [];
     try {
       if (note.trim() && !noteId.current) noteId.current = await saveNote(note.trim());
-      failed = await sendAll(waiting, { stage, room, noteId: noteId.current });
+      outcomes = await sendAll(waiting, { stage, room, noteId: noteId.current });
     } catch (error) {
       setMessage(error.message);
       setBusy(false);
       return;
     }
     setBusy(false);
-    setMessage(failed ? failed + " not sent: press Send to try them again." : "Sent.");
-    if (!failed) {
+    setMessage(photoOutcomeWords(outcomes));
+    if (outcomes.every((o) => o.sent)) {
       setNote(""); noteKey.current = photoKey(); noteId.current = null;
       if (input.current) input.current.value = "";
     }
@@ -177,8 +192,8 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
       {items.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Photos being sent" data-testid="photo-queue">
           {items.map((i) => (
-            <li key={i.key} className="flex flex-col gap-1 rounded-md border border-slate-200 p-2" data-testid="photo-queue-item">
-              <div className="flex justify-between gap-2 text-sm"><span className="truncate text-slate-800">{i.name}</span>
+            <li key={i.key} className="flex min-w-0 flex-col gap-1 rounded-md border border-slate-200 p-2" data-testid="photo-queue-item">
+              <div className="flex flex-col gap-0.5 text-sm sm:flex-row sm:justify-between sm:gap-2"><span className="break-all text-slate-800">{i.name}</span>
                 <span className={i.failed ? "font-semibold text-red-700" : "text-slate-600"}>{i.state}</span></div>
               <div role="progressbar" aria-label={"Sending " + i.name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={i.progress}
                 className="h-2 w-full overflow-hidden rounded bg-slate-200">

@@ -3,10 +3,13 @@
 import reflex as rx
 
 from renovation_app.components.links import link
+from renovation_app.components.ui import counted
 
 
-def pager(state: type[rx.State], noun: str) -> rx.Component:
-    """The pager of a state with PagedListMixin; `noun` names the rows ("invoices")."""
+def pager(state: type[rx.State], noun: str, one: str = "") -> rx.Component:
+    """The pager of a state with PagedListMixin; `noun` names the rows ("invoices"), `one` a
+    single row when its noun is not `noun` less its "s" ("entry" of "entries")."""
+    one = one or (noun[:-3] + "y" if noun.endswith("ies") else noun.removesuffix("s"))
     return rx.el.nav(
         rx.cond(
             state.previous_link, link("Previous", href=state.previous_link, class_name="underline")
@@ -17,8 +20,7 @@ def pager(state: type[rx.State], noun: str) -> rx.Component:
             " of ",
             state.page_count,
             " · ",
-            state.total_count,
-            f" {noun}",
+            counted(state.total_count, one, noun),
             class_name="text-sm text-slate-600",
         ),  # fmt: skip
         rx.cond(state.next_link, link("Next", href=state.next_link, class_name="underline")),

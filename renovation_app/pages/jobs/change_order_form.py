@@ -18,10 +18,15 @@ from renovation_app.state.jobs import ChangeOrderFormState
 
 State = ChangeOrderFormState
 J = State.job
+# Short enough to read whole in the select on a 375 px phone; the hint below says the rest.
 PAYMENTS = (
-    ("spread", "Spread over the remaining payments"),
-    ("next", "Added to (or taken off) the next payment"),
-    ("own", "Its own invoice as soon as it is signed"),
+    ("spread", "Spread over later payments"),
+    ("next", "On the next payment"),
+    ("own", "Its own invoice"),
+)
+PAYMENT_HINT = (
+    "Spread over the payments not billed yet, added to (a credit taken off) the next one, or "
+    "billed on its own invoice as soon as it is signed."
 )
 
 
@@ -76,6 +81,7 @@ def terms_card() -> rx.Component:
                     default_value=State.defaults["payment"].to(str),
                     class_name=INPUT,
                 ),
+                rx.el.p(PAYMENT_HINT, class_name="text-sm text-slate-600"),
                 field_error(State.errors, "payment"),
             ),
             field("The owner signs by", "valid_until", "date", hint="Leave empty for 14 days."),

@@ -21,6 +21,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import counted
 from renovation_app.pages.jobs.duties import duties_card
 from renovation_app.pages.registry import page
 from renovation_app.services.jobs.views import STATUS_LABELS
@@ -169,7 +170,7 @@ def change_order_row(co: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.span(label, class_name="font-bold"),
             rx.el.span(co.total, class_name="font-semibold tabular-nums"),
-            rx.cond(co.days.to(int) != 0, rx.el.span(co.days.to(str), " days", class_name="text-sm")),
+            rx.cond(co.days.to(int) != 0, rx.el.span(counted(co.days, "day"), class_name="text-sm")),
             rx.el.span(co.status_label, class_name=PILL),
             rx.cond(co.waiting, rx.el.span("Work not yet approved", class_name=WAITING)),
             class_name="flex flex-wrap items-center gap-2",
@@ -328,7 +329,11 @@ def heading() -> rx.Component:
 
 def day_row(day: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.strong(day.day), " · ", day.hours, " · ", day.title,
+        rx.el.strong(day.day),
+        " · ",
+        day.hours,
+        " · ",
+        day.title,
         rx.cond(day.people, " · " + day.people.to(str), ""),
         class_name=rx.cond(day.past, "py-1 text-slate-500", "py-1"),
     )

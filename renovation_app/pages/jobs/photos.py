@@ -17,6 +17,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import counted
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import JobPhotosState
 
@@ -60,7 +61,7 @@ def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
 
 def note_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.p(rx.el.strong(row.day), " · ", row.photo_count, " photos", class_name="text-sm text-slate-700"),
+        rx.el.p(rx.el.strong(row.day), " · ", counted(row.photo_count, "photo"), class_name="text-sm text-slate-700"),
         rx.el.p(row.text, class_name="whitespace-pre-line text-slate-900"),
         rx.el.div(
             shared_tick(row, lambda _: State.share_note(row.id, ~row.shared.to(bool)), "share-note"),
@@ -90,7 +91,9 @@ def publish_form(row: rx.Var) -> rx.Component:
     errors = State.publish_errors
 
     def error(name: str) -> rx.Component:
-        return rx.cond(errors[name], rx.el.p(errors[name], class_name="text-sm font-medium text-red-700"))
+        return rx.cond(
+            errors[name], rx.el.p(errors[name], class_name="text-sm font-medium text-red-700")
+        )
 
     def text(label: str, name: str, hint: str) -> rx.Component:
         return rx.el.div(
@@ -223,7 +226,8 @@ def website_card() -> rx.Component:
 def viewer_row(row: rx.Var) -> rx.Component:
     email = row.email.to(str)
     return rx.el.li(
-        rx.el.p(email, class_name="font-semibold text-slate-900"),
+        # A long address wraps inside the card instead of pushing the page sideways.
+        rx.el.p(email, class_name="font-semibold text-slate-900 [overflow-wrap:anywhere]"),
         rx.cond(
             row.url.to(str) != "",
             rx.fragment(

@@ -1,7 +1,7 @@
 """/jobs/<number>/trust-books: the job's trust fund books (Lien Law §75) for a period: the
 figures (opening balance, received, paid, the balance held in trust or what the business
-advanced, receivable, payable), then the four books, each a table that scrolls inside its card
-on a phone; the same books as PDF and CSV."""
+advanced, receivable, payable), then the four books, each a table whose rows are stacked as
+cards on a phone; the same books as PDF and CSV."""
 
 from collections.abc import Callable
 
@@ -11,6 +11,7 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.record import record_view
 from renovation_app.components.staff import figure, staff_page
+from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import (
     CARD_TITLE,
     INPUT,
@@ -108,20 +109,22 @@ def figures() -> rx.Component:
 def book(
     title: str, name: str, headings: list[str], cells: Callable[[rx.Var], list]
 ) -> rx.Component:
-    """One book as a table, scrolling inside its card on a narrow screen; the last column is
-    the amount, and the total (the book's figure) sits below it."""
+    """One book as a table, each row a card of its own on a phone (no amount off-screen); the
+    last column is the amount, and the total (the book's figure) sits beside the title."""
     rows = B[name + "_rows"].to(list[dict])
-    head = [rx.el.th(h, scope="col", class_name="py-2 pr-4 text-left") for h in headings[:-1]]
-    head.append(rx.el.th(headings[-1], scope="col", class_name="py-2 pr-1 text-right"))
-    body = rx.foreach(
-        rows,
-        lambda row: rx.el.tr(
-            *[rx.el.td(cell, class_name=CELL) for cell in cells(row)[:-1]],
-            rx.el.td(cells(row)[-1], class_name=AMOUNT),
+
+    def row(line: rx.Var) -> rx.Component:
+        values = cells(line)
+        return rx.el.tr(
+            *[
+                labelled_cell(h, v, class_name=CELL)
+                for h, v in zip(headings[:-1], values[:-1], strict=True)
+            ],
+            labelled_cell(headings[-1], values[-1], class_name=AMOUNT, data_testid="amount"),
             class_name="border-b border-slate-100",
             data_testid=f"trust-{name}-row",
-        ),
-    )
+        )
+
     return rx.el.section(
         rx.el.div(
             rx.el.h3(title, class_name=CARD_TITLE),
@@ -130,17 +133,7 @@ def book(
         ),
         rx.cond(
             rows.length() > 0,
-            rx.el.div(
-                rx.el.table(
-                    rx.el.thead(rx.el.tr(*head, class_name="text-sm text-slate-600")),
-                    rx.el.tbody(body),
-                    class_name="w-full min-w-[40rem] text-sm",
-                ),
-                class_name="mt-2 overflow-x-auto",
-                tab_index=0,  # a keyboard can scroll a wide table on a phone
-                role="region",
-                aria_label=title,
-            ),
+            rx.el.div(stacked_table(title, headings, rows, row), class_name="mt-2"),
             rx.el.p("None in this period.", class_name="mt-2 text-slate-600"),
         ),
         class_name=STAFF_CARD,

@@ -23,6 +23,7 @@ from renovation_app.services.estimates.pdf import (
     right_line,
     text_line,
 )
+from renovation_app.services.words import noun_for
 
 _STROKE = re.compile(r"([ML])\s*(-?[\d.]+)\s+(-?[\d.]+)")
 SIGNATURE_BOX = (300, 100)  # the drawing's coordinates (components/react/signature_pad.py)
@@ -60,7 +61,7 @@ def _contract(pdf: FPDF, view: dict) -> None:
         right_line(pdf, f"{words}  {amount}", size=9.5, bold=words == "New contract value")
     if view["new_completion"]:
         days = view["days"]
-        moved = f" ({days:+d} days)" if days else ""
+        moved = f" ({days:+d} {noun_for(days, 'day')})" if days else ""
         text_line(pdf, 5, f"Substantial completion on or about {view['new_completion']}{moved}")
     paragraph(pdf, 4.8, view["payment"])
     pdf.ln(2)

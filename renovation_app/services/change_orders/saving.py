@@ -27,6 +27,7 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.jobs.records import open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.staff import SignedInUser
+from renovation_app.services.words import noun_for
 
 
 def _token_hash(user: SignedInUser, form_token: str) -> str | None:
@@ -83,7 +84,7 @@ def create_change_order(
         record_job_event(
             session, job, "change_order_sent",
             f"CO-{change_order.number}, {format_usd(change_order.total_cents)}, "
-            f"{change_order.days:+d} days: sent to {job.customer_email}", user.id,
+            f"{change_order.days:+d} {noun_for(change_order.days, 'day')}: sent to {job.customer_email}", user.id,
         )  # fmt: skip
         session.commit()
         session.refresh(change_order)

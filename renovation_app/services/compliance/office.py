@@ -34,6 +34,7 @@ from renovation_app.services.mail import (
     queue_email,
     wake_outbox_worker,
 )
+from renovation_app.services.words import counted
 from renovation_app.settings import settings
 
 ESCROW_ATTENTION = "Deposit in escrow"
@@ -75,7 +76,7 @@ def _due_notices(session: Session, today: date) -> list[tuple[Job, OfficeNotice]
         days_left = (lien.deadline_on - today).days  # a round that ran late says so
         notice = OfficeNotice(
             "job", job.id, step, warned_on,
-            f"Lien deadline in {days_left} days", f"{lien.owed} unpaid. {lien.words}.",
+            f"Lien deadline in {counted(days_left, 'day')}", f"{lien.owed} unpaid. {lien.words}.",
         )  # fmt: skip
         due.append((job, notice))
     return due

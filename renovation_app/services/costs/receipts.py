@@ -16,6 +16,10 @@ MAX_BYTES = 15 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is far below; a decompression bomb is not
 LONGEST_SIDE = 2400  # enough to read every line of a till receipt
 NOT_A_RECEIPT = "The receipt must be a photo (JPEG, PNG or WebP) or a PDF."
+TOO_LARGE = (
+    f"This picture of the receipt is too large: at most {images.megapixels(MAX_PIXELS)}. Please "
+    "take a photo of it, or scan it again at a lower resolution."
+)
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ def _reencoded(content: bytes) -> bytes:
         content,
         MAX_PIXELS,
         "The photo could not be read: please take it again.",
-        too_large="The photo is too large: please take it again.",
+        too_large=TOO_LARGE,
     ).image
     upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE))
     out = io.BytesIO()

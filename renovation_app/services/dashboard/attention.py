@@ -13,6 +13,7 @@ from renovation_app.routes import invoice_path, subcontractor_path
 from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
 from renovation_app.services.compliance import duty_rows
 from renovation_app.services.subcontractors import expiring_certificates
+from renovation_app.services.words import counted
 
 LATE_ATTENTION_DAYS = 30
 ATTENTION_ROWS = 50
@@ -62,7 +63,7 @@ def _invoices(session: Session, today: date) -> list[AttentionRow]:
     found = []
     for invoice in rows:
         words = needs_attention(invoice) or (
-            f"Unpaid {(today - invoice.due_date).days} days after its due date."
+            f"Unpaid {counted((today - invoice.due_date).days, 'day')} after its due date."
         )
         found.append(
             AttentionRow(invoice.number, invoice.customer_name, words, invoice_path(invoice.number))

@@ -35,6 +35,23 @@ def image_type(content: bytes) -> str | None:
     return kind if kind is not None and kind.startswith("image/") else None
 
 
+def megapixels(pixels: int) -> str:
+    """The limit in words: "50 megapixels"."""
+    return f"{pixels / 1_000_000:g} megapixels"
+
+
+def _header(content: bytes, too_large: str) -> Image.Image:
+    """The picture opened by its header alone. Pillow's own decompression-bomb limit (89
+    megapixels, far above ours) is refused as too large, as ours is: a 100-megapixel scan is
+    not unreadable, and the person must be told why it was refused."""
+    try:
+        with _OPENING, warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            return Image.open(io.BytesIO(content), formats=_DECODERS)
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise ActionRefused(too_large) from None
+
+
 class Upright(NamedTuple):
     image: Image.Image  # upright RGB pixels, no metadata; smaller than the picture when drafted
     width: int  # the picture's own upright size, whatever scale it was decoded at
@@ -50,15 +67,13 @@ def open_upright(
     draft_to: int | None = None,
 ) -> Upright:
     """The picture as upright RGB pixels and nothing else, with its upright size.
-    ActionRefused(refused) when it cannot be read (or is a decompression bomb by Pillow's own
-    limits), ActionRefused(too_large or refused) when its header says more than max_pixels.
+    ActionRefused(refused) when it cannot be read, ActionRefused(too_large or refused) when its
+    header says more than max_pixels (or more than Pillow's own decompression-bomb limit).
     With draft_to, a JPEG is decoded at the smallest scale (1/2, 1/4, 1/8) whose upright width
     is still at least draft_to: a landscape 12 MP photo is then decoded at a quarter of its
     pixels."""
     try:
-        with _OPENING, warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(content), formats=_DECODERS)  # the header alone
+        image = _header(content, too_large or refused)
         with image:
             width, height = image.size
             if width * height > max_pixels:

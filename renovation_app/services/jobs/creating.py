@@ -11,6 +11,7 @@ from renovation_app.services.billing.numbering import next_number
 from renovation_app.services.customers.locations import location_of
 from renovation_app.services.jobs.records import record_job_event
 from renovation_app.services.jobs.schedule import PlannedStage, contract_stages
+from renovation_app.services.words import shortened
 
 TITLE_MAX = 100
 
@@ -34,7 +35,7 @@ def write_stages(session: Session, job_id: int, stages: list[PlannedStage]) -> N
 
 def _title(estimate: Estimate, lines: list[EstimateLine]) -> str:
     first = next((line.description for line in lines if line.chosen and line.description), "")
-    return " ".join(first.split())[:TITLE_MAX] or f"Contract {estimate.number}"
+    return shortened(" ".join(first.split()), TITLE_MAX) or f"Contract {estimate.number}"
 
 
 def job_for_estimate(session: Session, estimate_id: int) -> Job | None:

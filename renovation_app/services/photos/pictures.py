@@ -20,7 +20,10 @@ WIDTHS = (320, 480, 960, 1600)  # a phone's thumbnails, the grids, the project p
 WEBP_QUALITY, WEBP_METHOD = 80, 2
 NOT_A_PHOTO = "This file is not a photo: please choose a JPEG, PNG, HEIC or WebP picture."
 UNREADABLE = "This photo could not be read: please choose it again or take another."
-TOO_LARGE = "This photo is too large (over 50 megapixels): please choose a smaller one."
+TOO_LARGE = (
+    f"This picture is too large: at most {images.megapixels(MAX_PIXELS)} (a phone's photo is "
+    "12). Please choose a smaller copy, or scan it again at a lower resolution."
+)
 TOO_NARROW = "This picture is too long and narrow to show: please crop it and send it again."
 WEBP_MAX_SIDE = 16383  # no WebP is longer
 

@@ -202,22 +202,29 @@ def _scheduled(session: Session, appointment_id: object) -> Appointment:
     return found
 
 
-def _moved(session: Session, appointment: Appointment) -> None:
+def _moved(session: Session, appointment: Appointment) -> int:
     """A new time (or none): a new version, the notice for the old one withdrawn, the window it
-    was booked online in freed."""
+    was booked online in freed. How many notices to the customer were withdrawn."""
     appointment.version += 1
-    withdraw_notices(session, appointment.id)
+    withdrawn = withdraw_notices(session, appointment.id)
     window = session.exec(
         select(VisitWindow).where(VisitWindow.appointment_id == appointment.id)
     ).first()
     if window is not None:
         session.delete(window)  # its old window is free for someone else
+    return withdrawn
 
 
-def cancel_appointment(appointment_id: int, user: SignedInUser | None, reason: str = "") -> None:
+CANCELLED = "Appointment cancelled."
+CANCELLED_WITH_NOTICE = "Appointment cancelled: its notice to the customer is withdrawn."
+
+
+def cancel_appointment(appointment_id: int, user: SignedInUser | None, reason: str = "") -> str:
+    """Cancel it; the words for the person who did (a notice is named only when there was one
+    waiting to go to the customer: a staff-only appointment has none)."""
     with db_session() as session:
         appointment = _scheduled(session, appointment_id)
-        _moved(session, appointment)
+        withdrawn = _moved(session, appointment)
         appointment.status, appointment.cancelled_at = AppointmentStatus.CANCELLED, utc_now()
         session.add(appointment)
         audit.record(
@@ -226,6 +233,7 @@ def cancel_appointment(appointment_id: int, user: SignedInUser | None, reason: s
             record_id=appointment.id, detail=f"{appointment.title} {reason}"[:500],
         )  # fmt: skip
         session.commit()
+    return CANCELLED_WITH_NOTICE if withdrawn else CANCELLED
 
 
 def people_of(

@@ -39,10 +39,10 @@ from renovation_app.services.schedule.times import (
 ARRIVAL = timedelta(hours=1)  # "between 8 and 9 am"
 
 
-def withdraw_notices(session: Session, appointment_id: int) -> None:
+def withdraw_notices(session: Session, appointment_id: int) -> int:
     """A notice still waiting in the outbox for a time that no longer holds (caller's
-    transaction)."""
-    cancel_queued_reminders(session, About.APPOINTMENT, appointment_id)
+    transaction); how many were withdrawn (none for a staff-only appointment)."""
+    return cancel_queued_reminders(session, About.APPOINTMENT, appointment_id)
 
 
 def _recipient(session: Session, appointment: Appointment) -> str:

@@ -90,9 +90,10 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
     return rows + _summary(books)
 
 
-def trust_books_csv(number: str, start: date, end: date) -> str | None:
-    """The job's trust books for [start, end] as CSV text; None when there is no such job."""
-    found = read_books(number, start, end)
+def trust_books_csv(number: str, start: date, end: date, admin: bool = False) -> str | None:
+    """The job's trust books for [start, end] as CSV text; None when there is no such job.
+    Crew days per person for an admin only (views.read_books)."""
+    found = read_books(number, start, end, admin)
     if found is None:
         return None
     job, books, _first = found

@@ -136,7 +136,8 @@ def render_trust_books_pdf(view: dict) -> bytes:
     return bytes(pdf.output())
 
 
-def trust_books_pdf(number: str, start: date, end: date) -> bytes | None:
-    """The job's trust books for [start, end] as a PDF; None when there is no such job."""
-    found = read_books(number, start, end)
+def trust_books_pdf(number: str, start: date, end: date, admin: bool = False) -> bytes | None:
+    """The job's trust books for [start, end] as a PDF; None when there is no such job.
+    Crew days per person for an admin only (views.read_books)."""
+    found = read_books(number, start, end, admin)
     return render_trust_books_pdf(shown(books_view(*found))) if found else None

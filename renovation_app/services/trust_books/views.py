@@ -13,6 +13,7 @@ from renovation_app.models import Invoice, Job, JobCost, Payment
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.trust_books.books import trust_books
+from renovation_app.services.trust_books.crew import crew_days_per_day
 from renovation_app.services.trust_books.rows import TrustBooks
 
 KIND_LABELS = {"purchase": "Purchase", "sub_bill": "Subcontractor bill", "labour": "Crew day"}
@@ -165,21 +166,23 @@ def books_view(job: Job, books: TrustBooks, first: date) -> TrustBooksView:
 
 
 def read_books(
-    number: str, start: date | None, end: date | None
+    number: str, start: date | None, end: date | None, admin: bool = False
 ) -> tuple[Job, TrustBooks, date] | None:
     """The job `number`, its books and its first day; the period defaults to its first day
-    through today."""
+    through today. Only an admin's books list each crew day's own amount (the rest see each
+    day's crew days added up), so the one who is not an admin is the default."""
     with db_session() as session:
         job = job_by_number(session, number)
         if job is None:
             return None
         first = first_day(session, job)
-        return job, trust_books(session, job, start or first, end or business_today()), first
+        books = trust_books(session, job, start or first, end or business_today())
+        return job, books if admin else crew_days_per_day(books), first
 
 
 def trust_books_view(
-    number: str, start: date | None = None, end: date | None = None
+    number: str, start: date | None = None, end: date | None = None, admin: bool = False
 ) -> TrustBooksView | None:
     """The job's trust books for the page; None when there is no such job."""
-    found = read_books(number, start, end)
+    found = read_books(number, start, end, admin)
     return books_view(*found) if found else None

@@ -23,7 +23,7 @@ class TrustBooksState(RecordPage, StaffState):
     period_error: str = ""
 
     async def _read_record(self, key: str) -> bool:
-        self._show(await asyncio.to_thread(trust_books_view, key))
+        self._show(await asyncio.to_thread(trust_books_view, key, admin=self.is_admin))
         return bool(self.books)
 
     def _show(self, view) -> None:
@@ -43,7 +43,7 @@ class TrustBooksState(RecordPage, StaffState):
         number = self.books.get("number")
         if not number:
             return
-        self._show(await asyncio.to_thread(trust_books_view, number, start, end))
+        self._show(await asyncio.to_thread(trust_books_view, number, start, end, self.is_admin))
 
     @rx.event
     async def set_start(self, value: str):

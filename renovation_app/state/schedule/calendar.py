@@ -167,13 +167,14 @@ class ScheduleState(StaffState):
             "subcontractor_ids": [int(k[1:]) for k in self.chosen if k[:1] == "s" and k[1:].isdigit()],
         }  # fmt: skip
 
-    async def _run(self, action, *args, done: str) -> bool:
+    async def _run(self, action, *args, done: str = "") -> bool:
+        """Run the action; its note is `done`, or the words the action returns."""
         if self.working:
             return False
         self.working, self.error, self.note = True, "", ""
         try:
-            await asyncio.to_thread(action, *args)
-            self.note, self.clash = done, ""
+            result = await asyncio.to_thread(action, *args)
+            self.note, self.clash = done or str(result), ""
             return True
         except appointments.ConflictNeedsConfirming as conflict:
             self.clash = conflict.words
@@ -199,9 +200,8 @@ class ScheduleState(StaffState):
     @rx.event
     async def cancel_appointment(self):
         if self.editing.isdigit() and await self._run(
-            appointments.cancel_appointment, int(self.editing), self._signed_in_user(),
-            done="Appointment cancelled: its notice is withdrawn.",
-        ):  # fmt: skip
+            appointments.cancel_appointment, int(self.editing), self._signed_in_user()
+        ):
             self.editing = ""
 
     @rx.event

@@ -1,5 +1,6 @@
 """Shared test data, made through the real services so every rule applies: staff users,
-customers, invoices, estimates and payments, their customer links, and what they left.
+customers, invoices, estimates and payments, their customer links, and what they left; and
+the zoo, an office with every kind of record the app can make (zoo/).
 
 One module per kind of record; everything is importable from here (`from tests.factories
 import make_invoice`)."""
@@ -44,6 +45,7 @@ from tests.factories.staff import (
     turn_on_two_step,
     two_step_code,
 )
+from tests.factories.zoo import Zoo, make_zoo
 
 __all__ = [
     "bill",
@@ -84,4 +86,6 @@ __all__ = [
     "tables_holding",
     "turn_on_two_step",
     "two_step_code",
+    "Zoo",
+    "make_zoo",
 ]

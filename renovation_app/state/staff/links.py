@@ -39,7 +39,9 @@ class LinkPageState(RecordPage, rx.State):
 
     @rx.event
     def open_forgot(self):
-        self.sending, self.error, self.message = False, "", ""
+        self.reset()
+        # A page of no record holds its own address: its form's events pass the record guard.
+        self.record_path = self.router.url.path
 
     @rx.event
     def start(self):

@@ -33,6 +33,11 @@ def _problem(words: str, back: tuple[str, str] | None, test_id: str) -> rx.Compo
     )
 
 
+def holds_address(state: type[rx.State]) -> rx.Var:
+    """True while the state holds the record of the page's address."""
+    return state.record_path == rx.State.router.url.path
+
+
 def record_view(
     state: type[rx.State],
     body: rx.Component,
@@ -41,12 +46,11 @@ def record_view(
 ) -> rx.Component:
     """`body` only while the state holds the record of the address (never the one before);
     `missing` in words when the address names none; `back` is the way on (label, path)."""
-    holds_address = state.record_path == rx.State.router.url.path
     return rx.cond(
         state.record_status == RecordStatus.STALE.value,
         _problem(STALE_WORDS, back, "record-stale"),
         rx.cond(
-            holds_address,
+            holds_address(state),
             rx.match(
                 state.record_status,
                 # `display: contents`: the wrapper names the record and leaves the layout be.

@@ -12,7 +12,7 @@ from renovation_app.components.payments.dialog import (
     payment_dialog,
     processing_notice,
 )
-from renovation_app.components.record import record_view
+from renovation_app.components.record import holds_address, record_view
 from renovation_app.components.styles import BUTTON, CARD
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
@@ -159,7 +159,7 @@ def pay() -> rx.Component:
             # The state's invoice only once it is the one of this address (a tab that showed
             # another pay link keeps that one until this page's load has read its own).
             rx.cond(
-                PayState.loaded & (PayState.record_path == rx.State.router.url.path),
+                PayState.loaded & holds_address(PayState),
                 record_view(PayState, pay_link_page(), ""),
                 first_paint_slot(),
             ),

@@ -1,0 +1,134 @@
+"""The job page's change orders: each with its amount, days, status and PDF, the owner's link
+while it waits (copy, open, withdraw) and the form that records one signed on paper."""
+
+import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
+from renovation_app.components.staff.upload import labelled_upload
+from renovation_app.components.styles import (
+    BUTTON,
+    CARD_TITLE,
+    INPUT,
+    PILL,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
+from renovation_app.components.ui import counted
+from renovation_app.state.jobs import JobDetailState
+
+State = JobDetailState
+J = State.job
+UPLOAD_ID = "paper-scan"
+SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
+WAITING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+
+
+def paper_form(co: rx.Var) -> rx.Component:
+    return rx.cond(
+        State.paper_for == co.number.to(int),
+        rx.el.div(
+            rx.el.p("Signed on paper: who signed, when, and the scan", class_name="font-semibold"),
+            rx.el.label("Signed by", html_for="paper-name", class_name="text-sm font-semibold"),
+            rx.el.input(id="paper-name", on_change=State.set_paper_name, class_name=INPUT),
+            rx.el.label("Signed on", html_for="paper-day", class_name="text-sm font-semibold"),
+            rx.el.input(id="paper-day", type="date", on_change=State.set_paper_day, class_name=INPUT),
+            labelled_upload(
+                "The scan of the signed page",
+                rx.el.button("Choose the scan (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON),
+                rx.el.p(rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)), class_name="text-sm"),
+                id=UPLOAD_ID, multiple=False, max_files=1, accept=SCANS, max_size=10 * 1024 * 1024,
+                class_name="flex flex-col gap-2",
+            ),
+            rx.el.div(
+                rx.el.button(
+                    "Record the signature", type="button", disabled=State.working,
+                    on_click=State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
+                    class_name=BUTTON, data_testid="record-paper",
+                ),
+                rx.el.button("Cancel", type="button", on_click=State.close_paper, class_name=SECONDARY_BUTTON),
+                class_name="flex flex-wrap gap-2",
+            ),
+            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+        ),
+    )  # fmt: skip
+
+
+def change_order_row(co: rx.Var) -> rx.Component:
+    label = co.label.to(str)
+    pdf = routes.job_path(J.number.to(str)) + "/change-orders/" + label + "/pdf"
+    return rx.el.li(
+        rx.el.div(
+            rx.el.span(label, class_name="font-bold"),
+            rx.el.span(co.total, class_name="font-semibold tabular-nums"),
+            rx.cond(co.days.to(int) != 0, rx.el.span(counted(co.days, "day"), class_name="text-sm")),
+            rx.el.span(co.status_label, class_name=PILL),
+            rx.cond(co.waiting, rx.el.span("Work not yet approved", class_name=WAITING)),
+            class_name="flex flex-wrap items-center gap-2",
+        ),
+        rx.el.p(co.reason, class_name="whitespace-pre-line text-sm text-slate-700"),
+        rx.cond(co.signed_words, rx.el.p(co.signed_words, class_name="text-sm text-green-800")),
+        rx.cond(
+            co.invoice_number,
+            rx.el.p(
+                "Billed on ",
+                link("invoice " + co.invoice_number.to(str), href=routes.invoice_path(co.invoice_number.to(str)), class_name="underline"),
+                class_name="text-sm",
+            ),
+        ),
+        rx.el.div(
+            link("PDF", href=pdf, class_name="text-sm font-semibold text-orange-800 underline"),
+            rx.cond(
+                co.waiting,
+                rx.fragment(
+                    rx.el.button(
+                        "Copy the owner's link", type="button",
+                        on_click=[rx.set_clipboard(co.link_url), rx.toast.success("Link copied.", duration=2000)],
+                        class_name="text-sm font-semibold text-orange-800 underline",
+                    ),
+                    link("Open to sign here", href=co.link_url, target="_blank", class_name="text-sm font-semibold text-orange-800 underline"),
+                    rx.el.button(
+                        "Signed on paper", type="button", on_click=State.open_paper(co.number.to(int)),
+                        class_name="text-sm font-semibold text-orange-800 underline",
+                    ),
+                    rx.el.button(
+                        "Withdraw", type="button", on_click=State.withdraw(co.number.to(int)),
+                        disabled=State.working, class_name="text-sm font-semibold text-red-700 underline",
+                    ),
+                ),
+            ),
+            class_name="flex flex-wrap gap-4",
+        ),
+        paper_form(co),
+        class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
+        data_testid="change-order",
+    )  # fmt: skip
+
+
+def change_orders_card() -> rx.Component:
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h3("Change orders", class_name=CARD_TITLE),
+            rx.cond(
+                J.open,
+                link(
+                    "New change order",
+                    href=routes.job_path(J.number.to(str)) + "/change-order",
+                    class_name=BUTTON,
+                    data_testid="new-change-order",
+                ),
+            ),
+            class_name="flex flex-wrap items-center justify-between gap-3",
+        ),
+        rx.el.p(
+            "Only the owner's signature approves a change: an unsigned one is never billed and "
+            "changes no amount.",
+            class_name="mt-1 text-sm text-slate-600",
+        ),
+        rx.cond(
+            J.change_orders.to(list[dict]).length() > 0,
+            rx.el.ul(rx.foreach(J.change_orders.to(list[dict]), change_order_row)),
+            rx.el.p("No change orders yet.", class_name="mt-2 text-slate-600"),
+        ),
+        class_name=STAFF_CARD,
+    )

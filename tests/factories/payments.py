@@ -1,6 +1,6 @@
 """Payments: one recorded by staff (a check unless told otherwise) and one paid by card."""
 
-import itertools
+import uuid
 
 from renovation_app.models import Invoice, User
 from renovation_app.services import payments
@@ -9,8 +9,6 @@ from renovation_app.services.staff.sessions import SignedInUser
 from tests.factories.staff import as_signed_in
 from tests.fakes.stripe_js_client import js_confirm
 from tests.fakes.stripe_server import FakeStripe
-
-_RECORD_KEYS = itertools.count(1)
 
 
 def payment_payload(**overrides: object) -> dict:
@@ -35,7 +33,9 @@ def record_payment(
     invoice page records it. `record_key` is the form's one-time key: the same key again records
     nothing more; by default each call gets a new one. `overrides`: see payment_payload."""
     number = invoice if isinstance(invoice, str) else invoice.number
-    key = record_key or f"record-{next(_RECORD_KEYS)}"
+    # Unique across processes: another run's keys may already be in the database (a zoo made
+    # into a site's database, the production stack's shared PostgreSQL).
+    key = record_key or f"record-{uuid.uuid4().hex}"
     payments.record_payment(number, payment_payload(**overrides), key, as_signed_in(by))
 
 

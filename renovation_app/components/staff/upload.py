@@ -5,6 +5,9 @@ refuses."""
 import reflex as rx
 from reflex_components_core.el.elements.forms import Input
 
+# A page signed on paper, scanned or photographed: what the upload fields accept.
+SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
+
 
 def labelled_upload(label: str, *children: rx.Component, **props) -> rx.Component:
     """`rx.upload` without its dashed 5em box (our button says what to do), its input named."""

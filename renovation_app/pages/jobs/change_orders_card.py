@@ -5,7 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff.upload import labelled_upload
+from renovation_app.components.staff.upload import SCANS, labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -20,7 +20,6 @@ from renovation_app.state.jobs import JobDetailState
 State = JobDetailState
 J = State.job
 UPLOAD_ID = "paper-scan"
-SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
 WAITING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
 
 

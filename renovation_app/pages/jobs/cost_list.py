@@ -5,7 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff.upload import labelled_upload
+from renovation_app.components.staff.upload import SCANS, labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -19,7 +19,6 @@ from renovation_app.state.jobs import JobCostsState, JobWaiverScanState
 State = JobCostsState
 P = State.page
 SCAN_ID = "waiver-scan"
-SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
 LABEL = "text-sm font-semibold text-slate-800"
 OUTSTANDING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
 RECEIVED = "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"

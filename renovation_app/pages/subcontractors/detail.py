@@ -9,7 +9,7 @@ from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
-from renovation_app.components.staff.upload import labelled_upload
+from renovation_app.components.staff.upload import SCANS, labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -28,7 +28,6 @@ from renovation_app.state.subcontractors import UPLOAD_ID, SubcontractorState
 
 State = SubcontractorState
 S = State.sub
-SCANS = {"application/pdf": [".pdf"], "image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"]}
 LINK = "text-sm font-semibold text-orange-800 underline"
 
 

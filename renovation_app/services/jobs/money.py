@@ -7,7 +7,15 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
-from renovation_app.models import ChangeOrder, Invoice, InvoiceStatus, Job, Payment, PaymentStatus
+from renovation_app.models import (
+    ChangeOrder,
+    Invoice,
+    InvoiceStatus,
+    Job,
+    JobStatus,
+    Payment,
+    PaymentStatus,
+)
 from renovation_app.services.payments.ledger import refunded_cents
 
 
@@ -18,25 +26,32 @@ class JobMoney:
     invoiced_cents: int  # the job's invoices that count (not void)
     paid_cents: int  # received on them, less refunds
     held_cents: int  # received before substantial completion: in escrow
+    cancelled: bool = False  # the job was cancelled: nothing more is owed for it
 
     @property
     def value_cents(self) -> int:
         return self.contract_cents + self.changes_cents
 
     @property
+    def _owed_for_cents(self) -> int:
+        return 0 if self.cancelled else self.value_cents
+
+    @property
     def owed_cents(self) -> int:
         """What the owner still has to pay for the contract as amended."""
-        return max(self.value_cents - self.paid_cents, 0)
+        return max(self._owed_for_cents - self.paid_cents, 0)
 
     @property
     def unbilled_cents(self) -> int:
-        """What no invoice bills yet (the final invoice bills it); negative: billed too much."""
-        return self.value_cents - self.invoiced_cents
+        """What no invoice bills yet (the final invoice bills it); negative: billed beyond the
+        value (a credit signed after its invoices were paid)."""
+        return 0 if self.cancelled else self.value_cents - self.invoiced_cents
 
     @property
     def credit_due_cents(self) -> int:
-        """What was paid beyond the amended contract's value: owed back to the owner."""
-        return max(self.paid_cents - self.value_cents, 0)
+        """What was paid beyond the amended contract's value (all of it for a cancelled job):
+        owed back to the owner."""
+        return max(self.paid_cents - self._owed_for_cents, 0)
 
 
 def job_money(
@@ -58,6 +73,7 @@ def job_money(
         invoiced_cents=sum(invoice.total_cents for invoice in counting),
         paid_cents=sum(net.values()),
         held_cents=sum(net[i.id] for i in invoices if i.work_completed_on is None),
+        cancelled=job.status == JobStatus.CANCELLED,
     )
 
 

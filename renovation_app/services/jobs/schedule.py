@@ -4,7 +4,8 @@ payments its schedule names, the final payment), and how a signed change order m
 The stages always add up to the contract value exactly. A billed stage never changes: a change
 order moves only the stages not yet billed, as it says (the next one, or spread over all of them
 in proportion to their amounts), and a change with nothing left to move is billed on its own
-(a supplement) or, for a credit, is owed back to the customer."""
+(a supplement) or, for a credit, comes off the open invoices (change_orders/amending.py)
+and what was already paid beyond it is owed back to the customer."""
 
 import re
 from collections.abc import Sequence

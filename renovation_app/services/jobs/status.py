@@ -1,16 +1,30 @@
 """Moving a job along: scheduled, in progress, substantially complete (the money it holds in
-escrow is released: admins only, as on an invoice), closed when nothing is owed, or cancelled
-while nothing is billed."""
+escrow is released: admins only, as on an invoice), closed when nothing is owed either way,
+or cancelled once nothing paid on it is held (its unpaid invoices are voided with it)."""
 
 from datetime import datetime
 
 from sqlmodel import Session
 
 from renovation_app.db import db_session
-from renovation_app.models import OPEN_CHANGE_ORDER_STATUSES, ChangeOrderStatus, JobStatus, utc_now
-from renovation_app.services.billing import business_today, format_usd, long_date, record_event
+from renovation_app.models import (
+    OPEN_CHANGE_ORDER_STATUSES,
+    ChangeOrderStatus,
+    Invoice,
+    Job,
+    JobStatus,
+    utc_now,
+)
+from renovation_app.services.billing import (
+    REVISABLE_STATUSES,
+    business_today,
+    format_usd,
+    long_date,
+    record_event,
+)
 from renovation_app.services.billing.records import lock_invoice
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.invoicing.voiding import close_invoice
 from renovation_app.services.jobs.creating import job_for_estimate
 from renovation_app.services.jobs.money import job_money
 from renovation_app.services.jobs.records import (
@@ -22,6 +36,8 @@ from renovation_app.services.jobs.records import (
     signed_change_orders,
 )
 from renovation_app.services.jobs.views import STATUS_LABELS, next_statuses
+from renovation_app.services.payments import stop_open_intents
+from renovation_app.services.payments.ledger import kept_cents, payments_and_refunds
 from renovation_app.services.staff import SignedInUser
 
 
@@ -44,6 +60,61 @@ def cancel_with_contract(session: Session, estimate_id: int, now: datetime) -> N
     session.add(job)
     _withdraw_open_change_orders(session, job, now)
     record_job_event(session, job, "status", "Cancelled: the owner cancelled the contract")
+
+
+def _check_settled(session: Session, job: Job, invoices: list[Invoice]) -> None:
+    """A job closes once nothing is owed either way and no invoice still asks for money. A
+    credit billed beyond the value after it was paid is no work left: once refunded, it
+    closes."""
+    money = job_money(session, job, signed_change_orders(session, job.id), invoices)
+    if money.credit_due_cents:
+        raise ActionRefused(
+            f"{format_usd(money.credit_due_cents)} is owed back to the owner: refund it "
+            "from a paid invoice before closing the job."
+        )
+    if money.owed_cents:
+        billed = max(money.value_cents - max(money.unbilled_cents, 0) - money.paid_cents, 0)
+        raise ActionRefused(
+            f"Job {job.number} still has {format_usd(money.owed_cents)} to be paid "
+            f"({format_usd(billed)} invoiced, {format_usd(max(money.unbilled_cents, 0))} not "
+            "billed yet): close it once it is paid."
+        )
+    asking = [i.number for i in invoices if i.status in REVISABLE_STATUSES]
+    if asking:
+        raise ActionRefused(
+            f"Invoice {', '.join(asking)} still asks for money the owner no longer owes: void "
+            "it (or revise it) before closing the job."
+        )
+
+
+def _void_what_asks_for_money(
+    session: Session, job: Job, invoices: list[Invoice], user: SignedInUser, now: datetime
+) -> None:
+    """A job is cancelled once every payment on it was given back: its invoices that still ask
+    for money are voided with it (their open card payments stopped first); one that holds
+    money, or has money under way, keeps the job open."""
+    for invoice in invoices:
+        lock_invoice(session, invoice.id)
+        session.refresh(invoice)
+        payments, _ = payments_and_refunds(session, invoice.id)
+        held = sum(kept_cents(p) for p in payments)
+        if held:
+            raise ActionRefused(
+                f"{format_usd(held)} paid on invoice {invoice.number} is still held: refund it "
+                "(or record it as returned), then cancel the job."
+            )
+    asking = [i for i in invoices if i.status in REVISABLE_STATUSES]
+    if asking and not user.is_admin:
+        raise ActionRefused(
+            "Only an admin can cancel a job with invoices: they are voided with it."
+        )
+    for invoice in asking:
+        try:
+            stop_open_intents(session, invoice.id, "cancel the job")
+        except ActionRefused:
+            session.rollback()
+            raise
+        close_invoice(session, invoice, f"Job {job.number} cancelled", user.id, now)
 
 
 def set_job_status(
@@ -73,23 +144,10 @@ def set_job_status(
                         session, invoice.id, "work_completed", words, user_id=user.id, at=now
                     )
         elif new == JobStatus.CLOSED:
-            money = job_money(session, job, signed_change_orders(session, job.id), invoices)
-            if money.credit_due_cents:
-                raise ActionRefused(
-                    f"{format_usd(money.credit_due_cents)} is owed back to the owner: refund it "
-                    "from a paid invoice before closing the job."
-                )
-            if money.owed_cents or money.unbilled_cents:
-                raise ActionRefused(
-                    f"Job {job.number} still has {format_usd(money.owed_cents)} to be paid and "
-                    f"{format_usd(money.unbilled_cents)} not billed: close it once it is paid."
-                )
-
+            _check_settled(session, job, invoices)
             job.closed_at = now
-        elif new == JobStatus.CANCELLED and invoices:
-            raise ActionRefused(
-                "This job has invoices that count: void them (and return what was paid) first."
-            )
+        elif new == JobStatus.CANCELLED:
+            _void_what_asks_for_money(session, job, invoices, user, now)
         if new in (JobStatus.CLOSED, JobStatus.CANCELLED):
             _withdraw_open_change_orders(session, job, now)
         job.status = new

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Estimate, Signature
-from renovation_app.services import change_orders, costs, jobs
+from renovation_app.services import change_orders, costs, jobs, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.costs import LapseNeedsConfirming, labour_cost
 from renovation_app.services.costs.paying import OTHER_JOB
@@ -299,6 +299,32 @@ def test_another_jobs_payment_never_pays_this_jobs_bill(job, admin, sub, contrac
     mine = payments_of_invoice(deposit.id)[0]
     pay_bill(job, cost.id, by=admin, funded_by_payment_id=mine.id)
     assert cost_of(cost.id).funded_by_payment_id == mine.id and len(waivers_made()) == 1
+
+
+def test_a_bill_is_paid_only_from_money_the_owners_payment_still_holds(
+    job, admin, sub, contract_settings
+):
+    deposit = bill(job, "deposit", admin)
+    record_payment(deposit, admin, method="check", amount="8,460.00", reference="1045")
+    payment = payments_of_invoice(deposit.id)[0]
+    first = sub_bill_of(job, sub, amount="6,000", by=admin)
+    second = sub_bill_of(job, sub, amount="3,000", by=admin)
+    pay_bill(job, first.id, by=admin, funded_by_payment_id=payment.id)
+    assert (
+        "$2,460.00 left of $8,460.00"
+        in costs.get_job_costs(job.number, signed_in(admin)).payments[0].label
+    )
+    # $2,460 is left of it: the $3,000 bill cannot be paid from it.
+    with refused(r"Only \$2,460.00 of that payment is left"):
+        pay_bill(job, second.id, by=admin, funded_by_payment_id=payment.id)
+    # Returned to the owner, it funds nothing more, and is no longer offered.
+    back = {"method": "check", "amount": "2,460.00", "received_on": str(business_today()),
+            "reference": "2001"}  # fmt: skip
+    payments.record_return(deposit.number, payment.id, back, signed_in(admin))
+    with refused(r"Only \$0.00 of that payment is left"):
+        pay_bill(job, second.id, by=admin, funded_by_payment_id=payment.id)
+    assert costs.get_job_costs(job.number, signed_in(admin)).payments == []
+    assert cost_of(second.id).paid_on is None and len(waivers_made()) == 1
 
 
 @pytest.mark.parametrize("insurance", ["lapsed", "none on file"])

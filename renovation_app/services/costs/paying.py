@@ -6,7 +6,7 @@ exactly the amount paid and that day (§34: a waiver given before the payment is
 
 from collections.abc import Mapping
 
-from sqlmodel import Session
+from sqlmodel import Session, func, select
 
 from renovation_app.content.costs import PAID_HOW
 from renovation_app.db import db_session
@@ -28,6 +28,7 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.lien_waivers import queue_waiver_email
 from renovation_app.services.links import issue_link
 from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.payments.ledger import kept_cents
 from renovation_app.services.staff import SignedInUser
 from renovation_app.services.subcontractors import lapse_words
 
@@ -46,8 +47,23 @@ class LapseNeedsConfirming(ActionRefused):
         self.words = words
 
 
-def funding_payment(session: Session, job_id: int, payment_id: object) -> int | None:
-    """The owner's payment a cost is paid from: None, or one that counts of this job's invoices."""
+def unspent_cents(session: Session, payment: Payment) -> int:
+    """What of an owner's payment is still there to pay costs from: what the business kept of
+    it (refunds and returns less) less the costs already paid from it."""
+    spent = session.exec(
+        select(func.coalesce(func.sum(JobCost.amount_cents + JobCost.tax_cents), 0)).where(
+            JobCost.funded_by_payment_id == payment.id, JobCost.deleted_at.is_(None)
+        )
+    ).one()
+    return kept_cents(payment) - spent
+
+
+def funding_payment(
+    session: Session, job_id: int, payment_id: object, amount_cents: int
+) -> int | None:
+    """The owner's payment a cost of `amount_cents` is paid from: None, or one of this job's
+    invoices that was received and still holds that much (the trust books never show a cost
+    paid from money that was refunded or already spent)."""
     if payment_id in (None, "", 0):
         return None
     payment = session.get(Payment, payment_id) if isinstance(payment_id, int) else None
@@ -58,6 +74,13 @@ def funding_payment(session: Session, job_id: int, payment_id: object) -> int | 
         raise ActionRefused(OTHER_JOB)
     if payment.status != PaymentStatus.SUCCEEDED or payment.voided_at is not None:
         raise ActionRefused("That payment has not been received: it cannot pay a cost.")
+    left = unspent_cents(session, payment)
+    if left < amount_cents:
+        raise ActionRefused(
+            f"Only {format_usd(max(left, 0))} of that payment is left after its refunds and the "
+            f"costs already paid from it, less than this bill's {format_usd(amount_cents)}: "
+            'choose another payment, or "Not said".'
+        )
     return payment.id
 
 
@@ -89,7 +112,7 @@ def pay_sub_bill(
         reference = words(raw, "paid_reference", "The check number or reference", 100, False)
         if how == "check" and not reference:
             raise ActionRefused("Please give the check number.")
-        funded = funding_payment(session, job.id, raw.get("funded_by_payment_id"))
+        funded = funding_payment(session, job.id, raw.get("funded_by_payment_id"), cost.total_cents)
         lapse = _confirm_lapse(session, cost, paid_on, raw.get("lapse_confirmed"))
         cost.paid_on, cost.paid_how, cost.paid_reference = paid_on, how, reference
         cost.funded_by_payment_id, cost.lapse_confirmed = funded, lapse[:300]

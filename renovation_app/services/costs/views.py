@@ -26,6 +26,7 @@ from renovation_app.services.billing.form_lines import price_typed
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.costs.budget import budget_view, job_budget
+from renovation_app.services.costs.paying import unspent_cents
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers import link_url_of
 from renovation_app.services.staff import SignedInUser
@@ -146,8 +147,12 @@ def _choices(session: Session, job: Job, admin: bool) -> dict:
         ],
         "workers": [Choice(u.id, worker(u)) for u in users],
         "payments": [
-            Choice(p.id, f"{format_usd(p.amount_cents)} on {number} ({p.method})")
+            Choice(
+                p.id,
+                f"{format_usd(left)} left of {format_usd(p.amount_cents)} on {number} ({p.method})",
+            )
             for p, number in payments
+            if (left := unspent_cents(session, p)) > 0
         ],
     }
 

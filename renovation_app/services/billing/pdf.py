@@ -27,6 +27,7 @@ from fpdf.fonts import FontFace
 
 from renovation_app.content import BUSINESS, TERMS
 from renovation_app.services.billing.money import format_usd
+from renovation_app.services.billing.pdf_fonts import add_font
 
 if TYPE_CHECKING:
     from renovation_app.services.billing.views import InvoiceView
@@ -145,13 +146,13 @@ def new_pdf(title: str, all_text: str) -> FPDF:
     pdf.set_creator(BUSINESS.name)
     pdf.set_margins(18, 16, 18)
     pdf.set_auto_page_break(auto=True, margin=18)
-    pdf.add_font(FAMILY, "", REGULAR)
-    pdf.add_font(FAMILY, "B", BOLD)
+    add_font(pdf, FAMILY, "", REGULAR)
+    add_font(pdf, FAMILY, "B", BOLD)
     drawn = _regular_characters()
     needs_fallback = any(ord(c) not in drawn and not c.isspace() for c in all_text)
     fallback = fallback_font() if needs_fallback else None
     if fallback is not None:
-        pdf.add_font(FALLBACK_FAMILY, "", fallback, collection_font_number=CJK_FACE)
+        add_font(pdf, FALLBACK_FAMILY, "", fallback, face=CJK_FACE)
         pdf.set_fallback_fonts([FALLBACK_FAMILY], exact_match=False)
     pdf.add_page()
     return pdf

@@ -9,6 +9,7 @@ import time_machine
 
 from renovation_app.services.schedule import appointments, calendars
 from renovation_app.services.schedule.times import instant_of
+from renovation_app.services.staff import users
 from renovation_app.settings import settings
 from tests.factories import staff_user
 from tests.factories.staff import as_signed_in
@@ -81,3 +82,10 @@ def test_a_feed_opens_by_its_live_token_only(client, staff):
     calendars.reset_feed(as_signed_in(staff))
     assert client.get(f"/calendar/{token}.ics").status_code == 404
     assert "/calendar/" in client.get("/robots.txt").text
+
+
+def test_a_deactivated_persons_feed_address_answers_404(client, staff):
+    token = calendars.reset_feed(as_signed_in(staff))
+    assert client.get(f"/calendar/{token}.ics").status_code == 200
+    users.deactivate_user(staff.email)
+    assert client.get(f"/calendar/{token}.ics").status_code == 404

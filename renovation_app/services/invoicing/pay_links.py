@@ -6,6 +6,7 @@ from enum import StrEnum
 from sqlalchemy import update
 from sqlmodel import Session, select
 
+from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
 from renovation_app.models import (
     CustomerLinkKind,
@@ -24,6 +25,7 @@ from renovation_app.services.billing import (
     record_event,
     view_of,
 )
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.payments import MoneySummary, payment_summary
 from renovation_app.settings import settings
 
@@ -65,6 +67,17 @@ def invoice_for_pay_token(token: str, now: datetime | None = None) -> InvoiceVie
     a void invoice or an expired link."""
     found = pay_link(token, now)
     return found[1] if found and found[0] == PayLinkState.OPEN else None
+
+
+def payable_invoice_id(token: str) -> int:
+    """The invoice a payment started from the pay page is for, read from its link again at the
+    moment of paying: a link revoked or ended while the page was open takes nothing."""
+    view = invoice_for_pay_token(token)
+    if view is None:
+        raise ActionRefused(
+            f"This pay link no longer works. Please call us at {BUSINESS.phone_display}."
+        )
+    return view.id
 
 
 def record_view(invoice_id: int, now: datetime | None = None) -> bool:

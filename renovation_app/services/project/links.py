@@ -96,7 +96,9 @@ def make_link(number: str, email: object, user: SignedInUser, send: bool = False
 
 
 def revoke_link(number: str, email: object, user: SignedInUser) -> None:
-    """The contact's link stops opening the page at once; a new one can be made later."""
+    """The contact's link stops opening the page at once, and with it every link the page gave
+    them (services/links: a viewer's links open only while their project link does); a new one
+    can be made later."""
     with db_session() as session:
         job, email = _job_and_email(session, number, email)
         viewer = _viewer(session, job, email)
@@ -106,9 +108,11 @@ def revoke_link(number: str, email: object, user: SignedInUser) -> None:
             session.commit()
 
 
-def job_of_link(session: Session, token: object, now: datetime | None = None) -> Job | None:
-    """The job a project link opens; None for any other token, a revoked link, or 90 days
-    after the job closed."""
+def viewer_of_link(
+    session: Session, token: object, now: datetime | None = None
+) -> tuple[ProjectViewer, Job] | None:
+    """The person a project link is for and the job it opens; None for any other token, a
+    revoked link, or 90 days after the job closed."""
     viewer_id = links.find_record(session, KIND, token, now)
     viewer = session.get(ProjectViewer, viewer_id) if viewer_id else None
     job = session.get(Job, viewer.job_id) if viewer else None
@@ -116,4 +120,10 @@ def job_of_link(session: Session, token: object, now: datetime | None = None) ->
         return None
     if job.closed_at is not None and (now or utc_now()) >= job.closed_at + OPEN_AFTER_CLOSING:
         return None
-    return job
+    return viewer, job
+
+
+def job_of_link(session: Session, token: object, now: datetime | None = None) -> Job | None:
+    """The job a project link opens (see viewer_of_link)."""
+    found = viewer_of_link(session, token, now)
+    return found[1] if found else None

@@ -40,7 +40,7 @@ def cancel_with_contract(session: Session, estimate_id: int, now: datetime) -> N
     if job is None:
         return
     lock_job(session, job)
-    job.status = JobStatus.CANCELLED
+    job.status, job.closed_at = JobStatus.CANCELLED, now  # its project links' 90 days start
     session.add(job)
     _withdraw_open_change_orders(session, job, now)
     record_job_event(session, job, "status", "Cancelled: the owner cancelled the contract")
@@ -84,13 +84,12 @@ def set_job_status(
                     f"Job {job.number} still has {format_usd(money.owed_cents)} to be paid and "
                     f"{format_usd(money.unbilled_cents)} not billed: close it once it is paid."
                 )
-
-            job.closed_at = now
         elif new == JobStatus.CANCELLED and invoices:
             raise ActionRefused(
                 "This job has invoices that count: void them (and return what was paid) first."
             )
         if new in (JobStatus.CLOSED, JobStatus.CANCELLED):
+            job.closed_at = now  # ended: its project links' 90 days start (links.lifetimes)
             _withdraw_open_change_orders(session, job, now)
         job.status = new
         session.add(job)

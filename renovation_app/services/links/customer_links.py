@@ -5,7 +5,7 @@ A token is 256 bits: HMAC-SHA256 of the link's kind, its record and a salt, unde
 from SECRET_KEY. The database keeps the token's SHA-256 (to find the link) and the salt, so a
 copy of the database opens nothing, while the site, which holds SECRET_KEY, makes the same
 token again for a reminder days later or for the staff page. A link opens only its one record,
-and nothing once revoked or expired.
+and nothing once revoked or past its end (lifetimes.py: one rule per kind, read from the record).
 
 The links a person's project page hands out (a change order to sign, the contract, the pay
 links) are that person's own, not the owner's e-mailed ones: each carries its viewer, and
@@ -20,7 +20,8 @@ import base64
 import hashlib
 import hmac
 import secrets
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
@@ -37,6 +38,7 @@ from renovation_app.routes import (
     project_path,
     visit_link_path,
 )
+from renovation_app.services.links.lifetimes import link_end
 from renovation_app.settings import settings
 
 # Our tokens are 43 characters; anything longer, empty or not ASCII is refused unread.
@@ -94,12 +96,28 @@ def issue_link(
     return token
 
 
-def find_record(
+@dataclass(frozen=True)
+class OpenedLink:
+    record_id: int
+    ended: bool  # its record's time is over (lifetimes): the page says so and opens nothing
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # SQLite: naive UTC
+
+
+def _has_ended(session: Session, kind: CustomerLinkKind, record_id: int, now: datetime) -> bool:
+    """Whether the record's links have reached their end (lifetimes.link_end)."""
+    end = link_end(session, kind, record_id)
+    return end is not None and now >= _aware(end)
+
+
+def open_link(
     session: Session, kind: CustomerLinkKind, token: object, now: datetime | None = None
-) -> int | None:
-    """The id of the one record a token opens; None for anything else (a made-up token, a
-    link of another kind, a revoked or expired one, one handed out by the page of a person
-    whose project link no longer opens). One hash and one indexed lookup."""
+) -> OpenedLink | None:
+    """The record a token is a link to, and whether that link has ended; None for anything
+    else (a made-up token, a link of another kind, a revoked one, one handed out by the page of
+    a person whose project link no longer opens). One hash and one indexed lookup."""
     if not isinstance(token, str) or not token or len(token) > TOKEN_MAX or not token.isascii():
         return None
     link = session.exec(
@@ -112,18 +130,29 @@ def find_record(
         session, CustomerLinkKind.PROJECT, link.viewer_id, now
     ):
         return None
-    return link.record_id
+    return OpenedLink(link.record_id, _has_ended(session, kind, link.record_id, now))
+
+
+def find_record(
+    session: Session, kind: CustomerLinkKind, token: object, now: datetime | None = None
+) -> int | None:
+    """The id of the one record a token opens now; None for anything else, an ended link too
+    (see open_link): every page and action of a link goes through here."""
+    opened = open_link(session, kind, token, now)
+    return opened.record_id if opened is not None and not opened.ended else None
 
 
 def has_live_link(
     session: Session, kind: CustomerLinkKind, record_id: int, now: datetime | None = None
 ) -> bool:
-    """Whether the record has a link that opens it now (none after staff revoked them)."""
+    """Whether the record has a link that opens it now (none after staff revoked them, or
+    after the record's links ended)."""
     links = session.exec(
         select(CustomerLink).where(CustomerLink.kind == kind, CustomerLink.record_id == record_id)
     ).all()
     now = now or utc_now()
-    return any(_is_live(link, now) for link in links)
+    live = any(_is_live(link, now) for link in links)
+    return live and not _has_ended(session, kind, record_id, now)
 
 
 def link_token(

@@ -98,14 +98,24 @@ def test_a_third_open_booking_of_one_email_is_refused_with_the_offices_number(cl
         for n in (1, 2):
             answer = client.post(
                 "/api/booking",
-                json=booking(windows[n]["key"], n, email="same@example.com",
-                             phone=f"(718) 555-016{n}", address=f"{n} Hoyt St, Brooklyn"),
-            )  # fmt: skip
+                json=booking(
+                    windows[n]["key"],
+                    n,
+                    email="same@example.com",
+                    phone=f"(718) 555-016{n}",
+                    address=f"{n} Hoyt St, Brooklyn",
+                ),
+            )
             assert answer.status_code == 201, answer.text
         third = client.post(
             "/api/booking",
-            json=booking(windows[3]["key"], 3, email="SAME@example.com",
-                         phone="(718) 555-0163", address="3 Hoyt St, Brooklyn"),
-        )  # fmt: skip
+            json=booking(
+                windows[3]["key"],
+                3,
+                email="SAME@example.com",
+                phone="(718) 555-0163",
+                address="3 Hoyt St, Brooklyn",
+            ),
+        )
     assert third.status_code == 429
     assert f"call us at {BUSINESS.phone_display}" in third.json()["errors"]["rate_limit"]

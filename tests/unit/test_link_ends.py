@@ -70,8 +70,9 @@ def test_a_lien_waiver_link_ends_30_days_after_it_is_signed(job, admin, files_di
     a_year_on = datetime.now(UTC) + timedelta(days=365)
     assert not lien_waivers.read_waiver_link(token, a_year_on).ended  # unsigned: still wanted
     shown = lien_waivers.read_waiver_link(token).waiver["document_sha256_shown"]
-    lien_waivers.sign_waiver(token, "Luis Ortiz", True, client_hash=SIGNER_CLIENT,
-                             seen_sha256=shown)  # fmt: skip
+    lien_waivers.sign_waiver(
+        token, "Luis Ortiz", True, client_hash=SIGNER_CLIENT, seen_sha256=shown
+    )
     with db_session() as session:
         signed_at = session.exec(
             select(Signature.signed_at).where(Signature.kind == "lien_waiver")

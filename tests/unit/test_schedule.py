@@ -495,11 +495,15 @@ def test_cancelling_names_a_withdrawn_notice_only_when_the_customer_had_one(
 
 
 def _book(window, n: int, email: str = "", phone: str = "", address: str = ""):
-    form = booking.validate_booking({
-        "name": f"Visitor {n}", "email": email or f"visitor{n}@example.com",
-        "phone": phone or f"(718) 555-01{n:02}", "message": "A new kitchen.",
-        "address": address or f"{n} Smith St, Brooklyn", "window": window.key,
-    })  # fmt: skip
+    raw = {
+        "name": f"Visitor {n}",
+        "email": email or f"visitor{n}@example.com",
+        "phone": phone or f"(718) 555-01{n:02}",
+        "message": "A new kitchen.",
+        "address": address or f"{n} Smith St, Brooklyn",
+        "window": window.key,
+    }
+    form = booking.validate_booking(raw)
     return booking.book_visit(form, f"203.0.113.{n}", now=NOW)
 
 
@@ -545,5 +549,8 @@ def test_the_dashboard_names_who_holds_the_most_open_online_bookings(clean_db):
     assert row.words.startswith(f"2 open visits booked online ({days}); more are refused.")
     assert row.link == "/schedule"
     with db_session() as session:  # once the visits are over, nothing to look at
-        assert not [r for r in attention_rows(session, NOW.date(), NOW + timedelta(days=30))
-                    if r.customer.endswith("online")]  # fmt: skip
+        assert not [
+            r
+            for r in attention_rows(session, NOW.date(), NOW + timedelta(days=30))
+            if r.customer.endswith("online")
+        ]

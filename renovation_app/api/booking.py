@@ -3,7 +3,8 @@ connects), and each person's calendar feed:
 
 GET  /api/booking/windows       the free windows of the weeks ahead: times only, never who is where
 POST /api/booking               {name, email, phone, address, message, window} -> 201, or 409
-                                with the next free windows when the window was just taken
+                                with the next free windows when the window was just taken, or
+                                429 when the e-mail, phone or address holds enough open visits
 GET  /calendar/{token}.ics      a person's private feed (the unguessable token), else 404
 GET  /visit/{token}             the visitor's page of a visit booked online, else the 404 page
 """
@@ -18,6 +19,7 @@ from renovation_app.db import db_session
 from renovation_app.services.enquiries import TooManyEnquiries
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.schedule import booking, calendars, visits, windows
+from renovation_app.services.schedule.open_bookings import TooManyBookings
 
 
 def _shown(free: list[windows.Window]) -> list[dict]:
@@ -51,6 +53,8 @@ async def book(request: Request) -> JSONResponse:
             {"errors": {"window": booking.TAKEN}, "windows": _shown(taken.windows)},
             status_code=409,
         )
+    except TooManyBookings as held:
+        return JSONResponse({"errors": {"rate_limit": str(held)}}, status_code=429)
     except TooManyEnquiries as limited:
         return JSONResponse(
             {"errors": {"rate_limit": str(limited)}}, status_code=429,

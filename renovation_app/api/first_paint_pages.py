@@ -20,13 +20,23 @@ from renovation_app.services.mail.templates import render_page
 SERVICE_PICTURES = 3
 
 
+PROJECT_ENDED = (
+    "A project page's link stops working 90 days after the job was closed or cancelled. We keep "
+    "your contract, invoices and photos and are glad to send you copies."
+)
+
+
 def project_first_paint(token: str) -> str | None:
-    """The project page of the link; None when the link opens no job."""
+    """The project page of the link, or the page of a link past its end; None when the link
+    opens no job."""
+    styles = {"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON}
     page = project.project_page(token)
-    if page is None:
+    if page is not None:
+        html = str(render_page("page_project.html", page=page, styles=styles))
+    elif project.link_has_ended(token):
+        html = str(render_page("page_link_ended.html", words=PROJECT_ENDED, styles=styles))
+    else:
         return None
-    html = str(render_page("page_project.html", page=page,
-                           styles={"card": CARD, "button": BUTTON, "secondary": SECONDARY_BUTTON}))  # fmt: skip
     frame = built_page(PROJECT_FRAME_PAGE)
     if frame is None:  # the development server has no build: the content alone
         return f"<!doctype html><html lang=en><meta charset=utf-8><title>Your project</title>{html}</html>"

@@ -1,16 +1,17 @@
 """What every page a customer answers through a link (an estimate, a change order) draws the
 same way: the page around the document, its PDF and a problem with the answer, the "Decline"
-button that opens a reason and the final decline, and the notice of a link that takes no answer
-any more."""
+button that opens a reason and the final decline, the notice of a link that takes no answer
+any more, and the page of a link past its end."""
 
 import reflex as rx
 
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.record import record_view
-from renovation_app.components.styles import DANGER_BUTTON, INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import CARD, DANGER_BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
+from renovation_app.content.contact_links import TEL_HREF, mailto_href
 
 
 def decline_form(state, confirm: str, test_id: str) -> rx.Component:
@@ -47,6 +48,25 @@ def closed_notice(title: str, words: str, test_id: str) -> rx.Component:
         rx.el.p(words, " Call us at ", BUSINESS.phone_display, "."),
         class_name="rounded-lg bg-slate-100 p-4",
         data_testid=test_id,
+    )
+
+
+def ended_notice(words: str) -> rx.Component:
+    """A link past its end (services/links/lifetimes): nothing of its record, what happened and
+    how to reach the office."""
+    return rx.el.div(
+        rx.el.h2("This link has ended", class_name="text-2xl font-extrabold text-slate-900"),
+        rx.el.p(words, class_name="text-slate-700"),
+        rx.el.p(
+            "For anything about it, please call us at ",
+            link(BUSINESS.phone_display, href=TEL_HREF, class_name="font-semibold underline"),
+            " or write to ",
+            link(BUSINESS.email, href=mailto_href(BUSINESS.email), class_name="underline"),
+            ".",
+            class_name="text-slate-700",
+        ),
+        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-4",
+        data_testid="link-ended",
     )
 
 

@@ -59,7 +59,7 @@ class Job(SQLModel, table=True):
     form_token: str | None = Field(default=None, unique=True, max_length=64)
     author_id: int = Field(foreign_key="user.id")
     created_at: datetime = Field(default_factory=utc_now, index=True)
-    closed_at: datetime | None = None
+    closed_at: datetime | None = None  # when it was closed or cancelled
 
 
 class JobStageKind(StrEnum):

@@ -22,7 +22,9 @@ class CustomerLink(SQLModel, table=True):
     """A link a customer opens without signing in, scoped to one record (services/links): the
     server keeps the token's SHA-256 and the salt that, with SECRET_KEY, makes the token again
     for e-mails and staff pages. A link moved from before (salt "") cannot be made again; its
-    hash still opens its record. Revoked or expired, it opens nothing."""
+    hash still opens its record. Revoked or expired, it opens nothing. A link a person's project
+    page handed out carries that person (`viewer_id`): it opens its record only while their
+    project link does, so revoking the person cuts off everything their page gave them."""
 
     __tablename__ = "customer_link"
     __table_args__ = (sa.Index("ix_customer_link_record", "kind", "record_id"),)
@@ -35,3 +37,6 @@ class CustomerLink(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utc_now)
     expires_at: datetime | None = None
     revoked_at: datetime | None = None
+    # The project viewer whose page handed the link out; None for the owner's own (e-mailed,
+    # staff pages) link.
+    viewer_id: int | None = Field(default=None, foreign_key="project_viewer.id", index=True)

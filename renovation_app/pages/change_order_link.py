@@ -10,6 +10,7 @@ from renovation_app.components.answer import (
     answer_page,
     closed_notice,
     decline_form,
+    ended_notice,
     pdf_and_problem,
 )
 from renovation_app.components.change_orders import amended_contract, change_line, drawn_signature
@@ -132,6 +133,9 @@ def change_order_body() -> rx.Component:
 
 @page(routes.CHANGE_ORDER_LINK, on_load=(State.load,))
 def change_order_link() -> rx.Component:
-    return answer_page(
-        State, change_order_body(), "This change order link is not valid.", "Your change order"
+    ended = ended_notice(
+        "A change order's link stops working 30 days after it was signed, declined or "
+        "withdrawn, or after its sign-by day. A signed one's copy was e-mailed to you."
     )
+    body = rx.cond(State.link_state == "ended", ended, change_order_body())
+    return answer_page(State, body, "This change order link is not valid.", "Your change order")

@@ -5,7 +5,7 @@ signature (the full name, optionally drawn with a finger, and the ticked box).""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.answer import answer_page, pdf_and_problem
+from renovation_app.components.answer import answer_page, ended_notice, pdf_and_problem
 from renovation_app.components.change_orders import drawn_signature
 from renovation_app.components.react.signature_pad import signature_pad
 from renovation_app.components.styles import BUTTON, CARD, INPUT
@@ -72,4 +72,9 @@ def waiver_body() -> rx.Component:
 
 @page(routes.LIEN_WAIVER_LINK, on_load=(State.load,))
 def lien_waiver_link() -> rx.Component:
-    return answer_page(State, waiver_body(), "This waiver link is not valid.", "Lien waiver")
+    ended = ended_notice(
+        "A lien waiver's link stops working 30 days after it was signed. We keep the signed "
+        "waiver and are glad to send you a copy."
+    )
+    body = rx.cond(State.ended, ended, waiver_body())
+    return answer_page(State, body, "This waiver link is not valid.", "Lien waiver")

@@ -4,7 +4,7 @@ when it is, another free window to move it to, or cancel it. Made for a phone.""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.answer import answer_page, closed_notice
+from renovation_app.components.answer import answer_page, closed_notice, ended_notice
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, SECONDARY_BUTTON
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page
@@ -70,4 +70,6 @@ def visit_body() -> rx.Component:
 
 @page(routes.VISIT_LINK, on_load=(State.load,))
 def visit_link() -> rx.Component:
-    return answer_page(State, visit_body(), "This visit link is not valid.", "Your estimate visit")
+    ended = ended_notice("A visit's link stops working a few days after the visit.")
+    body = rx.cond(V.status == "ended", ended, visit_body())
+    return answer_page(State, body, "This visit link is not valid.", "Your estimate visit")

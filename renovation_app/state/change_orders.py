@@ -26,7 +26,7 @@ class ChangeOrderLinkState(AnswerLinkMixin, rx.State):
         self._start_answer()
         await asyncio.to_thread(change_orders.record_view, key)
         await self._read()
-        return bool(self.change_order)
+        return bool(self.change_order) or self.link_state == change_orders.LinkState.ENDED
 
     @rx.event
     def set_drawing(self, path: str):

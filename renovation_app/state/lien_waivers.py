@@ -14,17 +14,19 @@ from renovation_app.state.answer import AnswerLinkMixin
 class LienWaiverLinkState(AnswerLinkMixin, rx.State):
     waiver: dict = {}  # lien_waivers.views.waiver_view
     signed: bool = False
+    ended: bool = False  # the link is past its end: a page that says so
     drawing: str = ""
 
     async def _read(self) -> None:
         page = await asyncio.to_thread(lien_waivers.read_waiver_link, self._token())
         self.signed = bool(page and page.signed)
+        self.ended = bool(page and page.ended)
         self.waiver = page.waiver if page else {}
 
     async def _read_record(self, key: str) -> bool:
         self._start_answer()
         await self._read()
-        return bool(self.waiver)
+        return bool(self.waiver) or self.ended
 
     @rx.event
     def set_drawing(self, path: str):

@@ -58,8 +58,9 @@ class PayState(RecordPage, CardPaymentMixin, rx.State):
         return self.link_state == "open"
 
     def _checkout(self) -> payments.CardCheckout:
+        invoice_id = invoicing.payable_invoice_id(path_part(self, 1))  # the link, checked again
         return payments.start_card_payment(
-            self._invoice_pk, client_hash=self._client_hash, whole_balance=self.whole_balance
+            invoice_id, client_hash=self._client_hash, whole_balance=self.whole_balance
         )
 
     def _invoice_id(self) -> int:

@@ -7,8 +7,10 @@ from datetime import UTC, date, datetime, time
 import pytest
 import time_machine
 
+from renovation_app.content import BUSINESS
 from renovation_app.services.schedule import appointments, calendars
 from renovation_app.services.schedule.times import instant_of
+from renovation_app.services.staff import users
 from renovation_app.settings import settings
 from tests.factories import staff_user
 from tests.factories.staff import as_signed_in
@@ -81,3 +83,39 @@ def test_a_feed_opens_by_its_live_token_only(client, staff):
     calendars.reset_feed(as_signed_in(staff))
     assert client.get(f"/calendar/{token}.ics").status_code == 404
     assert "/calendar/" in client.get("/robots.txt").text
+
+
+def test_a_deactivated_persons_feed_address_answers_404(client, staff):
+    token = calendars.reset_feed(as_signed_in(staff))
+    assert client.get(f"/calendar/{token}.ics").status_code == 200
+    users.deactivate_user(staff.email)
+    assert client.get(f"/calendar/{token}.ics").status_code == 404
+
+
+def test_a_third_open_booking_of_one_email_is_refused_with_the_offices_number(client):
+    with time_machine.travel(NOW, tick=False):
+        windows = client.get("/api/booking/windows").json()["windows"]
+        for n in (1, 2):
+            answer = client.post(
+                "/api/booking",
+                json=booking(
+                    windows[n]["key"],
+                    n,
+                    email="same@example.com",
+                    phone=f"(718) 555-016{n}",
+                    address=f"{n} Hoyt St, Brooklyn",
+                ),
+            )
+            assert answer.status_code == 201, answer.text
+        third = client.post(
+            "/api/booking",
+            json=booking(
+                windows[3]["key"],
+                3,
+                email="SAME@example.com",
+                phone="(718) 555-0163",
+                address="3 Hoyt St, Brooklyn",
+            ),
+        )
+    assert third.status_code == 429
+    assert f"call us at {BUSINESS.phone_display}" in third.json()["errors"]["rate_limit"]

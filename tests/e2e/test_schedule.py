@@ -171,8 +171,8 @@ def test_fifty_visitors_booking_one_window_at_once_book_it_once(site):
             f"{site.url}/api/booking", timeout=60,
             headers={"Origin": site.url, "X-Forwarded-For": f"198.51.100.{n + 1}"},
             json={"name": f"Visitor {n}", "email": f"race{n}-{key[:10]}@example.com",
-                  "phone": "(718) 555-0142", "message": "A new kitchen.",
-                  "address": "12 Court St, Brooklyn", "window": key},
+                  "phone": f"(718) 555-01{n:02}", "message": "A new kitchen.",
+                  "address": f"{n + 1} Race St, Brooklyn", "window": key},
         )  # fmt: skip
 
     with ThreadPoolExecutor(max_workers=50) as pool:

@@ -482,3 +482,41 @@ def test_a_contracts_progress_schedule_becomes_its_jobs_stages(tmp_path):
     for job in jobs.values():
         assert sum(stage[3] for stage in job["stages"]) == job["job"][6]
     assert counters == [(2026, 2), (2027, 1)]
+
+
+def test_a_job_cancelled_before_the_upgrade_ended_when_it_was_cancelled(tmp_path):
+    """Its project links' 90 days count from its cancelling (its last status change), as a
+    job cancelled from now on; a job still open keeps no end."""
+    url = f"sqlite:///{tmp_path / 'office.db'}"
+    assert alembic(url, "upgrade", "k1viewerlinks").returncode == 0
+    job = (
+        "INSERT INTO job (id, number, year, title, customer_name, customer_email, "
+        "customer_phone, address, location, status, contract_cents, tax_area, tax_rate, "
+        "author_id, created_at) VALUES (:id, :number, 2026, 'Kitchen', 'Dana Reyes', "
+        "'dana@example.com', '', '12 Atlantic Ave', 'Brooklyn', :status, 100000, 'nyc', 0, 1, "
+        "'2026-10-01 14:00:00.000000')"
+    )
+    with create_engine(url).begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO user (id, email, name, password_hash, role, active, created_at) "
+                "VALUES (1, 'owner@example.com', 'Owner', 'x', 'admin', 1, '2026-01-05 10:00:00')"
+            )
+        )
+        for id_, number, status in (
+            (1, "J-2026-0001", "cancelled"),
+            (2, "J-2026-0002", "scheduled"),
+        ):
+            connection.execute(text(job), {"id": id_, "number": number, "status": status})
+        connection.execute(
+            text(
+                "INSERT INTO job_event (job_id, kind, at, detail) VALUES "
+                "(1, 'status', '2026-10-20 15:00:00.000000', 'Now scheduled'), "
+                "(1, 'status', '2026-11-02 15:00:00.000000', 'Now cancelled')"
+            )
+        )
+    upgraded = alembic(url, "upgrade", "head")
+    assert upgraded.returncode == 0, upgraded.stderr[-2000:]
+    with create_engine(url).connect() as connection:
+        ended = dict(connection.execute(text("SELECT number, closed_at FROM job")).all())
+    assert ended == {"J-2026-0001": "2026-11-02 15:00:00.000000", "J-2026-0002": None}

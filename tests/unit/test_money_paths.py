@@ -325,8 +325,8 @@ def test_a_pay_link_expires_a_while_after_the_invoice_is_settled(fake, invoice):
     settled = fresh(invoice).settled_at
     days = timedelta(days=settings.pay_link_days_after_settled)
     token = pay_token(invoice)
-    assert invoicing.pay_link(token, now=settled + days)[0] == "open"
-    later = settled + days + timedelta(minutes=1)
+    assert invoicing.pay_link(token, now=settled + days - timedelta(minutes=1))[0] == "open"
+    later = settled + days
     assert invoicing.pay_link(token, now=later)[0] == "expired"
     assert invoicing.invoice_for_pay_token(token, now=later) is None  # PDF: 404
 

@@ -9,11 +9,22 @@ from datetime import timedelta
 import pytest
 
 from renovation_app.db import db_session
-from renovation_app.models import CustomerContact, Job, utc_now
-from renovation_app.services import photos, project
+from renovation_app.models import ChangeOrderStatus, CustomerContact, Estimate, Job, utc_now
+from renovation_app.services import change_orders, estimates, invoicing, photos, project
 from renovation_app.services.errors import ActionRefused
-from tests.factories import job_of, mails, make_change_order
-from tests.factories.costs import audit_rows, contract_28k
+from tests.factories import (
+    bill,
+    change_order_token,
+    estimate_token,
+    job_of,
+    mails,
+    make_change_order,
+    pay_token,
+    seen_hash,
+    sign_change_order,
+)
+from tests.factories.costs import audit_rows, contract_28k, insured_sub, pay_bill, sub_bill_of
+from tests.factories.estimates import SIGNER_CLIENT
 from tests.unit.test_job_photos import phone_jpeg
 
 pytestmark = pytest.mark.usefixtures("photo_storage")
@@ -98,3 +109,53 @@ def test_a_link_stops_90_days_after_the_job_closed(job, user):
         session.commit()
     assert project.project_page(token, now=closed + timedelta(days=89)) is not None
     assert project.project_page(token, now=closed + timedelta(days=90)) is None
+
+
+def _add_partner(job) -> str:
+    with db_session() as session:
+        row = session.get(Job, job.id)
+        session.add(
+            CustomerContact(customer_id=row.customer_id, kind="email", value="partner@example.com")
+        )
+        session.commit()
+    return "partner@example.com"
+
+
+def test_a_revoked_person_can_use_nothing_their_page_gave_them_and_the_owner_still_can(job, user):
+    partner = _add_partner(job)
+    order = make_change_order(job, user, "co-form-revoke")
+    invoice = bill(job, "deposit", user)
+    pay_bill(job, sub_bill_of(job, insured_sub(by=user), by=user).id, by=user)  # a lien waiver
+    page = project.project_page(token_of(project.make_link(job.number, partner, user)))
+    change_order = token_of(page.to_sign[0].action_href)
+    pay = token_of(page.invoices[0].action_href)
+    contract = page.documents[0].href.rsplit("/", 2)[1]
+    assert "lien-waiver" not in repr(page)  # a waiver is the subcontractor's, never on the page
+    # The person's own links, not the owner's e-mailed ones; they work while the person may.
+    with db_session() as session:
+        estimate = session.get(Estimate, job.estimate_id)
+    owner = {change_order_token(order), pay_token(invoice), estimate_token(estimate)}
+    assert owner.isdisjoint({change_order, pay, contract})
+    assert change_orders.read_link(change_order) is not None
+    assert invoicing.invoice_for_pay_token(pay) is not None and estimates.read_link(contract)
+
+    project.revoke_link(job.number, partner, user)
+    with pytest.raises(ActionRefused):
+        change_orders.sign(change_order, "Not The Owner", True, "", SIGNER_CLIENT, "x" * 64)
+    with pytest.raises(ActionRefused):
+        change_orders.decline(change_order, "no")
+    with pytest.raises(ActionRefused):
+        estimates.cancel_contract(contract)
+    with pytest.raises(ActionRefused, match="call us"):
+        invoicing.payable_invoice_id(pay)
+    assert change_orders.read_link(change_order) is None
+    assert change_orders.change_order_pdf(change_order) is None
+    assert invoicing.pay_page(pay)[0] == "unknown" and invoicing.invoice_for_pay_token(pay) is None
+    assert estimates.read_link(contract) is None
+    assert estimates.customer_estimate_pdf(contract) is None
+
+    # The owner's e-mailed links keep working.
+    assert seen_hash(change_order_token(order))
+    assert sign_change_order(order).status == ChangeOrderStatus.SIGNED
+    assert invoicing.payable_invoice_id(pay_token(invoice)) == invoice.id
+    assert estimates.read_link(estimate_token(estimate)) is not None

@@ -13,7 +13,13 @@ from reflex.istate.data import ReflexURL, URLData
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Appointment, OutboxAttachment, OutboxEmail, VisitWindow
+from renovation_app.models import (
+    Appointment,
+    CustomerLinkKind,
+    OutboxAttachment,
+    OutboxEmail,
+    VisitWindow,
+)
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.schedule import appointments, booking, calendars, windows
 from renovation_app.services.schedule.times import (
@@ -465,6 +471,8 @@ def test_the_form_opened_on_the_second_half_past_one_keeps_it_the_second(admin):
     assert state._raw()["starts_fold"] == "1"  # saved again, it stays where it is
     ScheduleState.set_form.fn(state, "starts_fold", "0")
     assert (state.form["starts_fold"], state.form["ends_fold"]) == ("0", "0")
+
+
 def test_cancelling_names_a_withdrawn_notice_only_when_the_customer_had_one(
     admin, contract_settings
 ):
@@ -484,3 +492,65 @@ def test_cancelling_names_a_withdrawn_notice_only_when_the_customer_had_one(
     words = appointments.cancel_appointment(announced, who)
     assert words == "Appointment cancelled: its notice to the customer is withdrawn."
     assert [m.status for m in notices_sent()] == ["cancelled"]
+
+
+def _book(window, n: int, email: str = "", phone: str = "", address: str = ""):
+    raw = {
+        "name": f"Visitor {n}",
+        "email": email or f"visitor{n}@example.com",
+        "phone": phone or f"(718) 555-01{n:02}",
+        "message": "A new kitchen.",
+        "address": address or f"{n} Smith St, Brooklyn",
+        "window": window.key,
+    }
+    form = booking.validate_booking(raw)
+    return booking.book_visit(form, f"203.0.113.{n}", now=NOW)
+
+
+@pytest.mark.parametrize(
+    "same",
+    [
+        {"email": ("Hoarder@Example.com", "hoarder@example.com ")},
+        {"phone": ("(718) 555-0150", "+1 718-555-0150")},
+        {"address": ("20 Court Street, Apt 4, Brooklyn", "20 court st #4 brooklyn")},
+    ],
+    ids=["e-mail", "phone", "address"],
+)
+def test_one_email_phone_or_address_holds_two_open_online_bookings_at_most(clean_db, same):
+    from renovation_app.services.schedule import open_bookings, visits
+    from tests.factories.links import link_token
+
+    ((kind, (first, other)),) = same.items()
+    with db_session() as session:
+        free = windows.free_windows(session, NOW)
+    held = [_book(free[n], n, **{kind: first}) for n in (1, 2)]
+    with pytest.raises(open_bookings.TooManyBookings, match="call us at"):
+        _book(free[3], 3, **{kind: other})
+    _book(free[3], 4)  # anyone else books as before
+    visits.cancel_visit(link_token(CustomerLinkKind.VISIT, held[0].id), NOW)
+    _book(free[5], 5, **{kind: other})  # a cancelled visit holds nothing
+
+
+def test_the_dashboard_names_who_holds_the_most_open_online_bookings(clean_db):
+    from renovation_app.services.dashboard.attention import attention_rows
+
+    with db_session() as session:
+        free = windows.free_windows(session, NOW)
+    _book(free[0], 1, email="hoarder@example.com", phone="(718) 555-0150")
+    _book(free[1], 2, email="hoarder@example.com", phone="(718) 555-0150")
+    _book(free[2], 3)
+    with db_session() as session:
+        rows = [
+            r for r in attention_rows(session, NOW.date(), NOW) if r.customer.endswith("online")
+        ]
+    [row] = rows
+    assert row.number == "hoarder@example.com · (718) 555-0150"
+    days = ", ".join(w.shown()["day"] for w in free[:2])
+    assert row.words.startswith(f"2 open visits booked online ({days}); more are refused.")
+    assert row.link == "/schedule"
+    with db_session() as session:  # once the visits are over, nothing to look at
+        assert not [
+            r
+            for r in attention_rows(session, NOW.date(), NOW + timedelta(days=30))
+            if r.customer.endswith("online")
+        ]

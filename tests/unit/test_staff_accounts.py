@@ -13,7 +13,8 @@ from sqlmodel import select
 from renovation_app.db import db_session, get_engine
 from renovation_app.models import AuditEvent, Role, User, utc_now
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.staff import accounts, auth, passwords, sessions, two_step
+from renovation_app.services.schedule import calendars
+from renovation_app.services.staff import accounts, auth, passwords, sessions, two_step, users
 from tests import factories
 from tests.factories import mails, turn_on_two_step, two_step_code
 
@@ -153,6 +154,49 @@ def test_deactivating_ends_every_session_at_once(admin):
     accounts.set_active(admin, staff.id, True, code(admin))
     assert auth.authenticate(staff.email, PASSWORD, ADDRESS).id == staff.id
     assert len(audit_rows("staff.deactivated")) == 1 and len(audit_rows("staff.reactivated")) == 1
+
+
+def _feed_of(overview_email: str):
+    members, _ = accounts.staff_overview()
+    return next(m.feed_since for m in members if m.email == overview_email)
+
+
+def test_deactivating_ends_the_calendar_feed_and_an_inactive_accounts_feed_shows_nothing(admin):
+    staff = invite_and_accept(admin)
+    token = calendars.reset_feed(staff)
+    assert calendars.person_feed(token) is not None and _feed_of(staff.email) is not None
+    accounts.set_active(admin, staff.id, False, code(admin))
+    assert calendars.person_feed(token) is None and _feed_of(staff.email) is None
+    accounts.set_active(admin, staff.id, True, code(admin))
+    assert calendars.person_feed(token) is None  # reactivating gives no old address back
+
+    # A feed left live on an account turned off some other way still answers nothing.
+    token = calendars.reset_feed(staff)
+    with db_session() as session:
+        session.get(User, staff.id).active = False
+        session.commit()
+    assert calendars.person_feed(token) is None
+
+
+def test_deactivating_from_the_command_line_ends_the_feed_too(admin):
+    staff = invite_and_accept(admin)
+    token = calendars.reset_feed(staff)
+    users.deactivate_user(staff.email)
+    assert calendars.person_feed(token) is None
+
+
+def test_an_admin_sees_who_has_a_feed_and_ends_it_with_an_audit_row(admin):
+    staff = invite_and_accept(admin)
+    token = calendars.reset_feed(staff)
+    with pytest.raises(ActionRefused, match="Only an admin"):
+        accounts.end_calendar_feed(staff, staff.id)
+    assert calendars.person_feed(token) is not None
+    accounts.end_calendar_feed(admin, staff.id)
+    assert calendars.person_feed(token) is None and _feed_of(staff.email) is None
+    [row] = audit_rows("calendar.feed_ended")
+    assert row.record_id == staff.email and row.user_id == admin.id
+    accounts.end_calendar_feed(admin, staff.id)  # nothing left to end: no second row
+    assert len(audit_rows("calendar.feed_ended")) == 1
 
 
 # --- forgotten passwords ------------------------------------------------------------------------

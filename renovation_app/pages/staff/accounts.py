@@ -1,5 +1,5 @@
-"""/staff (admins): the accounts with role, last sign-in and state; invite, change role,
-deactivate; the open invitations."""
+"""/staff (admins): the accounts with role, last sign-in, state and calendar feed; invite,
+change role, deactivate, end a feed; the open invitations."""
 
 import reflex as rx
 
@@ -60,6 +60,25 @@ def hourly_cost(member: rx.Var) -> rx.Component:
     )  # fmt: skip
 
 
+def calendar_feed(member: rx.Var) -> rx.Component:
+    """Whether the person's phone reads a calendar feed (their visits, customers' addresses),
+    and the button that ends it."""
+    return rx.cond(
+        member.feed,
+        rx.el.div(
+            rx.el.span("Calendar feed since ", member.feed, data_testid="calendar-feed"),
+            rx.el.button(
+                "End calendar feed",
+                type="button",
+                on_click=State.end_feed(member.id),
+                class_name=f"{SMALL_BUTTON} self-start text-red-800",
+            ),
+            class_name="flex flex-col gap-1 text-sm",
+        ),
+        rx.el.span("No calendar feed", class_name="text-sm text-slate-500"),
+    )
+
+
 def member_row(member: rx.Var) -> rx.Component:
     return rx.el.tr(
         rx.el.td(
@@ -74,6 +93,7 @@ def member_row(member: rx.Var) -> rx.Component:
             rx.cond(member.active, "Active", "Deactivated"),
             rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),
         ),
+        rx.el.td(calendar_feed(member)),
         rx.el.td(
             rx.cond(
                 member.me,
@@ -188,10 +208,10 @@ def accounts_screen() -> rx.Component:
         alert_text(State.error, "staff-error"),
         wide_table(
             "Staff accounts",
-            ["Person", "Role", "Last sign-in", "Hourly cost", "State", "Actions"],
+            ["Person", "Role", "Last sign-in", "Hourly cost", "State", "Calendar", "Actions"],
             State.members,
             member_row,
-            "min-w-[40rem]",
+            "min-w-[48rem]",
         ),
         rx.cond(
             State.invitations.length() > 0,

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from renovation_app.db import db_session
-from renovation_app.models import ENDED_JOB_STATUSES, CustomerLinkKind, Job, utc_now
+from renovation_app.models import ENDED_JOB_STATUSES, ChangeOrder, CustomerLinkKind, Job, utc_now
 from renovation_app.services import links
 from renovation_app.services.billing import format_usd
 from renovation_app.services.billing.form_lines import typed_from_row
@@ -16,7 +16,7 @@ from renovation_app.services.change_orders.records import (
     removable_lines,
     sent_by,
 )
-from renovation_app.services.change_orders.signing import link_state
+from renovation_app.services.change_orders.signing import LinkState, link_state
 from renovation_app.services.change_orders.views import change_order_view
 from renovation_app.services.jobs.records import job_by_number, signed_change_orders
 
@@ -30,9 +30,12 @@ class LinkPage:
 def read_link(token: str, now: datetime | None = None) -> LinkPage | None:
     """What the owner's link shows; None for a token that opens no change order."""
     with db_session() as session:
-        change_order = by_token(session, token)
-        if change_order is None:
+        opened = links.open_link(session, CustomerLinkKind.CHANGE_ORDER, token, now)
+        if opened is None:
             return None
+        if opened.ended:
+            return LinkPage(str(LinkState.ENDED), {})
+        change_order = session.get(ChangeOrder, opened.record_id)
         job = session.get(Job, change_order.job_id)
         state = link_state(job, change_order, now or utc_now())
         url = links.link_url(CustomerLinkKind.CHANGE_ORDER, token)

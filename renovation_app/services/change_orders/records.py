@@ -1,6 +1,6 @@
 """Reading a change order with its job, and the lines of a job's contract it may take out."""
 
-from datetime import date
+from datetime import date, datetime
 
 from sqlmodel import Session, select
 
@@ -38,9 +38,9 @@ def past_its_day(change_order: ChangeOrder, today: date) -> bool:
     return change_order.status in OPEN_CHANGE_ORDER_STATUSES and change_order.valid_until < today
 
 
-def by_token(session: Session, token: str) -> ChangeOrder | None:
+def by_token(session: Session, token: str, now: datetime | None = None) -> ChangeOrder | None:
     """The change order a customer's link opens (services/links); None for any other token."""
-    record_id = links.find_record(session, CustomerLinkKind.CHANGE_ORDER, token)
+    record_id = links.find_record(session, CustomerLinkKind.CHANGE_ORDER, token, now)
     return session.get(ChangeOrder, record_id) if record_id is not None else None
 
 

@@ -57,6 +57,7 @@ class LinkState(StrEnum):
     WITHDRAWN = "withdrawn"
     EXPIRED = "expired"
     CLOSED = "closed"  # its job is closed or cancelled
+    ENDED = "ended"  # the link is past its end (links.lifetimes): nothing of it is shown
 
 
 def _expired(change_order: ChangeOrder, now: datetime) -> bool:
@@ -78,7 +79,7 @@ class Opened:
 
 
 def _open_for_answer(session: Session, token: str, now: datetime) -> Opened:
-    change_order = by_token(session, token)
+    change_order = by_token(session, token, now)
     if change_order is None:
         raise ActionRefused("This change order link is not valid.")
     job = lock_job(session, session.get(Job, change_order.job_id))  # a second tab waits here
@@ -191,7 +192,7 @@ def record_view(token: str, now: datetime | None = None) -> None:
     """The first opening makes a sent change order "viewed"."""
     now = now or utc_now()
     with db_session() as session:
-        change_order = by_token(session, token)
+        change_order = by_token(session, token, now)
         if change_order is None or change_order.status != ChangeOrderStatus.SENT:
             return
         job = lock_job(session, session.get(Job, change_order.job_id))

@@ -1,23 +1,26 @@
 """The dashboard's needs-attention list: New York's escrow and lien deadlines, subcontractors'
-insurance certificates lapsing soon or lapsed, then invoices a person must look at (a bounced
-e-mail, a payment problem, long late)."""
+insurance certificates lapsing soon or lapsed, invoices a person must look at (a bounced
+e-mail, a payment problem, long late), then who holds many visits booked online."""
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import text
 from sqlmodel import Session, select
 
-from renovation_app.models import INVOICE_FLAGGED, Invoice
-from renovation_app.routes import invoice_path, subcontractor_path
+from renovation_app.models import INVOICE_FLAGGED, Invoice, utc_now
+from renovation_app.routes import SCHEDULE, invoice_path, subcontractor_path
 from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
 from renovation_app.services.compliance import duty_rows
+from renovation_app.services.schedule.open_bookings import heavy_bookers
+from renovation_app.services.schedule.times import day_words, new_york
 from renovation_app.services.subcontractors import expiring_certificates
 from renovation_app.services.words import counted
 
 LATE_ATTENTION_DAYS = 30
 ATTENTION_ROWS = 50
 SUBCONTRACTOR = "Subcontractor's insurance"
+ONLINE_BOOKINGS = "Visits booked online"
 
 
 @dataclass(frozen=True)
@@ -28,10 +31,12 @@ class AttentionRow:
     link: str = ""  # the page that settles it: the invoice's, the subcontractor's
 
 
-def attention_rows(session: Session, today: date) -> list[AttentionRow]:
+def attention_rows(
+    session: Session, today: date, now: datetime | None = None
+) -> list[AttentionRow]:
     """New York's deadlines first (escrow deposits and notices late, liens coming), then the
     certificates (a lapsed one stops a sub's payment), soonest first; then the invoices, worst
-    first."""
+    first; then who holds many visits booked online."""
     duties = [
         AttentionRow(row.job, row.about, row.words, row.link) for row in duty_rows(session, today)
     ]
@@ -39,7 +44,23 @@ def attention_rows(session: Session, today: date) -> list[AttentionRow]:
         AttentionRow(e.company, SUBCONTRACTOR, e.words, subcontractor_path(str(e.subcontractor_id)))
         for e in expiring_certificates(session, today)
     ]
-    return duties + certificates + _invoices(session, today)
+    return duties + certificates + _invoices(session, today) + _bookers(session, now or utc_now())
+
+
+def _bookers(session: Session, now: datetime) -> list[AttentionRow]:
+    """An e-mail, phone or address holding as many open online bookings as one may: each holds
+    a window nobody else can book, so the office checks they are real (call, or cancel)."""
+    return [
+        AttentionRow(
+            booker.who,
+            ONLINE_BOOKINGS,
+            f"{counted(len(booker.starts), 'open visit')} booked online ("
+            + ", ".join(day_words(new_york(start)) for start in booker.starts)
+            + "); more are refused. Call to check they are real, or cancel them.",
+            SCHEDULE.path,
+        )
+        for booker in heavy_bookers(session, now)
+    ]
 
 
 def _invoices(session: Session, today: date) -> list[AttentionRow]:

@@ -328,7 +328,8 @@ def _rows(months: list[date], sums: dict, series: list[str]) -> list[dict]:
 
 
 def dashboard(now: datetime | None = None) -> Dashboard:
-    today = business_today(now or utc_now())
+    now = now or utc_now()
+    today = business_today(now)
     this_month, last_month, next_month = (
         month_start(today),
         month_start(today, 1),
@@ -351,6 +352,6 @@ def dashboard(now: datetime | None = None) -> Dashboard:
             aging=aging,
             by_service=by_service,
             by_borough=by_borough,
-            attention=attention_rows(session, today),
+            attention=attention_rows(session, today, now),
             margins=margins(session, today),
         )

@@ -19,6 +19,7 @@ from renovation_app.services.invoicing.pay_links import (
     invoice_for_pay_token,
     pay_link,
     pay_page,
+    payable_invoice_id,
     record_view,
 )
 from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, staff_view
@@ -63,6 +64,7 @@ __all__ = [
     "mark_work_completed",
     "pay_link",
     "pay_page",
+    "payable_invoice_id",
     "record_view",
     "resend_invoice_email",
     "staff_view",

@@ -4,8 +4,9 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from sqlalchemy import update
-from sqlmodel import Session, select
+from sqlmodel import select
 
+from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
 from renovation_app.models import (
     CustomerLinkKind,
@@ -24,8 +25,8 @@ from renovation_app.services.billing import (
     record_event,
     view_of,
 )
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.payments import MoneySummary, payment_summary
-from renovation_app.settings import settings
 
 
 class PayLinkState(StrEnum):
@@ -34,30 +35,19 @@ class PayLinkState(StrEnum):
     EXPIRED = "expired"  # settled long enough ago: a page that says so
 
 
-def _by_pay_token(session: Session, token: str) -> Invoice | None:
-    invoice_id = links.find_record(session, CustomerLinkKind.PAY, token)
-    return session.get(Invoice, invoice_id) if invoice_id is not None else None
-
-
-def _link_state(invoice: Invoice, now: datetime) -> PayLinkState:
-    if invoice.status == InvoiceStatus.VOID:
-        return PayLinkState.VOID
-    days = timedelta(days=settings.pay_link_days_after_settled)
-    if invoice.settled_at is not None and now - invoice.settled_at > days:
-        return PayLinkState.EXPIRED
-    return PayLinkState.OPEN
-
-
 def pay_link(token: str, now: datetime | None = None) -> tuple[PayLinkState, InvoiceView] | None:
     """The state of a pay link and the customer's view of its invoice; None for an unknown
-    token."""
+    token. It expires a while after the invoice is settled (links.lifetimes)."""
     with db_session() as session:
-        invoice = _by_pay_token(session, token)
+        opened = links.open_link(session, CustomerLinkKind.PAY, token, now)
+        invoice = session.get(Invoice, opened.record_id) if opened is not None else None
         if invoice is None:
             return None
         pay_url = links.link_url(CustomerLinkKind.PAY, token)
         view = customer_view(view_of(session, invoice, pay_url))
-        return _link_state(invoice, now or utc_now()), view
+        if invoice.status == InvoiceStatus.VOID:
+            return PayLinkState.VOID, view
+        return (PayLinkState.EXPIRED if opened.ended else PayLinkState.OPEN), view
 
 
 def invoice_for_pay_token(token: str, now: datetime | None = None) -> InvoiceView | None:
@@ -65,6 +55,17 @@ def invoice_for_pay_token(token: str, now: datetime | None = None) -> InvoiceVie
     a void invoice or an expired link."""
     found = pay_link(token, now)
     return found[1] if found and found[0] == PayLinkState.OPEN else None
+
+
+def payable_invoice_id(token: str) -> int:
+    """The invoice a payment started from the pay page is for, read from its link again at the
+    moment of paying: a link revoked or ended while the page was open takes nothing."""
+    view = invoice_for_pay_token(token)
+    if view is None:
+        raise ActionRefused(
+            f"This pay link no longer works. Please call us at {BUSINESS.phone_display}."
+        )
+    return view.id
 
 
 def record_view(invoice_id: int, now: datetime | None = None) -> bool:

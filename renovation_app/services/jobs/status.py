@@ -56,7 +56,7 @@ def cancel_with_contract(session: Session, estimate_id: int, now: datetime) -> N
     if job is None:
         return
     lock_job(session, job)
-    job.status = JobStatus.CANCELLED
+    job.status, job.closed_at = JobStatus.CANCELLED, now  # its project links' 90 days start
     session.add(job)
     _withdraw_open_change_orders(session, job, now)
     record_job_event(session, job, "status", "Cancelled: the owner cancelled the contract")
@@ -145,10 +145,10 @@ def set_job_status(
                     )
         elif new == JobStatus.CLOSED:
             _check_settled(session, job, invoices)
-            job.closed_at = now
         elif new == JobStatus.CANCELLED:
             _void_what_asks_for_money(session, job, invoices, user, now)
         if new in (JobStatus.CLOSED, JobStatus.CANCELLED):
+            job.closed_at = now  # ended: its project links' 90 days start (links.lifetimes)
             _withdraw_open_change_orders(session, job, now)
         job.status = new
         session.add(job)

@@ -3,6 +3,7 @@ document (a signed one exactly as signed) and its signature in words."""
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlmodel import Session
 
@@ -11,7 +12,7 @@ from renovation_app.models import CustomerLinkKind, LienWaiver, Signature
 from renovation_app.services import links
 from renovation_app.services.change_orders.views import signature_words
 from renovation_app.services.estimates.document import document_hash
-from renovation_app.services.lien_waivers.document import by_token, waiver_document
+from renovation_app.services.lien_waivers.document import waiver_document
 
 
 def current_document(session: Session, waiver: LienWaiver) -> dict:
@@ -36,13 +37,17 @@ def waiver_view(session: Session, waiver: LienWaiver, link_url: str = "") -> dic
 class WaiverPage:
     signed: bool
     waiver: dict
+    ended: bool = False  # the link is past its end (links.lifetimes): nothing of it is shown
 
 
-def read_waiver_link(token: str) -> WaiverPage | None:
+def read_waiver_link(token: str, now: datetime | None = None) -> WaiverPage | None:
     """What the subcontractor's link shows; None for a token that opens no waiver."""
     with db_session() as session:
-        waiver = by_token(session, token)
-        if waiver is None:
+        opened = links.open_link(session, CustomerLinkKind.LIEN_WAIVER, token, now)
+        if opened is None:
             return None
+        if opened.ended:
+            return WaiverPage(signed=True, waiver={}, ended=True)
+        waiver = session.get(LienWaiver, opened.record_id)
         url = links.link_url(CustomerLinkKind.LIEN_WAIVER, token)
         return WaiverPage(waiver.signature_id is not None, waiver_view(session, waiver, url))

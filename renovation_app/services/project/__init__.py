@@ -3,6 +3,7 @@
 from renovation_app.services.project.links import (
     contact_emails,
     job_of_link,
+    link_has_ended,
     make_link,
     revoke_link,
     viewer_rows,
@@ -13,6 +14,7 @@ __all__ = [
     "ProjectPage",
     "contact_emails",
     "job_of_link",
+    "link_has_ended",
     "make_link",
     "project_page",
     "revoke_link",

@@ -1,9 +1,10 @@
 """Who may open a job's project page: each e-mail contact of the job's customer has their own
 link (customer links of kind "project": 256 bits, only the hash kept), which staff make, e-mail,
-and revoke one by one. A link stops opening the page 90 days after the job is closed."""
+and revoke one by one. A link stops opening the page 90 days after the job is closed or
+cancelled (links.lifetimes); its page then says so."""
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import Session, select
 
@@ -14,7 +15,6 @@ from renovation_app.models import (
     CustomerLinkKind,
     Job,
     ProjectViewer,
-    utc_now,
 )
 from renovation_app.services import audit, links
 from renovation_app.services.errors import ActionRefused
@@ -23,7 +23,6 @@ from renovation_app.services.mail import About, EmailKind, build_email, one_line
 from renovation_app.services.staff import SignedInUser
 
 KIND = CustomerLinkKind.PROJECT
-OPEN_AFTER_CLOSING = timedelta(days=90)
 
 
 def contact_emails(session: Session, job: Job) -> list[str]:
@@ -96,7 +95,9 @@ def make_link(number: str, email: object, user: SignedInUser, send: bool = False
 
 
 def revoke_link(number: str, email: object, user: SignedInUser) -> None:
-    """The contact's link stops opening the page at once; a new one can be made later."""
+    """The contact's link stops opening the page at once, and with it every link the page gave
+    them (services/links: a viewer's links open only while their project link does); a new one
+    can be made later."""
     with db_session() as session:
         job, email = _job_and_email(session, number, email)
         viewer = _viewer(session, job, email)
@@ -106,14 +107,26 @@ def revoke_link(number: str, email: object, user: SignedInUser) -> None:
             session.commit()
 
 
-def job_of_link(session: Session, token: object, now: datetime | None = None) -> Job | None:
-    """The job a project link opens; None for any other token, a revoked link, or 90 days
-    after the job closed."""
+def viewer_of_link(
+    session: Session, token: object, now: datetime | None = None
+) -> tuple[ProjectViewer, Job] | None:
+    """The person a project link is for and the job it opens; None for any other token, a
+    revoked link, or one past its end."""
     viewer_id = links.find_record(session, KIND, token, now)
     viewer = session.get(ProjectViewer, viewer_id) if viewer_id else None
     job = session.get(Job, viewer.job_id) if viewer else None
-    if job is None:
-        return None
-    if job.closed_at is not None and (now or utc_now()) >= job.closed_at + OPEN_AFTER_CLOSING:
-        return None
-    return job
+    return (viewer, job) if job is not None else None
+
+
+def job_of_link(session: Session, token: object, now: datetime | None = None) -> Job | None:
+    """The job a project link opens (see viewer_of_link)."""
+    found = viewer_of_link(session, token, now)
+    return found[1] if found else None
+
+
+def link_has_ended(token: object, now: datetime | None = None) -> bool:
+    """Whether the token is a project link that worked until its end: its page says so and
+    whom to call, where any other token gets the 404 page."""
+    with db_session() as session:
+        opened = links.open_link(session, KIND, token, now)
+        return opened is not None and opened.ended

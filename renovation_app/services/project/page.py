@@ -1,7 +1,8 @@
 """What a customer's project page shows: their contract and change orders (one waiting for them
 to sign first), the coming work days, the invoices with what is due, and the photos and notes
 the office shared. Nothing else of the job (costs, internal notes, unshared photos, staff
-names) and nothing of another job; photos only as their variants, which carry no location."""
+names) and nothing of another job; photos only as their variants, which carry no location.
+Every link the page hands out is the viewer's own (services/links), so it stops with theirs."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,12 +23,11 @@ from renovation_app.models import (
 )
 from renovation_app.services import links
 from renovation_app.services.billing.money import format_usd
-from renovation_app.services.change_orders.records import link_url_of
 from renovation_app.services.jobs.records import change_orders, job_invoices
 from renovation_app.services.jobs.views import STATUS_LABELS
 from renovation_app.services.payments.summary import money_summary
 from renovation_app.services.photos.library import Sizes, read_variant, sizes_of
-from renovation_app.services.project.links import job_of_link
+from renovation_app.services.project.links import job_of_link, viewer_of_link
 from renovation_app.services.schedule.times import day_words
 from renovation_app.services.schedule.week import job_days
 
@@ -79,24 +79,28 @@ def _photo(token: str, photo: JobPhoto) -> Photo:
     return Photo(**vars(sizes), alt=f"{PhotoStage(photo.stage).value.capitalize()} photo{room}")
 
 
-def _change_orders(session: Session, job: Job) -> tuple[list[Document], list[Document]]:
+def _change_orders(
+    session: Session, job: Job, viewer_id: int
+) -> tuple[list[Document], list[Document]]:
+    def url_of(order) -> str:
+        return links.current_link_url(session, CustomerLinkKind.CHANGE_ORDER, order.id, viewer_id)
+
     to_sign, signed = [], []
     for order in change_orders(session, job.id):
         label = f"Change order {order.number}: {order.reason[:80]}"
         if order.status in OPEN_CHANGE_ORDER_STATUSES:
-            url = link_url_of(session, order)
-            to_sign.append(Document(label, url, "Review and sign", url))
+            to_sign.append(Document(label, url_of(order), "Review and sign", url_of(order)))
         elif order.status == ChangeOrderStatus.SIGNED:
-            signed.append(Document(f"{label} (signed)", link_url_of(session, order) + "/pdf"))
+            signed.append(Document(f"{label} (signed)", url_of(order) + "/pdf"))
     return to_sign, signed
 
 
-def _invoices(session: Session, job: Job) -> list[Document]:
+def _invoices(session: Session, job: Job, viewer_id: int) -> list[Document]:
     rows = []
     for invoice in job_invoices(session, job.id):
         if invoice.status not in SHOWN_INVOICES:
             continue
-        url = links.current_link_url(session, CustomerLinkKind.PAY, invoice.id)
+        url = links.current_link_url(session, CustomerLinkKind.PAY, invoice.id, viewer_id)
         money = money_summary(session, invoice)
         due = money.due_cents if money.processing_cents == 0 else 0
         detail = f"{format_usd(invoice.total_cents)}" + (
@@ -134,16 +138,17 @@ def _shared_log(session: Session, token: str, job: Job) -> tuple[list[Note], lis
 def project_page(token: str, now: datetime | None = None) -> ProjectPage | None:
     """The page of the job the link opens; None when it opens none."""
     with db_session() as session:
-        job = job_of_link(session, token, now)
-        if job is None:
+        found = viewer_of_link(session, token, now)
+        if found is None:
             return None
-        to_sign, signed = _change_orders(session, job)
+        viewer, job = found
+        to_sign, signed = _change_orders(session, job, viewer.id)
         documents = []
         estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
         if estimate is not None and estimate.accepted_at is not None:
-            url = links.current_link_url(session, CustomerLinkKind.ESTIMATE, estimate.id)
+            url = links.current_link_url(session, CustomerLinkKind.ESTIMATE, estimate.id, viewer.id)
             documents.append(Document(f"Your signed contract ({estimate.number})", url + "/pdf"))
-        invoices = _invoices(session, job)
+        invoices = _invoices(session, job, viewer.id)
         notes, photos = _shared_log(session, token, job)
         session.commit()  # a link made again for a document is kept
     days = [(d.day, d.hours, d.title) for d in job_days(job.number) if not d.past]

@@ -2,7 +2,8 @@
 contact form checks them (and share its limit per client); the window must be one of the free
 ones; the visit, its enquiry and both e-mails are one transaction, and the window's start is
 unique in `visit_window`, so of many visitors booking the same window at once exactly one gets
-it: the others are told at once, with the next free windows."""
+it: the others are told at once, with the next free windows. One e-mail, phone or address holds
+only a few open bookings (open_bookings.py)."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from renovation_app.services.mail import (
     wake_outbox_worker,
 )
 from renovation_app.services.schedule.calendars import appointment_ics
+from renovation_app.services.schedule.open_bookings import refuse_one_too_many
 from renovation_app.services.schedule.times import clock_words
 from renovation_app.services.schedule.windows import Window, free_windows
 
@@ -92,13 +94,16 @@ def book_visit(
     form: BookingForm, client_ip: str, honeypot: str = "", now: datetime | None = None
 ) -> Appointment | None:
     """Book the window for the visitor; None for a bot caught by the honeypot (its enquiry is
-    kept as spam, nothing is booked). WindowTaken when the window is not free (any more)."""
+    kept as spam, nothing is booked). WindowTaken when the window is not free (any more),
+    TooManyBookings when the visitor's e-mail, phone or address holds enough open ones."""
     now = now or utc_now()
     with write_session() as session:
         free = free_windows(session, now)
         window = next((w for w in free if w.key == form.window), None)
         if window is None:
             raise WindowTaken(free[:NEXT_SHOWN])
+        enquiry = form.enquiry
+        refuse_one_too_many(session, enquiry.email, enquiry.phone, form.address, now)
         enquiry = store_enquiry(session, form.enquiry, client_ip, honeypot, now)
         if enquiry.is_spam:
             session.commit()

@@ -1,7 +1,8 @@
 """Calendars as files (iCalendar, RFC 5545, by the `icalendar` package): the .ics of one
 appointment (a booked visit's confirmation) and each person's private feed, which a phone's
 calendar subscribes to by its secret address. A feed shows its own person's appointments and
-nothing of anyone else's; resetting it stops the old address at once."""
+nothing of anyone else's; resetting it stops the old address at once, and a feed of an account
+that is not active answers nothing (services/staff/feeds ends it on deactivation as well)."""
 
 import secrets
 from datetime import UTC, datetime, timedelta
@@ -18,12 +19,13 @@ from renovation_app.models import (
     AppointmentStatus,
     CalendarFeed,
     Job,
+    User,
     utc_now,
 )
 from renovation_app.services import audit
 from renovation_app.services.links import hash_token
 from renovation_app.services.schedule.times import day_words, new_york, span_words
-from renovation_app.services.staff import SignedInUser
+from renovation_app.services.staff import SignedInUser, feeds
 from renovation_app.settings import settings
 
 FEED_PAST = timedelta(days=60)
@@ -82,13 +84,7 @@ def reset_feed(user: SignedInUser) -> str:
     token (stored nowhere: only its hash)."""
     token = secrets.token_urlsafe(32)
     with db_session() as session:
-        for feed in session.exec(
-            select(CalendarFeed).where(
-                CalendarFeed.user_id == user.id, CalendarFeed.revoked_at.is_(None)
-            )
-        ):
-            feed.revoked_at = utc_now()
-            session.add(feed)
+        feeds.end_feeds(session, user.id)
         session.add(CalendarFeed(user_id=user.id, token_hash=hash_token(token)))
         audit.record(session, "calendar.feed_reset", user_id=user.id, record_kind="user",
                      record_id=user.email)  # fmt: skip
@@ -99,10 +95,16 @@ def reset_feed(user: SignedInUser) -> str:
 def _feed_user(session: Session, token: object) -> int | None:
     if not isinstance(token, str) or not token or len(token) > TOKEN_MAX or not token.isascii():
         return None
-    feed = session.exec(
-        select(CalendarFeed).where(CalendarFeed.token_hash == hash_token(token))
+    # Checked on every read, not only at deactivation: an inactive account's feed never answers.
+    return session.exec(
+        select(CalendarFeed.user_id)
+        .join(User, User.id == CalendarFeed.user_id)
+        .where(
+            CalendarFeed.token_hash == hash_token(token),
+            CalendarFeed.revoked_at.is_(None),
+            User.active,
+        )
     ).first()
-    return feed.user_id if feed is not None and feed.revoked_at is None else None
 
 
 def person_feed(token: object, now: datetime | None = None) -> bytes | None:

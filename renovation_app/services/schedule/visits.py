@@ -31,23 +31,27 @@ NOT_VALID = "This visit link is not valid."
 
 @dataclass(frozen=True)
 class VisitPage:
-    status: str  # "scheduled", "cancelled", "past"
+    # "scheduled", "cancelled", "past"; "ended": the link is past its end (links.lifetimes)
+    status: str
     day: str  # "Thursday, December 3"
     hours: str  # "10:00 am - 12:00 pm"
     windows: list[dict]  # free windows to move to: {"key", "day", "hours"}
 
 
-def _visit(session: Session, token: object) -> Appointment | None:
-    record_id = links.find_record(session, CustomerLinkKind.VISIT, token)
+def _visit(session: Session, token: object, now: datetime) -> Appointment | None:
+    record_id = links.find_record(session, CustomerLinkKind.VISIT, token, now)
     return session.get(Appointment, record_id) if record_id is not None else None
 
 
 def read_visit(token: str, now: datetime | None = None) -> VisitPage | None:
     now = now or utc_now()
     with db_session() as session:
-        visit = _visit(session, token)
-        if visit is None:
+        opened = links.open_link(session, CustomerLinkKind.VISIT, token, now)
+        if opened is None:
             return None
+        if opened.ended:
+            return VisitPage("ended", "", "", [])
+        visit = session.get(Appointment, opened.record_id)
         status = str(visit.status)
         if visit.status == AppointmentStatus.SCHEDULED and visit.starts_at <= now:
             status = "past"
@@ -57,7 +61,7 @@ def read_visit(token: str, now: datetime | None = None) -> VisitPage | None:
 
 
 def _open_visit(session: Session, token: str, now: datetime) -> Appointment:
-    visit = _visit(session, token)
+    visit = _visit(session, token, now)
     if visit is None:
         raise ActionRefused(NOT_VALID)
     lock_key(session, f"appointment:{visit.id}")  # a second tab waits here

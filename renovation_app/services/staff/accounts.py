@@ -22,6 +22,7 @@ from renovation_app.services.staff.admins import (
     audit_by_admin,
     confirmed_admin,
 )
+from renovation_app.services.staff.feeds import end_feeds, feed_holders
 from renovation_app.services.staff.invitations import (
     accept_invitation,
     invite,
@@ -42,7 +43,7 @@ from renovation_app.services.staff.password_resets import (
     request_password_reset,
     reset_password,
 )
-from renovation_app.services.staff.sessions import SignedInUser, aware, revoke_all_sessions
+from renovation_app.services.staff.sessions import SignedInUser, aware, revoke_access
 from renovation_app.services.staff.two_step import is_on
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "StaffMember",
     "accept_invitation",
     "change_role",
+    "end_calendar_feed",
     "set_hourly_cost",
     "invite",
     "link_email",
@@ -84,6 +86,7 @@ class StaffMember:
     two_step: bool
     last_sign_in_at: datetime | None
     hourly_cost_cents: int = 0  # the loaded hourly cost a crew day is priced at (admins only)
+    feed_since: datetime | None = None  # when their live calendar feed was made; None: no feed
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,7 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
             )
             .order_by(StaffLink.created_at.desc())
         ).all()
+        feeds = feed_holders(session)
         members = [
             StaffMember(
                 u.id,
@@ -120,6 +124,7 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
                 is_on(u),
                 u.last_sign_in_at,
                 u.hourly_cost_cents,
+                feeds.get(u.id),
             )
             for u in users
         ]
@@ -186,7 +191,8 @@ def change_role(
 def set_active(
     admin: SignedInUser, user_id: int, active: bool, code: str, now: datetime | None = None
 ) -> None:
-    """Deactivate (every session of the account ends at once) or reactivate an account."""
+    """Deactivate (every session and calendar feed of the account ends at once) or reactivate
+    an account."""
     now = now or utc_now()
     confirmed_admin(admin, code, now)
     with db_session() as session:
@@ -200,7 +206,7 @@ def set_active(
         user.active = active
         session.add(user)
         if not active:
-            revoke_all_sessions(session, user.id)
+            revoke_access(session, user.id)
         action = "staff.reactivated" if active else "staff.deactivated"
         audit_by_admin(
             session,
@@ -211,6 +217,17 @@ def set_active(
             after={"active": active},
         )
         session.commit()
+
+
+def end_calendar_feed(admin: SignedInUser, user_id: int, now: datetime | None = None) -> None:
+    """The person's calendar feed stops answering (a lost phone, someone leaving). It only takes
+    access away, so it needs no fresh code; the audit log keeps who ended it."""
+    with db_session() as session:
+        admin_with_two_step(session, admin)
+        user = _member(session, user_id)
+        if end_feeds(session, user.id, now):
+            audit_by_admin(session, "calendar.feed_ended", admin, user.email)
+            session.commit()
 
 
 def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> bool:

@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 
 from renovation_app.db import db_session
 from renovation_app.models import AuthSession, PendingSignIn, Role, User, utc_now
+from renovation_app.services.staff.feeds import end_feeds
 from renovation_app.services.staff.passwords import hash_token
 from renovation_app.services.staff.two_step import is_on
 from renovation_app.settings import settings
@@ -180,6 +181,12 @@ def revoke_all_sessions(session: Session, user_id: int) -> None:
         .where(AuthSession.user_id == user_id, AuthSession.revoked_at.is_(None))
         .values(revoked_at=utc_now())
     )
+
+
+def revoke_access(session: Session, user_id: int) -> None:
+    """A deactivated account: every session and every calendar feed of it ends at once."""
+    revoke_all_sessions(session, user_id)
+    end_feeds(session, user_id)
 
 
 # --- sign-ins waiting for a two-step code ----------------------------------------------------

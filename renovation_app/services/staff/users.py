@@ -8,7 +8,7 @@ from renovation_app.db import db_session
 from renovation_app.models import Role, User
 from renovation_app.services import audit
 from renovation_app.services.staff.passwords import AccountError, hash_password
-from renovation_app.services.staff.sessions import revoke_all_sessions
+from renovation_app.services.staff.sessions import revoke_access, revoke_all_sessions
 
 
 def normalise_email(email: str) -> str:
@@ -68,14 +68,14 @@ def set_password(email: str, password: str) -> None:
 
 
 def deactivate_user(email: str) -> None:
-    """Turn the account off and end every session it has."""
+    """Turn the account off and end every session and calendar feed it has."""
     with db_session() as session:
         user = user_by_email(session, email)
         if user is None:
             raise AccountError(f"No user with the e-mail {email}.")
         user.active = False
         session.add(user)
-        revoke_all_sessions(session, user.id)
+        revoke_access(session, user.id)
         audit.record(
             session,
             "staff.deactivated",

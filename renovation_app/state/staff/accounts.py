@@ -1,5 +1,6 @@
-"""/staff (admins): the accounts, invitations, roles and deactivation (services.staff.accounts,
-which checks on the server that the person is an admin with two-step sign-in)."""
+"""/staff (admins): the accounts, invitations, roles, deactivation and calendar feeds
+(services.staff.accounts, which checks on the server that the person is an admin with two-step
+sign-in)."""
 
 import asyncio
 import dataclasses
@@ -45,6 +46,7 @@ class StaffAccountsState(StaffState):
                 "last_sign_in": _when(m.last_sign_in_at),
                 "me": m.id == self._user_id,
                 "hourly_cost": price_typed(m.hourly_cost_cents),
+                "feed": _when(m.feed_since) if m.feed_since else "",
             }
             for m in members
         ]
@@ -132,6 +134,15 @@ class StaffAccountsState(StaffState):
             int(user_id),
             False,
             done="Account deactivated; its sessions ended.",
+        )
+
+    @rx.event
+    async def end_feed(self, user_id: int):
+        return await self._do(
+            accounts.end_calendar_feed,
+            int(user_id),
+            done="Calendar feed ended: its address shows nothing any more.",
+            needs_code=False,  # it only takes access away
         )
 
     @rx.event

@@ -42,11 +42,13 @@ LIEN_NOTICE = ContractSection(
     bold=True,
 )
 
+# Lien Law §71-a(4): payments before substantial completion are held in escrow (the duty is in
+# the Lien Law, not the General Business Law).
 ESCROW_NOTICE = ContractSection(
     heading="Payments before the work is substantially completed",
     paragraphs=(
         "Any payment received by {contractor} before substantial completion of the work is "
-        "deposited in an escrow account at {bank}, as General Business Law §71-a(4) requires, "
+        "deposited in an escrow account at {bank}, as Lien Law §71-a(4) requires, "
         "until the work it pays for is done, unless a bond, contract of indemnity or "
         "irrevocable letter of credit guarantees its return.",
     ),

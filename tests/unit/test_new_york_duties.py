@@ -80,15 +80,17 @@ def test_a_deposit_paid_on_friday_before_a_holiday_is_due_in_escrow_on_the_monda
     assert compliance.reminder_day(row.deadline_on) == date(2027, 1, 22)
 
 
-def test_the_contractors_deadlines_count_only_real_holidays_the_owners_right_every_one():
-    """Christmas 2027 is a Saturday: the `holidays` calendar also takes Friday the 24th off,
-    which General Construction Law §24 does not. The deposit's deadline counts that Friday (the
-    earlier date); the owner's right to cancel skips it (the later date, in the owner's favour).
-    Susan B. Anthony Day (February 15, 2028) is not a day off either."""
+def test_every_deadline_counts_the_one_new_york_calendar():
+    """Christmas 2027 is a Saturday: General Construction Law §24 moves no holiday to the Friday
+    before, so Friday the 24th counts for the deposit's deadline and the owner's right to cancel
+    alike. Susan B. Anthony Day (February 15, 2028) is not a day off either; Independence Day
+    2027 is a Sunday, so Monday July 5th is a public holiday."""
     assert compliance.deposit_deadline(date(2027, 12, 17)) == date(2027, 12, 24)
-    assert business_days_after(date(2027, 12, 21), 3) == date(2027, 12, 27)
+    assert business_days_after(date(2027, 12, 21), 3) == date(2027, 12, 24)
     assert compliance.deposit_deadline(date(2028, 2, 14)) == date(2028, 2, 22)
     assert compliance.reminder_day(date(2027, 12, 27)) == date(2027, 12, 24)
+    assert compliance.deposit_deadline(date(2027, 7, 1)) == date(2027, 7, 9)
+    assert compliance.reminder_day(date(2027, 7, 6)) == date(2027, 7, 2)
 
 
 def test_the_office_is_reminded_once_the_business_day_before_the_deadline(deposit_paid):

@@ -57,16 +57,16 @@ FINISHED = (JobStatus.SUBSTANTIALLY_COMPLETE, JobStatus.CLOSED, JobStatus.CANCEL
 
 def deposit_deadline(received: date) -> date:
     """The last day a payment received on `received` may reach the escrow account."""
-    return business_days_after(received, ESCROW_DEPOSIT_BUSINESS_DAYS, strict=True)
+    return business_days_after(received, ESCROW_DEPOSIT_BUSINESS_DAYS)
 
 
 def reminder_day(deadline: date) -> date:
     """The office is reminded the business day before the deadline."""
-    return business_day_before(deadline, strict=True)
+    return business_day_before(deadline)
 
 
 def notice_deadline(contract_day: date) -> date:
-    return business_days_after(contract_day, ESCROW_NOTICE_BUSINESS_DAYS, strict=True)
+    return business_days_after(contract_day, ESCROW_NOTICE_BUSINESS_DAYS)
 
 
 @dataclass(frozen=True)

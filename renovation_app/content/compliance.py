@@ -24,6 +24,20 @@ ESCROW_NOTICE = (
 LIEN_MONTHS_SINGLE_FAMILY = 4
 LIEN_MONTHS_OTHER = 8
 LIEN_WARNING_DAYS = (30, 7)
+# The job page, the dashboard and the office's reminders say the deadline in these words.
+LIEN_DEADLINE = (
+    "Last day to file a mechanic's lien: {deadline} ({months} months after the last work day, "
+    "{last_work_day}{type_unset})"
+)
+# General Construction Law §25-a: a period that ends on a Saturday, Sunday or public holiday
+# ends on the next business day instead. The office is shown that day and the safe day before.
+LIEN_DEADLINE_MOVED = (
+    "Last day to file a mechanic's lien: {allowed} ({months} months after the last work day, "
+    "{last_work_day}{type_unset}, end on {deadline}, not a business day, so General "
+    "Construction Law §25-a moves the deadline to the next business day); to be safe, file by "
+    "{safe}"
+)
+LIEN_TYPE_UNSET = ", counted as a single-family home: set the type"
 
 PROPERTY_TYPES = {
     "single_family": "Single-family home",

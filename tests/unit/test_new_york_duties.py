@@ -190,18 +190,24 @@ def test_a_payment_after_substantial_completion_owes_no_escrow(deposit_paid):
     assert duties_on(deposit_paid, date(2027, 1, 20)).escrow == []
 
 
-@pytest.fixture
-def unpaid_9000(admin, contract_settings) -> Job:
-    """A $9,000 contract, nothing paid, whose last day of work (the daily log) is March 3, 2027."""
-    with time_machine.travel(at(date(2027, 2, 1)), tick=False):
+def unpaid_job(admin, signed_on: date, last_work_day: date) -> Job:
+    """A $9,000 contract signed on `signed_on`, nothing paid, whose last day of work (the daily
+    log) is `last_work_day`."""
+    with time_machine.travel(at(signed_on), tick=False):
         estimate = accepted_estimate(
             admin, "lien-1", deposit_kind="none",
             lines=[{"description": "Bathroom", "quantity": "1", "unit_price": "9,000"}],
         )  # fmt: skip
     job = job_of(estimate)
-    with time_machine.travel(at(date(2027, 3, 3)), tick=False):
+    with time_machine.travel(at(last_work_day), tick=False):
         save_note(job.number, signed_in(admin), "note-key-1", "Tile grouted, fixtures set")
     return job
+
+
+@pytest.fixture
+def unpaid_9000(admin, contract_settings) -> Job:
+    """A $9,000 contract, nothing paid, whose last day of work (the daily log) is March 3, 2027."""
+    return unpaid_job(admin, date(2027, 2, 1), date(2027, 3, 3))
 
 
 def test_the_lien_deadline_of_a_single_family_home_is_four_months_after_the_last_work_day(
@@ -212,7 +218,29 @@ def test_the_lien_deadline_of_a_single_family_home_is_four_months_after_the_last
     assert lien.last_work_day == "March 3, 2027" and lien.owed == "$9,000.00"
     assert lien.deadline_on == date(2027, 7, 3)
     assert lien.warnings == (date(2027, 6, 3), date(2027, 6, 26))
-    assert lien.words.startswith("Last day to file a mechanic's lien: Saturday, July 3, 2027")
+    # A Saturday, and Monday July 5th is Independence Day's Monday (General Construction Law §24).
+    assert (lien.allowed_on, lien.safe_on) == (date(2027, 7, 6), date(2027, 7, 2))
+    assert lien.words.startswith("Last day to file a mechanic's lien: Tuesday, July 6, 2027")
+    assert lien.words.endswith("to be safe, file by Friday, July 2, 2027")
+
+
+def test_a_lien_deadline_on_a_sunday_reads_the_next_business_day_with_the_safe_day_before(
+    admin, contract_settings, user
+):
+    job = unpaid_job(admin, date(2026, 10, 1), date(2026, 10, 28))
+    compliance.set_property_type(job.number, "single_family", user)
+    lien = duties_on(job, date(2027, 2, 20)).lien
+    assert lien.deadline_on == date(2027, 2, 28)  # 4 months after October 28, 2026: a Sunday
+    assert (lien.allowed_on, lien.safe_on) == (date(2027, 3, 1), date(2027, 2, 26))
+    assert lien.words == (
+        "Last day to file a mechanic's lien: Monday, March 1, 2027 (4 months after the last work "
+        "day, October 28, 2026, end on Sunday, February 28, 2027, not a business day, so General "
+        "Construction Law §25-a moves the deadline to the next business day); to be safe, file "
+        "by Friday, February 26, 2027"
+    )
+    (row,) = [w for about, w in attention_on(date(2027, 3, 1)) if about == "Lien deadline"]
+    assert "Monday, March 1, 2027" in row and "Friday, February 26, 2027" in row
+    assert not any(about == "Lien deadline" for about, _ in attention_on(date(2027, 3, 2)))
 
 
 def test_the_office_is_told_thirty_and_seven_days_before_the_lien_deadline(unpaid_9000, user):

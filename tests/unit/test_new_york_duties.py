@@ -9,16 +9,18 @@ import pytest
 import time_machine
 from sqlmodel import select
 
+from renovation_app.content.compliance import ESCROW_NOTICE_NAMED, ESCROW_NOTICE_WAITING
 from renovation_app.db import db_session
 from renovation_app.models import (
     Appointment,
     AppointmentKind,
+    Invoice,
     Job,
     JobEvent,
     JobStatus,
     Reminder,
 )
-from renovation_app.services import compliance
+from renovation_app.services import compliance, jobs
 from renovation_app.services.business_days import business_days_after
 from renovation_app.services.compliance.duties import job_duties
 from renovation_app.services.dashboard.attention import attention_rows
@@ -153,31 +155,81 @@ def test_a_wrong_deposit_record_is_refused_in_words(deposit_paid, user, day, acc
     assert not duties_on(deposit_paid, date(2027, 1, 21)).escrow[0].deposited
 
 
-def test_the_owners_escrow_notice_is_sent_and_recorded_once(deposit_paid, user):
+def test_a_contract_that_names_the_bank_owes_no_separate_notice_and_is_never_late(deposit_paid):
+    """Lien Law §71-a(4)(a): the notice is owed "unless the home improvement contract specifies
+    the name of the depositary"; a contract signed online prints the bank."""
     notice = duties_on(deposit_paid, date(2027, 1, 15)).notice
-    assert notice.needed and notice.deadline == "February 1, 2027" and not notice.sent
+    assert not notice.needed and not notice.late and notice.deadline == ""
+    assert notice.words == ESCROW_NOTICE_NAMED
+    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 3, 1)))
+
+
+@pytest.fixture
+def by_hand(admin, escrow_bank) -> Job:
+    """A $326.63 repair agreed without an estimate, made by hand on Monday, January 4, 2027 and
+    billed then: no contract of ours names the bank."""
+    work = {"name": "Lee Chan", "email": "lee@example.com", "phone": "", "title": "New faucet",
+            "address": "5 Court St, Brooklyn", "price": "300", "tax_category": "repair",
+            "tax_area": "nyc"}  # fmt: skip
+    with time_machine.travel(at(date(2027, 1, 4)), tick=False):
+        job = jobs.create_small_job(jobs.validate_small_work(work), signed_in(admin), "small-1")
+        bill(job, "final", admin)
+    return job
+
+
+def pay_by_hand(job: Job, admin, day: date) -> None:
+    (invoice,) = invoices_of(job)
+    with time_machine.travel(at(day), tick=False):
+        record_payment(invoice, admin, amount="326.63", received_on=day.isoformat())
+
+
+def invoices_of(job: Job) -> list[Invoice]:
+    with db_session() as session:
+        return list(session.exec(select(Invoice).where(Invoice.job_id == job.id)))
+
+
+def test_the_owners_notice_is_due_ten_business_days_after_the_deposit_not_the_contract(
+    by_hand, admin, user
+):
+    assert duties_on(by_hand, date(2027, 1, 12)).notice.words == ESCROW_NOTICE_WAITING
+    pay_by_hand(by_hand, admin, date(2027, 1, 15))  # a Friday; Monday the 18th is MLK Day
+    notice = duties_on(by_hand, date(2027, 1, 20)).notice
+    assert notice.needed and not notice.late and notice.deadline == "February 1, 2027"
+    assert notice.words == (
+        "Due by Monday, February 1, 2027: 10 business days after the deposit of January 15, 2027."
+    )
+    (row,) = duties_on(by_hand, date(2027, 1, 21)).escrow
+    with time_machine.travel(at(date(2027, 1, 21)), tick=False):
+        compliance.record_deposit(by_hand.number, row.payment_id, date(2027, 1, 21), "Bank", user)
+    assert duties_on(by_hand, date(2027, 2, 2)).notice.deadline == "February 4, 2027"
+    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 2, 4)))
+    late = ("Owner's escrow notice", "Not sent to Lee Chan; it was due by February 4, 2027.")
+    assert late in attention_on(date(2027, 2, 5))
+    assert duties_on(by_hand, date(2027, 2, 5)).notice.words.startswith("Late: it was due by")
+
+
+def test_the_owners_escrow_notice_is_sent_and_recorded_once(by_hand, admin, user):
+    pay_by_hand(by_hand, admin, date(2027, 1, 15))
     with time_machine.travel(at(date(2027, 1, 19)), tick=False):
-        compliance.send_escrow_notice(deposit_paid.number, user)
+        compliance.send_escrow_notice(by_hand.number, user)
         with pytest.raises(ActionRefused, match="already sent"):  # a double click, a second tab
-            compliance.send_escrow_notice(deposit_paid.number, user)
+            compliance.send_escrow_notice(by_hand.number, user)
     (mail,) = mails("escrow_notice")
-    assert mail.to == "maria@example.com"
+    assert mail.to == "lee@example.com"
     assert BANK in mail.text and BANK_ADDRESS in mail.text and "§71-a" in mail.text
     with db_session() as session:
         (row,) = session.exec(select(Reminder).where(Reminder.step == "escrow-notice")).all()
     assert row.email_id == mail.id and row.user_id == user.id
-    assert duties_on(deposit_paid, date(2027, 2, 2)).notice.sent == "Sent January 19, 2027"
+    assert row.due_on == date(2027, 2, 1)
+    assert duties_on(by_hand, date(2027, 2, 2)).notice.sent == "Sent January 19, 2027"
+    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 2, 2)))
 
 
-def test_a_late_owners_notice_needs_attention_and_none_is_sent_without_the_bank(
-    deposit_paid, user, monkeypatch
-):
-    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 2, 1)))
-    late = ("Owner's escrow notice", "Not sent to Maria Lopez; it was due by February 1, 2027.")
-    assert late in attention_on(date(2027, 2, 2))
+def test_no_owners_notice_is_sent_without_the_banks_address(by_hand, admin, user, monkeypatch):
+    pay_by_hand(by_hand, admin, date(2027, 1, 15))
     monkeypatch.setattr(settings, "escrow_bank_address", "")
     with pytest.raises(ActionRefused, match="ESCROW_BANK_ADDRESS"):
-        compliance.send_escrow_notice(deposit_paid.number, user)
+        compliance.send_escrow_notice(by_hand.number, user)
     assert mails("escrow_notice") == []
 
 

@@ -168,9 +168,16 @@ def test_a_contract_that_names_the_bank_owes_no_separate_notice_and_is_never_lat
 def by_hand(admin, escrow_bank) -> Job:
     """A $326.63 repair agreed without an estimate, made by hand on Monday, January 4, 2027 and
     billed then: no contract of ours names the bank."""
-    work = {"name": "Lee Chan", "email": "lee@example.com", "phone": "", "title": "New faucet",
-            "address": "5 Court St, Brooklyn", "price": "300", "tax_category": "repair",
-            "tax_area": "nyc"}  # fmt: skip
+    work = {
+        "name": "Lee Chan",
+        "email": "lee@example.com",
+        "phone": "",
+        "title": "New faucet",
+        "address": "5 Court St, Brooklyn",
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
     with time_machine.travel(at(date(2027, 1, 4)), tick=False):
         job = jobs.create_small_job(jobs.validate_small_work(work), signed_in(admin), "small-1")
         bill(job, "final", admin)

@@ -2,11 +2,24 @@
 notice of where their deposits are held (Lien Law §71-a(4)), and the office's reminders of the
 escrow and lien deadlines. Placeholders in braces are filled when the e-mail is made."""
 
-# Lien Law §71-a: a payment received before substantial completion reaches the escrow account
-# within this many business days; the owner is told where it is held within this many
-# business days of the contract.
+# Lien Law §71-a(4)(a): a payment received before substantial completion reaches the escrow
+# account within this many business days; "unless the home improvement contract specifies the
+# name of the depositary", the owner is told in writing where it is held no later than this
+# many business days after the deposit has been made.
 ESCROW_DEPOSIT_BUSINESS_DAYS = 5
 ESCROW_NOTICE_BUSINESS_DAYS = 10
+
+# The job page's line about the owner's notice.
+ESCROW_NOTICE_NAMED = (
+    "Not needed: the signed contract names the bank holding deposits (Lien Law §71-a(4)(a))."
+)
+ESCROW_NOTICE_WAITING = (
+    "Due within 10 business days after the first payment is deposited in escrow (none yet)."
+)
+ESCROW_NOTICE_DUE = "Due by {deadline}: 10 business days after the deposit of {deposited}."
+ESCROW_NOTICE_LATE = (
+    "Late: it was due by {deadline}, 10 business days after the deposit of {deposited}."
+)
 
 ESCROW_NOTICE_SUBJECT = "Where your payments for job {job} are held"
 ESCROW_NOTICE = (
@@ -24,6 +37,20 @@ ESCROW_NOTICE = (
 LIEN_MONTHS_SINGLE_FAMILY = 4
 LIEN_MONTHS_OTHER = 8
 LIEN_WARNING_DAYS = (30, 7)
+# The job page, the dashboard and the office's reminders say the deadline in these words.
+LIEN_DEADLINE = (
+    "Last day to file a mechanic's lien: {deadline} ({months} months after the last work day, "
+    "{last_work_day}{type_unset})"
+)
+# General Construction Law §25-a: a period that ends on a Saturday, Sunday or public holiday
+# ends on the next business day instead. The office is shown that day and the safe day before.
+LIEN_DEADLINE_MOVED = (
+    "Last day to file a mechanic's lien: {allowed} ({months} months after the last work day, "
+    "{last_work_day}{type_unset}, end on {deadline}, not a business day, so General "
+    "Construction Law §25-a moves the deadline to the next business day); to be safe, file by "
+    "{safe}"
+)
+LIEN_TYPE_UNSET = ", counted as a single-family home: set the type"
 
 PROPERTY_TYPES = {
     "single_family": "Single-family home",

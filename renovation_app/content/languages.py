@@ -8,6 +8,8 @@ and SIGNING_PAGE below (tests/unit/test_cancellation_languages.py keeps them in 
 
 from dataclasses import dataclass
 
+from renovation_app.content.contract import REFUND_RULE
+
 
 @dataclass(frozen=True)
 class SaleLanguage:
@@ -51,6 +53,6 @@ SIGNING_PAGE: dict[str, str] = {
     "decline": "Decline this estimate",
     "cancel": "Cancel this contract",
     "cancel_until": "You may cancel this contract until {deadline}.",
-    "paid_back": "Everything you paid is returned to you within 10 days.",
+    "paid_back": REFUND_RULE,
     "english_notice": "Notice of cancellation (English)",
 }

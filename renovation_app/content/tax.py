@@ -30,6 +30,13 @@ REPAIR = TaxCategory(
 )
 TAX_CATEGORIES = (CAPITAL_IMPROVEMENT, REPAIR)
 DEFAULT_TAX_CATEGORY = CAPITAL_IMPROVEMENT.slug
+# Why an invoice with capital improvement lines charges no sales tax on them, on its PDF and its
+# e-mail: Tax Law §1105(c)(3) taxes services to real property except a capital improvement
+# (§1101(b)(9)), which the customer's signed Form ST-124 certifies (Tax Bulletin ST-104).
+CAPITAL_IMPROVEMENT_NOTE = (
+    "Capital improvement: Form ST-124 on file. No sales tax is charged on it (New York Tax Law "
+    "§1105(c)(3))."
+)
 
 
 def rate_text(rate: int) -> str:

@@ -15,7 +15,7 @@ from renovation_app.components.estimates import dates_and_terms, line_item, tota
 from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT
 from renovation_app.content import BUSINESS
-from renovation_app.content.contract import ACCEPTANCE
+from renovation_app.content.contract import ACCEPTANCE, REFUND_RULE
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateLinkState
 
@@ -159,9 +159,10 @@ def signed() -> rx.Component:
             E.can_cancel,
             rx.el.div(
                 in_language_of_sale("cancel_until"),
+                in_language_of_sale("paid_back"),
                 rx.el.p(
                     rx.el.strong("You may cancel this contract until ", E.cancel_until, "."),
-                    " Everything you paid is returned to you within 10 days.",
+                    " " + REFUND_RULE,
                 ),
                 rx.el.button(
                     "Cancel this contract",
@@ -196,7 +197,7 @@ def answer_part() -> rx.Component:
         ),
         (
             "cancelled",
-            closed("This contract is cancelled", "Everything you paid is returned within 10 days."),
+            closed("This contract is cancelled", REFUND_RULE),
         ),
         rx.fragment(),
     )

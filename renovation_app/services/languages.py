@@ -8,7 +8,7 @@ one marked fuzzy) comes back in English.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -57,11 +57,13 @@ def catalogue_path(code: str) -> Path:
 
 
 def english_texts() -> list[str]:
-    """Every English text the catalogues translate (their msgids), in the order they appear."""
+    """Every English text the catalogues translate (their msgids), each once, in the order
+    they first appear."""
     texts = []
     for section in NOTICE_SECTIONS:
         texts += [section.heading, *section.paragraphs]
-    return [*texts, words.DEADLINE_RULE, words.ACCEPTANCE, *SIGNING_PAGE.values()]
+    texts += [words.DEADLINE_RULE, words.UNSIGNED_DAY, words.UNSIGNED_LAST_DAY, words.ACCEPTANCE]
+    return list(dict.fromkeys([*texts, *SIGNING_PAGE.values()]))
 
 
 @cache
@@ -94,9 +96,20 @@ def _section(code: str, section: ContractSection, fields: dict) -> dict:
     }
 
 
-def _notice(code: str, fields: dict) -> CancellationNotice:
-    # The rule is a text of its own, so each language fills it with its own words.
+def date_words(code: str, day: date) -> str:
+    """A day as the owner reads dates in the language of the sale: "domingo, 4 de julio de
+    2027", "Sunday, July 4, 2027"."""
+    return format_date(day, "full", locale=Locale.parse(sale_language(code).locale))
+
+
+def _notice(code: str, fields: dict, dates: tuple[date, date] | None) -> CancellationNotice:
+    # The rule and the days are texts of their own, so each language fills them in its words.
     filled = {**fields, "deadline_rule": translate(code, words.DEADLINE_RULE)}
+    if dates is None:
+        filled["signed_on"] = translate(code, words.UNSIGNED_DAY)
+        filled["cancel_by"] = translate(code, words.UNSIGNED_LAST_DAY)
+    else:
+        filled["signed_on"], filled["cancel_by"] = (date_words(code, day) for day in dates)
     sections = [_section(code, section, filled) for section in NOTICE_SECTIONS]
     return CancellationNotice(language_name(code), sections)
 
@@ -106,12 +119,16 @@ def shows_english_too(code: str) -> bool:
     return not sale_language(code).lawyer_reviewed
 
 
-def cancellation_notices(code: str, **fields: str) -> list[CancellationNotice]:
+def cancellation_notices(
+    code: str, dates: tuple[date, date] | None = None, **fields: str
+) -> list[CancellationNotice]:
     """The owner's right to cancel and the notice of cancellation, in the language of the sale
     first, then in English while its translation waits for the business's lawyer (English
-    alone for a sale made in English). `fields` fill the placeholders: contractor, address."""
+    alone for a sale made in English). `dates`: the day signed and the last day to cancel
+    (None before signing: the notice says how they are counted). `fields` fill the other
+    placeholders: contractor, address."""
     codes = [code, ENGLISH.code] if shows_english_too(code) else [code]
-    return [_notice(each, fields) for each in codes]
+    return [_notice(each, fields, dates) for each in codes]
 
 
 def deadline_words(code: str, moment: datetime) -> str:

@@ -5,16 +5,17 @@ notice beside each translation until the lawyer has reviewed it, and both in the
 import dataclasses
 import io
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
+import time_machine
 from babel.messages.pofile import read_po
 from pypdf import PdfReader
 
 from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
 from renovation_app.content import languages as content
-from renovation_app.services import languages
+from renovation_app.services import estimates, languages
 from renovation_app.services.estimates.document import document_hash
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
 from renovation_app.services.languages import (
@@ -24,7 +25,8 @@ from renovation_app.services.languages import (
     translate,
     translator,
 )
-from tests.factories.estimates import unsaved_contract
+from tests.factories.estimates import accepted_estimate, unsaved_contract
+from tests.factories.links import estimate_token
 
 TRANSLATED = ["es", "ru", "zh"]
 FIELDS = {"contractor": BUSINESS.legal_name, "address": BUSINESS.address.one_line}
@@ -227,3 +229,90 @@ def test_a_chinese_contract_pdf_embeds_the_cjk_glyphs_and_loses_no_words():
         for part in (section["heading"], *section["paragraphs"]):
             assert squeezed(part) in text, part
     assert "王芳" in text
+
+
+# Sunday, July 4, 2027, 11 am in New York: Monday the 5th is a public holiday too (General
+# Construction Law §24), so the third business day after is Thursday, July 8.
+SIGNED_ON_A_SUNDAY = datetime(2027, 7, 4, 15, 0, tzinfo=UTC)
+SUNDAY_DATES = (date(2027, 7, 4), date(2027, 7, 8))
+
+
+@pytest.fixture
+def spanish_sale(admin, contract_settings):
+    """A sale made in Spanish, sent and signed on Sunday, July 4, 2027."""
+    with time_machine.travel(SIGNED_ON_A_SUNDAY, tick=False):
+        return accepted_estimate(admin, "spanish-sale", language="es")
+
+
+def test_a_spanish_sale_signed_on_a_sunday_dates_its_notice_in_spanish_and_english(spanish_sale):
+    _, pdf = estimates.staff_estimate_pdf(spanish_sale.number)
+    text = text_of(pdf)
+    for part in (
+        "Fecha de esta transacción: domingo, 4 de julio de 2027. Último día para cancelar: "
+        "jueves, 8 de julio de 2027, hasta la medianoche.",
+        "a más tardar a la medianoche del jueves, 8 de julio de 2027.",
+        translate("es", words.REFUND_RULE),
+        "Date of this transaction: Sunday, July 4, 2027. Last day to cancel: Thursday, July 8, "
+        "2027, until midnight.",
+        "not later than midnight of Thursday, July 8, 2027.",
+        words.REFUND_RULE,
+        "as Lien Law §71-a(4) requires",
+    ):
+        assert squeezed(part) in text, part
+    # In the right to cancel beside the signature and in the notice of cancellation, each
+    # language.
+    assert text.count(squeezed("Date of this transaction: Sunday, July 4, 2027.")) == 2
+    assert text.count(squeezed("Fecha de esta transacción: domingo, 4 de julio de 2027.")) == 2
+    assert "General Business Law §71-a" not in text
+
+
+def test_the_signed_page_gives_the_same_dates_in_the_language_of_the_sale(spanish_sale):
+    view = estimates.read_link(estimate_token(spanish_sale)).estimate
+    spanish, english = (
+        " ".join(p for s in notice["sections"] for p in s["paragraphs"]) for notice in view.notices
+    )
+    assert "Fecha de esta transacción: domingo, 4 de julio de 2027." in spanish
+    assert "Last day to cancel: Thursday, July 8, 2027, until midnight." in english
+    assert view.signing["cancel_until"].endswith("8 de julio de 2027, 23:59.")
+    assert view.signing["paid_back"] == translate("es", words.REFUND_RULE)
+    assert view.cancel_until == "Jul 8, 2027, 11:59 PM"
+
+
+@pytest.mark.parametrize(
+    ("code", "signed", "last_day"),
+    [
+        ("en", "Sunday, July 4, 2027", "Thursday, July 8, 2027"),
+        ("es", "domingo, 4 de julio de 2027", "jueves, 8 de julio de 2027"),
+        ("ru", "воскресенье, 4 июля 2027\u202fг.", "четверг, 8 июля 2027\u202fг."),
+        ("zh", "2027年7月4日星期日", "2027年7月8日星期四"),
+    ],
+)
+def test_each_language_prints_both_days_in_both_notices(code, signed, last_day):
+    translated = cancellation_notices(code, SUNDAY_DATES, **FIELDS)[0]
+    for section in translated.sections:
+        text = " ".join(section["paragraphs"])
+        assert signed in text and last_day in text, section["heading"]
+        assert "{" not in text
+
+
+@pytest.mark.parametrize("code", ["en", *TRANSLATED])
+def test_before_signing_the_notice_says_how_its_days_are_counted(code):
+    translated = cancellation_notices(code, **FIELDS)[0]
+    dates = translate(
+        code,
+        words.TRANSACTION_DATES,
+        signed_on=translate(code, words.UNSIGNED_DAY),
+        cancel_by=translate(code, words.UNSIGNED_LAST_DAY),
+    )
+    assert [dates in s["paragraphs"] for s in translated.sections] == [True, True]
+
+
+def test_the_refund_is_said_one_way_everywhere():
+    """Personal Property Law §428(1)(b): payments are returned "within 10 business days
+    following receipt by the seller of your cancellation notice"."""
+    assert "within 10 business days after the contractor receives" in words.REFUND_RULE
+    assert content.SIGNING_PAGE["paid_back"] == words.REFUND_RULE
+    [notice] = cancellation_notices("en", **FIELDS)
+    assert [words.REFUND_RULE in s["paragraphs"] for s in notice.sections] == [True, True]
+    others = [text for text in english_texts() if text != words.REFUND_RULE]
+    assert not any("returned" in text or "10 days" in text for text in others)

@@ -2,7 +2,6 @@
 of the items below. The signed document (what is hashed and printed) is checked for every one,
 so an edit of content/contract.py that drops one fails here."""
 
-
 import pytest
 
 from renovation_app.content import BUSINESS
@@ -60,6 +59,12 @@ def test_escrow_of_payments_before_substantial_completion_with_the_bank(document
     escrow = " ".join(section(document, "before the work")["paragraphs"])
     assert "escrow account at Example Community Bank" in escrow
     assert "substantial completion" in escrow and "bond" in escrow
+
+
+def test_the_escrow_paragraph_cites_the_lien_law_not_the_general_business_law(document):
+    escrow = " ".join(section(document, "before the work")["paragraphs"])
+    assert "as Lien Law §71-a(4) requires" in escrow
+    assert "General Business Law §71-a" not in escrow
 
 
 def test_schedule_of_progress_payments_tied_to_stages(document):

@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from renovation_app.content import BUSINESS, TERMS
+from renovation_app.content.tax import CAPITAL_IMPROVEMENT_NOTE
 from renovation_app.services.billing import pdf as invoice_pdf_module
 from renovation_app.services.billing.pdf import fallback_font
 from renovation_app.services.invoicing import (
@@ -18,7 +19,7 @@ from renovation_app.services.invoicing import (
     void_invoice,
 )
 from renovation_app.services.staff.sessions import SignedInUser
-from tests.factories import invoice_payload, signed_in, staff_user
+from tests.factories import invoice_payload, mails, signed_in, staff_user
 
 TODAY = date(2026, 11, 23)
 NOON = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
@@ -147,3 +148,32 @@ def test_a_long_description_wraps_onto_several_lines(author):
     made = create_invoice(validate_invoice(long, today=TODAY), author.id, "long", now=NOON)
     text = " ".join(text_of(invoice_pdf(made.number)).split())
     assert " ".join(words.split()) in text
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_a_capital_improvement_invoice_says_why_no_sales_tax_is_charged(invoice):
+    """The lines are capital improvements (the default category): untaxed because of the
+    owner's Form ST-124, which the PDF and the e-mail say, citing the Tax Law."""
+    assert (
+        "Form ST-124 on file" in CAPITAL_IMPROVEMENT_NOTE
+        and "§1105(c)(3)" in CAPITAL_IMPROVEMENT_NOTE
+    )
+    text = squeezed(text_of(invoice_pdf(invoice.number)))
+    assert squeezed(CAPITAL_IMPROVEMENT_NOTE) in text
+    (mail,) = mails("invoice")
+    assert CAPITAL_IMPROVEMENT_NOTE in mail.text and CAPITAL_IMPROVEMENT_NOTE in mail.html
+
+
+def test_a_taxed_invoice_claims_no_exemption(author):
+    taxed = {
+        **INVOICE,
+        "lines": [{"service": "floorAndTile", "price": "200", "tax_category": "repair"}],
+    }
+    made = create_invoice(validate_invoice(taxed, today=TODAY), author.id, "taxed", now=NOON)
+    text = text_of(invoice_pdf(made.number))
+    assert "Sales tax" in text and "ST-124" not in text
+    (mail,) = mails("invoice")
+    assert "ST-124" not in mail.text and "ST-124" not in mail.html

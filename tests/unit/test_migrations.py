@@ -207,7 +207,8 @@ def test_one_document_line_leaves_every_amount_line_tax_and_pdf_text_as_it_was(t
     draft), their deposit and final invoices, a taxed invoice with a discount and a schedule
     that was revised, a check payment and a saved invoice draft: after migration e1lines
     every total, line, tax amount, PDF text, draft and revision reads as before, and each
-    signed contract made again from its rows still matches its signature's hash."""
+    signed contract made again from its rows has the lines and amounts of the document its
+    signature hashed (its words may have been corrected since; the signed copy keeps them)."""
     database = tmp_path / "office.db"
     with sqlite3.connect(database) as connection:
         connection.executescript((OFFICE / "office.sql").read_text())

@@ -9,16 +9,18 @@ import pytest
 import time_machine
 from sqlmodel import select
 
+from renovation_app.content.compliance import ESCROW_NOTICE_NAMED, ESCROW_NOTICE_WAITING
 from renovation_app.db import db_session
 from renovation_app.models import (
     Appointment,
     AppointmentKind,
+    Invoice,
     Job,
     JobEvent,
     JobStatus,
     Reminder,
 )
-from renovation_app.services import compliance
+from renovation_app.services import compliance, jobs
 from renovation_app.services.business_days import business_days_after
 from renovation_app.services.compliance.duties import job_duties
 from renovation_app.services.dashboard.attention import attention_rows
@@ -80,15 +82,17 @@ def test_a_deposit_paid_on_friday_before_a_holiday_is_due_in_escrow_on_the_monda
     assert compliance.reminder_day(row.deadline_on) == date(2027, 1, 22)
 
 
-def test_the_contractors_deadlines_count_only_real_holidays_the_owners_right_every_one():
-    """Christmas 2027 is a Saturday: the `holidays` calendar also takes Friday the 24th off,
-    which General Construction Law §24 does not. The deposit's deadline counts that Friday (the
-    earlier date); the owner's right to cancel skips it (the later date, in the owner's favour).
-    Susan B. Anthony Day (February 15, 2028) is not a day off either."""
+def test_every_deadline_counts_the_one_new_york_calendar():
+    """Christmas 2027 is a Saturday: General Construction Law §24 moves no holiday to the Friday
+    before, so Friday the 24th counts for the deposit's deadline and the owner's right to cancel
+    alike. Susan B. Anthony Day (February 15, 2028) is not a day off either; Independence Day
+    2027 is a Sunday, so Monday July 5th is a public holiday."""
     assert compliance.deposit_deadline(date(2027, 12, 17)) == date(2027, 12, 24)
-    assert business_days_after(date(2027, 12, 21), 3) == date(2027, 12, 27)
+    assert business_days_after(date(2027, 12, 21), 3) == date(2027, 12, 24)
     assert compliance.deposit_deadline(date(2028, 2, 14)) == date(2028, 2, 22)
     assert compliance.reminder_day(date(2027, 12, 27)) == date(2027, 12, 24)
+    assert compliance.deposit_deadline(date(2027, 7, 1)) == date(2027, 7, 9)
+    assert compliance.reminder_day(date(2027, 7, 6)) == date(2027, 7, 2)
 
 
 def test_the_office_is_reminded_once_the_business_day_before_the_deadline(deposit_paid):
@@ -151,31 +155,88 @@ def test_a_wrong_deposit_record_is_refused_in_words(deposit_paid, user, day, acc
     assert not duties_on(deposit_paid, date(2027, 1, 21)).escrow[0].deposited
 
 
-def test_the_owners_escrow_notice_is_sent_and_recorded_once(deposit_paid, user):
+def test_a_contract_that_names_the_bank_owes_no_separate_notice_and_is_never_late(deposit_paid):
+    """Lien Law §71-a(4)(a): the notice is owed "unless the home improvement contract specifies
+    the name of the depositary"; a contract signed online prints the bank."""
     notice = duties_on(deposit_paid, date(2027, 1, 15)).notice
-    assert notice.needed and notice.deadline == "February 1, 2027" and not notice.sent
+    assert not notice.needed and not notice.late and notice.deadline == ""
+    assert notice.words == ESCROW_NOTICE_NAMED
+    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 3, 1)))
+
+
+@pytest.fixture
+def by_hand(admin, escrow_bank) -> Job:
+    """A $326.63 repair agreed without an estimate, made by hand on Monday, January 4, 2027 and
+    billed then: no contract of ours names the bank."""
+    work = {
+        "name": "Lee Chan",
+        "email": "lee@example.com",
+        "phone": "",
+        "title": "New faucet",
+        "address": "5 Court St, Brooklyn",
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
+    with time_machine.travel(at(date(2027, 1, 4)), tick=False):
+        job = jobs.create_small_job(jobs.validate_small_work(work), signed_in(admin), "small-1")
+        bill(job, "final", admin)
+    return job
+
+
+def pay_by_hand(job: Job, admin, day: date) -> None:
+    (invoice,) = invoices_of(job)
+    with time_machine.travel(at(day), tick=False):
+        record_payment(invoice, admin, amount="326.63", received_on=day.isoformat())
+
+
+def invoices_of(job: Job) -> list[Invoice]:
+    with db_session() as session:
+        return list(session.exec(select(Invoice).where(Invoice.job_id == job.id)))
+
+
+def test_the_owners_notice_is_due_ten_business_days_after_the_deposit_not_the_contract(
+    by_hand, admin, user
+):
+    assert duties_on(by_hand, date(2027, 1, 12)).notice.words == ESCROW_NOTICE_WAITING
+    pay_by_hand(by_hand, admin, date(2027, 1, 15))  # a Friday; Monday the 18th is MLK Day
+    notice = duties_on(by_hand, date(2027, 1, 20)).notice
+    assert notice.needed and not notice.late and notice.deadline == "February 1, 2027"
+    assert notice.words == (
+        "Due by Monday, February 1, 2027: 10 business days after the deposit of January 15, 2027."
+    )
+    (row,) = duties_on(by_hand, date(2027, 1, 21)).escrow
+    with time_machine.travel(at(date(2027, 1, 21)), tick=False):
+        compliance.record_deposit(by_hand.number, row.payment_id, date(2027, 1, 21), "Bank", user)
+    assert duties_on(by_hand, date(2027, 2, 2)).notice.deadline == "February 4, 2027"
+    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 2, 4)))
+    late = ("Owner's escrow notice", "Not sent to Lee Chan; it was due by February 4, 2027.")
+    assert late in attention_on(date(2027, 2, 5))
+    assert duties_on(by_hand, date(2027, 2, 5)).notice.words.startswith("Late: it was due by")
+
+
+def test_the_owners_escrow_notice_is_sent_and_recorded_once(by_hand, admin, user):
+    pay_by_hand(by_hand, admin, date(2027, 1, 15))
     with time_machine.travel(at(date(2027, 1, 19)), tick=False):
-        compliance.send_escrow_notice(deposit_paid.number, user)
+        compliance.send_escrow_notice(by_hand.number, user)
         with pytest.raises(ActionRefused, match="already sent"):  # a double click, a second tab
-            compliance.send_escrow_notice(deposit_paid.number, user)
+            compliance.send_escrow_notice(by_hand.number, user)
     (mail,) = mails("escrow_notice")
-    assert mail.to == "maria@example.com"
+    assert mail.to == "lee@example.com"
     assert BANK in mail.text and BANK_ADDRESS in mail.text and "§71-a" in mail.text
     with db_session() as session:
         (row,) = session.exec(select(Reminder).where(Reminder.step == "escrow-notice")).all()
     assert row.email_id == mail.id and row.user_id == user.id
-    assert duties_on(deposit_paid, date(2027, 2, 2)).notice.sent == "Sent January 19, 2027"
+    assert row.due_on == date(2027, 2, 1)
+    assert duties_on(by_hand, date(2027, 2, 2)).notice.sent == "Sent January 19, 2027"
+    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 2, 2)))
 
 
-def test_a_late_owners_notice_needs_attention_and_none_is_sent_without_the_bank(
-    deposit_paid, user, monkeypatch
-):
-    assert not any(a == "Owner's escrow notice" for a, _ in attention_on(date(2027, 2, 1)))
-    late = ("Owner's escrow notice", "Not sent to Maria Lopez; it was due by February 1, 2027.")
-    assert late in attention_on(date(2027, 2, 2))
+def test_no_owners_notice_is_sent_without_the_banks_address(by_hand, admin, user, monkeypatch):
+    pay_by_hand(by_hand, admin, date(2027, 1, 15))
     monkeypatch.setattr(settings, "escrow_bank_address", "")
     with pytest.raises(ActionRefused, match="ESCROW_BANK_ADDRESS"):
-        compliance.send_escrow_notice(deposit_paid.number, user)
+        compliance.send_escrow_notice(by_hand.number, user)
     assert mails("escrow_notice") == []
 
 
@@ -188,18 +249,24 @@ def test_a_payment_after_substantial_completion_owes_no_escrow(deposit_paid):
     assert duties_on(deposit_paid, date(2027, 1, 20)).escrow == []
 
 
-@pytest.fixture
-def unpaid_9000(admin, contract_settings) -> Job:
-    """A $9,000 contract, nothing paid, whose last day of work (the daily log) is March 3, 2027."""
-    with time_machine.travel(at(date(2027, 2, 1)), tick=False):
+def unpaid_job(admin, signed_on: date, last_work_day: date) -> Job:
+    """A $9,000 contract signed on `signed_on`, nothing paid, whose last day of work (the daily
+    log) is `last_work_day`."""
+    with time_machine.travel(at(signed_on), tick=False):
         estimate = accepted_estimate(
             admin, "lien-1", deposit_kind="none",
             lines=[{"description": "Bathroom", "quantity": "1", "unit_price": "9,000"}],
         )  # fmt: skip
     job = job_of(estimate)
-    with time_machine.travel(at(date(2027, 3, 3)), tick=False):
+    with time_machine.travel(at(last_work_day), tick=False):
         save_note(job.number, signed_in(admin), "note-key-1", "Tile grouted, fixtures set")
     return job
+
+
+@pytest.fixture
+def unpaid_9000(admin, contract_settings) -> Job:
+    """A $9,000 contract, nothing paid, whose last day of work (the daily log) is March 3, 2027."""
+    return unpaid_job(admin, date(2027, 2, 1), date(2027, 3, 3))
 
 
 def test_the_lien_deadline_of_a_single_family_home_is_four_months_after_the_last_work_day(
@@ -210,7 +277,29 @@ def test_the_lien_deadline_of_a_single_family_home_is_four_months_after_the_last
     assert lien.last_work_day == "March 3, 2027" and lien.owed == "$9,000.00"
     assert lien.deadline_on == date(2027, 7, 3)
     assert lien.warnings == (date(2027, 6, 3), date(2027, 6, 26))
-    assert lien.words.startswith("Last day to file a mechanic's lien: Saturday, July 3, 2027")
+    # A Saturday, and Monday July 5th is Independence Day's Monday (General Construction Law §24).
+    assert (lien.allowed_on, lien.safe_on) == (date(2027, 7, 6), date(2027, 7, 2))
+    assert lien.words.startswith("Last day to file a mechanic's lien: Tuesday, July 6, 2027")
+    assert lien.words.endswith("to be safe, file by Friday, July 2, 2027")
+
+
+def test_a_lien_deadline_on_a_sunday_reads_the_next_business_day_with_the_safe_day_before(
+    admin, contract_settings, user
+):
+    job = unpaid_job(admin, date(2026, 10, 1), date(2026, 10, 28))
+    compliance.set_property_type(job.number, "single_family", user)
+    lien = duties_on(job, date(2027, 2, 20)).lien
+    assert lien.deadline_on == date(2027, 2, 28)  # 4 months after October 28, 2026: a Sunday
+    assert (lien.allowed_on, lien.safe_on) == (date(2027, 3, 1), date(2027, 2, 26))
+    assert lien.words == (
+        "Last day to file a mechanic's lien: Monday, March 1, 2027 (4 months after the last work "
+        "day, October 28, 2026, end on Sunday, February 28, 2027, not a business day, so General "
+        "Construction Law §25-a moves the deadline to the next business day); to be safe, file "
+        "by Friday, February 26, 2027"
+    )
+    (row,) = [w for about, w in attention_on(date(2027, 3, 1)) if about == "Lien deadline"]
+    assert "Monday, March 1, 2027" in row and "Friday, February 26, 2027" in row
+    assert not any(about == "Lien deadline" for about, _ in attention_on(date(2027, 3, 2)))
 
 
 def test_the_office_is_told_thirty_and_seven_days_before_the_lien_deadline(unpaid_9000, user):

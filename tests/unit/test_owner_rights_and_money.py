@@ -12,7 +12,8 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import Estimate, EstimateStatus, Invoice, InvoiceStatus, Payment
 from renovation_app.services import estimates, invoicing, payments, reminders
-from renovation_app.services.billing import business_today, shown
+from renovation_app.services.billing import business_today, long_date, shown
+from renovation_app.services.business_days import business_days_after
 from renovation_app.services.dashboard import dashboard
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.invoicing import PayLinkState, pay_link
@@ -84,8 +85,9 @@ def test_a_deposit_paid_by_check_is_returned_by_hand_and_nothing_more_is_asked(
     [notice] = [m for m in mails("estimate_notice") if m.subject.startswith("Contract cancelled")]
     assert "return $2,400.00 paid by check #1045" in notice.text
     assert f"Invoice {deposit.number}" in notice.text and final.number in notice.text
-    return_by = business_today() + timedelta(days=10)
-    assert return_by.strftime("%B") in notice.text
+    # Ten business days after the contractor received the notice (Personal Property Law §428).
+    return_by = business_days_after(business_today(), 10)
+    assert f"everything the owner paid goes back by {long_date(return_by)}:" in notice.text
     closed = fresh(deposit)
     assert closed.status == InvoiceStatus.VOID
     assert "Return $2,400.00 paid by check #1045" in closed.attention

@@ -62,7 +62,7 @@ def escrow_part() -> rx.Component:
             rx.cond(
                 notice.sent,
                 rx.el.span(notice.sent, data_testid="escrow-notice-sent"),
-                rx.el.span("due by ", notice.deadline, class_name=rx.cond(notice.late, LATE, "")),
+                rx.el.span(notice.words, class_name=rx.cond(notice.late, LATE, "")),
             ),
             class_name="mt-2 text-sm",
         ),

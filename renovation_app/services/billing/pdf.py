@@ -269,7 +269,16 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
         new_x=XPos.LMARGIN, new_y=YPos.NEXT,
     )  # fmt: skip
     pdf.set_text_color(*INK)
+    _tax_exemption(pdf, invoice)
     pdf.ln(4)
+
+
+def _tax_exemption(pdf: FPDF, invoice: InvoiceView) -> None:
+    """Why the capital improvement lines carry no sales tax, under the total."""
+    if invoice.tax_exemption:
+        pdf.ln(2)
+        pdf.set_font(FAMILY, "B", 9)
+        paragraph(pdf, 4.8, invoice.tax_exemption)
 
 
 def _schedule(pdf: FPDF, invoice: InvoiceView) -> None:

@@ -5,7 +5,12 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 
 from renovation_app.content.business import BUSINESS_TIMEZONE
-from renovation_app.content.tax import TAX_AREAS, rate_text
+from renovation_app.content.tax import (
+    CAPITAL_IMPROVEMENT,
+    CAPITAL_IMPROVEMENT_NOTE,
+    TAX_AREAS,
+    rate_text,
+)
 from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent, format_usd
@@ -143,6 +148,8 @@ class InvoiceView:
     events: tuple[InvoiceEventView, ...] = ()  # oldest first; () in the customer's view
     emails: tuple[EmailView, ...] = ()  # oldest first; () in the customer's view
     revisions: tuple[RevisionView, ...] = ()  # newest first; () in the customer's view
+    # Why its capital improvement lines carry no sales tax (content/tax.py); "" without any.
+    tax_exemption: str = ""
 
 
 def tax_label(area_slug: str, rate: int) -> str:
@@ -270,7 +277,14 @@ def invoice_view(
         events=events,
         emails=emails,
         revisions=revisions,
+        tax_exemption=tax_exemption(lines),
     )
+
+
+def tax_exemption(lines: list[InvoiceLine]) -> str:
+    """Why no sales tax is charged on an invoice's capital improvement lines, "" without any."""
+    capital = any(line.tax_category == CAPITAL_IMPROVEMENT.slug for line in lines)
+    return CAPITAL_IMPROVEMENT_NOTE if capital else ""
 
 
 def customer_view(view: InvoiceView) -> InvoiceView:

@@ -70,7 +70,7 @@ def job_duties(session: Session, job: Job, today: date) -> JobDuties:
         subs = [[sub.id, sub.company] for sub in job_subcontractors(session, job)]
     return JobDuties(
         escrow=escrow,
-        notice=escrow_notice(session, job, today, held=bool(escrow)),
+        notice=escrow_notice(session, job, today, escrow),
         lien=lien,
         property_type=job.property_type,
         documents=documents,

@@ -1,8 +1,10 @@
-"""Deposits in escrow (Lien Law §71-a): each payment a job receives before substantial
-completion reaches the escrow account within 5 New York business days, and the owner is told in
-writing where it is held within 10 business days of the contract. The job shows each deadline;
-staff record the deposit (day and account) and send the owner's notice once."""
+"""Deposits in escrow (Lien Law §71-a(4)(a)): each payment a job receives before substantial
+completion reaches the escrow account within 5 New York business days, and, unless the signed
+contract names the bank, the owner is told in writing where it is held within 10 business days
+after the deposit is made. The job shows each deadline; staff record the deposit (day and
+account) and send the owner's notice once."""
 
+import json
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -14,15 +16,19 @@ from renovation_app.content.compliance import (
     ESCROW_DEPOSIT_BUSINESS_DAYS,
     ESCROW_NOTICE,
     ESCROW_NOTICE_BUSINESS_DAYS,
+    ESCROW_NOTICE_DUE,
+    ESCROW_NOTICE_LATE,
+    ESCROW_NOTICE_NAMED,
     ESCROW_NOTICE_SUBJECT,
+    ESCROW_NOTICE_WAITING,
 )
+from renovation_app.content.contract import ESCROW_NOTICE as CONTRACT_ESCROW_PARAGRAPH
 from renovation_app.db import db_session
 from renovation_app.models import (
     EscrowDeposit,
     Estimate,
     Invoice,
     Job,
-    JobStageKind,
     JobStatus,
     Payment,
     PaymentStatus,
@@ -33,7 +39,7 @@ from renovation_app.services.billing import business_today, format_usd, long_dat
 from renovation_app.services.business_days import business_day_before, business_days_after
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import has_refused_characters
-from renovation_app.services.jobs.records import job_stages, open_job, record_job_event
+from renovation_app.services.jobs.records import open_job, record_job_event
 from renovation_app.services.mail import (
     About,
     EmailKind,
@@ -57,16 +63,18 @@ FINISHED = (JobStatus.SUBSTANTIALLY_COMPLETE, JobStatus.CLOSED, JobStatus.CANCEL
 
 def deposit_deadline(received: date) -> date:
     """The last day a payment received on `received` may reach the escrow account."""
-    return business_days_after(received, ESCROW_DEPOSIT_BUSINESS_DAYS, strict=True)
+    return business_days_after(received, ESCROW_DEPOSIT_BUSINESS_DAYS)
 
 
 def reminder_day(deadline: date) -> date:
     """The office is reminded the business day before the deadline."""
-    return business_day_before(deadline, strict=True)
+    return business_day_before(deadline)
 
 
-def notice_deadline(contract_day: date) -> date:
-    return business_days_after(contract_day, ESCROW_NOTICE_BUSINESS_DAYS, strict=True)
+def notice_deadline(deposited_on: date) -> date:
+    """The last day to tell the owner where deposits are held, for a first deposit in escrow
+    made on `deposited_on`."""
+    return business_days_after(deposited_on, ESCROW_NOTICE_BUSINESS_DAYS)
 
 
 @dataclass(frozen=True)
@@ -80,14 +88,17 @@ class EscrowRow:
     deposited: str  # "January 22, 2027 at Example Bank ...", "" until recorded
     late: bool  # not deposited and the deadline passed
     words: str  # "Deposit by Monday, January 25, 2027"
+    received_on: date
+    deposited_on: date | None  # None until recorded
 
 
 @dataclass(frozen=True)
 class EscrowNotice:
-    deadline: str  # the 10th business day after the contract
+    deadline: str  # the 10th business day after the first deposit, "" while none is due
     sent: str  # "Sent January 19, 2027", "" until sent
     late: bool
-    needed: bool  # the job takes or took money before substantial completion
+    needed: bool  # a deposit was made and the contract does not name the bank
+    words: str  # the job page's line: sent, not needed, due by, late
 
 
 def _held_payments(session: Session, job: Job) -> list[tuple[Payment, str, date]]:
@@ -119,9 +130,18 @@ def _row(payment: Payment, number: str, day: date, record: EscrowDeposit | None,
     else:
         words = f"Deposit by {deadline:%A}, {long_date(deadline)}"
     return EscrowRow(
-        payment.id, number, payment.amount_cents, long_date(day), long_date(deadline), deadline,
-        deposited, late, words,
-    )  # fmt: skip
+        payment_id=payment.id,
+        invoice_number=number,
+        amount_cents=payment.amount_cents,
+        received=long_date(day),
+        deadline=long_date(deadline),
+        deadline_on=deadline,
+        deposited=deposited,
+        late=late,
+        words=words,
+        received_on=day,
+        deposited_on=record.deposited_on if record else None,
+    )
 
 
 def escrow_rows(session: Session, job: Job, today: date) -> list[EscrowRow]:
@@ -133,11 +153,22 @@ def escrow_rows(session: Session, job: Job, today: date) -> list[EscrowRow]:
     return [_row(p, number, day, records.get(p.id), today) for p, number, day in held]
 
 
-def contract_day(session: Session, job: Job) -> date:
-    """The New York day the contract was signed (the job was made, for one made by hand)."""
+def contract_names_bank(session: Session, job: Job) -> bool:
+    """Whether the job's signed contract names the bank holding deposits: a contract signed
+    online prints it in its escrow paragraph (content/contract.py), and none is sent without
+    ESCROW_BANK. A job made by hand has no contract of ours that names it."""
     estimate = session.get(Estimate, job.estimate_id) if job.estimate_id else None
-    signed = estimate.accepted_at if estimate and estimate.accepted_at else job.created_at
-    return business_today(signed)
+    if estimate is None or not estimate.signed_document:
+        return False
+    sections = json.loads(estimate.signed_document).get("sections", [])
+    return any(s["heading"] == CONTRACT_ESCROW_PARAGRAPH.heading for s in sections)
+
+
+def first_deposit_day(rows: list[EscrowRow]) -> date | None:
+    """The day the first payment reached escrow: as recorded, else the day it came (the
+    earliest it can have been deposited, so the notice's deadline is never later than the
+    law's)."""
+    return min((row.deposited_on or row.received_on for row in rows), default=None)
 
 
 def _notice_row(session: Session, job: Job) -> Reminder | None:
@@ -150,15 +181,30 @@ def _notice_row(session: Session, job: Job) -> Reminder | None:
     ).first()
 
 
-def escrow_notice(session: Session, job: Job, today: date, held: bool) -> EscrowNotice:
-    deadline = notice_deadline(contract_day(session, job))
+def escrow_notice(session: Session, job: Job, today: date, rows: list[EscrowRow]) -> EscrowNotice:
+    """The owner's notice of where deposits are held, for a job whose payments before
+    substantial completion are `rows` (escrow_rows)."""
     sent = _notice_row(session, job)
-    needed = held or any(s.kind == JobStageKind.DEPOSIT for s in job_stages(session, job.id))
+    deposited, named = first_deposit_day(rows), contract_names_bank(session, job)
+    needed = deposited is not None and not named
+    deadline = notice_deadline(deposited) if needed else None
+    late = deadline is not None and not sent and deadline < today and job.status not in FINISHED
+    fields = {"deadline": f"{deadline:%A}, {long_date(deadline)}" if deadline else ""}
+    fields["deposited"] = long_date(deposited) if deposited else ""
+    if sent:
+        words = f"Sent {long_date(business_today(sent.created_at))}"
+    elif named:
+        words = ESCROW_NOTICE_NAMED
+    elif deadline is None:
+        words = ESCROW_NOTICE_WAITING
+    else:
+        words = (ESCROW_NOTICE_LATE if late else ESCROW_NOTICE_DUE).format(**fields)
     return EscrowNotice(
-        deadline=long_date(deadline),
-        sent=f"Sent {long_date(business_today(sent.created_at))}" if sent else "",
-        late=needed and sent is None and deadline < today and job.status not in FINISHED,
+        deadline=long_date(deadline) if deadline else "",
+        sent=words if sent else "",
+        late=late,
         needed=needed,
+        words=words,
     )
 
 
@@ -233,9 +279,10 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
         job = open_job(session, number)
         if _notice_row(session, job) is not None:
             raise ActionRefused("The owner's escrow notice was already sent: nothing was sent.")
-        deadline = notice_deadline(contract_day(session, job))
+        deposited = first_deposit_day(escrow_rows(session, job, business_today(now)))
+        due_on = notice_deadline(deposited) if deposited else business_today(now)
         row = Reminder(
-            about_kind=NOTICE_ABOUT, about_id=job.id, step=NOTICE_STEP, due_on=deadline,
+            about_kind=NOTICE_ABOUT, about_id=job.id, step=NOTICE_STEP, due_on=due_on,
             created_at=now, user_id=user.id,
         )  # fmt: skip
         session.add(row)

@@ -136,7 +136,7 @@ def duty_rows(session: Session, today: date) -> list[DutyRow]:
             if row.late:
                 words = f"{format_usd(row.amount_cents)} received {row.received}: {row.words}."
                 rows.append(DutyRow(job.number, ESCROW_ATTENTION, words, job_path(job.number)))
-        notice = escrow_notice(session, job, today, held=bool(escrow))
+        notice = escrow_notice(session, job, today, escrow)
         if notice.late:
             words = f"Not sent to {job.customer_name}; it was due by {notice.deadline}."
             rows.append(DutyRow(job.number, NOTICE_ATTENTION, words, job_path(job.number)))

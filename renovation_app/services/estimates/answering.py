@@ -155,7 +155,7 @@ def accept(
         chosen = _chosen(lines, choice)
         sign_certificates(session, estimate, lines, chosen, signer, certificates, client_hash, now)
         totals = estimate_totals(estimate, lines, chosen)
-        document = contract_document(estimate, lines, totals)
+        document = contract_document(estimate, lines, totals, signed_at=now)
         for line in lines:
             line.chosen = counted(line, chosen)
             session.add(line)

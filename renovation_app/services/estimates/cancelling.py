@@ -4,10 +4,11 @@ every invoice of the contract closed (balance, pay link, reminders), what cards 
 by the site, and the office told exactly what to return by hand and by when."""
 
 import logging
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from sqlmodel import Session, select
 
+from renovation_app.content.contract import BUSINESS_DAYS_TO_RETURN_PAYMENTS
 from renovation_app.db import db_session
 from renovation_app.models import (
     STRIPE_METHODS,
@@ -28,12 +29,9 @@ from renovation_app.services.billing import (
     long_date,
     when_display,
 )
+from renovation_app.services.business_days import business_days_after
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.deadlines import (
-    DAYS_TO_RETURN_PAYMENTS,
-    cancellation_deadline,
-    cancellation_open,
-)
+from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
 from renovation_app.services.estimates.mail import queue_office_notice
 from renovation_app.services.estimates.records import (
     billed_invoices,
@@ -127,7 +125,8 @@ def _cancel(token: str, now: datetime) -> tuple[str, list[str]]:
             invoicing.close_invoice(session, invoice, reason, None, now)
             numbers.append(invoice.number)
             to_give_back += _money_to_give_back(session, invoice)
-        return_by = business_today(now) + timedelta(days=DAYS_TO_RETURN_PAYMENTS)
+        # The link is the notice: the contractor receives it now.
+        return_by = business_days_after(business_today(now), BUSINESS_DAYS_TO_RETURN_PAYMENTS)
         words = _notice_words(numbers, to_give_back, return_by)
         queue_office_notice(session, estimate, "Contract cancelled", words)
         if to_give_back:

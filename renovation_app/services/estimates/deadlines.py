@@ -1,26 +1,31 @@
 """The owner's right to cancel: until midnight of the third business day after signing
 (General Business Law §771), counting Monday to Friday less New York's public holidays."""
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from renovation_app.models import Estimate, EstimateStatus
 from renovation_app.services.billing import BUSINESS_TIMEZONE
 from renovation_app.services.business_days import business_days_after
 
 BUSINESS_DAYS_TO_CANCEL = 3
-# After a cancellation, everything the owner paid goes back within this many days.
-DAYS_TO_RETURN_PAYMENTS = 10
+
+
+def _aware(moment: datetime) -> datetime:
+    # SQLite gives back naive UTC times.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def cancellation_days(signed_at: datetime) -> tuple[date, date]:
+    """The New York day of signing (the date of the transaction) and the last day the owner may
+    cancel, the third business day after it (a signature on a Friday evening can be cancelled
+    until the end of Wednesday, or Thursday when Monday is a holiday)."""
+    signed_on = _aware(signed_at).astimezone(BUSINESS_TIMEZONE).date()
+    return signed_on, business_days_after(signed_on, BUSINESS_DAYS_TO_CANCEL)
 
 
 def cancellation_deadline(signed_at: datetime) -> datetime:
-    """The last moment (UTC) the owner may cancel: the end of the third business day after the
-    New York date of signing (a signature on Friday evening can be cancelled until the end of
-    Wednesday, or Thursday when Monday is a holiday)."""
-    if signed_at.tzinfo is None:  # SQLite gives back naive UTC times
-        signed_at = signed_at.replace(tzinfo=UTC)
-    day = business_days_after(
-        signed_at.astimezone(BUSINESS_TIMEZONE).date(), BUSINESS_DAYS_TO_CANCEL
-    )
+    """The last moment (UTC) the owner may cancel: the end of the last day to cancel."""
+    _, day = cancellation_days(signed_at)
     midnight = datetime.combine(day + timedelta(days=1), time(0), tzinfo=BUSINESS_TIMEZONE)
     return midnight.astimezone(UTC) - timedelta(microseconds=1)
 

@@ -4,7 +4,7 @@ the same words and amounts the customer accepted."""
 
 import hashlib
 import json
-from datetime import date
+from datetime import date, datetime
 
 from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
@@ -14,6 +14,7 @@ from renovation_app.services.billing import format_usd, long_date
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
+from renovation_app.services.estimates.deadlines import cancellation_days
 from renovation_app.services.estimates.totals import EstimateTotals, counted
 from renovation_app.services.languages import cancellation_notices, translate
 from renovation_app.settings import settings
@@ -54,12 +55,13 @@ def _progress(estimate: Estimate) -> dict:
     }
 
 
-def _cancellation(estimate: Estimate, values: dict) -> list[dict]:
+def _cancellation(estimate: Estimate, values: dict, signed_at: datetime | None) -> list[dict]:
     """The right to cancel and the notice of cancellation in the language of the sale, then in
-    English while the translation waits for the lawyer. Sections of a sale made in another
-    language say which language they are in; an English one's stay as they were, so the
-    documents signed before keep their hash."""
-    notices = cancellation_notices(estimate.language, **values)
+    English while the translation waits for the lawyer, with the day signed and the last day to
+    cancel once signed. Sections of a sale made in another language say which language they
+    are in; an English one's have no such key, as before."""
+    dates = cancellation_days(signed_at) if signed_at else None
+    notices = cancellation_notices(estimate.language, dates, **values)
     if estimate.language == ENGLISH.code:
         return notices[0].sections
     return [{**s, "language": notice.language_name} for notice in notices for s in notice.sections]
@@ -77,9 +79,13 @@ def _language_of_sale(estimate: Estimate) -> dict:
 
 
 def contract_document(
-    estimate: Estimate, lines: list[EstimateLine], totals: EstimateTotals
+    estimate: Estimate,
+    lines: list[EstimateLine],
+    totals: EstimateTotals,
+    signed_at: datetime | None = None,
 ) -> dict:
-    """The document for the lines counted in `totals` (the customer's choice of optional lines)."""
+    """The document for the lines counted in `totals` (the customer's choice of optional
+    lines); `signed_at`, the moment the owner signs it, dates its notice of cancellation."""
     chosen = set(totals.counted_line_ids)
     values = {
         "contractor": BUSINESS.legal_name,
@@ -122,7 +128,7 @@ def contract_document(
             _progress(estimate),
             _fill(words.ESCROW_NOTICE, values),
             _fill(words.LIEN_NOTICE, values),
-            *_cancellation(estimate, values),
+            *_cancellation(estimate, values, signed_at),
         ],
         "acceptance": words.ACCEPTANCE,
         **_language_of_sale(estimate),

@@ -21,7 +21,11 @@ from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.certificates import ToSign, to_sign
-from renovation_app.services.estimates.deadlines import cancellation_deadline, cancellation_open
+from renovation_app.services.estimates.deadlines import (
+    cancellation_days,
+    cancellation_deadline,
+    cancellation_open,
+)
 from renovation_app.services.estimates.totals import EstimateTotals, counted, estimate_totals
 from renovation_app.services.languages import cancellation_notices, signing_words
 
@@ -235,8 +239,11 @@ def _in_language_of_sale(estimate: Estimate) -> dict:
     if estimate.language == ENGLISH.code:
         return {}
     fields = {"contractor": BUSINESS.legal_name, "address": BUSINESS.address.one_line}
-    notices = cancellation_notices(estimate.language, **fields)
-    deadline = cancellation_deadline(estimate.accepted_at) if estimate.accepted_at else None
+    signed = estimate.accepted_at
+    notices = cancellation_notices(
+        estimate.language, cancellation_days(signed) if signed else None, **fields
+    )
+    deadline = cancellation_deadline(signed) if signed else None
     return {
         "language": estimate.language,
         "notices": tuple({"language": n.language_name, "sections": n.sections} for n in notices),

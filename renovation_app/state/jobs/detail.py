@@ -46,7 +46,11 @@ class JobDetailState(RecordPage, StaffState):
         budget = await asyncio.to_thread(costs.get_budget, number) if view else None
         self.budget = shown(budget) if budget else {}
         self.days = shown(await asyncio.to_thread(job_days, number)) if view else []
-        duties = await asyncio.to_thread(compliance.get_job_duties, number) if view else None
+        duties = (
+            await asyncio.to_thread(compliance.get_job_duties, number, self._signed_in_user())
+            if view
+            else None
+        )
         self.duties = shown(duties) if duties else {}
 
     async def _act(self, action, *args, done: str = ""):

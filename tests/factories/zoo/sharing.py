@@ -1,26 +1,12 @@
 """What the zoo shares with customers: a job's photos and daily log (one photo and one note
 shown to the customer, one photo kept in the office) and the customers' project links."""
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-
 from renovation_app import routes
 from renovation_app.models import Job, User
 from renovation_app.services import photos, project
-from tests.factories.costs import phone_photo
+from tests.factories.costs import phone_photo, run_upload
 from tests.factories.staff import signed_in
 from tests.factories.zoo.book import Book
-
-
-def _run(coroutine):
-    """Run the upload's coroutine, from a thread of its own when a loop already runs here (a
-    browser test's)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coroutine)
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def photos_and_log(book: Book, admin: User, job: Job) -> None:
@@ -28,11 +14,11 @@ def photos_and_log(book: Book, admin: User, job: Job) -> None:
     who = signed_in(admin)
     note = photos.save_note(job.number, who, book.key("note"), "Subfloor replaced under the tub.")
     photos.set_shared(job.number, "note", note.id, True, who)
-    shown = _run(photos.receive_photo(job.number, who, book.key("photo-1"), "during", "Bathroom",
-                                      note.id, phone_photo()))  # fmt: skip
+    shown = run_upload(photos.receive_photo(job.number, who, book.key("photo-1"), "during",
+                                            "Bathroom", note.id, phone_photo()))  # fmt: skip
     photos.set_shared(job.number, "photo", shown.id, True, who)
-    _run(photos.receive_photo(job.number, who, book.key("photo-2"), "before", "Kitchen", None,
-                              phone_photo()))  # fmt: skip
+    run_upload(photos.receive_photo(job.number, who, book.key("photo-2"), "before", "Kitchen",
+                                    None, phone_photo()))  # fmt: skip
     book.notes["photos and the daily log"] = routes.job_photos_path(job.number)
 
 

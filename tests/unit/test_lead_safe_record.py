@@ -2,15 +2,20 @@
 only what was done: the crew records each practice on the job's daily log (who, when, the
 photos, the cleaning verification card's result), the record prints each with its days or "Not
 recorded", the certified renovator signs it in the app (name, time, SHA-256; locked from then
-on), and the job's signed papers list the record once it exists."""
+on), the final invoice waits with a warning while something is missing, and the job's signed
+papers list the record once it exists."""
 
 import hashlib
+import inspect
 import io
 from datetime import datetime, time, timedelta
 
 import pytest
+import reflex as rx
 import time_machine
 from pypdf import PdfReader
+from reflex.istate.data import HeaderData, ReflexURL, URLData
+from reflex_base.event import Event
 from sqlmodel import select
 
 from renovation_app.content.business import BUSINESS_TIMEZONE
@@ -21,13 +26,18 @@ from renovation_app.models import (
     OutboxAttachment,
     Signature,
 )
-from renovation_app.services import compliance, photos
+from renovation_app.services import compliance, jobs, photos
 from renovation_app.services.billing import business_today, long_date, when_display
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.staff import sessions
 from renovation_app.settings import settings
-from tests.factories import accepted_estimate, bill, job_of, mails, signed_in, staff_user
+from renovation_app.state.jobs import JobDetailState
+from renovation_app.state.record import RecordGuard
+from renovation_app.state.staff.guard import StaffGuard
+from tests.factories import accepted_estimate, bill, job_of, mails, signed_in, staff_user, stages_of
 from tests.factories.costs import audit_rows
 from tests.factories.lead_safe import record_practice, sign_record
+from tests.unit.test_staff_state import ref, run, substate
 
 KITCHEN = [
     {"description": "Kitchen cabinets and counters", "quantity": "1", "unit_price": "20,000",
@@ -155,6 +165,44 @@ def test_a_practice_nobody_recorded_prints_as_not_recorded_never_ticked(admin):
     assert "attached" not in text  # no receipt is attached to it: it says none is
 
 
+def test_the_final_invoice_waits_with_a_warning_while_the_cleaning_verification_is_missing(
+    admin, crew
+):
+    job = job_built(admin, "1962")
+    record_all_but_the_verification(job, crew)
+    with pytest.raises(jobs.LeadSafeNeedsConfirming) as waiting:
+        bill(job, "final", admin)
+    assert waiting.value.words == (
+        "The record of lead-safe work is missing: Cleaning verification: not recorded; the "
+        "certified renovator's signature."
+    )
+    assert "Confirm to make the final invoice anyway." in waiting.value.message
+    assert mails("invoice") == [] and not [s for s in stages_of(job) if s.invoice_id]
+    (final_stage,) = [s for s in stages_of(job) if s.kind == "final"]
+    older = "The record of lead-safe work is missing: the certified renovator's signature."
+    with pytest.raises(jobs.LeadSafeNeedsConfirming):  # confirming other words confirms nothing
+        jobs.bill_stage(job.number, final_stage.id, signed_in(admin), None, older)
+
+    final = jobs.bill_stage(job.number, final_stage.id, signed_in(admin), None, waiting.value.words)
+    (confirmed,) = audit_rows("job.lead_safe_confirmed")
+    assert confirmed.detail == f"Final invoice {final.number} made anyway: {waiting.value.words}"
+    text = pdf_text(final_mail_files(final)[1][1].content)
+    assert "(40 CFR 745.85(b)) Not recorded" in text and "Not signed by the certified" in text
+
+
+def test_photos_the_rule_expects_are_asked_for_before_the_final_invoice(admin, crew, renovator):
+    job = job_built(admin, "1962")
+    record_all_but_the_verification(job, crew, with_photos=False)
+    record_practice(job, renovator, "verification", "ls-verify", result="pass", day=SECOND)
+    sign_record(job, renovator, "Sam Builder")
+    with pytest.raises(jobs.LeadSafeNeedsConfirming) as waiting:
+        bill(job, "final", admin)
+    assert waiting.value.words == (
+        "The record of lead-safe work is missing: Warning signs posted: no photo; Work area "
+        "contained: no photo."
+    )
+
+
 def test_only_an_admin_or_the_named_renovator_signs_in_the_renovators_name_once(
     admin, clerk, renovator, crew
 ):
@@ -254,10 +302,51 @@ def test_the_signed_papers_list_the_record_once_it_is_made_or_signed(admin, reno
     assert compliance.get_job_duties(sent.number).lead_safe.missing[-1] == (
         "the certified renovator's signature"
     )
-    final = bill(sent, "final", admin)
+    final = bill(sent, "final", admin, confirm_lead_safe=True)
     assert papers(sent)["lead-safe-record"] == (
         f"Sent with the final invoice {final.number}; not signed by the certified renovator"
     )
     record_practice(signed, renovator, "verification", "ls-verify", result="pass")
     sign_record(signed, renovator, "Sam Builder")
     assert papers(signed)["lead-safe-record"].startswith("Signed by Sam Builder, certified renov")
+
+
+# --- the job page's state ------------------------------------------------------------------
+
+
+def press(root, handler: str, **payload) -> list:
+    """An event of the job page as the server runs it (the guards first); what it yields."""
+    event = Event(name=f"{JobDetailState.get_full_name()}.{handler}", payload=payload)
+    for guard in (StaffGuard(), RecordGuard()):
+        assert run(guard.preprocess(None, root, event)) is None
+    result = getattr(JobDetailState, handler).fn(substate(root, JobDetailState), **payload)
+    if inspect.isasyncgen(result):
+
+        async def drain():
+            return [item async for item in result]
+
+        return run(drain())
+    if inspect.iscoroutine(result):
+        run(result)
+    return []
+
+
+def test_the_job_page_shows_the_warning_and_makes_the_invoice_once_it_is_ticked(admin):
+    job = job_built(admin, "1962")
+    root = rx.State(_reflex_internal_init=True)
+    token = sessions.start_session(admin.id)
+    root.rx_router_headers = HeaderData(cookie=f"staff_session_ref={ref(token)}")
+    root.rx_router_url = URLData.from_url(ReflexURL(f"http://localhost:3000/jobs/{job.number}"))
+    press(root, "load")
+    page = substate(root, JobDetailState)
+    assert page.duties["lead_safe"]["missing"][0] == "Warning signs posted: not recorded"
+    (final_stage,) = [s for s in stages_of(job) if s.kind == "final"]
+
+    assert press(root, "bill_stage", stage_id=final_stage.id) == []  # no invoice opens
+    assert page.lead_safe_warning.startswith("The record of lead-safe work is missing: Warning")
+    assert page.action_error == "" and mails("invoice") == []
+    assert press(root, "bill_stage", stage_id=final_stage.id) == []  # not ticked: still waits
+    press(root, "set_lead_safe_ticked", ticked=True)
+    (opened,) = press(root, "bill_stage", stage_id=final_stage.id)
+    assert isinstance(opened, rx.event.EventSpec) and len(mails("invoice")) == 1
+    assert page.lead_safe_warning == "" and not page.lead_safe_ticked

@@ -4,7 +4,8 @@ numbers (settings), the owner's receipt of the Renovate Right pamphlet (signed w
 contract), and each work practice as the crew recorded it on the daily log (the days, who, the
 photos, the cleaning verification's result), or "not recorded". The certified renovator signs
 it in the app (services/compliance/lead_safe.py); once signed it prints exactly what was signed.
-It goes with the final invoice and is kept three years after the job."""
+It goes with the final invoice, which warns the office first of what is missing, and is kept
+three years after the job."""
 
 import json
 
@@ -33,6 +34,16 @@ SIGNED = (
     "The record of lead-safe work is signed: a practice recorded now would not be on it, and "
     "one on it stays. Write a plain note instead."
 )
+
+
+class LeadSafeNeedsConfirming(ActionRefused):
+    """The record of lead-safe work that goes with the final invoice is missing something: the
+    invoice is made only once these words are confirmed (the page shows them and sends them
+    back)."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(f"{words} Confirm to make the final invoice anyway.")
+        self.words = words
 
 
 def _entries(session: Session, job: Job, practice: str) -> list[dict]:
@@ -134,6 +145,20 @@ def missing_words(record: LeadSafeRecord) -> list[str]:
     if not record.signed:
         missing.append("the certified renovator's signature")
     return missing
+
+
+def confirm_final_invoice(session: Session, job: Job, confirmed: object) -> str:
+    """Before the final invoice: what its record of lead-safe work is missing, in words the
+    office confirmed; refused with those words until they are confirmed. "" when nothing is
+    missing (or the home needs no record)."""
+    record = lead_safe_record(session, job)
+    missing = missing_words(record) if record else []
+    if not missing:
+        return ""
+    warning = f"The record of lead-safe work is missing: {'; '.join(missing)}."
+    if confirmed != warning:
+        raise LeadSafeNeedsConfirming(warning)
+    return warning
 
 
 def lead_safe_attachments(session: Session, job: Job) -> tuple[Attachment, ...]:

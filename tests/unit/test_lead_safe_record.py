@@ -2,8 +2,8 @@
 only what was done: the crew records each practice on the job's daily log (who, when, the
 photos, the cleaning verification card's result), the record prints each with its days or "Not
 recorded", the certified renovator signs it in the app (name, time, SHA-256; locked from then
-on), the final invoice waits with a warning while something is missing, and the job's signed
-papers list the record once it exists."""
+on), the final invoice waits with a warning while something is missing, its e-mail says what it
+carries, and the job's signed papers list the record once it exists."""
 
 import hashlib
 import inspect
@@ -309,6 +309,22 @@ def test_the_signed_papers_list_the_record_once_it_is_made_or_signed(admin, reno
     record_practice(signed, renovator, "verification", "ls-verify", result="pass")
     sign_record(signed, renovator, "Sam Builder")
     assert papers(signed)["lead-safe-record"].startswith("Signed by Sam Builder, certified renov")
+
+
+def test_the_final_invoices_email_says_exactly_what_it_carries(admin):
+    job = job_built(admin, "1962")
+    final = bill(job, "final", admin, confirm_lead_safe=True)
+    mail, files = final_mail_files(final)
+    assert [f.filename for f in files] == [
+        f"invoice-{final.number}.pdf",
+        f"lead-safe-record-{job.number}.pdf",
+    ]
+    also = f"Also attached: Record of lead-safe work practices of job {job.number} (PDF)."
+    assert also in mail.text and also in mail.html
+    assert "receipt attached" not in mail.text + pdf_text(files[1].content)
+    newer = job_built(admin, "1990", "newer-home")
+    plain = bill(newer, "final", admin)
+    assert "Also attached" not in final_mail_files(plain)[0].text
 
 
 # --- the job page's state ------------------------------------------------------------------

@@ -171,6 +171,7 @@ def lead_safe_attachments(session: Session, job: Job) -> tuple[Attachment, ...]:
             f"lead-safe-record-{job.number}.pdf",
             "application/pdf",
             render_lead_safe_record_pdf(record),
+            title=f"{words.LEAD_SAFE_RECORD_TITLE} of job {job.number}",
         ),
     )
 

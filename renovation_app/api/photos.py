@@ -2,7 +2,8 @@
 it alone), the customer's project page, and the published gallery pictures:
 
 POST /api/jobs/{number}/photos?upload_id&stage&room&note_id   staff: one photo, the body its bytes
-POST /api/jobs/{number}/notes                  staff: a log note (JSON: note_key, text)
+POST /api/jobs/{number}/notes                  staff: a log note (JSON: note_key, text, and a
+                                                lead-safe practice with its cleaning_result)
 GET  /jobs/{number}/photos/{id}/{name}          staff: a variant ("960.webp") or the original
 GET  /project/{token}                           the customer's project page (server-drawn)
 GET  /project/{token}/photos/{id}/{name}        a shared photo's variant for the link's holder
@@ -86,7 +87,7 @@ async def add_note(request: Request) -> Response:
     try:
         saved = await run_in_threadpool(
             photos.save_note, request.path_params["number"], user, payload.get("note_key"),
-            payload.get("text"),
+            payload.get("text"), payload.get("practice", ""), payload.get("cleaning_result", ""),
         )  # fmt: skip
     except ActionRefused as refused:
         return _error(422, refused.message)

@@ -26,6 +26,7 @@ from renovation_app.models import (
     JobPhoto,
     LienWaiver,
     LinkKind,
+    Signature,
     User,
 )
 from renovation_app.routes import ALL_ROUTES
@@ -145,6 +146,8 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     assert {w.signature_id is None for w in _all(LienWaiver)} == {True, False}
     assert {cost.kind for cost in _all(JobCost)} == {"purchase", "sub_bill", "labour"}
     assert _all(JobPhoto, JobPhoto.shared) and _all(JobNote, JobNote.shared)
+    assert _all(JobNote, JobNote.practice == "verification")
+    assert _all(Signature, Signature.kind == "lead_safe_record")
     emails = [c.value for c in _all(CustomerContact, CustomerContact.kind == "email")]
     assert any(len(email) == 35 for email in emails)
     assert any(len(c.name) > 40 for c in _all(Customer))
@@ -370,7 +373,9 @@ def test_every_pdf_and_csv_of_a_job_renders(zoo, note):
     for row in receipts:
         assert costs.receipt_of(number, row.id), f"{number}: the receipt of cost {row.id} is lost"
     if note == "untaxed job":  # it has one of each
-        assert {"contract", "CO-1", "CO-2", "CO-3", "st124"} <= set(pdfs), sorted(pdfs)
+        assert {"contract", "CO-1", "CO-2", "CO-3", "st124", "lead-safe-record"} <= set(pdfs), (
+            sorted(pdfs)
+        )
         assert len([name for name in pdfs if name.startswith("waiver")]) == 2 and receipts
 
 

@@ -40,7 +40,7 @@ def _status_filter(state, id_prefix: str, statuses: dict[str, str]) -> rx.Compon
         "Status",
         rx.el.select(
             rx.el.option("Any", value=""),
-            *[rx.el.option(label, value=value) for value, label in statuses.items()],
+            *[rx.el.option(label, value=str(value)) for value, label in statuses.items()],
             id=f"{id_prefix}-status",
             name="status",
             default_value=state.status,
@@ -52,8 +52,8 @@ def _status_filter(state, id_prefix: str, statuses: dict[str, str]) -> rx.Compon
 def list_search(
     state, page: Route, id_prefix: str, placeholder: str, statuses: dict[str, str] | None = None
 ) -> rx.Component:
-    """`state` is a SearchedListMixin; with `statuses` (value: label) a status filter too.
-    The inputs are `<id_prefix>-search` and `<id_prefix>-status`."""
+    """`state` is a SearchedListMixin; with `statuses` (value: label, where a StrEnum member
+    is its value) a status filter too. The inputs are `<id_prefix>-search` and `-status`."""
     return search_form(
         state,
         page,

@@ -28,10 +28,5 @@ def customer_row(row: rx.Var) -> rx.Component:
 
 @page(routes.CUSTOMERS, on_load=(State.load,))
 def customer_list() -> rx.Component:
-    return list_page(
-        State,
-        "Customers",
-        customer_row,
-        search=list_search(State, routes.CUSTOMERS, "customer", "Name, e-mail, phone or address"),
-        noun="customers",
-    )
+    search = list_search(State, routes.CUSTOMERS, "customer", "Name, e-mail, phone or address")
+    return list_page(State, "Customers", customer_row, search=search, noun="customers")

@@ -6,7 +6,6 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import list_page, list_row, list_search, row_link
 from renovation_app.components.styles import BUTTON, PILL
-from renovation_app.models import EstimateStatus
 from renovation_app.pages.registry import page
 from renovation_app.services.estimates.views import STATUS_LABELS
 from renovation_app.state.estimates import EstimateListState as State
@@ -24,12 +23,10 @@ def estimate_row(row: rx.Var) -> rx.Component:
 
 @page(routes.ESTIMATES, on_load=(State.load,))
 def estimate_list() -> rx.Component:
-    statuses = {s.value: STATUS_LABELS[s] for s in EstimateStatus}
+    search = list_search(
+        State, routes.ESTIMATES, "estimate", "Number, name or e-mail", STATUS_LABELS
+    )
+    new = link("New estimate", href=routes.NEW_ESTIMATE.path, class_name=BUTTON)
     return list_page(
-        State,
-        "Estimates",
-        estimate_row,
-        actions=(link("New estimate", href=routes.NEW_ESTIMATE.path, class_name=BUTTON),),
-        search=list_search(State, routes.ESTIMATES, "estimate", "Number, name or e-mail", statuses),
-        noun="estimates",
+        State, "Estimates", estimate_row, search=search, actions=(new,), noun="estimates"
     )

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import busy_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     filter_input,
@@ -19,6 +20,7 @@ from renovation_app.pages.registry import page
 from renovation_app.state.invoices.list import InvoiceListState as State
 
 HEADINGS = ["Number", "Customer", "Total", "Status", "E-mail", "Created"]
+HEADING = "py-2 pr-4 text-left text-sm text-slate-600"
 
 
 def filter_select(name: str) -> rx.Component:
@@ -121,12 +123,13 @@ def drafts_block() -> rx.Component:
 
 def actions() -> rx.Component:
     return rx.el.div(
-        rx.el.button(
-            rx.cond(State.checking, "Checking...", "Check payments with Stripe"),
+        busy_button(
+            State.checking,
+            "Checking...",
+            "Check payments with Stripe",
+            SECONDARY_BUTTON,
             type="button",
             on_click=State.check_payments,
-            disabled=State.checking,
-            class_name=SECONDARY_BUTTON,
         ),
         link("New invoice", href=routes.ADD_INVOICE.path, class_name=BUTTON),
         class_name="flex flex-wrap gap-3",
@@ -135,19 +138,15 @@ def actions() -> rx.Component:
 
 @page(routes.INVOICES, on_load=(State.load,))
 def invoice_list() -> rx.Component:
+    rows = table("Invoices", HEADINGS, "min-w-[44rem]", heading_class=HEADING)
     return list_page(
         State,
         "Invoices",
         invoice_row,
+        search=invoice_filters(),
         actions=(actions(),),
         intro=(drafts_block(),),
-        search=invoice_filters(),
-        layout=table(
-            "Invoices",
-            HEADINGS,
-            "min-w-[44rem]",
-            heading_class="py-2 pr-4 text-left text-sm text-slate-600",
-        ),
+        layout=rows,
         noun="invoices",
         width="max-w-6xl",
     )

@@ -6,7 +6,6 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import list_page, list_row, list_search, row_link
 from renovation_app.components.styles import BUTTON, PILL
-from renovation_app.models import JobStatus
 from renovation_app.pages.registry import page
 from renovation_app.services.jobs.views import STATUS_LABELS
 from renovation_app.state.jobs import JobListState as State
@@ -43,19 +42,13 @@ def job_row(row: rx.Var) -> rx.Component:
 
 @page(routes.JOBS, on_load=(State.load,))
 def job_list() -> rx.Component:
-    statuses = {s.value: STATUS_LABELS[s] for s in JobStatus}
+    search = list_search(State, routes.JOBS, "job", "Number, work, name or address", STATUS_LABELS)
+    new = link("New job for small work", href=routes.NEW_JOB.path, class_name=BUTTON)
+    intro = rx.el.p(
+        "An owner's signature on an estimate makes its job; small work (up to $500) may have a "
+        "job without one.",
+        class_name="text-sm text-slate-600",
+    )
     return list_page(
-        State,
-        "Jobs",
-        job_row,
-        actions=(link("New job for small work", href=routes.NEW_JOB.path, class_name=BUTTON),),
-        intro=(
-            rx.el.p(
-                "An owner's signature on an estimate makes its job; small work (up to $500) "
-                "may have a job without one.",
-                class_name="text-sm text-slate-600",
-            ),
-        ),
-        search=list_search(State, routes.JOBS, "job", "Number, work, name or address", statuses),
-        noun="jobs",
+        State, "Jobs", job_row, search=search, actions=(new,), intro=(intro,), noun="jobs"
     )

@@ -48,16 +48,16 @@ def audit_row(row: rx.Var) -> rx.Component:
 
 @page(routes.AUDIT, on_load=(State.load,))
 def audit_log() -> rx.Component:
+    # A download: the browser fetches it with the session cookie.
+    csv = link("Download CSV", href=State.csv_link, class_name=SECONDARY_BUTTON, download=True)
+    rows = table("Audit log entries", HEADINGS, "min-w-[48rem]")
     return list_page(
         State,
         "Audit log",
         audit_row,
-        # A download: the browser fetches it with the session cookie.
-        actions=(
-            link("Download CSV", href=State.csv_link, class_name=SECONDARY_BUTTON, download=True),
-        ),
         search=filters(),
-        layout=table("Audit log entries", HEADINGS, "min-w-[48rem]"),
+        actions=(csv,),
+        layout=rows,
         noun="entries",
         empty="Nothing matches.",
         width="max-w-6xl",

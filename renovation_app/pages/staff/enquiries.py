@@ -73,7 +73,7 @@ def enquiry_card(row: rx.Var) -> rx.Component:
 
 @page(routes.ENQUIRIES, on_load=(EnquiriesState.load,))
 def enquiries() -> rx.Component:
-    # Cards of their own, not rows in one card.
+    # Cards of their own on the page, not rows in one card.
     return list_page(
         EnquiriesState,
         "Enquiries",

@@ -5,7 +5,7 @@ for a new one. The details' fields and the standing pill are the detail page's t
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.staff import list_page, list_row, list_search, row_link
 from renovation_app.components.styles import BUTTON, INPUT, PILL
 from renovation_app.components.ui import error_attrs, field_error, labelled
@@ -73,11 +73,11 @@ def new_form() -> rx.Component:
                 State.errors["form"],
                 rx.el.p(State.errors["form"], role="alert", class_name="text-red-700"),
             ),
-            rx.el.button(
-                rx.cond(State.submitting, "Saving...", "Save the subcontractor"),
-                type="submit",
-                disabled=State.submitting,
-                class_name=f"{BUTTON} self-start disabled:opacity-70",
+            busy_button(
+                State.submitting,
+                "Saving...",
+                "Save the subcontractor",
+                f"{BUTTON} self-start disabled:opacity-70",
             ),
             key=State.form_key.to_string(),
             on_submit=State.create,
@@ -127,23 +127,21 @@ def heading_row() -> rx.Component:
 
 @page(routes.SUBCONTRACTORS, on_load=(State.load,))
 def subcontractor_list() -> rx.Component:
+    intro = rx.el.p(
+        "Each needs a general liability and a workers' compensation certificate in force before "
+        "it is paid; the office is e-mailed 30 days before one lapses.",
+        class_name="text-sm text-slate-600",
+    )
+    search = list_search(
+        State, routes.SUBCONTRACTORS, "sub", "Company, trade or licence", STATUS_LABELS
+    )
+    # The columns' names stand under the search, over the rows (and over none).
+    search = rx.fragment(search, heading_row())
     return list_page(
         State,
         "Subcontractors",
         row,
-        intro=(
-            rx.el.p(
-                "Each needs a general liability and a workers' compensation certificate in "
-                "force before it is paid; the office is e-mailed 30 days before one lapses.",
-                class_name="text-sm text-slate-600",
-            ),
-            new_form(),
-        ),
-        search=rx.fragment(
-            list_search(
-                State, routes.SUBCONTRACTORS, "sub", "Company, trade or licence", STATUS_LABELS
-            ),
-            heading_row(),
-        ),
+        search=search,
+        intro=(intro, new_form()),
         noun="subcontractors",
     )

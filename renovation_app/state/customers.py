@@ -5,7 +5,6 @@ import asyncio
 import dataclasses
 import json
 from typing import ClassVar
-from urllib.parse import urlencode
 
 import reflex as rx
 
@@ -13,7 +12,7 @@ from renovation_app.routes import CUSTOMERS, customer_path
 from renovation_app.services import customers, reminders
 from renovation_app.services.errors import ActionRefused
 from renovation_app.state.record import RecordPage
-from renovation_app.state.staff import PagedListMixin, StaffState
+from renovation_app.state.staff import SearchedListMixin, StaffState
 
 
 class CustomerSuggestionsMixin(rx.State, mixin=True):
@@ -46,22 +45,17 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
         yield rx.call_script(f"window.renovation.fillFields({json.dumps(fields)})")
 
 
-class CustomerListState(PagedListMixin, StaffState):
-    search_fields = ("q",)
+class CustomerListState(SearchedListMixin, StaffState):
+    search_fields: ClassVar[tuple[str, ...]] = ("q",)
+    list_path: ClassVar[str] = CUSTOMERS.path
     rows: list[customers.CustomerRow] = []
-    query: str = ""
 
-    @rx.event
-    async def load(self):
-        query = self.router.url.query_parameters.get("q", "")
-        listing = await asyncio.to_thread(customers.list_customers, query, self._requested_page())
+    def _listing(self, query: str, status: str, page: int) -> customers.CustomerListPage:
+        return customers.list_customers(query, page)
+
+    def _show_rows(self, listing: customers.CustomerListPage) -> None:
+        # The words as searched (trimmed, or none when refused) fill the box and the links.
         self.rows, self.query = listing.rows, listing.query
-        self._show_page(
-            listing.page,
-            listing.page_count,
-            listing.total_count,
-            lambda n: f"{CUSTOMERS.path}?{urlencode({'q': listing.query, 'page': n})}",
-        )
 
 
 class CustomerState(RecordPage, StaffState):

@@ -3,6 +3,7 @@
 import asyncio
 import dataclasses
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
@@ -15,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 class InvoiceListState(PagedListMixin, StaffState):
-    search_fields = ("search", "status", "type", "location", "sort")
+    search_fields: ClassVar[tuple[str, ...]] = ("search", "status", "type", "location", "sort")
     rows: list[InvoiceRow] = []
     filters: dict[str, str] = {}
     options: dict[str, list[dict]] = {}
@@ -65,9 +66,4 @@ class InvoiceListState(PagedListMixin, StaffState):
             name: [dataclasses.asdict(o) for o in getattr(listing, f"{name}_options")]
             for name in ("status", "type", "location", "sort")
         }
-        self._show_page(
-            listing.page,
-            listing.page_count,
-            listing.total_count,
-            lambda n: f"/invoices{applied.with_page(n).query_string()}",
-        )
+        self._show_page(listing, lambda n: f"/invoices{applied.with_page(n).query_string()}")

@@ -10,7 +10,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.requests import whole_number
 from renovation_app.api.responses import (
     NO_STORE,
     app_page,
@@ -20,6 +19,7 @@ from renovation_app.api.responses import (
     signed_in_user,
 )
 from renovation_app.services import costs, lien_waivers
+from renovation_app.services.fields import whole_number
 
 
 async def receipt_file(request: Request) -> Response:

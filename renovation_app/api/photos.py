@@ -21,7 +21,6 @@ from renovation_app.api.requests import (
     client_of,
     read_body,
     read_json_object,
-    whole_number,
 )
 from renovation_app.api.responses import (
     NO_STORE,
@@ -32,6 +31,7 @@ from renovation_app.api.responses import (
 )
 from renovation_app.services import audit, photos, project
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.files import StorageError
 
 # What a photo's file may do in a browser: be shown, nothing else.
@@ -110,7 +110,7 @@ def _name(request: Request) -> str:
     if name == "original":
         return name
     stem, _, extension = name.partition(".")
-    return stem if extension == "webp" and stem.isdigit() else ""
+    return stem if extension == "webp" and whole_number(stem) is not None else ""
 
 
 async def staff_photo(request: Request) -> Response:

@@ -7,6 +7,8 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
+from renovation_app.services.fields import whole_number
+
 
 class PagedListMixin(rx.State, mixin=True):
     page: int = 1
@@ -33,7 +35,7 @@ class PagedListMixin(rx.State, mixin=True):
 
     def _requested_page(self) -> int:
         page = self.router.url.query_parameters.get("page", "1")
-        return int(page) if page.isdigit() else 1
+        return whole_number(page) or 1
 
     def _show_page(
         self, page: int, page_count: int, total_count: int, link_to: Callable[[int], str]

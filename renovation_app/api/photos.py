@@ -25,6 +25,7 @@ from renovation_app.api.requests import (
 from renovation_app.api.responses import (
     NO_STORE,
     compressed_html,
+    content_disposition,
     not_found,
     sign_in_first,
     signed_in_user,
@@ -100,7 +101,7 @@ def _picture(found: tuple[bytes, str] | None, cache: str, download: str = "") ->
     content, content_type = found
     headers = {**_FILE_HEADERS, "Cache-Control": cache, "X-Robots-Tag": "noindex"}
     if download:
-        headers["Content-Disposition"] = f'attachment; filename="{download}"'
+        headers["Content-Disposition"] = content_disposition(download)
     return Response(content, media_type=content_type, headers=headers)
 
 

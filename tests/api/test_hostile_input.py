@@ -1,11 +1,18 @@
 """Input a route cannot use is answered 4xx, never 500: digits that are no numbers ("²", "١")
-in an id."""
+in an id, a number written with an em space in a PDF's address, a client that leaves in the
+middle of its body."""
+
+import asyncio
+import logging
 
 import pytest
+from starlette.requests import ClientDisconnect
 
+from renovation_app.api import create_api
+from renovation_app.api.responses import content_disposition
 from renovation_app.services import jobs
 from renovation_app.services.fields import ID_MAX, whole_number
-from tests.factories import signed_in
+from tests.factories import make_invoice, signed_in
 
 # Each is a digit to str.isdigit() but no number to int() (or, the last, none the database
 # takes): superscript two, circled one, Ethiopic one, a huge id, and Arabic-Indic one.
@@ -41,3 +48,55 @@ def test_an_id_of_digits_that_are_no_number_is_404_on_every_route(staff_client, 
     ]
     for address in addresses:
         assert staff_client.get(address).status_code == 404, address
+
+
+def test_a_pdf_is_named_after_its_record_whatever_the_address_held(staff_client, staff):
+    invoice = make_invoice(staff, "hostile-form-1")
+    answer = staff_client.get(f"/invoices/{invoice.number}\u2003/pdf")  # an em space
+    assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
+    assert answer.headers["content-disposition"] == (
+        f'attachment; filename="invoice-{invoice.number}.pdf"'
+    )
+
+
+def test_a_name_outside_ascii_is_sent_whole_as_filename_star():
+    header = content_disposition("Façade “plan”\u2003.pdf")
+    header.encode("latin-1")  # a header that cannot be encoded is a 500
+    assert header == (
+        'attachment; filename="Fa_ade _plan__.pdf"; '
+        "filename*=UTF-8''Fa%C3%A7ade%20%E2%80%9Cplan%E2%80%9D%E2%80%83.pdf"
+    )
+
+
+async def _post_then_leave(path: str) -> list[dict]:
+    """What the API sends for a POST whose client goes away after the first bytes."""
+    scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "scheme": "http", "http_version": "1.1",
+             "server": ("testserver", 80), "client": ("127.0.0.1", 5000),
+             "headers": [(b"content-type", b"application/json"), (b"content-length", b"900")]}  # fmt: skip
+    messages = iter([
+        {"type": "http.request", "body": b'{"name": "Le', "more_body": True},
+        {"type": "http.disconnect"},
+    ])  # fmt: skip
+    sent = []
+
+    async def receive() -> dict:
+        return next(messages, {"type": "http.disconnect"})
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    await create_api()(scope, receive, send)
+    return sent
+
+
+@pytest.mark.parametrize("path", ["/api/contact", "/api/stripe/webhook", "/api/booking"])
+def test_a_client_that_leaves_mid_body_is_no_server_error(clean_db, caplog, path):
+    with caplog.at_level(logging.ERROR):
+        try:
+            sent = asyncio.run(_post_then_leave(path))
+        except ClientDisconnect:
+            pytest.fail("the disconnect reached the server as an error")
+    statuses = [m["status"] for m in sent if m["type"] == "http.response.start"]
+    assert all(status < 500 for status in statuses), statuses
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -327,7 +327,7 @@ def test_the_signed_document_and_pdf_carry_both_signatures(admin, contract_setti
     assert view["method"] == "drawn signature" and len(view["document_sha256"]) == 64
     from tests.fixtures.office_before_e1lines.snapshot import pdf_text
 
-    text = pdf_text(change_orders.change_order_pdf(change_order_token(co)))
+    text = pdf_text(change_orders.change_order_pdf(change_order_token(co))[1])
     assert "Owner: Maria Lopez, drawn signature" in text
     assert "For the contractor: Bea Boss, who sent it on" in text
     assert view["document_sha256"] in text

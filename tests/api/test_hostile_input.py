@@ -21,9 +21,16 @@ NOT_IDS = ["²", "①", "፩", str(ID_MAX + 1), "١"]
 
 @pytest.fixture
 def job(staff):
-    work = {"name": "Lee Chan", "email": "lee@example.com", "phone": "", "title": "New kitchen",
-            "address": "5 Court St, Brooklyn", "price": "300", "tax_category": "repair",
-            "tax_area": "nyc"}  # fmt: skip
+    work = {
+        "name": "Lee Chan",
+        "email": "lee@example.com",
+        "phone": "",
+        "title": "New kitchen",
+        "address": "5 Court St, Brooklyn",
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
     return jobs.create_small_job(jobs.validate_small_work(work), signed_in(staff), "hostile-1")
 
 
@@ -70,14 +77,25 @@ def test_a_name_outside_ascii_is_sent_whole_as_filename_star():
 
 async def _post_then_leave(path: str) -> list[dict]:
     """What the API sends for a POST whose client goes away after the first bytes."""
-    scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "scheme": "http", "http_version": "1.1",
-             "server": ("testserver", 80), "client": ("127.0.0.1", 5000),
-             "headers": [(b"content-type", b"application/json"), (b"content-length", b"900")]}  # fmt: skip
-    messages = iter([
-        {"type": "http.request", "body": b'{"name": "Le', "more_body": True},
-        {"type": "http.disconnect"},
-    ])  # fmt: skip
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "scheme": "http",
+        "http_version": "1.1",
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"900")],
+    }
+    messages = iter(
+        [
+            {"type": "http.request", "body": b'{"name": "Le', "more_body": True},
+            {"type": "http.disconnect"},
+        ]
+    )
     sent = []
 
     async def receive() -> dict:

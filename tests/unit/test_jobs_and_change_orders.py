@@ -36,6 +36,7 @@ from tests.factories import (
     signed_in,
     stages_of,
 )
+from tests.factories.papers import one_page_pdf
 
 VANITY = "M 10 50 L 40 20 L 80 70 L 120 30"
 
@@ -288,7 +289,7 @@ def test_a_paper_signature_needs_a_real_scan_and_a_day(admin, contract_settings)
     with pytest.raises(ActionRefused, match="PDF, JPEG or PNG"):
         change_orders.record_paper_signature(job.number, "CO-1", paper, signed_in(admin))
     tomorrow = business_today() + timedelta(days=1)
-    scan = b"%PDF-1.4 signed page"
+    scan = one_page_pdf("CO-1 signed by Maria Lopez")
     with pytest.raises(ActionRefused, match="day it was signed"):
         change_orders.record_paper_signature(
             job.number, "CO-1", change_orders.PaperSignature("Maria Lopez", tomorrow, scan, "s.pdf"),
@@ -473,7 +474,9 @@ def test_an_expired_change_order_frees_its_lines_and_takes_no_paper_signature(
     make_change_order(job, admin, "old", lines=[{"removes": key}], payment="next",
                       valid_until=str(business_today()))  # fmt: skip
     with time_machine.travel(utc_now() + timedelta(days=2), tick=False):
-        scan = change_orders.PaperSignature("Maria Lopez", business_today(), b"%PDF-1", "s.pdf")
+        scan = change_orders.PaperSignature(
+            "Maria Lopez", business_today(), one_page_pdf("CO-1 signed"), "s.pdf"
+        )
         with pytest.raises(ActionRefused, match="expired"):
             change_orders.record_paper_signature(job.number, "CO-1", scan, signed_in(admin))
         again = make_change_order(job, admin, "new", lines=[{"removes": key}], payment="next")

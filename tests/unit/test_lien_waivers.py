@@ -34,9 +34,10 @@ from tests.factories.costs import (
     sub_bill_of,
     waiver_of,
 )
+from tests.factories.papers import one_page_pdf
 from tests.fixtures.office_before_e1lines.snapshot import pdf_text
 
-SCAN = b"%PDF-1.4\n% the waiver, signed in ink\n%%EOF\n"
+SCAN = one_page_pdf("The waiver, signed in ink")
 PAID_DAYS_AGO = 5
 
 

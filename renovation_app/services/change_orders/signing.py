@@ -40,6 +40,7 @@ from renovation_app.services.change_orders.records import (
 )
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
+from renovation_app.services.files.scans import paper_scan
 from renovation_app.services.jobs.records import lock_job, open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.signatures import drawn_path, signer_name
@@ -218,12 +219,11 @@ def record_paper_signature(
     number: str, co_number: str, paper: PaperSignature, user: SignedInUser,
     now: datetime | None = None,
 ) -> None:  # fmt: skip
-    """The owner signed on paper: the scan (PDF, JPEG or PNG), who signed and on which day."""
+    """The owner signed on paper: the scan (a PDF that opens, or a JPEG or PNG kept as a plain
+    JPEG), who signed and on which day."""
     now = now or utc_now()
     signer = signer_name(paper.signer_name)
-    content_type = files.scan_type(paper.scan)
-    if not paper.scan or content_type is None or len(paper.scan) > files.MAX_BYTES:
-        raise ActionRefused("Please attach the signed page as a PDF, JPEG or PNG of up to 10 MB.")
+    scan = paper_scan(paper.scan, "the signed page")
     with db_session() as session:
         job = open_job(session, number)
         change_order = change_order_of(session, job, co_number)
@@ -238,9 +238,9 @@ def record_paper_signature(
         signature = Signature(
             method=SignatureMethod.PAPER,
             signer_name=signer,
-            scan_sha256=files.store(paper.scan),
+            scan_sha256=files.store(scan.content),
             scan_name=paper.scan_name[:200],
-            scan_type=content_type,
+            scan_type=scan.content_type,
             recorded_by=user.id,
         )
         _sign(session, opened, signature, now, business_day_start(paper.signed_on))

@@ -303,6 +303,26 @@ def test_a_paper_signature_needs_a_real_scan_and_a_day(admin, contract_settings)
     assert money(job).value_cents == 28_200_00
 
 
+def test_only_an_admin_or_the_change_orders_author_records_it_signed_on_paper(job, admin, clerk):
+    make_change_order(job, admin)
+    paper = change_orders.PaperSignature(
+        "Maria Lopez", business_today(), one_page_pdf("CO signed"), "s.pdf"
+    )
+    with pytest.raises(ActionRefused, match="Only Bea Boss, who wrote CO-1, or an admin"):
+        change_orders.record_paper_signature(job.number, "CO-1", paper, signed_in(clerk))
+    with db_session() as session:
+        assert session.exec(select(Signature).where(Signature.kind == "change_order")).all() == []
+
+    own = make_change_order(job, clerk, "clerks-own")
+    change_orders.record_paper_signature(job.number, f"CO-{own.number}", paper, signed_in(clerk))
+    change_orders.record_paper_signature(job.number, "CO-1", paper, signed_in(admin))
+    with db_session() as session:
+        signed = session.exec(
+            select(Signature).where(Signature.kind == "change_order").order_by(Signature.id)
+        ).all()
+    assert [s.recorded_by for s in signed] == [clerk.id, admin.id]
+
+
 def test_every_step_leaves_a_row_in_the_jobs_history_and_the_audit_log(admin, contract_settings):
     job = job_of(contract_25k(admin))
     co = make_change_order(job, admin)

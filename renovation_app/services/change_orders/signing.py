@@ -18,6 +18,7 @@ from renovation_app.models import (
     Job,
     Signature,
     SignatureMethod,
+    User,
     utc_now,
 )
 from renovation_app.services import files
@@ -220,7 +221,7 @@ def record_paper_signature(
     now: datetime | None = None,
 ) -> None:  # fmt: skip
     """The owner signed on paper: the scan (a PDF that opens, or a JPEG or PNG kept as a plain
-    JPEG), who signed and on which day."""
+    JPEG), who signed and on which day. Recorded by an admin or the change order's author."""
     now = now or utc_now()
     signer = signer_name(paper.signer_name)
     scan = paper_scan(paper.scan, "the signed page")
@@ -229,6 +230,7 @@ def record_paper_signature(
         change_order = change_order_of(session, job, co_number)
         if change_order is None:
             raise ActionRefused("There is no such change order on this job.")
+        _check_may_record_paper(session, change_order, user)
         sent_on = business_today(change_order.created_at)
         if paper.signed_on is None or not sent_on <= paper.signed_on <= business_today(now):
             raise ActionRefused(
@@ -246,6 +248,21 @@ def record_paper_signature(
         _sign(session, opened, signature, now, business_day_start(paper.signed_on))
         session.commit()
     wake_outbox_worker()
+
+
+def _check_may_record_paper(
+    session: Session, change_order: ChangeOrder, user: SignedInUser
+) -> None:
+    """A paper signature changes the contract on the office's word alone: it is recorded by an
+    administrator or by who wrote the change order (and handed it to the owner)."""
+    if user.is_admin or change_order.author_id == user.id:
+        return
+    author = session.get(User, change_order.author_id)
+    who = (author.name or author.email) if author else "its author"
+    raise ActionRefused(
+        f"Only {who}, who wrote CO-{change_order.number}, or an administrator can record it as "
+        "signed on paper: please give them the signed page to record."
+    )
 
 
 def _open_for_answer_by_office(

@@ -22,17 +22,18 @@ from renovation_app.api.requests import (
     client_of,
     read_body,
     read_json_object,
-    whole_number,
 )
 from renovation_app.api.responses import (
     NO_STORE,
     compressed_html,
+    content_disposition,
     not_found,
     sign_in_first,
     signed_in_user,
 )
 from renovation_app.services import audit, photos, project
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.files import StorageError
 
 # What a photo's file may do in a browser: be shown, nothing else.
@@ -101,7 +102,7 @@ def _picture(found: tuple[bytes, str] | None, cache: str, download: str = "") ->
     content, content_type = found
     headers = {**_FILE_HEADERS, "Cache-Control": cache, "X-Robots-Tag": "noindex"}
     if download:
-        headers["Content-Disposition"] = f'attachment; filename="{download}"'
+        headers["Content-Disposition"] = content_disposition(download)
     return Response(content, media_type=content_type, headers=headers)
 
 
@@ -111,7 +112,7 @@ def _name(request: Request) -> str:
     if name == "original":
         return name
     stem, _, extension = name.partition(".")
-    return stem if extension == "webp" and stem.isdigit() else ""
+    return stem if extension == "webp" and whole_number(stem) is not None else ""
 
 
 async def staff_photo(request: Request) -> Response:

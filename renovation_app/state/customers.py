@@ -11,6 +11,7 @@ import reflex as rx
 from renovation_app.routes import CUSTOMERS, customer_path
 from renovation_app.services import customers, reminders
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import SearchedListMixin, StaffState
 
@@ -33,11 +34,12 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
 
     @rx.event
     async def use_customer(self, customer_id: int):
-        contact = await asyncio.to_thread(customers.contact_of, int(customer_id))
+        customer_id = whole_number(customer_id) or 0
+        contact = await asyncio.to_thread(customers.contact_of, customer_id)
         self.suggestions = []
         if contact is None:
             return
-        self.used_customer_id = int(customer_id)
+        self.used_customer_id = customer_id
         fields = {
             f"{self.field_prefix}{name}": value
             for name, value in dataclasses.asdict(contact).items()
@@ -64,8 +66,8 @@ class CustomerState(RecordPage, StaffState):
     action_error: str = ""
 
     async def _read_record(self, key: str) -> bool:
-        if key.isdigit():
-            self.customer = await asyncio.to_thread(customers.customer_view, int(key))
+        if (customer_id := whole_number(key)) is not None:
+            self.customer = await asyncio.to_thread(customers.customer_view, customer_id)
         return self.customer is not None
 
     @rx.event
@@ -82,14 +84,15 @@ class CustomerState(RecordPage, StaffState):
         """Merge the customer whose number was typed into this one."""
         if self.customer is None:
             return
-        if not self.merge_id.isdigit():
+        merged = whole_number(self.merge_id)
+        if merged is None:
             self.action_error = "Type the number of the customer to merge into this one."
             return
         try:
             await asyncio.to_thread(
                 customers.merge_customers,
                 self.customer.id,
-                int(self.merge_id),
+                merged,
                 self._signed_in_user(),
             )
         except ActionRefused as refused:

@@ -12,7 +12,7 @@ from renovation_app.routes import SUBCONTRACTORS, subcontractor_path
 from renovation_app.services import subcontractors
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from renovation_app.services.fields import iso_date
+from renovation_app.services.fields import iso_date, whole_number
 from renovation_app.services.subcontractors.certificates import MAX_BYTES
 from renovation_app.services.subcontractors.fields import FIELDS
 from renovation_app.state.record import RecordPage
@@ -83,7 +83,7 @@ class SubcontractorState(RecordPage, StaffState):
     cert_expires: str = ""
 
     async def _read_record(self, key: str) -> bool:
-        await self._show(int(key) if key.isdigit() else 0)
+        await self._show(whole_number(key) or 0)
         self.form_key += 1  # the edit form shows the saved details
         return bool(self.sub)
 

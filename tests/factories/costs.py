@@ -30,6 +30,7 @@ from renovation_app.services.billing import business_today
 from renovation_app.services.costs import JobBudget, job_budget
 from renovation_app.services.staff.sessions import SignedInUser
 from tests.factories.estimates import accepted_estimate
+from tests.factories.papers import one_page_pdf
 from tests.factories.staff import as_signed_in, staff_user
 from tests.factories.subcontractors import certificate_of, subcontractor_of
 
@@ -229,7 +230,7 @@ def payments_of_invoice(invoice_id: int) -> list[Payment]:
 
 
 # Receipts as they arrive: a phone's photo, a PNG, a vendor's PDF, and files that are not one.
-RECEIPT_PDF = b"%PDF-1.4\n% Home Depot receipt 4310.55\n%%EOF\n"
+RECEIPT_PDF = one_page_pdf("Home Depot receipt 4310.55")
 GPS = {1: "N", 2: (40.0, 41.0, 12.5), 3: "W", 4: (73.0, 59.0, 0.0)}  # the Gowanus canal
 
 

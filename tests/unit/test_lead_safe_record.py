@@ -84,7 +84,7 @@ def pdf_text(content: bytes) -> str:
 
 
 def record_text(job) -> str:
-    return pdf_text(compliance.document_pdf(job.number, "lead-safe-record"))
+    return pdf_text(compliance.document_pdf(job.number, "lead-safe-record")[1])
 
 
 def record_all_but_the_verification(job, who, with_photos: bool = True) -> None:

@@ -79,18 +79,21 @@ def lead_safe_paper(session: Session, job: Job) -> JobDocument | None:
     )
 
 
-def document_pdf(number: str, name: str) -> bytes | None:
-    """A job's paper for staff, or None when the job has no such paper."""
+def document_pdf(number: str, name: str) -> tuple[str, bytes] | None:
+    """A job's paper for staff (its file name, made of the paper's and the job's stored names,
+    and its PDF), or None when the job has no such paper."""
     with db_session() as session:
         job = job_by_number(session, number)
         if job is None:
             return None
         if name == LEAD_SAFE_FILE:
             record = lead_safe_record(session, job)
-            return render_lead_safe_record_pdf(record) if record else None
-        kind = SIGNED_FILES.get(name)
-        signature = signature_of(session, kind, job.estimate_id) if kind else None
-        return render_certificate_pdf(signature) if signature else None
+            pdf = render_lead_safe_record_pdf(record) if record else None
+        else:
+            kind = SIGNED_FILES.get(name)
+            signature = signature_of(session, kind, job.estimate_id) if kind else None
+            pdf = render_certificate_pdf(signature) if signature else None
+        return (f"{name}-{job.number}.pdf", pdf) if pdf else None
 
 
 def job_subcontractors(session: Session, job: Job) -> list[Subcontractor]:

@@ -36,7 +36,7 @@ def _matching(query: str):
     condition = Customer.merged_into_id.is_(None)
     for word in query.split()[:5]:
         like = f"%{word.lower()}%"
-        digits = "".join(c for c in word if c.isdigit())
+        digits = "".join(c for c in word if "0" <= c <= "9")
         contact = select(CustomerContact.customer_id).where(
             or_(
                 func.lower(CustomerContact.value).like(like),

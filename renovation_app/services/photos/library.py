@@ -17,6 +17,7 @@ from renovation_app.models import Job, JobNote, JobPhoto, PhotoStage, PublishedP
 from renovation_app.services import audit
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.files import StorageError, storage
 from renovation_app.services.jobs.lead_safe import (
     PRACTICES,
@@ -179,7 +180,8 @@ def _details(session: Session, number: str, stage: object, room: object, note_id
         raise ActionRefused(f"The room is at most {ROOM_MAX} characters.")
     note = None
     if note_id not in (None, ""):
-        note = session.get(JobNote, int(note_id)) if str(note_id).isdigit() else None
+        note_number = whole_number(note_id)
+        note = session.get(JobNote, note_number) if note_number is not None else None
         if note is None or note.job_id != job.id or note.deleted_at:
             raise ActionRefused("That note is not on this job: please reload the page.")
     return PhotoDetails(job.id, PhotoStage(stage), room_words, note.id if note else None)
@@ -344,7 +346,8 @@ def read_variant(photo: JobPhoto, name: str) -> tuple[bytes, str] | None:
     if name == "original":
         content = storage().get(original_key(photo))
         return (content, photo.content_type) if content else None
-    if not name.isdigit() or int(name) not in widths_of(photo):
+    width = whole_number(name)
+    if width is None or width not in widths_of(photo):
         return None
-    content = storage().get(variant_key(photo, int(name)))
+    content = storage().get(variant_key(photo, width))
     return (content, "image/webp") if content else None

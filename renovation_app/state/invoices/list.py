@@ -9,6 +9,7 @@ import reflex as rx
 
 from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.invoicing import DraftRow, InvoiceFilters, InvoiceRow, list_invoices
 from renovation_app.state.staff import PagedListMixin, StaffState
 
@@ -26,7 +27,9 @@ class InvoiceListState(PagedListMixin, StaffState):
     @rx.event
     async def delete_draft(self, draft_id: int):
         try:
-            await asyncio.to_thread(invoicing.delete_draft, int(draft_id), self._signed_in_user())
+            await asyncio.to_thread(
+                invoicing.delete_draft, whole_number(draft_id) or 0, self._signed_in_user()
+            )
         except (ActionRefused, ValueError) as refused:
             yield rx.toast.error(str(refused), duration=4000)
         else:

@@ -10,7 +10,7 @@ from renovation_app.routes import invoice_path
 from renovation_app.services import change_orders, compliance, costs, jobs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import iso_date
+from renovation_app.services.fields import iso_date, whole_number
 from renovation_app.services.schedule.week import job_days
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 def whole(value: object) -> int:
     """A number the page sends (a stage's id, a change order's number); 0 for anything else."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return whole_number(value) or 0
 
 
 class JobDetailState(RecordPage, StaffState):

@@ -6,7 +6,7 @@ import reflex as rx
 
 from renovation_app.services import compliance
 from renovation_app.services.billing import business_today
-from renovation_app.services.fields import iso_date
+from renovation_app.services.fields import iso_date, whole_number
 from renovation_app.state.jobs.detail import JobDetailState, whole
 
 
@@ -48,7 +48,7 @@ class JobDutiesState(JobDetailState):
 
     @rx.event
     async def send_st124_copy(self):
-        sub = int(self.copy_to) if self.copy_to.isdigit() else 0
+        sub = whole_number(self.copy_to) or 0
         company = await self._act(compliance.send_st124_copy, sub, self._signed_in_user())
         if company:
             self.action_note = f"The ST-124 is e-mailed to {company}."

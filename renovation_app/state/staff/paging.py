@@ -9,6 +9,8 @@ from urllib.parse import urlencode
 
 import reflex as rx
 
+from renovation_app.services.fields import whole_number
+
 
 class Listing(Protocol):
     """One page of a list, as the services' listing functions return it."""
@@ -44,7 +46,7 @@ class PagedListMixin(rx.State, mixin=True):
 
     def _requested_page(self) -> int:
         page = self.router.url.query_parameters.get("page", "1")
-        return int(page) if page.isdigit() else 1
+        return whole_number(page) or 1
 
     def _show_page(self, listing: Listing, link_to: Callable[[int], str]) -> None:
         """The page shown; `link_to(n)` is the address of page n with the same search."""

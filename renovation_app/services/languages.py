@@ -1,4 +1,5 @@
-"""The notice of cancellation and the signing page's words in the language of the sale.
+"""The owner's papers in the language of the sale: the notice of cancellation, the signing
+page's words, the statements signed with the contract and the e-mails about the sale.
 
 The translations are the gettext catalogues in content/locale/<code>/LC_MESSAGES/contract.po,
 read with Babel and compiled in memory once per language, so there are no .mo files to build
@@ -20,6 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from renovation_app.content import compliance
 from renovation_app.content import contract as words
 from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.contract import ContractSection
@@ -28,6 +30,15 @@ from renovation_app.content.languages import ENGLISH, SALE_LANGUAGES, SIGNING_PA
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "content" / "locale"
 DOMAIN = "contract"
 NOTICE_SECTIONS = (words.CANCELLATION_NOTICE, words.NOTICE_OF_CANCELLATION)
+# What the owner ticks beside the contract (Form ST-124, the lead pamphlet's receipt).
+CERTIFICATE_TEXTS = (
+    compliance.ST124_TITLE,
+    compliance.ST124_STATEMENT,
+    compliance.ST124_TICK,
+    compliance.PAMPHLET_RECEIPT_TITLE,
+    compliance.PAMPHLET_STATEMENT,
+    compliance.PAMPHLET_TICK,
+)
 
 
 class CancellationNotice(NamedTuple):
@@ -63,7 +74,7 @@ def english_texts() -> list[str]:
     for section in NOTICE_SECTIONS:
         texts += [section.heading, *section.paragraphs]
     texts += [words.DEADLINE_RULE, words.UNSIGNED_DAY, words.UNSIGNED_LAST_DAY, words.ACCEPTANCE]
-    return list(dict.fromkeys([*texts, *SIGNING_PAGE.values()]))
+    return list(dict.fromkeys([*texts, *SIGNING_PAGE.values(), *CERTIFICATE_TEXTS]))
 
 
 @cache
@@ -81,10 +92,15 @@ def translator(code: str) -> NullTranslations:
     return Translations(compiled, domain=DOMAIN)
 
 
+def translated(code: str, text: str) -> str:
+    """`text`, one of english_texts(), in the language of the sale, placeholders unfilled."""
+    return translator(code).gettext(text)
+
+
 def translate(code: str, text: str, **fields: str) -> str:
-    """`text`, an English text of the contract or the signing page, in the language of the
-    sale, with its {placeholders} filled from `fields`."""
-    return translator(code).gettext(text).format(**fields)
+    """`text`, one of english_texts(), in the language of the sale, with its {placeholders}
+    filled from `fields`."""
+    return translated(code, text).format(**fields)
 
 
 def _section(code: str, section: ContractSection, fields: dict) -> dict:

@@ -241,6 +241,9 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
         expect(spanish).to_contain_text("Aviso de cancelación")
         expect(english).to_contain_text("Notice of cancellation")
         expect(english).to_contain_text("I hereby cancel this transaction")
+        st124 = mine.get_by_test_id("certificate")  # the shower is a capital improvement
+        expect(st124).to_contain_text("Yo, el propietario, certifico que el trabajo")
+        expect(st124).to_contain_text("I, the owner, certify that the work")
         no_axe_violations(mine, "a Spanish sale's signing page", widths=(1280,))
         sign_from_the_link(mine, link.group(0))
 

@@ -16,6 +16,7 @@ from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT
 from renovation_app.content import BUSINESS
 from renovation_app.content.contract import ACCEPTANCE, REFUND_RULE
+from renovation_app.content.languages import SIGNING_PAGE
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateLinkState
 
@@ -46,27 +47,51 @@ def certificate_field(field: rx.Var) -> rx.Component:
     )
 
 
+def above_english(translated: rx.Var) -> rx.Component:
+    """Words in the language of the sale, above their English (nothing for an English sale)."""
+    return rx.cond(
+        translated, rx.el.p(translated, class_name="text-sm font-semibold text-slate-800")
+    )
+
+
 def certificate_box(certificate: rx.Var) -> rx.Component:
     """A certificate signed with the contract: its fields as filled from the estimate, what the
-    owner certifies, its link (the blank form, the pamphlet) and the box to tick."""
+    owner certifies, its link (the blank form, the pamphlet) and the box to tick; the title,
+    the statement and the box in the language of the sale too."""
     kind = certificate.kind.to(str)
+    fields = certificate.fields.to(list[list[str]])
     return rx.el.section(
         rx.el.h4(certificate.title, class_name="font-bold text-slate-900"),
-        rx.el.dl(rx.foreach(certificate.fields.to(list[list[str]]), certificate_field), class_name="flex flex-col gap-1 text-sm"),
+        above_english(certificate.translated_title),
+        rx.el.dl(rx.foreach(fields, certificate_field), class_name="flex flex-col gap-1 text-sm"),
+        above_english(certificate.translated_statement),
         rx.el.p(certificate.statement, class_name="text-sm text-slate-700"),
-        link(certificate.link_words, href=certificate.link, target="_blank", rel="noopener", class_name="self-start text-sm font-semibold text-orange-800 underline"),
+        link(
+            certificate.link_words,
+            href=certificate.link,
+            target="_blank",
+            rel="noopener",
+            class_name="self-start text-sm font-semibold text-orange-800 underline",
+        ),
         rx.el.label(
             rx.el.input(
-                type="checkbox", id="certify-" + kind, checked=State.certified.contains(kind),
+                type="checkbox",
+                id="certify-" + kind,
+                checked=State.certified.contains(kind),
                 on_change=lambda ticked: State.tick_certificate(kind, ticked),
-                class_name="h-5 w-5 shrink-0 accent-orange-700", data_testid="certify-" + kind,
+                class_name="h-5 w-5 shrink-0 accent-orange-700",
+                data_testid="certify-" + kind,
             ),
-            certificate.tick,
+            rx.el.span(
+                rx.cond(certificate.translated_tick, rx.el.span(certificate.translated_tick)),
+                rx.el.span(certificate.tick),
+                class_name="flex flex-col",
+            ),
             class_name="flex items-center gap-3 font-semibold",
         ),
         class_name="flex flex-col gap-2 rounded-lg border border-slate-300 p-4",
         data_testid="certificate",
-    )  # fmt: skip
+    )
 
 
 def notice_section(section: rx.Var) -> rx.Component:
@@ -128,7 +153,13 @@ def sign_form() -> rx.Component:
                 on_change=State.set_agreed,
                 class_name="h-5 w-5 accent-orange-700",
             ),
-            "I agree to this contract and its terms, including the notices in the PDF.",
+            rx.el.span(
+                rx.cond(
+                    E.signing, rx.el.span(E.signing.to(dict)["agree"], class_name="font-semibold")
+                ),
+                rx.el.span(SIGNING_PAGE["agree"]),
+                class_name="flex flex-col",
+            ),
             class_name="flex items-center gap-3",
         ),
         rx.el.button(

@@ -209,18 +209,27 @@ def render_certificate_pdf(certificate: models.Signature) -> bytes:
     was signed: its fields, what the owner certified, and the signature with the SHA-256 of
     exactly the document signed."""
     document = json.loads(certificate.document)
+    # A sale made in another language: its title and statement in it too, as signed.
+    translated = [document.get("translated_title", ""), document.get("translated_statement", "")]
     text = "".join(value for _, value in document["fields"]) + certificate.signer_name
-    pdf = new_pdf(document["title"], text)
+    pdf = new_pdf(document["title"], text + "".join(translated))
     pdf.set_text_color(*MUTED)
     text_line(pdf, 5, f"{BUSINESS.name} · {BUSINESS.address.one_line}", size=9)
     pdf.set_text_color(*ACCENT)
     pdf.set_font(FAMILY, "B", 15)
     paragraph(pdf, 8, document["title"])
+    if translated[0]:
+        _set_font_for(pdf, translated[0], bold=True, size=11)
+        paragraph(pdf, 6, translated[0])
     pdf.set_text_color(*INK)
     rule(pdf)
     for label, value in document["fields"]:
         field_row(pdf, label, value, label_width=45)
     pdf.ln(3)
+    if translated[1]:
+        _set_font_for(pdf, translated[1], bold=False, size=9.5)
+        paragraph(pdf, 5, translated[1])
+        pdf.ln(2)
     pdf.set_font(FAMILY, size=9.5)
     paragraph(pdf, 5, document["statement"])
     pdf.ln(4)

@@ -2,6 +2,7 @@
 search index."""
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -25,6 +26,7 @@ from renovation_app.api.invoices import (
     staff_invoice_pdf,
 )
 from renovation_app.api.job_documents import job_document_pdf
+from renovation_app.api.middleware import AddressGuard
 from renovation_app.api.photos import (
     add_note,
     gallery_page,
@@ -55,6 +57,7 @@ async def client_went_away(request: Request, exc: Exception) -> Response:
 def create_api() -> Starlette:
     return Starlette(
         exception_handlers={ClientDisconnect: client_went_away},
+        middleware=[Middleware(AddressGuard)],
         routes=[
             Route("/api/health", health, methods=["GET"]),
             Route("/api/contact", contact, methods=["POST"]),

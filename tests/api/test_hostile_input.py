@@ -57,6 +57,18 @@ def test_an_id_of_digits_that_are_no_number_is_404_on_every_route(staff_client, 
         assert staff_client.get(address).status_code == 404, address
 
 
+@pytest.mark.parametrize("control", ["%00", "%0A", "%7F"])
+def test_an_address_with_a_control_character_is_400_before_any_route(staff_client, job, control):
+    """PostgreSQL refuses a NUL in a text to compare (a 500 there); no record is named so."""
+    for address in (
+        f"/jobs/{control}/costs/1/receipt",
+        f"/invoices/{control}/pdf",
+        f"/pay/{control}",
+        f"/jobs/{job.number}/trust-books.csv?from={control}",
+    ):
+        assert staff_client.get(address).status_code == 400, address
+
+
 def test_a_pdf_is_named_after_its_record_whatever_the_address_held(staff_client, staff):
     invoice = make_invoice(staff, "hostile-form-1")
     answer = staff_client.get(f"/invoices/{invoice.number}\u2003/pdf")  # an em space

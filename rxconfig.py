@@ -10,14 +10,14 @@ from reflex_components_radix.primitives.dialog import DialogElement
 
 from renovation_app.components.react.stripe import REACT_STRIPE, STRIPE_JS
 from renovation_app.first_paint import FirstPaintPlugin
-from renovation_app.granian_respawn import respawn_crashed_workers
+from renovation_app.granian_server import configure_granian
 from renovation_app.settings import settings
 
 # Production must not start with a guessable key: every address hash would be forgeable.
 if problem := settings.production_problem():
     sys.exit(f"refusing to start: {problem}")
 
-respawn_crashed_workers()
+configure_granian()
 
 config = rx.Config(
     app_name="renovation_app",

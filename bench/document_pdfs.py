@@ -17,12 +17,12 @@ import time
 from datetime import UTC, datetime
 
 from renovation_app.content import compliance as words
-from renovation_app.models import Job, Signature
+from renovation_app.models import Signature
 from renovation_app.services.compliance.documents import render_certificate_pdf
 from renovation_app.services.estimates.document import canonical, document_hash
 from renovation_app.services.estimates.pdf import Signature as ContractSignature
 from renovation_app.services.estimates.pdf import render_contract_pdf
-from renovation_app.services.jobs.lead_safe import render_lead_safe_record_pdf
+from renovation_app.services.jobs.lead_safe_pdf import LeadSafeRecord, render_lead_safe_record_pdf
 from tests.factories.estimates import unsaved_contract
 
 
@@ -40,15 +40,24 @@ def _certificate() -> Signature:
     )  # fmt: skip
 
 
-def _record() -> dict:
-    job = Job(number="J-2027-0001", year=2027, title="Kitchen", customer_name="Maria Lopez",
-              customer_email="m@example.com", contract_cents=1, author_id=1, year_built=1962)  # fmt: skip
-    return {
-        "job": job.number, "title": job.title, "address": "12 Atlantic Ave", "owner": "Maria Lopez",
-        "year_built": "1962", "firm": "Brooklyn Home Renovation LLC", "firm_certificate": "NAT-F1",
+def _record() -> LeadSafeRecord:
+    """A signed record: every practice recorded once, the cleaning verification re-cleaned."""
+    entry = {"day": "March 2, 2027", "who": "Sam Builder", "photos": 1, "result": "", "note": ""}
+    practices = [
+        {"key": p.key, "label": p.label, "words": p.words, "rule": p.rule, "photo": p.photo,
+         "entries": [{**entry, "result": words.CLEANING_RESULTS["reclean_pass"]}
+                     if p.key == words.CLEANING_VERIFICATION else entry]}
+        for p in words.LEAD_SAFE_PRACTICES
+    ]  # fmt: skip
+    document = {
+        "title": words.LEAD_SAFE_RECORD_TITLE, "job": "J-2027-0001", "work": "Kitchen",
+        "address": "12 Atlantic Ave", "owner": "Maria Lopez", "year_built": "1962",
+        "firm": "Brooklyn Home Renovation LLC", "firm_certificate": "NAT-F1",
         "renovator": "Sam Builder", "renovator_certificate": "R-1", "pamphlet": "Signed",
-        "practices": list(words.LEAD_SAFE_PRACTICES), "keep_until": "3 years after the job is closed",
+        "practices": practices, "certification": words.LEAD_SAFE_CERTIFICATION,
     }  # fmt: skip
+    signed = "Sam Builder, certified renovator, on Mar 5, 2027, 4:12 PM"
+    return LeadSafeRecord(document, "3 years after the job is closed", signed, "0" * 64)
 
 
 def _contract(language: str, owner: str):

@@ -14,6 +14,7 @@ from renovation_app.api.middleware import (
     FormPostMiddleware,
     NotFoundPageMiddleware,
     SecurityMiddleware,
+    UploadGuard,
 )
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page
@@ -77,13 +78,14 @@ check_record_pages()
 
 app = rx.App(
     # Our API routes around Reflex's, a native form post back to its page, pages at their
-    # canonical paths, unknown paths the prerendered 404 page, then security headers around
-    # everything.
+    # canonical paths, unknown paths the prerendered 404 page, uploads checked before they are
+    # read, then security headers around everything.
     api_transformer=[
         create_api(),
         FormPostMiddleware,
         CanonicalPathMiddleware,
         NotFoundPageMiddleware,
+        UploadGuard,
         SecurityMiddleware,
     ],
     stylesheets=["/site.css"],

@@ -11,7 +11,6 @@ from starlette.responses import Response
 
 from renovation_app.api.responses import (
     app_page,
-    not_found,
     pdf_response,
     sign_in_first,
     signed_in_user,
@@ -19,22 +18,16 @@ from renovation_app.api.responses import (
 from renovation_app.services import change_orders
 
 
-def _pdf(content: bytes | None, name: str) -> Response:
-    return not_found() if content is None else pdf_response(content, name)
-
-
 async def staff_change_order_pdf(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("download change orders")
     number, co = request.path_params["number"], request.path_params["co"]
-    content = await run_in_threadpool(change_orders.change_order_pdf, "", number, co)
-    return _pdf(content, f"change-order-{number[:20]}-{co[:8]}.pdf")
+    return pdf_response(await run_in_threadpool(change_orders.change_order_pdf, "", number, co))
 
 
 async def customer_change_order_pdf(request: Request) -> Response:
     token = request.path_params["token"]
-    content = await run_in_threadpool(change_orders.change_order_pdf, token)
-    return _pdf(content, "change-order.pdf")
+    return pdf_response(await run_in_threadpool(change_orders.change_order_pdf, token))
 
 
 async def change_order_page(request: Request) -> Response:

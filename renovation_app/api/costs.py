@@ -10,16 +10,17 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.requests import whole_number
 from renovation_app.api.responses import (
     NO_STORE,
     app_page,
+    content_disposition,
     not_found,
     pdf_response,
     sign_in_first,
     signed_in_user,
 )
 from renovation_app.services import costs, lien_waivers
+from renovation_app.services.fields import whole_number
 
 
 async def receipt_file(request: Request) -> Response:
@@ -34,7 +35,7 @@ async def receipt_file(request: Request) -> Response:
     disposition = "attachment" if content_type == "application/pdf" else "inline"
     headers = {
         **NO_STORE,
-        "Content-Disposition": f'{disposition}; filename="{name}"',
+        "Content-Disposition": content_disposition(name, disposition),
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
     }
@@ -45,17 +46,13 @@ async def staff_waiver_pdf(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("download lien waivers")
     number, waiver_id = request.path_params["number"], whole_number(request.path_params["id"])
-    content = await run_in_threadpool(lien_waivers.waiver_pdf, "", number, waiver_id)
-    return (
-        not_found()
-        if content is None
-        else pdf_response(content, f"lien-waiver-{number[:20]}-{waiver_id}.pdf")
-    )
+    return pdf_response(await run_in_threadpool(lien_waivers.waiver_pdf, "", number, waiver_id))
 
 
 async def waiver_link_pdf(request: Request) -> Response:
-    content = await run_in_threadpool(lien_waivers.waiver_pdf, request.path_params["token"])
-    return not_found() if content is None else pdf_response(content, "lien-waiver.pdf")
+    return pdf_response(
+        await run_in_threadpool(lien_waivers.waiver_pdf, request.path_params["token"])
+    )
 
 
 async def waiver_page(request: Request) -> Response:

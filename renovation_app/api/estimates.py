@@ -11,7 +11,6 @@ from starlette.responses import Response
 
 from renovation_app.api.responses import (
     app_page,
-    not_found,
     pdf_response,
     sign_in_first,
     signed_in_user,
@@ -19,20 +18,16 @@ from renovation_app.api.responses import (
 from renovation_app.services import estimates
 
 
-def _pdf(found: tuple[str, bytes] | None) -> Response:
-    return not_found() if found is None else pdf_response(found[1], found[0])
-
-
 async def staff_estimate_pdf(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("download estimates")
     number = request.path_params["number"]
-    return _pdf(await run_in_threadpool(estimates.staff_estimate_pdf, number))
+    return pdf_response(await run_in_threadpool(estimates.staff_estimate_pdf, number))
 
 
 async def customer_estimate_pdf(request: Request) -> Response:
     token = request.path_params["token"]
-    return _pdf(await run_in_threadpool(estimates.customer_estimate_pdf, token))
+    return pdf_response(await run_in_threadpool(estimates.customer_estimate_pdf, token))
 
 
 async def estimate_page(request: Request) -> Response:

@@ -8,7 +8,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from renovation_app.api.requests import client_of
-from renovation_app.api.responses import NO_STORE, sign_in_first, signed_in_user
+from renovation_app.api.responses import (
+    NO_STORE,
+    content_disposition,
+    sign_in_first,
+    signed_in_user,
+)
 from renovation_app.db import db_session
 from renovation_app.services import audit
 from renovation_app.services.dashboard.exports import EXPORTS, csv_text, export_rows
@@ -32,7 +37,7 @@ def _record_export(request: Request, user_id: int, what: str, detail: str) -> No
 
 
 def _attachment(filename: str) -> dict[str, str]:
-    return {**NO_STORE, "Content-Disposition": f'attachment; filename="{filename}"'}
+    return {**NO_STORE, "Content-Disposition": content_disposition(filename)}
 
 
 async def export_csv(request: Request) -> Response:

@@ -33,9 +33,9 @@ from renovation_app.services.errors import FormInvalid
 async def staff_invoice_pdf(request: Request) -> Response:
     if await signed_in_user(request) is None:
         return sign_in_first("download invoices")
-    number = request.path_params["number"]
-    pdf = await run_in_threadpool(invoicing.invoice_pdf, number)
-    return not_found() if pdf is None else pdf_response(pdf, f"invoice-{number}.pdf")
+    return pdf_response(
+        await run_in_threadpool(invoicing.invoice_pdf, request.path_params["number"])
+    )
 
 
 async def customer_invoice_pdf(request: Request) -> Response:
@@ -44,7 +44,7 @@ async def customer_invoice_pdf(request: Request) -> Response:
     if invoice is None:
         return not_found()
     pdf = await run_in_threadpool(render_invoice_pdf, invoice)
-    return pdf_response(pdf, f"invoice-{invoice.number}.pdf")
+    return pdf_response((f"invoice-{invoice.number}.pdf", pdf))
 
 
 async def pay_page(request: Request) -> Response:

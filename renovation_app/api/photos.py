@@ -2,7 +2,8 @@
 it alone), the customer's project page, and the published gallery pictures:
 
 POST /api/jobs/{number}/photos?upload_id&stage&room&note_id   staff: one photo, the body its bytes
-POST /api/jobs/{number}/notes                  staff: a log note (JSON: note_key, text)
+POST /api/jobs/{number}/notes                  staff: a log note (JSON: note_key, text, and a
+                                                lead-safe practice with its cleaning_result)
 GET  /jobs/{number}/photos/{id}/{name}          staff: a variant ("960.webp") or the original
 GET  /project/{token}                           the customer's project page (server-drawn)
 GET  /project/{token}/photos/{id}/{name}        a shared photo's variant for the link's holder
@@ -21,17 +22,18 @@ from renovation_app.api.requests import (
     client_of,
     read_body,
     read_json_object,
-    whole_number,
 )
 from renovation_app.api.responses import (
     NO_STORE,
     compressed_html,
+    content_disposition,
     not_found,
     sign_in_first,
     signed_in_user,
 )
 from renovation_app.services import audit, photos, project
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.files import StorageError
 
 # What a photo's file may do in a browser: be shown, nothing else.
@@ -86,7 +88,7 @@ async def add_note(request: Request) -> Response:
     try:
         saved = await run_in_threadpool(
             photos.save_note, request.path_params["number"], user, payload.get("note_key"),
-            payload.get("text"),
+            payload.get("text"), payload.get("practice", ""), payload.get("cleaning_result", ""),
         )  # fmt: skip
     except ActionRefused as refused:
         return _error(422, refused.message)
@@ -100,7 +102,7 @@ def _picture(found: tuple[bytes, str] | None, cache: str, download: str = "") ->
     content, content_type = found
     headers = {**_FILE_HEADERS, "Cache-Control": cache, "X-Robots-Tag": "noindex"}
     if download:
-        headers["Content-Disposition"] = f'attachment; filename="{download}"'
+        headers["Content-Disposition"] = content_disposition(download)
     return Response(content, media_type=content_type, headers=headers)
 
 
@@ -110,7 +112,7 @@ def _name(request: Request) -> str:
     if name == "original":
         return name
     stem, _, extension = name.partition(".")
-    return stem if extension == "webp" and stem.isdigit() else ""
+    return stem if extension == "webp" and whole_number(stem) is not None else ""
 
 
 async def staff_photo(request: Request) -> Response:

@@ -1,11 +1,13 @@
 """What every state-changing API route checks first: origin, size, JSON, the client address."""
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from renovation_app.services.fields import whole_number
 from renovation_app.services.limits import client_address_from_headers
 from renovation_app.settings import settings
 
@@ -36,6 +38,12 @@ def check_same_origin(request: Request) -> None:
         raise _refuse(403, "origin", "Requests from other sites are not accepted.")
 
 
+def declared_size(headers: Mapping[str, str]) -> int:
+    """The body's size as its Content-Length says (0 when there is none or it is no number):
+    a body declared too large is refused unread; the bytes are still counted as they come."""
+    return whole_number(headers.get("content-length", ""), maximum=10**15) or 0
+
+
 def _depth(value: Any, level: int = 1) -> int:
     if isinstance(value, dict):
         return max((_depth(v, level + 1) for v in value.values()), default=level)
@@ -63,8 +71,7 @@ async def read_json_object(request: Request, max_bytes: int = MAX_JSON_BYTES) ->
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type != "application/json":
         raise _refuse(415, "body", "Send the request as JSON (Content-Type: application/json).")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > max_bytes:
+    if declared_size(request.headers) > max_bytes:
         raise _refuse(413, "body", f"The request is larger than {max_bytes // 1024} KiB.")
     body = b""
     async for chunk in request.stream():
@@ -80,11 +87,6 @@ async def read_json_object(request: Request, max_bytes: int = MAX_JSON_BYTES) ->
     if _depth(payload) > MAX_JSON_DEPTH or _has_lone_surrogate(payload):
         raise _refuse(422, "body", "The JSON holds values we cannot accept.")
     return payload
-
-
-def whole_number(text: str) -> int | None:
-    """A record id from a path ("42"); None for anything else, so no lookup is made."""
-    return int(text) if text.isdigit() and len(text) < 12 else None
 
 
 def client_of(request: Request) -> str:

@@ -2,6 +2,7 @@
 PDF download, the 404 page, and the page of a dynamic route (drawn in the browser)."""
 
 import gzip
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -23,8 +24,20 @@ def sign_in_first(what: str) -> Response:
     return JSONResponse({"error": f"Sign in to {what}."}, 401, headers=NO_STORE)
 
 
-def pdf_response(pdf: bytes, filename: str) -> Response:
-    headers = {**NO_STORE, "Content-Disposition": f'attachment; filename="{filename}"'}
+def content_disposition(filename: str, disposition: str = "attachment") -> str:
+    """The Content-Disposition of a file (RFC 6266): the name in printable ASCII, and a name
+    that is not also whole as filename* in UTF-8, so no name can break the header's encoding."""
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in filename)
+    header = f'{disposition}; filename="{plain}"'
+    return header if plain == filename else f"{header}; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def pdf_response(found: tuple[str, bytes] | None) -> Response:
+    """A PDF (its file name and bytes, as a service finds them) as a download; 404 for None."""
+    if found is None:
+        return not_found()
+    filename, pdf = found
+    headers = {**NO_STORE, "Content-Disposition": content_disposition(filename)}
     return Response(pdf, media_type="application/pdf", headers=headers)
 
 

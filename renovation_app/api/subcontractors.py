@@ -8,9 +8,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.requests import whole_number
-from renovation_app.api.responses import NO_STORE, not_found, sign_in_first, signed_in_user
+from renovation_app.api.responses import (
+    NO_STORE,
+    content_disposition,
+    not_found,
+    sign_in_first,
+    signed_in_user,
+)
 from renovation_app.services import subcontractors
+from renovation_app.services.fields import whole_number
 
 
 async def insurance_file(request: Request) -> Response:
@@ -25,7 +31,7 @@ async def insurance_file(request: Request) -> Response:
         return not_found()
     headers = {
         **NO_STORE,
-        "Content-Disposition": f'attachment; filename="{found.filename}"',
+        "Content-Disposition": content_disposition(found.filename),
         "X-Content-Type-Options": "nosniff",
     }
     return Response(found.content, media_type=found.content_type, headers=headers)

@@ -14,7 +14,13 @@ from starlette.responses import JSONResponse, Response
 
 from renovation_app.api.exports import LONGEST_RANGE
 from renovation_app.api.requests import client_of
-from renovation_app.api.responses import NO_STORE, not_found, sign_in_first, signed_in_user
+from renovation_app.api.responses import (
+    NO_STORE,
+    content_disposition,
+    not_found,
+    sign_in_first,
+    signed_in_user,
+)
 from renovation_app.db import db_session
 from renovation_app.services import audit
 from renovation_app.services.fields import iso_date
@@ -57,7 +63,7 @@ async def _download(request: Request, kind: str) -> Response:
     detail = f"job {number}: {start} to {last}"
     await run_in_threadpool(_record_download, request, user.id, kind, number, detail)
     filename = f"trust-books-{number}-{start}-to-{last}.{kind}"
-    headers = {**NO_STORE, "Content-Disposition": f'attachment; filename="{filename}"'}
+    headers = {**NO_STORE, "Content-Disposition": content_disposition(filename)}
     return Response(content, media_type=MEDIA[kind], headers=headers)
 
 

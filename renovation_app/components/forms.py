@@ -27,3 +27,12 @@ def address_form(*children: rx.Component, page: Route, on_submit, **props) -> rx
     if not page.staff:
         raise ValueError(f"{page.path}: only a staff list's search form puts its fields in the URL")
     return rx.el.form(*children, action=page.path, method="get", on_submit=on_submit, **props)
+
+
+def busy_button(busy: rx.Var, busy_words: str, words, class_name: str, **props) -> rx.Component:
+    """A button (a submit unless `type` says otherwise) that says it is at work while `busy`
+    and takes no second press meanwhile."""
+    props.setdefault("type", "submit")
+    return rx.el.button(
+        rx.cond(busy, busy_words, words), disabled=busy, class_name=class_name, **props
+    )

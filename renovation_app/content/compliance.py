@@ -1,6 +1,9 @@
 """The words of New York's duties during a job, for the business's lawyer to edit: the owner's
-notice of where their deposits are held (Lien Law §71-a(4)), and the office's reminders of the
-escrow and lien deadlines. Placeholders in braces are filled when the e-mail is made."""
+notice of where their deposits are held (Lien Law §71-a(4)), the office's reminders of the
+escrow and lien deadlines, and the record of lead-safe work (EPA's rule, 40 CFR 745). Placeholders
+in braces are filled when the e-mail is made."""
+
+from dataclasses import dataclass
 
 # Lien Law §71-a(4)(a): a payment received before substantial completion reaches the escrow
 # account within this many business days; "unless the home improvement contract specifies the
@@ -109,14 +112,84 @@ PAMPHLET_STATEMENT = (
 PAMPHLET_TICK = 'I received the pamphlet "The Lead-Safe Certified Guide to Renovate Right".'
 LEAD_SAFE_RECORD_TITLE = "Record of lead-safe work practices"
 LEAD_SAFE_RECORD_YEARS = 3
+
+
+@dataclass(frozen=True)
+class LeadSafePractice:
+    """A work practice the crew records on the job's daily log, and the record prints."""
+
+    key: str
+    label: str  # the crew's choice on the daily log
+    words: str  # what the record says was done
+    rule: str  # the rule it follows, printed beside it
+    photo: bool  # a photo of it is expected on the log (the setup as it stood)
+
+
+# 40 CFR 745.85(a) and (b): the practices of a renovation in a home built before 1978, in the
+# order of the certified renovator's certification of 40 CFR 745.86(b)(6)(ii)-(vii). The record
+# prints each with the days it was recorded, or "not recorded"; nothing is ticked in advance.
 LEAD_SAFE_PRACTICES = (
-    "The owner received the Renovate Right pamphlet before the work began (receipt attached).",
-    "Warning signs were posted at the entrance to the work area.",
-    "The work area was contained: floors and openings covered with plastic sheeting, HVAC "
-    "ducts closed.",
-    "No open-flame burning, power sanding or grinding without HEPA exhaust, or heat guns above "
-    "1100 °F were used on painted surfaces.",
-    "Waste was contained and sealed in heavy-duty bags before leaving the work area.",
-    "The work area was cleaned with a HEPA vacuum and wet wiping, and the certified renovator "
-    "verified the cleaning (cleaning verification card).",
+    LeadSafePractice(
+        "signs",
+        "Warning signs posted",
+        "Warning signs were posted at the entrances to the work area.",
+        "40 CFR 745.85(a)(1)",
+        photo=True,
+    ),
+    LeadSafePractice(
+        "containment",
+        "Work area contained",
+        "The work area was contained: objects removed or covered, HVAC ducts closed and "
+        "covered, windows and doors closed and sealed, floors covered with taped-down plastic "
+        "sheeting (outside: the ground covered 10 feet beyond the work).",
+        "40 CFR 745.85(a)(2)",
+        photo=True,
+    ),
+    LeadSafePractice(
+        "no_prohibited",
+        "No prohibited practices",
+        "No open-flame burning or torching, no power sanding, planing or grinding without HEPA "
+        "exhaust, and no heat gun at 1100 °F or above were used on painted surfaces.",
+        "40 CFR 745.85(a)(3)",
+        photo=False,
+    ),
+    LeadSafePractice(
+        "waste",
+        "Waste contained",
+        "Waste was contained on site and while carried away: sealed in heavy-duty bags or "
+        "sheeting.",
+        "40 CFR 745.85(a)(4)",
+        photo=False,
+    ),
+    LeadSafePractice(
+        "cleaning",
+        "Work area cleaned (HEPA)",
+        "The work area was cleaned: chips and debris picked up, sheeting misted and folded dirty "
+        "side in, surfaces cleaned with a HEPA vacuum and wet cloths.",
+        "40 CFR 745.85(a)(5)",
+        photo=False,
+    ),
+    LeadSafePractice(
+        "verification",
+        "Cleaning verification",
+        "The certified renovator verified the cleaning with the cleaning verification card.",
+        "40 CFR 745.85(b)",
+        photo=False,
+    ),
 )
+CLEANING_VERIFICATION = "verification"
+# 40 CFR 745.85(b)(1)(ii): each wet cloth is compared with the cleaning verification card; one
+# darker than the card means re-clean and wipe again; a second darker one means wait an hour
+# and wipe with a dry electrostatic cloth. The record gives the result (745.86(b)(6)(vii)).
+CLEANING_RESULTS = {
+    "pass": "Passed: the wet cloths matched the card",
+    "reclean_pass": "Re-cleaned, then passed: the second wet cloths matched the card",
+    "dry_cloth": "Re-cleaned twice, then wiped with a dry electrostatic cloth after an hour",
+}
+CLEANING_HINT = "Say how many wet and dry cloths were used (40 CFR 745.86(b)(6)(vii))."
+# 40 CFR 745.86(b)(6): the certified renovator assigned to the job certifies the record. EPA's
+# sample recordkeeping checklist closes with these words.
+LEAD_SAFE_CERTIFICATION = (
+    "I certify under penalty of law that the above information is true and complete."
+)
+NOT_RECORDED = "Not recorded"

@@ -85,6 +85,7 @@ from renovation_app.models.schedule import (
 )
 from renovation_app.models.signatures import (
     LEAD_PAMPHLET_SIGNATURE,
+    LEAD_SAFE_RECORD_SIGNATURE,
     ST124_SIGNATURE,
     Signature,
     SignatureMethod,
@@ -170,6 +171,7 @@ __all__ = [
     "SignatureMethod",
     "ST124_SIGNATURE",
     "LEAD_PAMPHLET_SIGNATURE",
+    "LEAD_SAFE_RECORD_SIGNATURE",
     "Signature",
     "CostKind",
     "JobCost",

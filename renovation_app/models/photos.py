@@ -31,6 +31,10 @@ class JobNote(SQLModel, table=True):
     day: date
     text: str = Field(max_length=2000)
     shared: bool = False  # on the customer's project page
+    # A lead-safe work practice this note records (content/compliance.py LEAD_SAFE_PRACTICES'
+    # keys; "" for a plain note) and, for the cleaning verification, the card's result.
+    practice: str = Field(default="", max_length=30)
+    cleaning_result: str = Field(default="", max_length=20)
     # The uploader's key for this note: a send retried after a dropped connection makes one note.
     note_key: str = Field(unique=True, max_length=64)
     author_id: int = Field(foreign_key="user.id")

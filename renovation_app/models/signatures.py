@@ -13,6 +13,8 @@ from renovation_app.models.base import utc_now
 # the estimate.
 ST124_SIGNATURE = "st124"
 LEAD_PAMPHLET_SIGNATURE = "lead_pamphlet"
+# The certified renovator's signature of a job's record of lead-safe work; the record is the job.
+LEAD_SAFE_RECORD_SIGNATURE = "lead_safe_record"
 
 
 class SignatureMethod(StrEnum):

@@ -97,6 +97,25 @@ def check_phone(errors: dict[str, str], key: str, value: str, us_only: bool = Fa
     return phonenumbers.format_number(number, style)
 
 
+# A record's id is at most PostgreSQL's INTEGER: a larger number in a lookup is a database error.
+ID_MAX = 2**31 - 1
+
+
+def whole_number(value: object, maximum: int = ID_MAX) -> int | None:
+    """A whole number from 0 to `maximum` as an address, a form or a page's event sends it
+    (42 or "42"); None for anything else. Only ASCII digits count: "²", "①" and "١" are digits
+    to str.isdigit() but not numbers to int() or the database."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.isascii() and value.isdigit():
+        if len(value) > len(str(maximum)):
+            return None
+        number = int(value)
+    else:
+        return None
+    return number if 0 <= number <= maximum else None
+
+
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 

@@ -5,15 +5,15 @@ import asyncio
 import dataclasses
 import json
 from typing import ClassVar
-from urllib.parse import urlencode
 
 import reflex as rx
 
 from renovation_app.routes import CUSTOMERS, customer_path
 from renovation_app.services import customers, reminders
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.state.record import RecordPage
-from renovation_app.state.staff import PagedListMixin, StaffState
+from renovation_app.state.staff import SearchedListMixin, StaffState
 
 
 class CustomerSuggestionsMixin(rx.State, mixin=True):
@@ -34,11 +34,12 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
 
     @rx.event
     async def use_customer(self, customer_id: int):
-        contact = await asyncio.to_thread(customers.contact_of, int(customer_id))
+        customer_id = whole_number(customer_id) or 0
+        contact = await asyncio.to_thread(customers.contact_of, customer_id)
         self.suggestions = []
         if contact is None:
             return
-        self.used_customer_id = int(customer_id)
+        self.used_customer_id = customer_id
         fields = {
             f"{self.field_prefix}{name}": value
             for name, value in dataclasses.asdict(contact).items()
@@ -46,22 +47,17 @@ class CustomerSuggestionsMixin(rx.State, mixin=True):
         yield rx.call_script(f"window.renovation.fillFields({json.dumps(fields)})")
 
 
-class CustomerListState(PagedListMixin, StaffState):
-    search_fields = ("q",)
+class CustomerListState(SearchedListMixin, StaffState):
+    search_fields: ClassVar[tuple[str, ...]] = ("q",)
+    list_path: ClassVar[str] = CUSTOMERS.path
     rows: list[customers.CustomerRow] = []
-    query: str = ""
 
-    @rx.event
-    async def load(self):
-        query = self.router.url.query_parameters.get("q", "")
-        listing = await asyncio.to_thread(customers.list_customers, query, self._requested_page())
+    def _listing(self, query: str, status: str, page: int) -> customers.CustomerListPage:
+        return customers.list_customers(query, page)
+
+    def _show_rows(self, listing: customers.CustomerListPage) -> None:
+        # The words as searched (trimmed, or none when refused) fill the box and the links.
         self.rows, self.query = listing.rows, listing.query
-        self._show_page(
-            listing.page,
-            listing.page_count,
-            listing.total_count,
-            lambda n: f"{CUSTOMERS.path}?{urlencode({'q': listing.query, 'page': n})}",
-        )
 
 
 class CustomerState(RecordPage, StaffState):
@@ -70,8 +66,8 @@ class CustomerState(RecordPage, StaffState):
     action_error: str = ""
 
     async def _read_record(self, key: str) -> bool:
-        if key.isdigit():
-            self.customer = await asyncio.to_thread(customers.customer_view, int(key))
+        if (customer_id := whole_number(key)) is not None:
+            self.customer = await asyncio.to_thread(customers.customer_view, customer_id)
         return self.customer is not None
 
     @rx.event
@@ -88,14 +84,15 @@ class CustomerState(RecordPage, StaffState):
         """Merge the customer whose number was typed into this one."""
         if self.customer is None:
             return
-        if not self.merge_id.isdigit():
+        merged = whole_number(self.merge_id)
+        if merged is None:
             self.action_error = "Type the number of the customer to merge into this one."
             return
         try:
             await asyncio.to_thread(
                 customers.merge_customers,
                 self.customer.id,
-                int(self.merge_id),
+                merged,
                 self._signed_in_user(),
             )
         except ActionRefused as refused:

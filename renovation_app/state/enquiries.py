@@ -9,6 +9,7 @@ from renovation_app.routes import customer_path
 from renovation_app.services import customers
 from renovation_app.services.enquiries import EnquiryRow, recent_enquiries
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.state.staff import StaffState
 
 STATUS_OPTIONS = [(s.value, s.value.replace("_", " ").capitalize()) for s in EnquiryStatus]
@@ -27,7 +28,7 @@ class EnquiriesState(StaffState):
     async def set_status(self, enquiry_id: int, status: str):
         try:
             await asyncio.to_thread(
-                customers.set_enquiry_status, int(enquiry_id), status, self._user_id
+                customers.set_enquiry_status, whole_number(enquiry_id) or 0, status, self._user_id
             )
         except (ActionRefused, ValueError, TypeError) as refused:
             self.action_error = getattr(refused, "message", "Please choose a listed status.")
@@ -38,7 +39,9 @@ class EnquiriesState(StaffState):
     async def open_customer(self, enquiry_id: int):
         """The enquiry's customer (made from it when there is none yet), on their page."""
         try:
-            customer_id = await asyncio.to_thread(customers.customer_for_enquiry, int(enquiry_id))
+            customer_id = await asyncio.to_thread(
+                customers.customer_for_enquiry, whole_number(enquiry_id) or 0
+            )
         except (ActionRefused, ValueError, TypeError) as refused:
             self.action_error = getattr(refused, "message", "There is no such enquiry.")
             return

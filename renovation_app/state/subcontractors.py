@@ -4,7 +4,7 @@ certificates with the upload, and its bills. Every action is checked again by th
 
 import asyncio
 import logging
-from urllib.parse import urlencode
+from typing import ClassVar
 
 import reflex as rx
 
@@ -12,11 +12,11 @@ from renovation_app.routes import SUBCONTRACTORS, subcontractor_path
 from renovation_app.services import subcontractors
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
-from renovation_app.services.fields import iso_date
+from renovation_app.services.fields import iso_date, whole_number
 from renovation_app.services.subcontractors.certificates import MAX_BYTES
 from renovation_app.services.subcontractors.fields import FIELDS
 from renovation_app.state.record import RecordPage
-from renovation_app.state.staff import PagedListMixin, StaffState
+from renovation_app.state.staff import SearchedListMixin, StaffState
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "The subcontractor could not be saved. Please try again."
@@ -28,32 +28,21 @@ def form_values(form_data: dict) -> dict[str, str]:
     return {name: str(form_data.get(name, "") or "")[:300] for name in FIELDS}
 
 
-class SubcontractorListState(PagedListMixin, StaffState):
-    search_fields = ("q", "status")
+class SubcontractorListState(SearchedListMixin, StaffState):
+    list_path: ClassVar[str] = SUBCONTRACTORS.path
     rows: list[subcontractors.SubcontractorRow] = []
-    query: str = ""
-    status: str = ""
     # The new-subcontractor form.
     errors: dict[str, str] = {}
     submitting: bool = False
     form_key: int = 0
 
+    def _listing(self, query: str, status: str, page: int) -> subcontractors.SubcontractorListPage:
+        return subcontractors.list_subcontractors(query, status, page)
+
     @rx.event
     async def load(self):
-        params = self.router.url.query_parameters
-        self.query, self.status = params.get("q", "")[:100], params.get("status", "")[:30]
         self.errors, self.submitting = {}, False
-        listing = await asyncio.to_thread(
-            subcontractors.list_subcontractors, self.query, self.status, self._requested_page()
-        )
-        self.rows = listing.rows
-        search = {"q": self.query, "status": self.status}
-        self._show_page(
-            listing.page,
-            listing.page_count,
-            listing.total_count,
-            lambda n: f"{SUBCONTRACTORS.path}?{urlencode({**search, 'page': n})}",
-        )
+        await self._load_list()
 
     @rx.event
     async def create(self, form_data: dict):
@@ -94,7 +83,7 @@ class SubcontractorState(RecordPage, StaffState):
     cert_expires: str = ""
 
     async def _read_record(self, key: str) -> bool:
-        await self._show(int(key) if key.isdigit() else 0)
+        await self._show(whole_number(key) or 0)
         self.form_key += 1  # the edit form shows the saved details
         return bool(self.sub)
 

@@ -8,7 +8,7 @@ import pytest
 from renovation_app.services import jobs, photos, project
 from renovation_app.services.jobs.status import set_job_status
 from renovation_app.settings import settings
-from tests.factories import signed_in, staff_user
+from tests.factories import accepted_estimate, job_of, signed_in, staff_user
 from tests.unit.test_job_photos import phone_jpeg
 
 ORIGIN = {"Origin": "http://testserver"}
@@ -80,6 +80,27 @@ def test_a_note_is_written_once_whatever_how_often_it_is_sent(staff_client, job)
     again = staff_client.post(f"/api/jobs/{job.number}/notes", json=payload, headers=ORIGIN)
     assert (first.status_code, again.status_code) == (201, 200)
     assert [n.text for n in photos.job_photos(job.number).notes] == ["Tile set in the shower"]
+
+
+def test_a_note_records_a_lead_safe_practice_with_the_cards_result(
+    staff_client, staff, monkeypatch
+):
+    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
+    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank")
+    kitchen = [{"description": "Kitchen", "quantity": "1", "unit_price": "9,000"}]
+    job = job_of(accepted_estimate(staff, "lead-api", lines=kitchen, year_built="1962"))
+    url, payload = f"/api/jobs/{job.number}/notes", {"note_key": "note-api-0002", "text": ""}
+    unread = {**payload, "practice": "verification"}
+    refused = staff_client.post(url, json=unread, headers=ORIGIN)
+    assert refused.status_code == 422 and "card's result" in refused.json()["error"]
+    read = {**unread, "cleaning_result": "pass"}
+    assert staff_client.post(url, json=read, headers=ORIGIN).status_code == 201
+    (note,) = photos.job_photos(job.number).notes
+    assert (note.text, note.practice, note.result) == (
+        "Cleaning verification",
+        "Lead-safe: Cleaning verification",
+        "Passed: the wet cloths matched the card",
+    )
 
 
 def test_the_project_link_reaches_shared_photos_of_its_own_job_only(staff_client, staff, job):

@@ -16,10 +16,15 @@ def open_job_of(page: Page, estimate_path: str) -> str:
     return re.search(r"/jobs/J-\d{4}-\d{4}", page.url).group(0)
 
 
-def bill_on_job(page: Page, job_path: str, stage: str) -> str:
+def bill_on_job(page: Page, job_path: str, stage: str, confirm_lead_safe: bool = False) -> str:
     """Bill one stage of the job's schedule ("Deposit", "Rough-in done", "Final payment");
-    the invoice opens. Returns its number."""
+    the invoice opens. Returns its number. With `confirm_lead_safe`, the final invoice of a home
+    built before 1978 first shows what its record of lead-safe work misses, ticked to go on."""
     open_page(page, job_path)
     page.get_by_role("button", name=f"Bill {stage}").click()
+    if confirm_lead_safe:
+        expect(page.get_by_test_id("lead-safe-warning")).to_contain_text("is missing")
+        page.get_by_test_id("lead-safe-confirm").check()
+        page.get_by_role("button", name=f"Bill {stage}").click()
     expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
     return page.url.rsplit("/", 1)[1]

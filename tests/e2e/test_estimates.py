@@ -170,7 +170,7 @@ def test_enquiry_to_signed_contract_deposit_paid_and_final_invoice(
 
         open_page(page, job_path)
         expect(page.get_by_role("button", name="Bill Deposit")).to_have_count(0)  # billed
-        final_number = bill_on_job(page, job_path, "Final payment")
+        final_number = bill_on_job(page, job_path, "Final payment", confirm_lead_safe=True)
         expect(page.get_by_test_id("due-amount")).to_have_text("$4,200.00")  # untaxed
         final_mail = mail_about(site, email, f"Invoice {final_number} ")
         files = {f["filename"]: f["content"] for f in final_mail["files"]}

@@ -26,6 +26,7 @@ from tests.e2e.jobs import bill_on_job
 from tests.e2e.test_estimates import mail_about
 from tests.e2e.test_staff_sign_in import new_admin, sign_in
 from tests.factories import accepted_estimate, job_of, make_change_order, record_payment
+from tests.factories.papers import one_page_pdf
 
 
 def contract(admin_email: str, owner_email: str, monkeypatch):
@@ -202,9 +203,8 @@ def test_the_office_records_a_change_order_signed_on_paper(page: Page, site, mon
     row.get_by_role("button", name="Signed on paper").click()
     page.fill("#paper-name", "Maria Lopez")
     page.fill("#paper-day", str(business_today()))
-    page.locator("input[type=file]").set_input_files(
-        files=[{"name": "signed.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.4 page"}]
-    )
+    scan = {"name": "signed.pdf", "mimeType": "application/pdf", "buffer": one_page_pdf("CO-1")}
+    page.locator("input[type=file]").set_input_files(files=[scan])
     expect(row).to_contain_text("signed.pdf")
     row.get_by_test_id("record-paper").click()
     expect(row).to_contain_text("Signed by Maria Lopez (signed on paper)")

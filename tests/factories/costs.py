@@ -2,11 +2,13 @@
 subcontractor's bill and its payment, a crew day of a person with a loaded rate, an insured
 subcontractor, a $28,200 contract whose lines carry their estimated cost, and the budget."""
 
+import asyncio
 import functools
 import io
 import itertools
 import struct
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from datetime import date, timedelta
 
 from PIL import Image
@@ -28,6 +30,7 @@ from renovation_app.services.billing import business_today
 from renovation_app.services.costs import JobBudget, job_budget
 from renovation_app.services.staff.sessions import SignedInUser
 from tests.factories.estimates import accepted_estimate
+from tests.factories.papers import one_page_pdf
 from tests.factories.staff import as_signed_in, staff_user
 from tests.factories.subcontractors import certificate_of, subcontractor_of
 
@@ -227,8 +230,19 @@ def payments_of_invoice(invoice_id: int) -> list[Payment]:
 
 
 # Receipts as they arrive: a phone's photo, a PNG, a vendor's PDF, and files that are not one.
-RECEIPT_PDF = b"%PDF-1.4\n% Home Depot receipt 4310.55\n%%EOF\n"
+RECEIPT_PDF = one_page_pdf("Home Depot receipt 4310.55")
 GPS = {1: "N", 2: (40.0, 41.0, 12.5), 3: "W", 4: (73.0, 59.0, 0.0)}  # the Gowanus canal
+
+
+def run_upload(coroutine):
+    """Run an upload's coroutine (photos.receive_photo), from a thread of its own when a loop
+    already runs here (a browser test's)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def phone_photo() -> bytes:

@@ -40,12 +40,20 @@ def stages_of(job: Job) -> list[JobStage]:
         )
 
 
-def bill(job: Job, kind: str, user: User | SignedInUser) -> Invoice:
+def bill(
+    job: Job, kind: str, user: User | SignedInUser, confirm_lead_safe: bool = False
+) -> Invoice:
     """Bill the job's first stage of `kind` not yet billed ("deposit", "progress", "final"), or
-    its first of that kind again (which the service refuses)."""
+    its first of that kind again (which the service refuses). With `confirm_lead_safe`, the
+    final invoice's warning of what its record of lead-safe work misses is confirmed."""
     of_kind = [s for s in stages_of(job) if s.kind == kind]
     stage = next((s for s in of_kind if s.invoice_id is None), of_kind[0])
-    return jobs.bill_stage(job.number, stage.id, as_signed_in(user))
+    try:
+        return jobs.bill_stage(job.number, stage.id, as_signed_in(user))
+    except jobs.LeadSafeNeedsConfirming as missing:
+        if not confirm_lead_safe:
+            raise
+        return jobs.bill_stage(job.number, stage.id, as_signed_in(user), None, missing.words)
 
 
 def bill_deposit(number: str, user: User | SignedInUser) -> Invoice:

@@ -9,10 +9,11 @@ from renovation_app.db import db_session
 from renovation_app.models import InsuranceCertificate, Subcontractor, User
 from renovation_app.services import subcontractors
 from renovation_app.services.staff.sessions import SignedInUser
+from tests.factories.papers import one_page_pdf
 from tests.factories.staff import as_signed_in, staff_user
 
-# The smallest file the upload takes as a PDF (judged by its first bytes).
-PDF = b"%PDF-1.4\n% a certificate of insurance\n%%EOF\n"
+# A certificate of insurance as the insurer e-mails it: a PDF that opens.
+PDF = one_page_pdf("Certificate of insurance")
 
 
 def _someone(by: User | SignedInUser | None) -> SignedInUser:

@@ -121,7 +121,7 @@ def test_quantities_discount_and_tax_read_the_same_on_page_pdf_and_e_mail(fake, 
     email = mails("invoice")[-1]
     for text in ("120 sq ft x $12.50", "-$50.00", "$17.23", "$1,667.23"):
         assert text in email.text and text in email.html
-    pdf = invoicing.invoice_pdf(invoice.number)
+    pdf = invoicing.invoice_pdf(invoice.number)[1]
     assert pdf.startswith(b"%PDF")
 
 

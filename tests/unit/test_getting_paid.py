@@ -154,7 +154,7 @@ def test_a_schedule_arrives_in_the_invoice_pdf_and_e_mail(fake, admin):
     assert "Rough-in (40%): $4,000.00, due" in mail.text
     assert "Rough-in (40%)" in mail.html and "due " in mail.html
     assert shown(invoicing.get_invoice(invoice.number))["stages"][1]["amount"] == "$4,000.00"
-    assert invoicing.invoice_pdf(invoice.number).startswith(b"%PDF")
+    assert invoicing.invoice_pdf(invoice.number)[1].startswith(b"%PDF")
 
 
 # --- checks, Zelle, transfers and cash --------------------------------------------------------

@@ -58,7 +58,7 @@ def invoice(author):
 
 
 def test_the_pdf_has_the_number_customer_lines_and_total(invoice):
-    text = text_of(invoice_pdf(invoice.number))
+    text = text_of(invoice_pdf(invoice.number)[1])
     for part in (
         "Invoice 2026-0001",
         "Zoë Ńowak 张伟",
@@ -82,7 +82,7 @@ def test_the_pdf_has_the_number_customer_lines_and_total(invoice):
 
 
 def test_the_pdf_has_the_business_terms_and_pay_link(invoice):
-    text = text_of(invoice_pdf(invoice.number))
+    text = text_of(invoice_pdf(invoice.number)[1])
     view = get_invoice(invoice.number)
     for part in (
         BUSINESS.name,
@@ -98,7 +98,7 @@ def test_the_pdf_has_the_business_terms_and_pay_link(invoice):
 
 
 def test_the_pay_link_in_the_pdf_is_clickable(invoice):
-    reader = PdfReader(io.BytesIO(invoice_pdf(invoice.number)))
+    reader = PdfReader(io.BytesIO(invoice_pdf(invoice.number)[1]))
     uris = [
         annotation.get_object()["/A"]["/URI"]
         for page in reader.pages
@@ -108,7 +108,7 @@ def test_the_pay_link_in_the_pdf_is_clickable(invoice):
 
 
 def test_the_fonts_are_embedded(invoice):
-    reader = PdfReader(io.BytesIO(invoice_pdf(invoice.number)))
+    reader = PdfReader(io.BytesIO(invoice_pdf(invoice.number)[1]))
     fonts = set()
     for page in reader.pages:
         for font in page["/Resources"]["/Font"].values():
@@ -127,7 +127,7 @@ def test_a_latin_invoice_does_not_load_the_large_chinese_font(author, monkeypatc
     latin = {**INVOICE, "name": "Zoë Ńowak", "note": "Two\nlines\twith a tab"}
     made = create_invoice(validate_invoice(latin, today=TODAY), author.id, "latin", now=NOON)
     monkeypatch.setattr(invoice_pdf_module, "fallback_font", must_not_load)
-    text = text_of(invoice_pdf(made.number))
+    text = text_of(invoice_pdf(made.number)[1])
     assert "Zoë Ńowak" in text and "12 Ocean Parkway, Apt 3" in text
 
 
@@ -137,7 +137,7 @@ def test_the_cjk_font_is_installed():
 
 def test_a_void_invoice_pdf_says_void_and_has_no_pay_link(invoice, author):
     view = void_invoice(invoice.number, author, "Duplicate", now=NOON)
-    text = text_of(invoice_pdf(invoice.number))
+    text = text_of(invoice_pdf(invoice.number)[1])
     assert "VOID" in text
     assert view.pay_url not in text and "Pay online" not in text
 
@@ -146,7 +146,7 @@ def test_a_long_description_wraps_onto_several_lines(author):
     words = "Remove the old vanity and install a new floating one " * 8
     long = {**INVOICE, "lines": [{"service": "otherWork", "price": "10", "description": words}]}
     made = create_invoice(validate_invoice(long, today=TODAY), author.id, "long", now=NOON)
-    text = " ".join(text_of(invoice_pdf(made.number)).split())
+    text = " ".join(text_of(invoice_pdf(made.number)[1]).split())
     assert " ".join(words.split()) in text
 
 
@@ -161,7 +161,7 @@ def test_a_capital_improvement_invoice_says_why_no_sales_tax_is_charged(invoice)
         "Form ST-124 on file" in CAPITAL_IMPROVEMENT_NOTE
         and "§1105(c)(3)" in CAPITAL_IMPROVEMENT_NOTE
     )
-    text = squeezed(text_of(invoice_pdf(invoice.number)))
+    text = squeezed(text_of(invoice_pdf(invoice.number)[1]))
     assert squeezed(CAPITAL_IMPROVEMENT_NOTE) in text
     (mail,) = mails("invoice")
     assert CAPITAL_IMPROVEMENT_NOTE in mail.text and CAPITAL_IMPROVEMENT_NOTE in mail.html
@@ -173,7 +173,7 @@ def test_a_taxed_invoice_claims_no_exemption(author):
         "lines": [{"service": "floorAndTile", "price": "200", "tax_category": "repair"}],
     }
     made = create_invoice(validate_invoice(taxed, today=TODAY), author.id, "taxed", now=NOON)
-    text = text_of(invoice_pdf(made.number))
+    text = text_of(invoice_pdf(made.number)[1])
     assert "Sales tax" in text and "ST-124" not in text
     (mail,) = mails("invoice")
     assert "ST-124" not in mail.text and "ST-124" not in mail.html

@@ -36,6 +36,7 @@ from tests.factories import (
     signed_in,
     stages_of,
 )
+from tests.factories.papers import one_page_pdf
 
 VANITY = "M 10 50 L 40 20 L 80 70 L 120 30"
 
@@ -288,7 +289,7 @@ def test_a_paper_signature_needs_a_real_scan_and_a_day(admin, contract_settings)
     with pytest.raises(ActionRefused, match="PDF, JPEG or PNG"):
         change_orders.record_paper_signature(job.number, "CO-1", paper, signed_in(admin))
     tomorrow = business_today() + timedelta(days=1)
-    scan = b"%PDF-1.4 signed page"
+    scan = one_page_pdf("CO-1 signed by Maria Lopez")
     with pytest.raises(ActionRefused, match="day it was signed"):
         change_orders.record_paper_signature(
             job.number, "CO-1", change_orders.PaperSignature("Maria Lopez", tomorrow, scan, "s.pdf"),
@@ -300,6 +301,26 @@ def test_a_paper_signature_needs_a_real_scan_and_a_day(admin, contract_settings)
         signature = session.exec(select(Signature).where(Signature.kind == "change_order")).one()
     assert signature.method == "paper" and signature.recorded_by == admin.id
     assert money(job).value_cents == 28_200_00
+
+
+def test_only_an_admin_or_the_change_orders_author_records_it_signed_on_paper(job, admin, clerk):
+    make_change_order(job, admin)
+    paper = change_orders.PaperSignature(
+        "Maria Lopez", business_today(), one_page_pdf("CO signed"), "s.pdf"
+    )
+    with pytest.raises(ActionRefused, match="Only Bea Boss, who wrote CO-1, or an admin"):
+        change_orders.record_paper_signature(job.number, "CO-1", paper, signed_in(clerk))
+    with db_session() as session:
+        assert session.exec(select(Signature).where(Signature.kind == "change_order")).all() == []
+
+    own = make_change_order(job, clerk, "clerks-own")
+    change_orders.record_paper_signature(job.number, f"CO-{own.number}", paper, signed_in(clerk))
+    change_orders.record_paper_signature(job.number, "CO-1", paper, signed_in(admin))
+    with db_session() as session:
+        signed = session.exec(
+            select(Signature).where(Signature.kind == "change_order").order_by(Signature.id)
+        ).all()
+    assert [s.recorded_by for s in signed] == [clerk.id, admin.id]
 
 
 def test_every_step_leaves_a_row_in_the_jobs_history_and_the_audit_log(admin, contract_settings):
@@ -327,7 +348,7 @@ def test_the_signed_document_and_pdf_carry_both_signatures(admin, contract_setti
     assert view["method"] == "drawn signature" and len(view["document_sha256"]) == 64
     from tests.fixtures.office_before_e1lines.snapshot import pdf_text
 
-    text = pdf_text(change_orders.change_order_pdf(change_order_token(co)))
+    text = pdf_text(change_orders.change_order_pdf(change_order_token(co))[1])
     assert "Owner: Maria Lopez, drawn signature" in text
     assert "For the contractor: Bea Boss, who sent it on" in text
     assert view["document_sha256"] in text
@@ -473,7 +494,9 @@ def test_an_expired_change_order_frees_its_lines_and_takes_no_paper_signature(
     make_change_order(job, admin, "old", lines=[{"removes": key}], payment="next",
                       valid_until=str(business_today()))  # fmt: skip
     with time_machine.travel(utc_now() + timedelta(days=2), tick=False):
-        scan = change_orders.PaperSignature("Maria Lopez", business_today(), b"%PDF-1", "s.pdf")
+        scan = change_orders.PaperSignature(
+            "Maria Lopez", business_today(), one_page_pdf("CO-1 signed"), "s.pdf"
+        )
         with pytest.raises(ActionRefused, match="expired"):
             change_orders.record_paper_signature(job.number, "CO-1", scan, signed_in(admin))
         again = make_change_order(job, admin, "new", lines=[{"removes": key}], payment="next")

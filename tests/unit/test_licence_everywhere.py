@@ -153,19 +153,19 @@ def documents(admin) -> dict[str, Callable[[], bytes]]:
     waiver_id = pay_bill(job, cost.id, by=admin, paid_on=days_ago(5))
     return {
         "render_contract_pdf": lambda: estimates.staff_estimate_pdf(estimate.number)[1],
-        "render_invoice_pdf": lambda: invoicing.invoice_pdf(invoice.number),
+        "render_invoice_pdf": lambda: invoicing.invoice_pdf(invoice.number)[1],
         "render_receipt_pdf": lambda: _receipt(invoice),
-        "render_change_order_pdf": lambda: change_order_pdf(token=change_order_token(change_order)),
+        "render_change_order_pdf": lambda: change_order_pdf(token=change_order_token(change_order))[1],
         "render_waiver_pdf": lambda: lien_waivers.waiver_pdf(
             number=job.number, waiver_id=waiver_id
-        ),
+        )[1],
         "render_trust_books_pdf": lambda: trust_books.trust_books_pdf(
             job.number, business_today() - timedelta(days=30), business_today()
         ),
-        "render_certificate_pdf": lambda: compliance.document_pdf(job.number, "st124"),
+        "render_certificate_pdf": lambda: compliance.document_pdf(job.number, "st124")[1],
         "render_lead_safe_record_pdf": lambda: compliance.document_pdf(
             job.number, "lead-safe-record"
-        ),
+        )[1],
     }
 
 

@@ -34,9 +34,10 @@ from tests.factories.costs import (
     sub_bill_of,
     waiver_of,
 )
+from tests.factories.papers import one_page_pdf
 from tests.fixtures.office_before_e1lines.snapshot import pdf_text
 
-SCAN = b"%PDF-1.4\n% the waiver, signed in ink\n%%EOF\n"
+SCAN = one_page_pdf("The waiver, signed in ink")
 PAID_DAYS_AGO = 5
 
 
@@ -200,12 +201,12 @@ def test_a_paper_waiver_is_dated_on_or_after_the_payment(waiver, admin):
 
 
 def test_the_pdf_reads_back_the_amount_the_day_and_then_the_signature(job, token):
-    text = pdf_text(lien_waivers.waiver_pdf(token=token))
+    text = pdf_text(lien_waivers.waiver_pdf(token=token)[1])
     for words in ("$6,000.00", long_date(paid_on()), job.number, "Gowanus Plumbing LLC",
                   "Not signed yet"):  # fmt: skip
         assert words in text
     sign(token)
-    text = pdf_text(lien_waivers.waiver_pdf(token=token))
+    text = pdf_text(lien_waivers.waiver_pdf(token=token)[1])
     assert "Signed by Luis Ortiz" in text and signatures()[0].document_sha256 in text
 
 
@@ -217,5 +218,5 @@ def test_staff_open_a_waivers_pdf_only_by_its_own_jobs_number(
     assert lien_waivers.waiver_pdf(number="J-1999-0404", waiver_id=waiver.id) is None
     assert lien_waivers.waiver_pdf(number=job.number, waiver_id=str(waiver.id)) is None
     assert lien_waivers.waiver_pdf(number=job.number, waiver_id=waiver.id + 99) is None
-    pdf = lien_waivers.waiver_pdf(number=job.number, waiver_id=waiver.id)
+    pdf = lien_waivers.waiver_pdf(number=job.number, waiver_id=waiver.id)[1]
     assert pdf.startswith(b"%PDF") and "$6,000.00" in pdf_text(pdf)

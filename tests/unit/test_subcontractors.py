@@ -34,6 +34,7 @@ from renovation_app.settings import settings
 from renovation_app.state.staff.guard import StaffGuard
 from renovation_app.state.subcontractors import SubcontractorListState, SubcontractorState
 from tests.factories import mails, signed_in
+from tests.factories.costs import png_of
 from tests.factories.subcontractors import (
     PDF,
     certificate_of,
@@ -183,7 +184,7 @@ def test_the_kind_and_a_real_expiry_day_are_needed(sub, clerk, files_dir, kind, 
 def test_the_newest_certificate_of_each_kind_is_in_force(sub):
     with time_machine.travel(at(TODAY), tick=False):
         certificate_of(sub, GL, date(2027, 6, 1))
-        newest = certificate_of(sub, GL, date(2027, 2, 1), content=b"\x89PNG\r\n\x1a\n...")
+        newest = certificate_of(sub, GL, date(2027, 2, 1), content=png_of())
         view = subs.get_subcontractor(sub.id)
     gl, wc = view.statuses
     assert (gl.certificate_id, gl.state, gl.words) == (

@@ -26,6 +26,7 @@ from renovation_app.models import (
     JobPhoto,
     LienWaiver,
     LinkKind,
+    Signature,
     User,
 )
 from renovation_app.routes import ALL_ROUTES
@@ -145,6 +146,8 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     assert {w.signature_id is None for w in _all(LienWaiver)} == {True, False}
     assert {cost.kind for cost in _all(JobCost)} == {"purchase", "sub_bill", "labour"}
     assert _all(JobPhoto, JobPhoto.shared) and _all(JobNote, JobNote.shared)
+    assert _all(JobNote, JobNote.practice == "verification")
+    assert _all(Signature, Signature.kind == "lead_safe_record")
     emails = [c.value for c in _all(CustomerContact, CustomerContact.kind == "email")]
     assert any(len(email) == 35 for email in emails)
     assert any(len(c.name) > 40 for c in _all(Customer))
@@ -339,16 +342,16 @@ def _job_files(number: str, admin: User) -> dict[str, bytes | None]:
     if view.estimate_number:
         pdfs["contract"] = estimates.staff_estimate_pdf(view.estimate_number)[1]
     for co in view.change_orders:
-        pdfs[co.label] = change_orders.change_order_pdf("", number, co.label)
+        pdfs[co.label] = change_orders.change_order_pdf("", number, co.label)[1]
     for invoice in view.invoices:
-        pdfs[f"invoice {invoice.number}"] = invoicing.invoice_pdf(invoice.number)
+        pdfs[f"invoice {invoice.number}"] = invoicing.invoice_pdf(invoice.number)[1]
     for paper in compliance.get_job_duties(number).documents:
-        pdfs[paper.name] = compliance.document_pdf(number, paper.name)
+        pdfs[paper.name] = compliance.document_pdf(number, paper.name)[1]
     for row in costs.get_job_costs(number, signed_in(admin), True).rows:
         if row.waiver_id:
             pdfs[f"waiver {row.waiver_id}"] = lien_waivers.waiver_pdf(
                 number=number, waiver_id=row.waiver_id
-            )
+            )[1]
     return pdfs
 
 
@@ -370,7 +373,9 @@ def test_every_pdf_and_csv_of_a_job_renders(zoo, note):
     for row in receipts:
         assert costs.receipt_of(number, row.id), f"{number}: the receipt of cost {row.id} is lost"
     if note == "untaxed job":  # it has one of each
-        assert {"contract", "CO-1", "CO-2", "CO-3", "st124"} <= set(pdfs), sorted(pdfs)
+        assert {"contract", "CO-1", "CO-2", "CO-3", "st124", "lead-safe-record"} <= set(pdfs), (
+            sorted(pdfs)
+        )
         assert len([name for name in pdfs if name.startswith("waiver")]) == 2 and receipts
 
 
@@ -379,9 +384,9 @@ def test_every_customer_links_file_renders(zoo):
         token = key_of("/estimate/[token]", address)
         _is_pdf(estimates.customer_estimate_pdf(token)[1], address)
     for address in zoo.paths["/change-order/[token]"]:
-        _is_pdf(change_orders.change_order_pdf(key_of("/change-order/[token]", address)), address)
+        _is_pdf(change_orders.change_order_pdf(key_of("/change-order/[token]", address))[1], address)
     for address in zoo.paths["/lien-waiver/[token]"]:
-        _is_pdf(lien_waivers.waiver_pdf(key_of("/lien-waiver/[token]", address)), address)
+        _is_pdf(lien_waivers.waiver_pdf(key_of("/lien-waiver/[token]", address))[1], address)
     open_links = [invoicing.invoice_for_pay_token(key_of("/pay/[token]", a))
                   for a in zoo.paths["/pay/[token]"]]  # fmt: skip
     assert len([invoice for invoice in open_links if invoice]) >= 5  # all but the void one

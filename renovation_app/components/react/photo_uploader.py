@@ -2,10 +2,14 @@
 photo on its own with its progress, made smaller in the browser first when that saves data
 (browser-image-compression; the server still checks and re-encodes everything), and sent again
 on its own after a dropped connection, under the same key so the server stores it once.
+In a home built before 1978 the note may record a lead-safe practice (the cleaning verification
+with its card's result): its words may then be left out.
 Hand-wrapped like booking.py: a small React function component in the page's custom code."""
 
 import reflex as rx
 from reflex.event import passthrough_event_spec
+
+from renovation_app.content.compliance import CLEANING_HINT, CLEANING_RESULTS, LEAD_SAFE_PRACTICES
 
 IMAGE_COMPRESSION = "browser-image-compression@2.0.2"
 
@@ -57,10 +61,12 @@ function photoOutcomeWords(outcomes) {
   return words.length ? words.join(" ") : "Sent.";
 }
 
-function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...rest }) {
+function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, leadSafe, practices, results, cleaningHint, ...rest }) {
   const [stage, setStage] = React.useState("during");
   const [room, setRoom] = React.useState("");
   const [note, setNote] = React.useState("");
+  const [practice, setPractice] = React.useState("");
+  const [result, setResult] = React.useState("");
   const [items, setItems] = React.useState([]);
   const [busy, setBusy] = React.useState(false);
   const [message, setMessage] = React.useState("");
@@ -112,8 +118,9 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
   }
 
   async function saveNote(text) {
+    const body = JSON.stringify({ note_key: noteKey.current, text, practice, cleaning_result: result });
     for (let attempt = 1; attempt <= PHOTO_TRIES; attempt++) {
-      const answer = await photoPost(noteUrl, JSON.stringify({ note_key: noteKey.current, text }),
+      const answer = await photoPost(noteUrl, body,
         "application/json", () => {});
       if (answer.status === 200 || answer.status === 201) return answer.data.id;
       if (answer.status >= 400 && answer.status < 500) throw new Error(answer.data.error || "The note was refused.");
@@ -142,11 +149,11 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
     event.preventDefault();
     if (busy) return;
     const waiting = items.filter((i) => !i.done && !i.refused);
-    if (!waiting.length && !note.trim()) { setMessage("Choose photos or write a note first."); return; }
+    if (!waiting.length && !note.trim() && !practice) { setMessage("Choose photos or write a note first."); return; }
     setBusy(true); setMessage("");
     let outcomes = [];
     try {
-      if (note.trim() && !noteId.current) noteId.current = await saveNote(note.trim());
+      if ((note.trim() || practice) && !noteId.current) noteId.current = await saveNote(note.trim());
       outcomes = await sendAll(waiting, { stage, room, noteId: noteId.current });
     } catch (error) {
       setMessage(error.message);
@@ -156,12 +163,13 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
     setBusy(false);
     setMessage(photoOutcomeWords(outcomes));
     if (outcomes.every((o) => o.sent)) {
-      setNote(""); noteKey.current = photoKey(); noteId.current = null;
+      setNote(""); setPractice(""); setResult(""); noteKey.current = photoKey(); noteId.current = null;
       if (input.current) input.current.value = "";
     }
     if (onDone) onDone();
   }
 
+  const chosen = (practices || []).find((p) => p[0] === practice);
   const fieldClass = "w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200";
   return (
     <form className={"flex flex-col gap-4 " + (className || "")} onSubmit={submit} noValidate {...rest}>
@@ -189,6 +197,28 @@ function RenovationPhotoUploader({ uploadUrl, noteUrl, onDone, className, ...res
         <textarea id="photo-note" rows={3} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)}
           placeholder="Demolition done, subfloor replaced under the tub" className={fieldClass} data-testid="photo-note" />
       </div>
+      {leadSafe && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="photo-practice" className="text-sm font-semibold text-slate-800">Lead-safe practice done today (optional)</label>
+            <select id="photo-practice" value={practice} onChange={(e) => { setPractice(e.target.value); setResult(""); }} className={fieldClass} data-testid="photo-practice">
+              <option value="">None: a plain note</option>
+              {(practices || []).map((p) => <option key={p[0]} value={p[0]}>{p[1]}</option>)}
+            </select>
+            {chosen && chosen[2] && !items.length && <p className="text-sm text-amber-900">Add a photo of it: the record of lead-safe work expects one.</p>}
+          </div>
+          {practice === "verification" && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor="photo-result" className="text-sm font-semibold text-slate-800">Cleaning verification card</label>
+              <select id="photo-result" value={result} onChange={(e) => setResult(e.target.value)} className={fieldClass} data-testid="photo-result">
+                <option value="" disabled>Choose the result...</option>
+                {(results || []).map((r) => <option key={r[0]} value={r[0]}>{r[1]}</option>)}
+              </select>
+              <p className="text-sm text-slate-600">{cleaningHint}</p>
+            </div>
+          )}
+        </div>
+      )}
       {items.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Photos being sent" data-testid="photo-queue">
           {items.map((i) => (
@@ -219,6 +249,12 @@ class PhotoUploader(rx.Component):
 
     upload_url: rx.Var[str]
     note_url: rx.Var[str]
+    # A home built before 1978: a note may record a lead-safe practice (content/compliance.py),
+    # [key, label, photo expected], and the cleaning verification card's result, [key, words].
+    lead_safe: rx.Var[bool]
+    practices: rx.Var[list]
+    results: rx.Var[list]
+    cleaning_hint: rx.Var[str]
     # Every photo of the batch sent or given up on: the page reads the job's photos again.
     on_done: rx.EventHandler[passthrough_event_spec()]
 
@@ -232,11 +268,16 @@ class PhotoUploader(rx.Component):
         return [UPLOADER_JS]
 
 
-def photo_uploader(number, on_done, **props) -> rx.Component:
-    """The uploader for the job `number` (a Var of the page's state)."""
+def photo_uploader(number, on_done, lead_safe, **props) -> rx.Component:
+    """The uploader for the job `number` (a Var of the page's state); `lead_safe` (a Var)
+    offers the lead-safe practices."""
     return PhotoUploader.create(
         upload_url="/api/jobs/" + number + "/photos",
         note_url="/api/jobs/" + number + "/notes",
+        lead_safe=lead_safe,
+        practices=[[p.key, p.label, p.photo] for p in LEAD_SAFE_PRACTICES],
+        results=[list(result) for result in CLEANING_RESULTS.items()],
+        cleaning_hint=CLEANING_HINT,
         on_done=on_done,
         **props,
     )

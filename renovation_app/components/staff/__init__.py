@@ -2,7 +2,33 @@
 
 from renovation_app.components.staff.figure import figure
 from renovation_app.components.staff.frame import login_form, staff_page
+from renovation_app.components.staff.list_page import (
+    bullets,
+    cards,
+    list_page,
+    list_row,
+    row_link,
+    table,
+)
 from renovation_app.components.staff.pager import pager
-from renovation_app.components.staff.search import list_search
+from renovation_app.components.staff.search import (
+    filter_input,
+    list_search,
+    search_form,
+)
 
-__all__ = ["figure", "list_search", "login_form", "pager", "staff_page"]
+__all__ = [
+    "bullets",
+    "cards",
+    "figure",
+    "filter_input",
+    "list_page",
+    "list_row",
+    "list_search",
+    "login_form",
+    "pager",
+    "row_link",
+    "search_form",
+    "staff_page",
+    "table",
+]

@@ -8,7 +8,12 @@ import reflex as rx
 
 
 def wide_table(
-    label: str, headings: list[str], rows: rx.Var, row: Callable, min_width: str
+    label: str,
+    headings: list[str],
+    rows: rx.Var,
+    row: Callable,
+    min_width: str,
+    heading_class: str = "py-2 pr-3 text-left",
 ) -> rx.Component:
     """`row` draws one `<tr>` of `rows`; `min_width`, a whole Tailwind class written out (e.g.
     "min-w-[40rem]", so Tailwind finds it), keeps the columns readable.
@@ -16,9 +21,7 @@ def wide_table(
     return rx.el.div(
         rx.el.table(
             rx.el.thead(
-                rx.el.tr(
-                    *[rx.el.th(h, scope="col", class_name="py-2 pr-3 text-left") for h in headings]
-                )
+                rx.el.tr(*[rx.el.th(h, scope="col", class_name=heading_class) for h in headings])
             ),
             rx.el.tbody(rx.foreach(rows, row)),
             class_name=f"w-full {min_width} text-sm",

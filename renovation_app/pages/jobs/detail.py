@@ -123,7 +123,33 @@ def schedule_card() -> rx.Component:
             class_name="mt-1 text-sm text-slate-600",
         ),
         rx.el.ul(rx.foreach(J.stages.to(list[dict]), stage_row), class_name="mt-2"),
+        lead_safe_warning(),
         class_name=STAFF_CARD,
+    )
+
+
+def lead_safe_warning() -> rx.Component:
+    """What the final invoice's record of lead-safe work misses: ticked, the invoice is made
+    anyway with the next press of "Make the final invoice"."""
+    return rx.cond(
+        State.lead_safe_warning,
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                checked=State.lead_safe_ticked,
+                on_change=State.set_lead_safe_ticked,
+                class_name="h-5 w-5 shrink-0 accent-orange-700",
+                data_testid="lead-safe-confirm",
+            ),
+            rx.el.span(
+                State.lead_safe_warning,
+                " Record what is missing on the daily log and have the certified renovator sign "
+                "the record, or tick to make the final invoice anyway.",
+            ),
+            role="alert",
+            class_name="mt-3 flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+            data_testid="lead-safe-warning",
+        ),
     )
 
 

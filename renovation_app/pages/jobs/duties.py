@@ -1,11 +1,13 @@
 """The job page's "New York duties" card: each deposit's escrow deadline with "Record the
-deposit", the owner's escrow notice, and the lien deadline with the property type it counts by."""
+deposit", the owner's escrow notice, the lien deadline with the property type it counts by, the
+record of lead-safe work with "Sign the record", and the signed papers."""
 
 import reflex as rx
 
+from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.content.compliance import PROPERTY_TYPES
+from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
 
 State = JobDutiesState
@@ -132,6 +134,123 @@ def papers_part() -> rx.Component:
     )  # fmt: skip
 
 
+def practice_row(row: rx.Var) -> rx.Component:
+    recorded = row.recorded.to(list[str])
+    return rx.el.li(
+        rx.el.span(row.label, class_name="font-semibold"),
+        " (",
+        row.rule,
+        "): ",
+        rx.cond(
+            recorded.length() > 0,
+            rx.el.span(rx.foreach(recorded, lambda said: rx.el.span(said, class_name="block"))),
+            rx.el.span("not recorded", class_name="text-amber-900"),
+        ),
+        class_name="py-1",
+        data_testid="lead-safe-practice",
+    )
+
+
+def sign_form(lead: rx.Var) -> rx.Component:
+    """The certified renovator (or an admin, with the renovator there) signs the record."""
+    return rx.el.div(
+        rx.el.label(
+            "The certified renovator's full name",
+            html_for="renovator-typed",
+            class_name="text-sm font-semibold",
+        ),
+        rx.el.input(
+            id="renovator-typed",
+            value=State.renovator_typed,
+            on_change=State.set_renovator_typed,
+            placeholder=lead.renovator,
+            max_length=100,
+            class_name=f"{INPUT} max-w-md",
+            data_testid="renovator-typed",
+        ),
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                checked=State.certify_ticked,
+                on_change=State.set_certify_ticked,
+                class_name="h-5 w-5 shrink-0 accent-orange-700",
+                data_testid="certify-record",
+            ),
+            rx.el.span(LEAD_SAFE_CERTIFICATION),
+            class_name="flex items-start gap-2 text-sm",
+        ),
+        rx.el.button(
+            "Sign the record",
+            type="button",
+            on_click=State.sign_lead_safe_record,
+            disabled=State.working,
+            class_name=f"{BUTTON} self-start",
+            data_testid="sign-lead-safe-record",
+        ),
+        class_name="mt-1 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+    )
+
+
+def lead_safe_signature(lead: rx.Var) -> rx.Component:
+    return rx.cond(
+        lead.signed,
+        rx.el.p(
+            "Signed by ",
+            lead.signed,
+            class_name="text-sm font-semibold text-green-800",
+            data_testid="lead-safe-signed",
+        ),
+        rx.cond(
+            lead.may_sign,
+            sign_form(lead),
+            rx.el.p(
+                "To be signed by the certified renovator, ",
+                rx.cond(lead.renovator, lead.renovator, "not set in the settings"),
+                ".",
+                class_name="text-sm",
+            ),
+        ),
+    )
+
+
+def lead_safe_part() -> rx.Component:
+    """The record of lead-safe work (a home built before 1978): each practice as the daily log
+    recorded it, what is missing, and the certified renovator's signature."""
+    lead = D.lead_safe.to(dict)
+    number = State.job["number"].to(str)
+    missing = lead.missing.to(list[str])
+    return rx.cond(
+        D.lead_safe,
+        rx.el.div(
+            rx.el.h4("Record of lead-safe work (40 CFR 745.86)", class_name="font-semibold"),
+            rx.el.p(
+                "The crew records each practice on the ",
+                link("daily log", href=routes.job_photos_path(number), class_name="underline"),
+                "; the record prints only what was recorded. ",
+                link(
+                    "Read the record (PDF)",
+                    href="/jobs/" + number + "/documents/lead-safe-record.pdf",
+                    class_name="font-semibold text-orange-800 underline",
+                ),
+                class_name="text-sm",
+            ),
+            rx.el.ul(rx.foreach(lead.practices.to(list[dict]), practice_row), class_name="text-sm"),
+            rx.cond(
+                missing.length() > 0,
+                rx.el.p(
+                    "Missing: ",
+                    missing.join("; "),
+                    class_name="text-sm text-amber-900",
+                    data_testid="lead-safe-missing",
+                ),
+            ),
+            lead_safe_signature(lead),
+            class_name="flex flex-col gap-1",
+            data_testid="lead-safe-record",
+        ),
+    )
+
+
 def duties_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3("New York duties", class_name=CARD_TITLE),
@@ -146,6 +265,7 @@ def duties_card() -> rx.Component:
         ),
         escrow_part(),
         lien_part(),
+        lead_safe_part(),
         papers_part(),
         class_name=f"{STAFF_CARD} flex flex-col gap-4",
         data_testid="job-duties",

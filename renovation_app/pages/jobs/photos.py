@@ -43,7 +43,12 @@ def heading() -> rx.Component:
 def upload_card() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Add photos and today's note", class_name=CARD_TITLE),
-        photo_uploader(P.number.to(str), on_done=State.reload, class_name="mt-3"),
+        photo_uploader(
+            P.number.to(str),
+            on_done=State.reload,
+            lead_safe=P.lead_safe.to(bool),
+            class_name="mt-3",
+        ),
         class_name=STAFF_CARD,
     )
 
@@ -62,6 +67,7 @@ def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
 def note_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.p(rx.el.strong(row.day), " · ", counted(row.photo_count, "photo"), class_name="text-sm text-slate-700"),
+        rx.cond(row.practice, rx.el.p(row.practice, rx.cond(row.result, ": " + row.result.to(str), ""), class_name="text-sm font-semibold text-amber-900", data_testid="log-practice")),
         rx.el.p(row.text, class_name="whitespace-pre-line text-slate-900"),
         rx.el.div(
             shared_tick(row, lambda _: State.share_note(row.id, ~row.shared.to(bool)), "share-note"),

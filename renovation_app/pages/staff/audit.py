@@ -4,39 +4,28 @@ the same rows as CSV."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import address_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import pager, staff_page
-from renovation_app.components.staff.table import wide_table
-from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import labelled
+from renovation_app.components.staff import filter_input, list_page, search_form, table
+from renovation_app.components.styles import SECONDARY_BUTTON
 from renovation_app.pages.registry import page
 from renovation_app.state.staff.audit import AuditState as State
 
-
-def _filter(label: str, name: str, value: rx.Var, **props) -> rx.Component:
-    return labelled(
-        label,
-        rx.el.input(
-            id=f"audit-{name}",
-            name=name,
-            default_value=value,
-            class_name=f"{INPUT} py-2",
-            **props,
-        ),
-    )
+HEADINGS = ["Time (UTC)", "Person", "Action", "Record", "Detail"]
 
 
 def filters() -> rx.Component:
-    # A plain GET form: the filters live in the address, so a link reproduces the view.
-    return address_form(
-        _filter("Person", "person", State.person, placeholder="Name or e-mail"),
-        _filter("Record", "record", State.record, placeholder="e.g. invoice 2026-0004"),
-        _filter("From", "since", State.since, type="date"),
-        _filter("To", "until", State.until, type="date"),
-        rx.el.button("Filter", type="submit", class_name=f"{BUTTON} self-end"),
-        page=routes.AUDIT,
-        on_submit=State.search,
+    return search_form(
+        State,
+        routes.AUDIT,
+        filter_input(
+            "Person", "audit-person", "person", State.person, placeholder="Name or e-mail"
+        ),
+        filter_input(
+            "Record", "audit-record", "record", State.record, placeholder="e.g. invoice 2026-0004"
+        ),
+        filter_input("From", "audit-since", "since", State.since, type="date"),
+        filter_input("To", "audit-until", "until", State.until, type="date"),
+        button="Filter",
         class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-5",
         key=State.person + State.record + State.since + State.until,
     )
@@ -57,35 +46,20 @@ def audit_row(row: rx.Var) -> rx.Component:
     )
 
 
-def audit_screen() -> rx.Component:
-    return rx.el.div(
-        rx.el.div(
-            rx.el.h2("Audit log", class_name="text-2xl font-extrabold text-slate-900"),
-            # A download: the browser fetches it with the session cookie.
-            link("Download CSV", href=State.csv_link, class_name=SECONDARY_BUTTON, download=True),
-            class_name="flex flex-wrap items-center justify-between gap-3",
-        ),
-        filters(),
-        wide_table(
-            "Audit log entries",
-            ["Time (UTC)", "Person", "Action", "Record", "Detail"],
-            State.rows,
-            audit_row,
-            "min-w-[48rem]",
-        ),
-        rx.cond(State.rows.length() == 0, rx.el.p("Nothing matches.", class_name="text-slate-600")),
-        pager(State, "entries"),
-        class_name=f"{STAFF_CARD} mx-auto flex max-w-6xl flex-col gap-6",
-    )
-
-
 @page(routes.AUDIT, on_load=(State.load,))
 def audit_log() -> rx.Component:
-    return staff_page(
-        rx.cond(
-            State.is_admin,
-            audit_screen(),
-            rx.el.p("Only admins read the audit log.", class_name=STAFF_CARD),
-        ),
-        title="Audit log",
+    # A download: the browser fetches it with the session cookie.
+    csv = link("Download CSV", href=State.csv_link, class_name=SECONDARY_BUTTON, download=True)
+    rows = table("Audit log entries", HEADINGS, "min-w-[48rem]")
+    return list_page(
+        State,
+        "Audit log",
+        audit_row,
+        search=filters(),
+        actions=(csv,),
+        layout=rows,
+        noun="entries",
+        empty="Nothing matches.",
+        width="max-w-6xl",
+        admins_only="Only admins read the audit log.",
     )

@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import cards, list_page
 from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
 from renovation_app.content.contact_links import mailto_href
 from renovation_app.pages.registry import page
@@ -73,18 +73,15 @@ def enquiry_card(row: rx.Var) -> rx.Component:
 
 @page(routes.ENQUIRIES, on_load=(EnquiriesState.load,))
 def enquiries() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("Contact enquiries", class_name="text-2xl font-extrabold text-slate-900"),
-            rx.cond(
-                EnquiriesState.enquiries.length() > 0,
-                rx.el.div(
-                    rx.foreach(EnquiriesState.enquiries, enquiry_card),
-                    class_name="mt-6 flex flex-col gap-4",
-                ),
-                rx.el.p("No enquiries yet.", class_name="mt-4 text-slate-600"),
-            ),
-            class_name="mx-auto max-w-4xl",
-        ),
-        title="Enquiries",
+    # Cards of their own on the page, not rows in one card.
+    return list_page(
+        EnquiriesState,
+        "Enquiries",
+        enquiry_card,
+        heading="Contact enquiries",
+        rows=EnquiriesState.enquiries,
+        layout=cards,
+        empty="No enquiries yet.",
+        width="max-w-4xl",
+        card=False,
     )

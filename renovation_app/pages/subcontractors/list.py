@@ -5,10 +5,9 @@ for a new one. The details' fields and the standing pill are the detail page's t
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
-from renovation_app.components.links import link
-from renovation_app.components.staff import list_search, pager, staff_page
-from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
+from renovation_app.components.forms import busy_button, post_form
+from renovation_app.components.staff import list_page, list_row, list_search, row_link
+from renovation_app.components.styles import BUTTON, INPUT, PILL
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.pages.registry import page
 from renovation_app.services.subcontractors import STATUS_LABELS
@@ -22,6 +21,8 @@ STANDING_COLOURS = (
     ("in_force", f"{STANDING} bg-green-100 text-green-800"),
     PILL,
 )
+# The list's columns from sm up (a whole Tailwind class, so Tailwind finds it).
+COLUMNS = "sm:grid-cols-[2fr_1fr_1fr_1.4fr_1.4fr]"
 # (field, label, input type, autocomplete, example)
 DETAIL_FIELDS = (
     ("company", "Company", "text", "organization", "Gowanus Plumbing LLC"),
@@ -72,11 +73,11 @@ def new_form() -> rx.Component:
                 State.errors["form"],
                 rx.el.p(State.errors["form"], role="alert", class_name="text-red-700"),
             ),
-            rx.el.button(
-                rx.cond(State.submitting, "Saving...", "Save the subcontractor"),
-                type="submit",
-                disabled=State.submitting,
-                class_name=f"{BUTTON} self-start disabled:opacity-70",
+            busy_button(
+                State.submitting,
+                "Saving...",
+                "Save the subcontractor",
+                f"{BUTTON} self-start disabled:opacity-70",
             ),
             key=State.form_key.to_string(),
             on_submit=State.create,
@@ -90,12 +91,8 @@ def new_form() -> rx.Component:
 
 def row(sub: rx.Var) -> rx.Component:
     cell = "text-sm text-slate-700"
-    return rx.el.li(
-        link(
-            sub.company,
-            href=routes.subcontractor_path(sub.id.to(int).to_string()),
-            class_name="font-bold text-orange-800 underline",
-        ),
+    return list_row(
+        row_link(sub.company, routes.subcontractor_path(sub.id.to(int).to_string())),
         rx.el.span(rx.cond(sub.trade, sub.trade, "-"), class_name=cell),
         rx.el.span(
             rx.el.span("Licence ", class_name="sm:hidden"),
@@ -111,46 +108,40 @@ def row(sub: rx.Var) -> rx.Component:
             standing(sub.wc_state, sub.wc_words, "wc-standing"),
         ),
         rx.cond(~sub.active, rx.el.span("Inactive", class_name=f"{PILL} justify-self-start")),
-        class_name="grid min-w-0 gap-1 break-words border-b border-slate-100 py-3 "
-        "sm:grid-cols-[2fr_1fr_1fr_1.4fr_1.4fr] sm:items-center sm:gap-3",
-        data_testid="subcontractor-row",
+        test_id="subcontractor-row",
+        layout=f"grid min-w-0 gap-1 break-words py-3 {COLUMNS} sm:items-center sm:gap-3",
     )
 
 
 def heading_row() -> rx.Component:
+    """The columns' names above the rows, from sm up (each row names its parts on a phone)."""
     return rx.el.div(
         *[
             rx.el.span(words)
             for words in ("Company", "Trade", "Licence", "General liability", "Workers' comp")
         ],
         aria_hidden="true",
-        class_name="hidden text-sm font-semibold text-slate-600 sm:grid "
-        "sm:grid-cols-[2fr_1fr_1fr_1.4fr_1.4fr] sm:gap-3",
+        class_name=f"hidden text-sm font-semibold text-slate-600 sm:grid {COLUMNS} sm:gap-3",
     )
 
 
 @page(routes.SUBCONTRACTORS, on_load=(State.load,))
 def subcontractor_list() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("Subcontractors", class_name="text-2xl font-extrabold text-slate-900"),
-            rx.el.p(
-                "Each needs a general liability and a workers' compensation certificate in "
-                "force before it is paid; the office is e-mailed 30 days before one lapses.",
-                class_name="text-sm text-slate-600",
-            ),
-            new_form(),
-            list_search(
-                State, routes.SUBCONTRACTORS, "sub", "Company, trade or licence", STATUS_LABELS
-            ),
-            heading_row(),
-            rx.cond(
-                State.rows.length() > 0,
-                rx.el.ul(rx.foreach(State.rows, row)),
-                rx.el.p("No subcontractors match.", class_name="text-slate-600"),
-            ),
-            pager(State, "subcontractors"),
-            class_name=f"{STAFF_CARD} mx-auto flex max-w-5xl flex-col gap-6",
-        ),
-        title="Subcontractors",
+    intro = rx.el.p(
+        "Each needs a general liability and a workers' compensation certificate in force before "
+        "it is paid; the office is e-mailed 30 days before one lapses.",
+        class_name="text-sm text-slate-600",
+    )
+    search = list_search(
+        State, routes.SUBCONTRACTORS, "sub", "Company, trade or licence", STATUS_LABELS
+    )
+    # The columns' names stand under the search, over the rows (and over none).
+    search = rx.fragment(search, heading_row())
+    return list_page(
+        State,
+        "Subcontractors",
+        row,
+        search=search,
+        intro=(intro, new_form()),
+        noun="subcontractors",
     )

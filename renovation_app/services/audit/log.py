@@ -17,6 +17,7 @@ from renovation_app.models import AuditEvent, User
 from renovation_app.services.billing.views import business_day_start
 from renovation_app.services.fields import iso_date
 from renovation_app.services.limits import client_fingerprint
+from renovation_app.services.paging import page_of
 
 PAGE_SIZE = 50
 EXPORT_BATCH = 1000
@@ -164,17 +165,9 @@ def _row(event: AuditEvent, email: str | None, name: str | None) -> AuditRow:
 def audit_page(filters: AuditFilters, page: int = 1) -> AuditPage:
     """The newest rows first, PAGE_SIZE a page."""
     with db_session() as session:
-        total = session.exec(select(func.count()).select_from(_query(filters).subquery())).one()
-        page_count = max(1, -(-total // PAGE_SIZE))
-        page = min(max(page, 1), page_count)
-        found = session.exec(
-            _query(filters)
-            .order_by(AuditEvent.id.desc())
-            .offset((page - 1) * PAGE_SIZE)
-            .limit(PAGE_SIZE)
-        )
-        rows = tuple(_row(*found_row) for found_row in found)
-    return AuditPage(rows, page, page_count, total)
+        found = page_of(session, _query(filters), page, AuditEvent.id.desc(), size=PAGE_SIZE)
+        rows = tuple(_row(*found_row) for found_row in found.rows)
+    return AuditPage(rows, found.page, found.page_count, found.total_count)
 
 
 def audit_csv_rows(filters: AuditFilters) -> Iterator[list[list[str]]]:

@@ -42,8 +42,11 @@ def read_link(token: str, now: datetime | None = None) -> LinkPage | None:
         return LinkPage(str(state), change_order_view(session, job, change_order, url, str(state)))
 
 
-def change_order_pdf(token: str = "", number: str = "", co_number: str = "") -> bytes | None:
-    """The PDF by the owner's token, or (for staff) by the job's number and CO-n."""
+def change_order_pdf(
+    token: str = "", number: str = "", co_number: str = ""
+) -> tuple[str, bytes] | None:
+    """The file name and PDF by the owner's token, or (for staff) by the job's number and CO-n;
+    the name is the stored records', never the address's."""
     with db_session() as session:
         if token:
             change_order = by_token(session, token)
@@ -54,7 +57,8 @@ def change_order_pdf(token: str = "", number: str = "", co_number: str = "") -> 
         if job is None or change_order is None:
             return None
         view = change_order_view(session, job, change_order)
-        return render_change_order_pdf(view, sent_by(session, change_order))
+        name = f"change-order-{job.number}-CO-{change_order.number}.pdf"
+        return name, render_change_order_pdf(view, sent_by(session, change_order))
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from renovation_app.models import (
 )
 from renovation_app.services import links
 from renovation_app.services.billing import business_today, when_display
+from renovation_app.services.fields import whole_number
 from renovation_app.services.jobs.records import (
     change_order_lines,
     change_orders,
@@ -26,10 +27,11 @@ from renovation_app.services.jobs.records import (
 
 def change_order_of(session: Session, job: Job, number: object) -> ChangeOrder | None:
     text = str(number).strip().upper().removeprefix("CO-") if isinstance(number, int | str) else ""
-    if not text.isdigit() or len(text) > 6:
+    co_number = whole_number(text, maximum=999_999)
+    if co_number is None:
         return None
     return session.exec(
-        select(ChangeOrder).where(ChangeOrder.job_id == job.id, ChangeOrder.number == int(text))
+        select(ChangeOrder).where(ChangeOrder.job_id == job.id, ChangeOrder.number == co_number)
     ).first()
 
 

@@ -18,6 +18,7 @@ from renovation_app.models import (
     Job,
     Signature,
     SignatureMethod,
+    User,
     utc_now,
 )
 from renovation_app.services import files
@@ -40,6 +41,7 @@ from renovation_app.services.change_orders.records import (
 )
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
+from renovation_app.services.files.scans import paper_scan
 from renovation_app.services.jobs.records import lock_job, open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.signatures import drawn_path, signer_name
@@ -219,17 +221,17 @@ def record_paper_signature(
     number: str, co_number: str, paper: PaperSignature, user: SignedInUser,
     now: datetime | None = None,
 ) -> None:  # fmt: skip
-    """The owner signed on paper: the scan (PDF, JPEG or PNG), who signed and on which day."""
+    """The owner signed on paper: the scan (a PDF that opens, or a JPEG or PNG kept as a plain
+    JPEG), who signed and on which day. Recorded by an admin or the change order's author."""
     now = now or utc_now()
     signer = signer_name(paper.signer_name)
-    content_type = files.scan_type(paper.scan)
-    if not paper.scan or content_type is None or len(paper.scan) > files.MAX_BYTES:
-        raise ActionRefused("Please attach the signed page as a PDF, JPEG or PNG of up to 10 MB.")
+    scan = paper_scan(paper.scan, "the signed page")
     with db_session() as session:
         job = open_job(session, number)
         change_order = change_order_of(session, job, co_number)
         if change_order is None:
             raise ActionRefused("There is no such change order on this job.")
+        _check_may_record_paper(session, change_order, user)
         sent_on = business_today(change_order.created_at)
         if paper.signed_on is None or not sent_on <= paper.signed_on <= business_today(now):
             raise ActionRefused(
@@ -239,14 +241,29 @@ def record_paper_signature(
         signature = Signature(
             method=SignatureMethod.PAPER,
             signer_name=signer,
-            scan_sha256=files.store(paper.scan),
+            scan_sha256=files.store(scan.content),
             scan_name=paper.scan_name[:200],
-            scan_type=content_type,
+            scan_type=scan.content_type,
             recorded_by=user.id,
         )
         _sign(session, opened, signature, now, business_day_start(paper.signed_on))
         session.commit()
     wake_outbox_worker()
+
+
+def _check_may_record_paper(
+    session: Session, change_order: ChangeOrder, user: SignedInUser
+) -> None:
+    """A paper signature changes the contract on the office's word alone: it is recorded by an
+    administrator or by who wrote the change order (and handed it to the owner)."""
+    if user.is_admin or change_order.author_id == user.id:
+        return
+    author = session.get(User, change_order.author_id)
+    who = (author.name or author.email) if author else "its author"
+    raise ActionRefused(
+        f"Only {who}, who wrote CO-{change_order.number}, or an administrator can record it as "
+        "signed on paper: please give them the signed page to record."
+    )
 
 
 def _open_for_answer_by_office(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
-from renovation_app.content.compliance import ST124_TITLE
+from renovation_app.content.compliance import LEAD_SAFE_RECORD_TITLE, ST124_TITLE
 from renovation_app.db import db_session
 from renovation_app.models import (
     ST124_SIGNATURE,
@@ -19,8 +19,14 @@ from renovation_app.models import (
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.certificates import CERTIFICATE_FILES
 from renovation_app.services.estimates.pdf import render_certificate_pdf
-from renovation_app.services.jobs.lead_safe import lead_safe_record, render_lead_safe_record_pdf
-from renovation_app.services.jobs.records import job_by_number, open_job, record_job_event
+from renovation_app.services.jobs.lead_safe import lead_safe_record
+from renovation_app.services.jobs.lead_safe_pdf import render_lead_safe_record_pdf
+from renovation_app.services.jobs.records import (
+    job_by_number,
+    job_invoices,
+    open_job,
+    record_job_event,
+)
 from renovation_app.services.mail import (
     About,
     Attachment,
@@ -50,25 +56,44 @@ def job_documents(session: Session, job: Job) -> list[JobDocument]:
         if (signature := signature_of(session, kind, job.estimate_id)) is not None:
             title = json.loads(signature.document)["title"]
             found.append(JobDocument(name, title, signed_words(signature)))
-    if lead_safe_record(session, job) is not None:
-        found.append(
-            JobDocument(LEAD_SAFE_FILE, "Record of lead-safe work", "Goes with the final invoice")
-        )
+    if (record := lead_safe_paper(session, job)) is not None:
+        found.append(record)
     return found
 
 
-def document_pdf(number: str, name: str) -> bytes | None:
-    """A job's paper for staff, or None when the job has no such paper."""
+def lead_safe_paper(session: Session, job: Job) -> JobDocument | None:
+    """The record of lead-safe work once it exists: signed by the certified renovator, or sent
+    with the final invoice; before, the job page shows what the daily log holds of it."""
+    record = lead_safe_record(session, job)
+    if record is None:
+        return None
+    if record.signed:
+        return JobDocument(LEAD_SAFE_FILE, LEAD_SAFE_RECORD_TITLE, f"Signed by {record.signed}")
+    final = next((i for i in job_invoices(session, job.id) if i.estimate_part == "final"), None)
+    if final is None:
+        return None
+    return JobDocument(
+        LEAD_SAFE_FILE,
+        LEAD_SAFE_RECORD_TITLE,
+        f"Sent with the final invoice {final.number}; not signed by the certified renovator",
+    )
+
+
+def document_pdf(number: str, name: str) -> tuple[str, bytes] | None:
+    """A job's paper for staff (its file name, made of the paper's and the job's stored names,
+    and its PDF), or None when the job has no such paper."""
     with db_session() as session:
         job = job_by_number(session, number)
         if job is None:
             return None
         if name == LEAD_SAFE_FILE:
             record = lead_safe_record(session, job)
-            return render_lead_safe_record_pdf(record) if record else None
-        kind = SIGNED_FILES.get(name)
-        signature = signature_of(session, kind, job.estimate_id) if kind else None
-        return render_certificate_pdf(signature) if signature else None
+            pdf = render_lead_safe_record_pdf(record) if record else None
+        else:
+            kind = SIGNED_FILES.get(name)
+            signature = signature_of(session, kind, job.estimate_id) if kind else None
+            pdf = render_certificate_pdf(signature) if signature else None
+        return (f"{name}-{job.number}.pdf", pdf) if pdf else None
 
 
 def job_subcontractors(session: Session, job: Job) -> list[Subcontractor]:

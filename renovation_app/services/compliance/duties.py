@@ -31,6 +31,7 @@ from renovation_app.services.compliance.escrow import (
     escrow_notice,
     escrow_rows,
 )
+from renovation_app.services.compliance.lead_safe import LeadSafeView, lead_safe_view
 from renovation_app.services.compliance.liens import LienDeadline, lien_deadline
 from renovation_app.services.jobs.money import job_money
 from renovation_app.services.jobs.records import (
@@ -40,6 +41,7 @@ from renovation_app.services.jobs.records import (
     signed_change_orders,
 )
 from renovation_app.services.schedule.times import day_span
+from renovation_app.services.staff import SignedInUser
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class JobDuties:
     # Who may be given the ST-124 (a subcontractor with a bill on the job): [id, company].
     subcontractors: list[list]
     st124_flag: str  # capital improvement work billed untaxed with no signed ST-124 on file
+    lead_safe: LeadSafeView | None  # the record of lead-safe work of a home built before 1978
 
 
 def owed_cents(session: Session, job: Job) -> int:
@@ -59,7 +62,9 @@ def owed_cents(session: Session, job: Job) -> int:
     return job_money(session, job, signed_change_orders(session, job.id), invoices).owed_cents
 
 
-def job_duties(session: Session, job: Job, today: date) -> JobDuties:
+def job_duties(
+    session: Session, job: Job, today: date, user: SignedInUser | None = None
+) -> JobDuties:
     escrow = escrow_rows(session, job, today) if job.status != JobStatus.CANCELLED else []
     lien = None
     if job.status != JobStatus.CANCELLED:
@@ -76,6 +81,7 @@ def job_duties(session: Session, job: Job, today: date) -> JobDuties:
         documents=documents,
         subcontractors=subs,
         st124_flag=st124_flag(session, job, documents),
+        lead_safe=lead_safe_view(session, job, user),
     )
 
 
@@ -91,10 +97,11 @@ def st124_flag(session: Session, job: Job, documents: list[JobDocument]) -> str:
     return ST124_JOB_FLAG if capital else ""
 
 
-def get_job_duties(number: str) -> JobDuties | None:
+def get_job_duties(number: str, user: SignedInUser | None = None) -> JobDuties | None:
+    """The job's duties as `user` sees them (whether they may sign the lead-safe record)."""
     with db_session() as session:
         job = job_by_number(session, number)
-        return job_duties(session, job, business_today()) if job else None
+        return job_duties(session, job, business_today(), user) if job else None
 
 
 def open_jobs(session: Session) -> list[Job]:

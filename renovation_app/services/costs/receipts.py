@@ -1,24 +1,22 @@
 """A receipt photographed on a phone, or a vendor's PDF: checked by its content (never its
 name), at most 15 MB; a picture is decoded and written again as a plain JPEG (turned upright,
-no EXIF, no location, nothing active kept), a PDF is kept as it is and only ever downloaded."""
+no EXIF, no location, nothing active kept), a PDF is kept as it is if it opens as one, and
+only ever downloaded."""
 
-import io
 from dataclasses import dataclass
 
 from renovation_app.db import db_session
 from renovation_app.models import JobCost
 from renovation_app.services import files
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.files import images
+from renovation_app.services.files.scans import kept_paper
 from renovation_app.services.jobs.records import job_by_number
 
 MAX_BYTES = 15 * 1024 * 1024
-MAX_PIXELS = 50_000_000  # a 12-megapixel phone photo is far below; a decompression bomb is not
-LONGEST_SIDE = 2400  # enough to read every line of a till receipt
 NOT_A_RECEIPT = "The receipt must be a photo (JPEG, PNG or WebP) or a PDF."
-TOO_LARGE = (
-    f"This picture of the receipt is too large: at most {images.megapixels(MAX_PIXELS)}. Please "
-    "take a photo of it, or scan it again at a lower resolution."
+UNREADABLE = (
+    "The receipt could not be read (a broken photo, or a PDF that is damaged or locked by a "
+    "password): please take the photo again, or save the PDF again, and add that."
 )
 
 
@@ -27,20 +25,6 @@ class StoredReceipt:
     sha256: str
     name: str
     content_type: str
-
-
-def _reencoded(content: bytes) -> bytes:
-    """The picture drawn again as a JPEG: upright, at most LONGEST_SIDE, without metadata."""
-    upright = images.open_upright(
-        content,
-        MAX_PIXELS,
-        "The photo could not be read: please take it again.",
-        too_large=TOO_LARGE,
-    ).image
-    upright.thumbnail((LONGEST_SIDE, LONGEST_SIDE))
-    out = io.BytesIO()
-    upright.save(out, "JPEG", quality=85, optimize=True)  # no exif= : nothing of it is kept
-    return out.getvalue()
 
 
 def _clean_name(name: str, content_type: str) -> str:
@@ -60,9 +44,9 @@ def store_receipt(content: bytes, name: str) -> StoredReceipt:
     kind = files.picture_or_scan_type(content)
     if kind is None:
         raise ActionRefused(NOT_A_RECEIPT)
-    if kind != "application/pdf":
-        content, kind = _reencoded(content), "image/jpeg"
-    return StoredReceipt(files.store(content), _clean_name(str(name), kind), kind)
+    kept = kept_paper(content, kind, UNREADABLE)
+    name = _clean_name(str(name), kept.content_type)
+    return StoredReceipt(files.store(kept.content), name, kept.content_type)
 
 
 def receipt_of(number: str, cost_id: object) -> tuple[bytes, str, str] | None:

@@ -1,6 +1,5 @@
 """Finding customers: the paged list with a search, and suggestions while a form is typed."""
 
-import math
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_
@@ -9,8 +8,8 @@ from sqlmodel import Session, select
 from renovation_app.db import db_session
 from renovation_app.models import Customer, CustomerAddress, CustomerContact
 from renovation_app.services.fields import has_refused_characters
+from renovation_app.services.paging import page_of
 
-PAGE_SIZE = 25
 QUERY_MAX = 100
 
 
@@ -37,7 +36,7 @@ def _matching(query: str):
     condition = Customer.merged_into_id.is_(None)
     for word in query.split()[:5]:
         like = f"%{word.lower()}%"
-        digits = "".join(c for c in word if c.isdigit())
+        digits = "".join(c for c in word if "0" <= c <= "9")
         contact = select(CustomerContact.customer_id).where(
             or_(
                 func.lower(CustomerContact.value).like(like),
@@ -106,18 +105,15 @@ def list_customers(query: str = "", page: int = 1) -> CustomerListPage:
     """Customers by name, newest last-seen first; `query` searches names, contacts, addresses."""
     query = clean_query(query)
     with db_session() as session:
-        condition = _matching(query)
-        total = session.exec(select(func.count()).select_from(Customer).where(condition)).one()
-        page_count = max(1, math.ceil(total / PAGE_SIZE))
-        page = min(max(page, 1), page_count)
-        customers = session.exec(
-            select(Customer)
-            .where(condition)
-            .order_by(func.lower(Customer.name), Customer.id)
-            .offset((page - 1) * PAGE_SIZE)
-            .limit(PAGE_SIZE)
-        ).all()
-        return CustomerListPage(_rows(session, list(customers)), query, page, page_count, total)
+        found = page_of(
+            session,
+            select(Customer).where(_matching(query)),
+            page,
+            func.lower(Customer.name),
+            Customer.id,
+        )
+        rows = _rows(session, found.rows)
+        return CustomerListPage(rows, query, found.page, found.page_count, found.total_count)
 
 
 def suggest_customers(text: str, limit: int = 5) -> list[CustomerRow]:

@@ -30,7 +30,7 @@ from renovation_app.services.estimates.records import (
 )
 from renovation_app.services.estimates.totals import counted, estimate_totals
 from renovation_app.services.estimates.views import OPEN_STATUSES, EstimateView, estimate_view
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
+from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, whole_number
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.signatures import signer_name
 
@@ -79,8 +79,7 @@ def _chosen(lines, choice: object) -> set[int]:
     optional = {line.id for line in lines if line.optional}
     if not isinstance(choice, list | tuple | set):
         return optional
-    picked = {int(x) for x in choice if isinstance(x, int) or (isinstance(x, str) and x.isdigit())}
-    return picked & optional
+    return {whole_number(x) for x in choice} & optional
 
 
 def read_link(token: str, choice: object = None, now: datetime | None = None) -> Answer | None:

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, replace
 
-from sqlmodel import Session, func, or_, select
+from sqlmodel import Session, func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
@@ -35,9 +35,7 @@ from renovation_app.services.estimates.views import (
     shown_totals,
 )
 from renovation_app.services.mail import About, emails_about
-
-PAGE_SIZE = 25
-SEARCH_MAX = 100
+from renovation_app.services.paging import page_of, words_in
 
 
 def _events(session: Session, estimate_id: int) -> tuple[EstimateEventView, ...]:
@@ -153,27 +151,14 @@ def list_estimates(search: str = "", status: str = "", page: int = 1) -> Estimat
     query = select(Estimate).join(
         newest, (newest.c.number == Estimate.number) & (newest.c.revision == Estimate.revision)
     )
-    text = (search or "").strip()[:SEARCH_MAX]
-    if text:
-        like = f"%{text.lower()}%"
-        query = query.where(
-            or_(
-                func.lower(Estimate.number).like(like),
-                func.lower(Estimate.customer_name).like(like),
-                func.lower(Estimate.customer_email).like(like),
-            )
-        )
+    query = query.where(
+        words_in(search, Estimate.number, Estimate.customer_name, Estimate.customer_email)
+    )
     if status in EstimateStatus.__members__.values():
         query = query.where(Estimate.status == status)
     with db_session() as session:
-        count = session.exec(select(func.count()).select_from(query.subquery())).one()
-        page_count = max((count + PAGE_SIZE - 1) // PAGE_SIZE, 1)
-        page = min(max(page, 1), page_count)
-        found = session.exec(
-            query.order_by(Estimate.created_at.desc(), Estimate.id.desc())
-            .offset((page - 1) * PAGE_SIZE)
-            .limit(PAGE_SIZE)
-        ).all()
+        paged = page_of(session, query, page, Estimate.created_at.desc(), Estimate.id.desc())
+        found = paged.rows
         lines_by_estimate: dict[int, list[EstimateLine]] = {e.id: [] for e in found}
         for line in session.exec(  # one query for the page's lines, not one per estimate
             select(EstimateLine)
@@ -195,7 +180,7 @@ def list_estimates(search: str = "", status: str = "", page: int = 1) -> Estimat
                     created=when_display(estimate.created_at),
                 )
             )
-    return EstimateListPage(rows, count, page, page_count)
+    return EstimateListPage(rows, paged.total_count, paged.page, paged.page_count)
 
 
 def form_values(number: str) -> dict[str, str]:

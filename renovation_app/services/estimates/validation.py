@@ -22,7 +22,7 @@ from renovation_app.services.billing.totals import document_totals, read_tax_are
 from renovation_app.services.customers.fields import read_contact
 from renovation_app.services.customers.records import ContactDetails
 from renovation_app.services.errors import FormInvalid
-from renovation_app.services.fields import check_text, iso_date, text_of
+from renovation_app.services.fields import check_text, iso_date, text_of, whole_number
 
 TEXT_MAX = 2000
 CONTINGENCIES_MAX = 1000
@@ -124,7 +124,7 @@ def read_home_and_sale(errors: dict, raw: Mapping, today: date) -> tuple[str, in
     if language not in SALE_LANGUAGES:
         errors["language"] = "Please choose the language the sale was made in."
     year_text = str(raw.get("year_built") or "").strip()
-    year = int(year_text) if year_text.isdigit() and len(year_text) == 4 else None
+    year = whole_number(year_text) if len(year_text) == 4 else None
     if year_text and (year is None or not OLDEST_HOME <= year <= today.year):
         errors["year_built"] = f"Please give a year from {OLDEST_HOME} to {today.year}, or none."
     property_type = str(raw.get("property_type") or "")

@@ -1,6 +1,7 @@
 """Pictures staff upload, decoded the one safe way: the type read from the first bytes, only the
 four decoders a phone's photo needs, a pixel limit checked before anything is decoded, turned
-upright, and nothing of the file's metadata (EXIF, GPS, XMP, ICC) kept on the image."""
+upright, and nothing of the file's metadata (EXIF, GPS, XMP, ICC) kept on the image; and a
+picture of a paper (a receipt, a certificate, a signed page) written again as a plain JPEG."""
 
 import io
 import threading
@@ -96,3 +97,23 @@ def open_upright(
         raise ActionRefused(refused) from None
     upright.info = {}  # no encoder can find the EXIF, XMP or ICC profile to write back
     return Upright(upright, width, height)
+
+
+# A paper's picture: a 12-megapixel phone photo is far below; a decompression bomb is not.
+PAPER_MAX_PIXELS = 50_000_000
+PAPER_LONGEST_SIDE = 2400  # every line of a till receipt or a certificate's small print
+PAPER_TOO_LARGE = (
+    f"This picture is too large: at most {megapixels(PAPER_MAX_PIXELS)}. Please take a photo "
+    "of the paper, or scan it again at a lower resolution."
+)
+
+
+def plain_jpeg(content: bytes, unreadable: str) -> bytes:
+    """A picture of a paper drawn again as a JPEG: upright, at most PAPER_LONGEST_SIDE, without
+    its EXIF (the phone's GPS position, its make and model), XMP or ICC. ActionRefused in
+    words when it cannot be read or is too large."""
+    image = open_upright(content, PAPER_MAX_PIXELS, unreadable, too_large=PAPER_TOO_LARGE).image
+    image.thumbnail((PAPER_LONGEST_SIDE, PAPER_LONGEST_SIDE))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=85, optimize=True)  # no exif= : nothing of it is kept
+    return out.getvalue()

@@ -11,6 +11,7 @@ from renovation_app.services.billing import form_lines
 from renovation_app.services.billing.form_lines import LineDraft, new_key
 from renovation_app.services.billing.lines import LINES_MAX
 from renovation_app.services.billing.totals import TAX_AREA_BY_SLUG
+from renovation_app.services.fields import whole_number
 
 # The fields of the form outside its lines and payment schedule.
 TEXT_FIELDS = (
@@ -76,8 +77,9 @@ class InvoiceForm:
         keys = [row.key for row in self.stages]
         shown = {}
         for key, message in errors.items():
-            if key.startswith("stage:") and key[6:].isdigit() and int(key[6:]) < len(keys):
-                key = f"stage:{keys[int(key[6:])]}"
+            index = whole_number(key[6:]) if key.startswith("stage:") else None
+            if index is not None and index < len(keys):
+                key = f"stage:{keys[index]}"
             shown[key] = message
         return shown
 

@@ -17,7 +17,7 @@ from renovation_app.services.billing import STATUS_LABELS, business_today, needs
 from renovation_app.services.billing.aging import BUCKET_BY_KEY, age_conditions
 from renovation_app.services.billing.money import format_usd
 from renovation_app.services.customers.locations import LOCATIONS
-from renovation_app.services.fields import has_refused_characters
+from renovation_app.services.fields import has_refused_characters, whole_number
 from renovation_app.services.mail import About, latest_delivery
 
 ALL = "All"
@@ -48,9 +48,8 @@ def _one(value: object) -> str:
 
 
 def _page_number(value: str) -> int:
-    if not (value.isascii() and value.isdigit()) or len(value) > 9:
-        return 1
-    return min(max(int(value), 1), PAGE_MAX)
+    number = whole_number(value)
+    return 1 if number is None else min(max(number, 1), PAGE_MAX)
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,14 @@ def invoice_for_pay_token(token: str, now: datetime | None = None) -> InvoiceVie
 
 def payable_invoice_id(token: str) -> int:
     """The invoice a payment started from the pay page is for, read from its link again at the
-    moment of paying: a link revoked or ended while the page was open takes nothing."""
-    view = invoice_for_pay_token(token)
-    if view is None:
+    moment of paying: a link revoked or ended while the page was open takes nothing. A void
+    invoice's link still names it: the payment then refuses in the words of a void invoice."""
+    found = pay_link(token)
+    if found is None or found[0] == PayLinkState.EXPIRED:
         raise ActionRefused(
             f"This pay link no longer works. Please call us at {BUSINESS.phone_display}."
         )
-    return view.id
+    return found[1].id
 
 
 def record_view(invoice_id: int, now: datetime | None = None) -> bool:

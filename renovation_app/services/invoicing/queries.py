@@ -76,12 +76,13 @@ def get_invoice(number: str) -> InvoiceView | None:
     return view
 
 
-def invoice_pdf(number: str) -> bytes | None:
-    """The PDF of an invoice for staff (a void one is marked VOID); None if unknown."""
+def invoice_pdf(number: str) -> tuple[str, bytes] | None:
+    """The file name and PDF of an invoice for staff (a void one is marked VOID); None if
+    unknown. The name is the stored number's, never the address's."""
     with db_session() as session:
         invoice = by_number(session, number)
         if invoice is None:
             return None
         view = view_of(session, invoice)
         session.commit()  # keeps a pay link issued at first need (links.link_token)
-    return render_invoice_pdf(view)
+    return f"invoice-{view.number}.pdf", render_invoice_pdf(view)

@@ -64,6 +64,8 @@ def _invoice_email(
         one_line(view.customer_email),
         reply_to=BUSINESS.email,
         attachments=(pdf, *documents),
+        # Each file besides the invoice by what it is: the e-mail says exactly what it carries.
+        also_attached=[document.title or document.filename for document in documents],
         invoice=shown(view),
         revised_because=revised_because,
     )

@@ -3,6 +3,7 @@ schedule, its invoices, its change orders' effect on its value, and its status."
 
 from renovation_app.services.jobs.billing import bill_stage
 from renovation_app.services.jobs.creating import job_for_estimate, job_from_estimate
+from renovation_app.services.jobs.lead_safe import LeadSafeNeedsConfirming
 from renovation_app.services.jobs.listing import JobListPage, JobRow, list_jobs
 from renovation_app.services.jobs.small_work import (
     SmallWork,
@@ -19,6 +20,7 @@ __all__ = [
     "JobListPage",
     "JobRow",
     "JobView",
+    "LeadSafeNeedsConfirming",
     "bill_stage",
     "cancel_with_contract",
     "get_job",

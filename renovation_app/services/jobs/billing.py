@@ -24,7 +24,7 @@ from renovation_app.services.billing import business_today, format_usd
 from renovation_app.services.billing.lines import ValidLine, valid_from_row
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.invoicing import ValidInvoice
-from renovation_app.services.jobs.lead_safe import lead_safe_attachments
+from renovation_app.services.jobs.lead_safe import confirm_final_invoice, lead_safe_attachments
 from renovation_app.services.jobs.records import (
     change_order_lines,
     contract_lines,
@@ -190,10 +190,15 @@ def _final(session: Session, job: Job, user: SignedInUser, now: datetime) -> Inv
 
 
 def bill_stage(
-    number: str, stage_id: int, user: SignedInUser, now: datetime | None = None
+    number: str,
+    stage_id: int,
+    user: SignedInUser,
+    now: datetime | None = None,
+    confirmed: object = "",
 ) -> Invoice:
-    """Bill one stage of the job's schedule (the final stage: the final invoice). Two clicks,
-    two tabs: one invoice."""
+    """Bill one stage of the job's schedule (the final stage: the final invoice, which waits
+    with LeadSafeNeedsConfirming while its record of lead-safe work misses something, until
+    `confirmed` repeats those words). Two clicks, two tabs: one invoice."""
     now = now or utc_now()
     with db_session() as session:
         job = open_job(session, number)
@@ -203,7 +208,11 @@ def bill_stage(
         if (billed := billed_by(session, stage)) is not None:
             raise ActionRefused(f"{stage.label} is already billed on invoice {billed.number}.")
         if stage.kind == JobStageKind.FINAL:
+            warning = confirm_final_invoice(session, job, confirmed)
             invoice = _final(session, job, user, now)
+            if warning:
+                detail = f"Final invoice {invoice.number} made anyway: {warning}"
+                record_job_event(session, job, "lead_safe_confirmed", detail, user.id)
         elif stage.amount_cents <= 0:
             raise ActionRefused(f"{stage.label} has nothing to bill.")
         else:

@@ -3,7 +3,7 @@ filtered by status, a page at a time; each job's value with its signed change or
 
 from dataclasses import dataclass
 
-from sqlmodel import func, or_, select
+from sqlmodel import func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
@@ -16,9 +16,7 @@ from renovation_app.models import (
 from renovation_app.services.billing import long_date
 from renovation_app.services.billing.views import business_today
 from renovation_app.services.jobs.views import STATUS_LABELS
-
-PAGE_SIZE = 25
-SEARCH_MAX = 100
+from renovation_app.services.paging import page_of, words_in
 
 
 @dataclass(frozen=True)
@@ -43,29 +41,14 @@ class JobListPage:
 
 
 def list_jobs(search: str = "", status: str = "", page: int = 1) -> JobListPage:
-    query = select(Job)
-    text = (search or "").strip()[:SEARCH_MAX]
-    if text:
-        like = f"%{text.lower()}%"
-        query = query.where(
-            or_(
-                func.lower(Job.number).like(like),
-                func.lower(Job.title).like(like),
-                func.lower(Job.customer_name).like(like),
-                func.lower(Job.address).like(like),
-            )
-        )
+    query = select(Job).where(
+        words_in(search, Job.number, Job.title, Job.customer_name, Job.address)
+    )
     if status in JobStatus.__members__.values():
         query = query.where(Job.status == status)
     with db_session() as session:
-        count = session.exec(select(func.count()).select_from(query.subquery())).one()
-        page_count = max((count + PAGE_SIZE - 1) // PAGE_SIZE, 1)
-        page = min(max(page, 1), page_count)
-        jobs = session.exec(
-            query.order_by(Job.created_at.desc(), Job.id.desc())
-            .offset((page - 1) * PAGE_SIZE)
-            .limit(PAGE_SIZE)
-        ).all()
+        found = page_of(session, query, page, Job.created_at.desc(), Job.id.desc())
+        jobs = found.rows
         ids = [job.id for job in jobs] or [0]
         signed, waiting = {}, {}
         # One query for the page's jobs: the signed changes' totals, and how many still wait
@@ -97,4 +80,4 @@ def list_jobs(search: str = "", status: str = "", page: int = 1) -> JobListPage:
             )
             for job in jobs
         ]
-    return JobListPage(rows, count, page, page_count)
+    return JobListPage(rows, found.total_count, found.page, found.page_count)

@@ -3,7 +3,7 @@ document, its link where the subcontractor signs, the office's record of a paper
 and its e-mail."""
 
 from renovation_app.db import db_session
-from renovation_app.models import LienWaiver
+from renovation_app.models import Job, LienWaiver
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers.document import by_token, link_url_of, waiver_document
 from renovation_app.services.lien_waivers.mail import queue_waiver_email
@@ -12,8 +12,11 @@ from renovation_app.services.lien_waivers.signing import SignedScan, record_sign
 from renovation_app.services.lien_waivers.views import WaiverPage, read_waiver_link, waiver_view
 
 
-def waiver_pdf(token: str = "", number: str = "", waiver_id: object = None) -> bytes | None:
-    """The PDF by the subcontractor's token, or (for staff) by the job's number and the id."""
+def waiver_pdf(
+    token: str = "", number: str = "", waiver_id: object = None
+) -> tuple[str, bytes] | None:
+    """The file name and PDF by the subcontractor's token, or (for staff) by the job's number
+    and the id; the name is the stored records', never the address's."""
     with db_session() as session:
         if token:
             waiver = by_token(session, token)
@@ -24,7 +27,10 @@ def waiver_pdf(token: str = "", number: str = "", waiver_id: object = None) -> b
                 return None
         if waiver is None:
             return None
-        return render_waiver_pdf(waiver_view(session, waiver))
+        job = session.get(Job, waiver.job_id)
+        return f"lien-waiver-{job.number}-{waiver.id}.pdf", render_waiver_pdf(
+            waiver_view(session, waiver)
+        )
 
 
 __all__ = [

@@ -13,6 +13,7 @@ from renovation_app.services import audit, files
 from renovation_app.services.billing import business_day_start, business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.document import canonical, document_hash
+from renovation_app.services.files.scans import paper_scan
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers.document import KIND, by_token, waiver_document
 from renovation_app.services.limits import lock_key
@@ -83,9 +84,7 @@ def record_signed_scan(
     """The subcontractor signed the waiver on paper: the scan, who signed and on which day (on
     or after the payment: a waiver before it is void)."""
     signer = signer_name(paper.signer_name)
-    content_type = files.scan_type(paper.scan)
-    if not paper.scan or content_type is None or len(paper.scan) > files.MAX_BYTES:
-        raise ActionRefused("Please attach the signed waiver as a PDF, JPEG or PNG of up to 10 MB.")
+    scan = paper_scan(paper.scan, "the signed waiver")
     with db_session() as session:
         job = job_by_number(session, number)
         waiver = session.get(LienWaiver, waiver_id) if isinstance(waiver_id, int) else None
@@ -98,8 +97,8 @@ def record_signed_scan(
                 f"Please give the day it was signed, from the payment ({long_date(waiver.paid_on)}) to today."
             )
         signature = Signature(
-            method=SignatureMethod.PAPER, signer_name=signer, scan_sha256=files.store(paper.scan),
-            scan_name=paper.scan_name[:200], scan_type=content_type, recorded_by=user.id,
+            method=SignatureMethod.PAPER, signer_name=signer, scan_sha256=files.store(scan.content),
+            scan_name=paper.scan_name[:200], scan_type=scan.content_type, recorded_by=user.id,
             signed_at=business_day_start(paper.signed_on),
         )  # fmt: skip
         _sign(session, waiver, signature, None)

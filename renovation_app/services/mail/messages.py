@@ -15,6 +15,9 @@ class Attachment:
     filename: str
     content_type: str  # e.g. "application/pdf"
     content: bytes
+    # What it is, for an e-mail that names each file it carries ("Record of lead-safe work
+    # practices of job J-2027-0001"); not stored with the outbox row.
+    title: str = ""
 
 
 @dataclass(frozen=True)

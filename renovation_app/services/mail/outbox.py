@@ -23,6 +23,7 @@ from sqlmodel import Session, select
 
 from renovation_app.db import db_session, write_session
 from renovation_app.models import OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.services.fields import whole_number
 from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.services.mail.messages import Attachment as Attachment  # re-exported
 from renovation_app.services.mail.messages import EmailMessage
@@ -106,8 +107,9 @@ def _retry_after(error: Exception, now: datetime) -> timedelta | None:
     if not value:
         return None
     value = value.strip()
-    if value.isdigit():
-        delay = timedelta(seconds=int(value))
+    seconds = whole_number(value, maximum=10**9)  # 30 years: any longer is no number to us
+    if seconds is not None:
+        delay = timedelta(seconds=seconds)
     else:
         try:
             when = email.utils.parsedate_to_datetime(value)

@@ -32,7 +32,7 @@ from renovation_app.services.billing import (
     record_event,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import reason_text
+from renovation_app.services.fields import reason_text, whole_number
 from renovation_app.services.payments.gateway import payments_enabled, stripe_client
 from renovation_app.services.payments.ledger import locked_payment, refundable_of, settle_invoice
 from renovation_app.services.payments.receipts import queue_staff_notice
@@ -208,8 +208,8 @@ def _row_for(session: Session, payment: Payment, stripe_refund: dict) -> Refund:
     stripe_id = stripe_refund["id"]
     row = session.exec(select(Refund).where(Refund.stripe_refund_id == stripe_id)).first()
     ours = str((stripe_refund.get("metadata") or {}).get("refund_id", ""))
-    if row is None and ours.isdigit():
-        row = session.get(Refund, int(ours))
+    if row is None and (our_id := whole_number(ours)) is not None:
+        row = session.get(Refund, our_id)
         if row is not None and (row.payment_id != payment.id or row.stripe_refund_id):
             row = None
     if row is None:

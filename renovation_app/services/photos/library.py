@@ -13,12 +13,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, or_, select
 
 from renovation_app.db import db_session
-from renovation_app.models import JobNote, JobPhoto, PhotoStage, PublishedPhoto, utc_now
+from renovation_app.models import Job, JobNote, JobPhoto, PhotoStage, PublishedPhoto, utc_now
 from renovation_app.services import audit
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.files import StorageError, storage
-from renovation_app.services.jobs.records import job_by_number
+from renovation_app.services.jobs.lead_safe import (
+    PRACTICES,
+    check_note_removable,
+    checked_practice,
+)
+from renovation_app.services.jobs.records import job_by_number, lock_job
 from renovation_app.services.photos.pictures import ProcessedPhoto, process_photo_off_loop
 from renovation_app.services.staff import SignedInUser
 
@@ -82,12 +88,19 @@ class Saved:
     duplicate: bool  # sent before: nothing new was stored
 
 
-def save_note(number: str, user: SignedInUser, note_key: object, text: object) -> Saved:
-    """Add a note to the job's log, for today; a note sent again with its key is kept once."""
+def save_note(
+    number: str,
+    user: SignedInUser,
+    note_key: object,
+    text: object,
+    practice: object = "",
+    cleaning_result: object = "",
+) -> Saved:
+    """Add a note to the job's log, for today; a note sent again with its key is kept once. A
+    note may record a lead-safe work practice (a home built before 1978): its words may then
+    be left out, and the cleaning verification carries the card's result."""
     key = _client_key(note_key, "note")
     words = str(text or "").strip()
-    if not words:
-        raise ActionRefused("Write what was done today.")
     if len(words) > NOTE_MAX:
         raise ActionRefused(f"A note is at most {NOTE_MAX} characters.")
     with db_session() as session:
@@ -97,12 +110,30 @@ def save_note(number: str, user: SignedInUser, note_key: object, text: object) -
         known = session.exec(select(JobNote).where(JobNote.note_key == key)).first()
         if known is not None:
             return _same_job(known, job.id)
-        note = JobNote(job_id=job.id, day=business_today(), text=words, note_key=key,
-                       author_id=user.id)  # fmt: skip
+        words, practice, result = _practice_of(session, job, words, practice, cleaning_result)
+        note = JobNote(
+            job_id=job.id,
+            day=business_today(),
+            text=words,
+            note_key=key,
+            practice=practice,
+            cleaning_result=result,
+            author_id=user.id,
+        )
         session.add(note)
         session.flush()
-        audit.record(session, "job_note.added", user_id=user.id, actor=user.email,
-                     record_kind="job", record_id=job.number, detail=f"note {note.id}")  # fmt: skip
+        detail = f"note {note.id}" + (
+            f", lead-safe {practice} {result}".rstrip() if practice else ""
+        )
+        audit.record(
+            session,
+            "job_note.added",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="job",
+            record_id=job.number,
+            detail=detail,
+        )
         try:
             session.commit()
         except IntegrityError:  # the same note, sent twice at once
@@ -110,6 +141,18 @@ def save_note(number: str, user: SignedInUser, note_key: object, text: object) -
             known = session.exec(select(JobNote).where(JobNote.note_key == key)).one()
             return _same_job(known, job.id)
         return Saved(note.id, False)
+
+
+def _practice_of(session: Session, job: Job, words: str, practice: object, result: object):
+    """(the note's words, the lead-safe practice it records, the card's result): a practice's
+    note says its label when nothing more is written."""
+    if practice:
+        lock_job(session, job)  # the record is not signed meanwhile
+    practice, result = checked_practice(session, job, practice, result)
+    words = words or (PRACTICES[practice].label if practice else "")
+    if not words:
+        raise ActionRefused("Write what was done today.")
+    return words, practice, result
 
 
 def _same_job(row: JobNote | JobPhoto, job_id: int) -> Saved:
@@ -137,7 +180,8 @@ def _details(session: Session, number: str, stage: object, room: object, note_id
         raise ActionRefused(f"The room is at most {ROOM_MAX} characters.")
     note = None
     if note_id not in (None, ""):
-        note = session.get(JobNote, int(note_id)) if str(note_id).isdigit() else None
+        note_number = whole_number(note_id)
+        note = session.get(JobNote, note_number) if note_number is not None else None
         if note is None or note.job_id != job.id or note.deleted_at:
             raise ActionRefused("That note is not on this job: please reload the page.")
     return PhotoDetails(job.id, PhotoStage(stage), room_words, note.id if note else None)
@@ -277,6 +321,7 @@ def delete_note(number: str, note_id: object, user: SignedInUser) -> None:
     """Delete a note of the log (its photos stay, without it)."""
     with db_session() as session:
         note = _job_row(session, JobNote, number, note_id)
+        check_note_removable(session, note)
         note.deleted_at, note.shared = utc_now(), False
         session.add(note)
         for photo in session.exec(select(JobPhoto).where(JobPhoto.note_id == note.id)):
@@ -301,7 +346,8 @@ def read_variant(photo: JobPhoto, name: str) -> tuple[bytes, str] | None:
     if name == "original":
         content = storage().get(original_key(photo))
         return (content, photo.content_type) if content else None
-    if not name.isdigit() or int(name) not in widths_of(photo):
+    width = whole_number(name)
+    if width is None or width not in widths_of(photo):
         return None
-    content = storage().get(variant_key(photo, int(name)))
+    content = storage().get(variant_key(photo, width))
     return (content, "image/webp") if content else None

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from sqlmodel import select
 
 from renovation_app import content as c
+from renovation_app.content.compliance import CLEANING_RESULTS, needs_lead_safe_work
 from renovation_app.db import db_session
 from renovation_app.models import JobNote, JobPhoto, PhotoStage, PublishedPhoto
+from renovation_app.services.jobs.lead_safe import PRACTICES
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.photos.gallery import FINISHED
 from renovation_app.services.photos.library import widths_of
@@ -34,6 +36,8 @@ class NoteRow:
     text: str
     shared: bool
     photo_count: int
+    practice: str = ""  # the lead-safe practice it records, in words; "" for a plain note
+    result: str = ""  # the cleaning verification card's result, in words
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class JobPhotosPage:
     number: str
     title: str
     finished: bool  # pictures may go on the website
+    lead_safe: bool = False  # a home built before 1978: a note may record a lead-safe practice
     photos: list[PhotoRow] = field(default_factory=list)
     notes: list[NoteRow] = field(default_factory=list)
     published: list[PublishedRow] = field(default_factory=list)
@@ -76,6 +81,19 @@ def _row(number: str, photo: JobPhoto, published_id: int) -> PhotoRow:
         published_id=published_id,
         label=f"{PhotoStage(photo.stage).value.capitalize()}{room}: photo {photo.id}",
     )  # fmt: skip
+
+
+def _note_row(note: JobNote, photo_count: int) -> NoteRow:
+    practice = PRACTICES.get(note.practice)
+    return NoteRow(
+        note.id,
+        day_words(note.day),
+        note.text,
+        note.shared,
+        photo_count,
+        practice=f"Lead-safe: {practice.label}" if practice else "",
+        result=CLEANING_RESULTS.get(note.cleaning_result, ""),
+    )
 
 
 def job_photos(number: str) -> JobPhotosPage | None:
@@ -106,8 +124,8 @@ def job_photos(number: str) -> JobPhotosPage | None:
         return JobPhotosPage(
             number=job.number, title=job.title, finished=job.status in FINISHED,
             photos=[_row(job.number, p, on_site.get(p.id, 0)) for p in photos],
-            notes=[NoteRow(n.id, day_words(n.day), n.text, n.shared, counts.get(n.id, 0))
-                   for n in notes],
+            notes=[_note_row(n, counts.get(n.id, 0)) for n in notes],
+            lead_safe=needs_lead_safe_work(job.year_built),
             published=[
                 PublishedRow(p.id, p.photo_id, galleries[p.gallery_slug].title,
                              galleries[p.gallery_slug].url, p.caption,

@@ -15,6 +15,7 @@ from renovation_app.services.subcontractors.certificates import (
     lapse_words,
     upload_certificate,
 )
+from renovation_app.services.subcontractors.certificates import MAX_BYTES as MAX_CERTIFICATE_BYTES
 from renovation_app.services.subcontractors.fields import (
     SubcontractorDetails,
     validate_subcontractor,
@@ -48,6 +49,7 @@ __all__ = [
     "EXPIRING",
     "IN_FORCE",
     "LAPSED",
+    "MAX_CERTIFICATE_BYTES",
     "NONE",
     "STATUS_LABELS",
     "CertificateFile",

@@ -18,6 +18,7 @@ from renovation_app.services import audit, files
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import has_refused_characters
+from renovation_app.services.files.scans import Paper, kept_paper
 from renovation_app.services.staff import SignedInUser
 from renovation_app.services.subcontractors.saving import RECORD_KIND, subcontractor_or_refuse
 
@@ -37,6 +38,11 @@ TOO_LARGE = (
 NOT_A_SCAN = (
     "The file is not a PDF, JPEG or PNG (what is inside it was checked, not its name). "
     "Please upload the certificate as one of those."
+)
+UNREADABLE = (
+    "The certificate's file could not be read (a damaged picture, or a PDF that is damaged or "
+    "locked by a password): please save it again from the insurer's e-mail, or take a photo "
+    "of it, and upload that."
 )
 
 
@@ -70,8 +76,9 @@ def _latest_day(today: date) -> date:
         return today.replace(year=today.year + YEARS_AHEAD_MAX, day=28)
 
 
-def _checked(upload: CertificateUpload, today: date) -> str:
-    """The file's content type; ActionRefused with the first problem of the upload."""
+def _checked(upload: CertificateUpload, today: date) -> Paper:
+    """The file to keep (a PDF that opens, or the picture as a plain JPEG without its EXIF);
+    ActionRefused with the first problem of the upload."""
     if upload.kind not in CERTIFICATE_KINDS:
         raise ActionRefused(NOT_A_KIND)
     if not isinstance(upload.expires_on, date):
@@ -88,7 +95,7 @@ def _checked(upload: CertificateUpload, today: date) -> str:
     content_type = files.scan_type(upload.content)
     if content_type is None:
         raise ActionRefused(NOT_A_SCAN)
-    return content_type
+    return kept_paper(upload.content, content_type, UNREADABLE)
 
 
 def _file_name(name: str, content_type: str) -> str:
@@ -105,18 +112,18 @@ def upload_certificate(
 ) -> InsuranceCertificate:  # fmt: skip
     """Keep a certificate (it is then the one in force of its kind); refused in words, with
     nothing kept, unless the kind, the expiry day and the file (PDF, JPEG or PNG by its content,
-    at most 15 MB) are right."""
+    at most 15 MB) are right. A picture is kept as a plain JPEG, without its EXIF."""
     now = now or utc_now()
-    content_type = _checked(upload, business_today(now))
+    paper = _checked(upload, business_today(now))
     with db_session() as session:
         subcontractor = subcontractor_or_refuse(session, subcontractor_id)
         certificate = InsuranceCertificate(
             subcontractor_id=subcontractor.id,
             kind=upload.kind,
             expires_on=upload.expires_on,
-            file_sha256=files.store(upload.content),
-            file_name=_file_name(upload.file_name, content_type),
-            file_type=content_type,
+            file_sha256=files.store(paper.content),
+            file_name=_file_name(upload.file_name, paper.content_type),
+            file_type=paper.content_type,
             uploaded_by=user.id,
             uploaded_at=now,
         )

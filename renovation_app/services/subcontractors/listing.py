@@ -4,15 +4,14 @@ filtered active or inactive, a page at a time, with each kind of certificate's s
 from dataclasses import dataclass
 from datetime import date
 
-from sqlmodel import func, or_, select
+from sqlmodel import func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import Subcontractor
 from renovation_app.services.billing import business_today
+from renovation_app.services.paging import page_of, words_in
 from renovation_app.services.subcontractors.certificates import certificates_in_force, status_of
 
-PAGE_SIZE = 25
-SEARCH_MAX = 100
 ACTIVE, INACTIVE = "active", "inactive"
 STATUS_LABELS = {ACTIVE: "Active", INACTIVE: "Inactive"}
 
@@ -39,17 +38,9 @@ class SubcontractorListPage:
 
 
 def _query(search: str, status: str):
-    query = select(Subcontractor)
-    text = (search or "").strip()[:SEARCH_MAX]
-    if text:
-        like = f"%{text.lower()}%"
-        query = query.where(
-            or_(
-                func.lower(Subcontractor.company).like(like),
-                func.lower(Subcontractor.trade).like(like),
-                func.lower(Subcontractor.licence_number).like(like),
-            )
-        )
+    query = select(Subcontractor).where(
+        words_in(search, Subcontractor.company, Subcontractor.trade, Subcontractor.licence_number)
+    )
     if status in STATUS_LABELS:
         query = query.where(Subcontractor.active == (status == ACTIVE))
     return query
@@ -62,14 +53,8 @@ def list_subcontractors(
     today = today or business_today()
     query = _query(search, status)
     with db_session() as session:
-        count = session.exec(select(func.count()).select_from(query.subquery())).one()
-        page_count = max((count + PAGE_SIZE - 1) // PAGE_SIZE, 1)
-        page = min(max(page, 1), page_count)
-        found = session.exec(
-            query.order_by(func.lower(Subcontractor.company), Subcontractor.id)
-            .offset((page - 1) * PAGE_SIZE)
-            .limit(PAGE_SIZE)
-        ).all()
+        paged = page_of(session, query, page, func.lower(Subcontractor.company), Subcontractor.id)
+        found = paged.rows
         in_force = certificates_in_force(session, [s.id for s in found])
     rows = []
     for sub in found:
@@ -88,4 +73,4 @@ def list_subcontractors(
                 wc.words,
             )  # fmt: skip
         )
-    return SubcontractorListPage(rows, count, page, page_count)
+    return SubcontractorListPage(rows, paged.total_count, paged.page, paged.page_count)

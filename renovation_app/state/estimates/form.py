@@ -18,6 +18,7 @@ from renovation_app.services.billing import form_lines
 from renovation_app.services.billing.form_lines import LineDraft
 from renovation_app.services.billing.lines import LINES_MAX
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.fields import whole_number
 from renovation_app.state.billing import LineEditorMixin
 from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.staff import StaffState
@@ -57,8 +58,8 @@ class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         try:
             if params.get("edit"):
                 await self._load_draft(params["edit"])
-            elif params.get("enquiry", "").isdigit():
-                await self._load_enquiry(int(params["enquiry"]))
+            elif (enquiry := whole_number(params.get("enquiry", ""))) is not None:
+                await self._load_enquiry(enquiry)
         except ActionRefused as refused:
             self.errors = {"form": str(refused)}
         self.form_key += 1

@@ -17,6 +17,7 @@ import reflex as rx
 from renovation_app.routes import invoice_path
 from renovation_app.services import invoicing
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.fields import whole_number
 from renovation_app.services.invoicing.form import (
     STAGE_TEMPLATE,
     STAGES_SHOWN_MAX,
@@ -78,7 +79,7 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         self.draft = self._form().to_json()
 
     def _redraw(self) -> None:
-        self.form_key = str(int(self.form_key) + 1 if self.form_key.isdigit() else 1)
+        self.form_key = str((whole_number(self.form_key) or 0) + 1)
 
     @rx.event
     def set_intent(self, intent: str):
@@ -107,7 +108,7 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         restart) loads the page again: the form being typed is kept, not cleared. ?draft=<id>
         opens a saved draft, ?revise=<number> a sent invoice to revise."""
         params = self.router.url.query_parameters
-        wanted_draft = int(params["draft"]) if params.get("draft", "").isdigit() else 0
+        wanted_draft = whole_number(params.get("draft", "")) or 0
         wanted_revision = params.get("revise", "")[:20]
         if (wanted_draft and wanted_draft != self.draft_id) or (
             wanted_revision and wanted_revision != self.revising

@@ -3,11 +3,13 @@
 import asyncio
 import dataclasses
 import logging
+from typing import ClassVar
 
 import reflex as rx
 
 from renovation_app.services import invoicing, payments
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.invoicing import DraftRow, InvoiceFilters, InvoiceRow, list_invoices
 from renovation_app.state.staff import PagedListMixin, StaffState
 
@@ -15,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class InvoiceListState(PagedListMixin, StaffState):
-    search_fields = ("search", "status", "type", "location", "sort")
+    search_fields: ClassVar[tuple[str, ...]] = ("search", "status", "type", "location", "sort")
     rows: list[InvoiceRow] = []
     filters: dict[str, str] = {}
     options: dict[str, list[dict]] = {}
@@ -25,7 +27,9 @@ class InvoiceListState(PagedListMixin, StaffState):
     @rx.event
     async def delete_draft(self, draft_id: int):
         try:
-            await asyncio.to_thread(invoicing.delete_draft, int(draft_id), self._signed_in_user())
+            await asyncio.to_thread(
+                invoicing.delete_draft, whole_number(draft_id) or 0, self._signed_in_user()
+            )
         except (ActionRefused, ValueError) as refused:
             yield rx.toast.error(str(refused), duration=4000)
         else:
@@ -65,9 +69,4 @@ class InvoiceListState(PagedListMixin, StaffState):
             name: [dataclasses.asdict(o) for o in getattr(listing, f"{name}_options")]
             for name in ("status", "type", "location", "sort")
         }
-        self._show_page(
-            listing.page,
-            listing.page_count,
-            listing.total_count,
-            lambda n: f"/invoices{applied.with_page(n).query_string()}",
-        )
+        self._show_page(listing, lambda n: f"/invoices{applied.with_page(n).query_string()}")

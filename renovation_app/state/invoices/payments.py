@@ -10,6 +10,7 @@ import reflex as rx
 from renovation_app.services import invoicing, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.fields import whole_number
 from renovation_app.state.invoices.detail import InvoiceDetailState
 
 log = logging.getLogger(__name__)
@@ -62,8 +63,7 @@ class InvoicePaymentsState(InvoiceDetailState):
             return
         self.recording, self.return_errors = True, {}
         yield
-        payment_id = str(form_data.get("payment_id") or "")
-        paid = int(payment_id) if payment_id.isdigit() else 0
+        paid = whole_number(str(form_data.get("payment_id") or "")) or 0
         if await self._record_form("return_errors", payments.record_return, paid, form_data):
             yield rx.toast.success("The money given back is recorded.", duration=3000)
 
@@ -82,10 +82,9 @@ class InvoicePaymentsState(InvoiceDetailState):
 
     @rx.event
     async def void_payment(self, form_data: dict):
-        payment_id = str(form_data.get("payment_id") or "")
         if await self._invoice_action(
             payments.void_recorded_payment,
-            int(payment_id) if payment_id.isdigit() else 0,
+            whole_number(str(form_data.get("payment_id") or "")) or 0,
             str(form_data.get("reason") or ""),
         ):
             yield rx.toast.success("The payment is void.", duration=2000)

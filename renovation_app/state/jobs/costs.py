@@ -11,6 +11,7 @@ import reflex as rx
 from renovation_app.services import costs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.state.jobs.detail import whole
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
@@ -27,7 +28,8 @@ DEFAULT_CATEGORY = {"purchase": "materials", "sub_bill": "subcontractor", "labou
 def _typed(values: dict) -> dict:
     """The form's words as the service reads them: the chosen ids as numbers."""
     return {
-        k: (whole(int(v)) if k in ID_FIELDS and str(v).isdigit() else v) for k, v in values.items()
+        k: (n if k in ID_FIELDS and (n := whole_number(v)) is not None else v)
+        for k, v in values.items()
     }
 
 

@@ -10,7 +10,7 @@ from renovation_app.routes import invoice_path
 from renovation_app.services import change_orders, compliance, costs, jobs
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import iso_date
+from renovation_app.services.fields import iso_date, whole_number
 from renovation_app.services.schedule.week import job_days
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 def whole(value: object) -> int:
     """A number the page sends (a stage's id, a change order's number); 0 for anything else."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return whole_number(value) or 0
 
 
 class JobDetailState(RecordPage, StaffState):
@@ -31,6 +31,10 @@ class JobDetailState(RecordPage, StaffState):
     action_error: str = ""
     action_note: str = ""
     working: bool = False
+    # What the final invoice's record of lead-safe work misses, in the service's words, and the
+    # tick that confirms making the invoice anyway.
+    lead_safe_warning: str = ""
+    lead_safe_ticked: bool = False
     # The paper signature form: which change order, who signed, when; the scan is uploaded.
     paper_for: int = 0
     paper_name: str = ""
@@ -46,7 +50,11 @@ class JobDetailState(RecordPage, StaffState):
         budget = await asyncio.to_thread(costs.get_budget, number) if view else None
         self.budget = shown(budget) if budget else {}
         self.days = shown(await asyncio.to_thread(job_days, number)) if view else []
-        duties = await asyncio.to_thread(compliance.get_job_duties, number) if view else None
+        duties = (
+            await asyncio.to_thread(compliance.get_job_duties, number, self._signed_in_user())
+            if view
+            else None
+        )
         self.duties = shown(duties) if duties else {}
 
     async def _act(self, action, *args, done: str = ""):
@@ -57,6 +65,9 @@ class JobDetailState(RecordPage, StaffState):
         try:
             result = await asyncio.to_thread(action, self.job["number"], *args)
             self.action_note = done
+        except jobs.LeadSafeNeedsConfirming as missing:
+            # A tick confirms the words it was shown next to, never newer ones.
+            self.lead_safe_warning, self.lead_safe_ticked, result = missing.words, False, None
         except ActionRefused as refused:
             self.action_error = str(refused)
             result = None
@@ -71,10 +82,19 @@ class JobDetailState(RecordPage, StaffState):
 
     @rx.event
     async def bill_stage(self, stage_id: int):
-        """Make the stage's invoice (it is e-mailed to the owner) and open it."""
-        invoice = await self._act(jobs.bill_stage, whole(stage_id), self._signed_in_user())
+        """Make the stage's invoice (it is e-mailed to the owner) and open it. The final invoice
+        waits while its record of lead-safe work misses something, until the warning is ticked."""
+        confirmed = self.lead_safe_warning if self.lead_safe_ticked else ""
+        invoice = await self._act(
+            jobs.bill_stage, whole(stage_id), self._signed_in_user(), None, confirmed
+        )
         if invoice is not None:
+            self.lead_safe_warning, self.lead_safe_ticked = "", False
             yield rx.redirect(invoice_path(invoice.number))
+
+    @rx.event
+    def set_lead_safe_ticked(self, ticked: bool):
+        self.lead_safe_ticked = ticked is True
 
     @rx.event
     async def set_status(self, status: str):

@@ -1,11 +1,12 @@
 """The job page's New York duties: record a deposit as in escrow, send the owner's escrow
-notice, set the property type (the lien deadline). The services check everything again."""
+notice, set the property type (the lien deadline), sign the record of lead-safe work. The
+services check everything again."""
 
 import reflex as rx
 
 from renovation_app.services import compliance
 from renovation_app.services.billing import business_today
-from renovation_app.services.fields import iso_date
+from renovation_app.services.fields import iso_date, whole_number
 from renovation_app.state.jobs.detail import JobDetailState, whole
 
 
@@ -14,6 +15,32 @@ class JobDutiesState(JobDetailState):
     deposit_day: str = ""
     deposit_account: str = ""
     copy_to: str = ""  # the subcontractor's id chosen for a copy of the ST-124
+    # Signing the record of lead-safe work: the certified renovator's name typed, the tick.
+    renovator_typed: str = ""
+    certify_ticked: bool = False
+
+    @rx.event
+    def set_renovator_typed(self, text: str):
+        self.renovator_typed = str(text)[:100]
+
+    @rx.event
+    def set_certify_ticked(self, ticked: bool):
+        self.certify_ticked = ticked is True
+
+    @rx.event
+    async def sign_lead_safe_record(self):
+        """Sign the record as the page shows it (its SHA-256 goes back with the signature)."""
+        seen = (self.duties.get("lead_safe") or {}).get("sha256", "")
+        signer = await self._act(
+            compliance.sign_lead_safe_record,
+            self.renovator_typed,
+            self.certify_ticked,
+            seen,
+            self._signed_in_user(),
+        )
+        if signer:
+            self.action_note = f"The record of lead-safe work is signed by {signer}."
+            self.renovator_typed, self.certify_ticked = "", False
 
     @rx.event
     def set_copy_to(self, value: str):
@@ -21,7 +48,7 @@ class JobDutiesState(JobDetailState):
 
     @rx.event
     async def send_st124_copy(self):
-        sub = int(self.copy_to) if self.copy_to.isdigit() else 0
+        sub = whole_number(self.copy_to) or 0
         company = await self._act(compliance.send_st124_copy, sub, self._signed_in_user())
         if company:
             self.action_note = f"The ST-124 is e-mailed to {company}."

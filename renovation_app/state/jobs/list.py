@@ -1,34 +1,19 @@
 """/jobs: every job, newest first, searched and filtered by status."""
 
-import asyncio
-from urllib.parse import urlencode
-
-import reflex as rx
+from typing import ClassVar
 
 from renovation_app.routes import JOBS
 from renovation_app.services import jobs
 from renovation_app.services.billing.money import shown
-from renovation_app.state.staff import PagedListMixin, StaffState
+from renovation_app.state.staff import SearchedListMixin, StaffState
 
 
-class JobListState(PagedListMixin, StaffState):
-    search_fields = ("q", "status")
+class JobListState(SearchedListMixin, StaffState):
+    list_path: ClassVar[str] = JOBS.path
     rows: list[dict] = []  # JobRow in words beside its cents (billing.shown)
-    query: str = ""
-    status: str = ""
 
-    @rx.event
-    async def load(self):
-        params = self.router.url.query_parameters
-        self.query, self.status = params.get("q", "")[:100], params.get("status", "")[:30]
-        listing = await asyncio.to_thread(
-            jobs.list_jobs, self.query, self.status, self._requested_page()
-        )
+    def _listing(self, query: str, status: str, page: int) -> jobs.JobListPage:
+        return jobs.list_jobs(query, status, page)
+
+    def _show_rows(self, listing: jobs.JobListPage) -> None:
         self.rows = shown(listing.rows)
-        search = {"q": self.query, "status": self.status}
-        self._show_page(
-            listing.page,
-            listing.page_count,
-            listing.total_count,
-            lambda n: f"{JOBS.path}?{urlencode({**search, 'page': n})}",
-        )

@@ -10,6 +10,7 @@ import reflex as rx
 from renovation_app.services import photos, project
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.fields import whole_number
 from renovation_app.state.jobs.detail import whole
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
@@ -122,7 +123,7 @@ class JobPhotosState(RecordPage, StaffState):
         before = self.publish_form.get("before_id", "")
         raw = {**self.publish_form, "permission": self.permission}
         if await self._run(photos.publish, self._signed_in_user(), self.publishing,
-                           whole(int(before)) if before.isdigit() else None, raw,
+                           whole_number(before), raw,
                            done="Published on the website."):  # fmt: skip
             self.publishing = 0
 

@@ -15,6 +15,7 @@ from renovation_app import routes
 from renovation_app.services.billing import business_today
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.schedule import appointments, calendars, times
 from renovation_app.services.schedule.week import get_schedule
 from renovation_app.settings import settings
@@ -34,6 +35,12 @@ FORM_FIELDS = (
     "notes",
 )
 FIRST_OF_A_REPEATED_TIME = {"starts_fold": "0", "ends_fold": "0"}
+
+
+def _chosen_ids(chosen: list[str], prefix: str) -> list[int]:
+    """The ids of the chosen people of one kind ("u12": user 12, "s3": subcontractor 3)."""
+    ids = (whole_number(key[1:]) for key in chosen if key[:1] == prefix)
+    return [found for found in ids if found is not None]
 
 
 def _day(text: str) -> date | None:
@@ -162,10 +169,10 @@ class ScheduleState(StaffState):
         job = self.form.get("job_id", "")
         return {
             **{name: self.form.get(name, "") for name in FORM_FIELDS},
-            "job_id": int(job) if job.isdigit() else None,
-            "user_ids": [int(k[1:]) for k in self.chosen if k[:1] == "u" and k[1:].isdigit()],
-            "subcontractor_ids": [int(k[1:]) for k in self.chosen if k[:1] == "s" and k[1:].isdigit()],
-        }  # fmt: skip
+            "job_id": whole_number(job),
+            "user_ids": _chosen_ids(self.chosen, "u"),
+            "subcontractor_ids": _chosen_ids(self.chosen, "s"),
+        }
 
     async def _run(self, action, *args, done: str = "") -> bool:
         """Run the action; its note is `done`, or the words the action returns."""
@@ -190,27 +197,26 @@ class ScheduleState(StaffState):
 
     @rx.event
     async def save(self):
-        which = (
-            None if self.editing == "new" else int(self.editing) if self.editing.isdigit() else None
-        )
+        which = whole_number(self.editing)  # None for "new"
         if await self._run(appointments.save_appointment, self._raw(), self._signed_in_user(),
                            which, self.clash, done="Saved."):  # fmt: skip
             self.editing = ""
 
     @rx.event
     async def cancel_appointment(self):
-        if self.editing.isdigit() and await self._run(
-            appointments.cancel_appointment, int(self.editing), self._signed_in_user()
+        which = whole_number(self.editing)
+        if which is not None and await self._run(
+            appointments.cancel_appointment, which, self._signed_in_user()
         ):
             self.editing = ""
 
     @rx.event
     async def move(self, event_id: str, start: str, end: str):
-        event_id = str(event_id)
-        if not event_id.isdigit():
+        appointment_id = whole_number(str(event_id))
+        if appointment_id is None:
             return
-        self.pending_move = [event_id, str(start)[:40], str(end)[:40]]
-        if await self._run(appointments.move_appointment, int(event_id), str(start)[:40],
+        self.pending_move = [str(appointment_id), str(start)[:40], str(end)[:40]]
+        if await self._run(appointments.move_appointment, appointment_id, str(start)[:40],
                            str(end)[:40], self._signed_in_user(), done="Moved."):  # fmt: skip
             self.pending_move = []
 

@@ -11,6 +11,7 @@ import reflex as rx
 from renovation_app.models import Role
 from renovation_app.services.billing.form_lines import price_typed
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
 from renovation_app.services.staff import accounts
 from renovation_app.state.staff import StaffState
 
@@ -99,21 +100,23 @@ class StaffAccountsState(StaffState):
     @rx.event
     async def resend(self, link_id: int):
         return await self._do(
-            accounts.resend_invitation, int(link_id), done="A new link is on its way."
+            accounts.resend_invitation, whole_number(link_id) or 0, done="A new link is on its way."
         )
 
     @rx.event
     async def withdraw(self, link_id: int):
         return await self._do(
             accounts.withdraw_invitation,
-            int(link_id),
+            whole_number(link_id) or 0,
             done="Invitation withdrawn.",
             needs_code=False,  # it only takes access away
         )
 
     @rx.event
     async def set_role(self, user_id: int, role: str):
-        return await self._do(accounts.change_role, int(user_id), str(role), done="Role changed.")
+        return await self._do(
+            accounts.change_role, whole_number(user_id) or 0, str(role), done="Role changed."
+        )
 
     @rx.event
     async def set_hourly_cost(self, user_id: int, typed: str):
@@ -123,7 +126,7 @@ class StaffAccountsState(StaffState):
         if member is None or typed == member["hourly_cost"]:
             return None
         return await self._do(
-            accounts.set_hourly_cost, int(user_id), typed,
+            accounts.set_hourly_cost, whole_number(user_id) or 0, typed,
             done="Hourly cost saved.", needs_code=False,  # it gives no access
         )  # fmt: skip
 
@@ -131,7 +134,7 @@ class StaffAccountsState(StaffState):
     async def deactivate(self, user_id: int):
         return await self._do(
             accounts.set_active,
-            int(user_id),
+            whole_number(user_id) or 0,
             False,
             done="Account deactivated; its sessions ended.",
         )
@@ -147,4 +150,6 @@ class StaffAccountsState(StaffState):
 
     @rx.event
     async def reactivate(self, user_id: int):
-        return await self._do(accounts.set_active, int(user_id), True, done="Account active again.")
+        return await self._do(
+            accounts.set_active, whole_number(user_id) or 0, True, done="Account active again."
+        )

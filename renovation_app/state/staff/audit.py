@@ -1,6 +1,7 @@
 """/audit (admins): the audit log, filtered by person, record and dates (services.audit)."""
 
 import asyncio
+from typing import ClassVar
 from urllib.parse import urlencode
 
 import reflex as rx
@@ -11,7 +12,7 @@ from renovation_app.state.staff import PagedListMixin, StaffState
 
 
 class AuditState(PagedListMixin, StaffState):
-    search_fields = ("person", "record", "since", "until")
+    search_fields: ClassVar[tuple[str, ...]] = ("person", "record", "since", "until")
     rows: list[dict] = []
     # The filters as the form shows them (the address holds them: a link reproduces the view).
     person: str = ""
@@ -45,5 +46,5 @@ class AuditState(PagedListMixin, StaffState):
         def page_link(n: int) -> str:
             return f"{routes.AUDIT.path}?{urlencode({**query, 'page': n} if n > 1 else query)}"
 
-        self._show_page(found.page, found.page_count, found.total_count, page_link)
+        self._show_page(found, page_link)
         self.csv_link = f"/api/exports/audit.csv?{urlencode(query)}"

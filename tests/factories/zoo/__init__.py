@@ -8,8 +8,9 @@ state, taxed and untaxed jobs from signed contracts and made by hand, a cancelle
 job, signed credit, declined, expired and waiting change orders (work); invoices sent, partly
 paid, paid, refunded, void and a draft (money); subcontractors with paid bills, signed and
 unsigned lien waivers and lapsed certificates, costs of every kind (trade); photos, the daily
-log and project links (sharing); visits booked online, a staff-only appointment and both
-1:30 ams of New York's fall-back night, November 7, 2027, and a 4 am delivery (days).
+log with lead-safe practices, the record of lead-safe work signed, and project links (sharing);
+visits booked online, a staff-only appointment and both 1:30 ams of New York's fall-back night,
+November 7, 2027, and a 4 am delivery (days).
 
 Sending an estimate needs the contract settings (the unit tests' `contract_settings` fixture);
 photos, receipts and certificates go to whatever files storage the settings name. A database
@@ -27,7 +28,7 @@ from tests.factories.zoo.book import RECORD_ROUTES, Book
 from tests.factories.zoo.days import FALL_BACK, FALL_BACK_WEEK, appointments_of, booked_visits
 from tests.factories.zoo.money import job_invoices, standalone_invoices
 from tests.factories.zoo.people import people, staff_links
-from tests.factories.zoo.sharing import photos_and_log, project_links
+from tests.factories.zoo.sharing import lead_safe_log, photos_and_log, project_links
 from tests.factories.zoo.trade import costs_of_every_kind
 from tests.factories.zoo.work import LONG_EMAIL, LONG_NAME, all_jobs, change_orders_of
 
@@ -74,6 +75,7 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     standalone_invoices(book, who.admin)
     costs_of_every_kind(book, who.admin, who.staff, made.untaxed)
     photos_and_log(book, who.admin, made.untaxed)
+    lead_safe_log(book, who.staff, who.keeper, made.untaxed)
     project_links(book, who.admin, {"untaxed job": made.untaxed, "taxed job": made.taxed,
                                     "untaxed job by hand": made.window})  # fmt: skip
     booked_visits(book)

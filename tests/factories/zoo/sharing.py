@@ -1,26 +1,18 @@
 """What the zoo shares with customers: a job's photos and daily log (one photo and one note
-shown to the customer, one photo kept in the office) and the customers' project links."""
+shown to the customer, one photo kept in the office), the lead-safe practices the crew recorded
+on the log of the home of 1925 and its record signed by the certified renovator, and the
+customers' project links."""
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
+import pytest
 
 from renovation_app import routes
 from renovation_app.models import Job, User
 from renovation_app.services import photos, project
-from tests.factories.costs import phone_photo
+from renovation_app.settings import settings
+from tests.factories.costs import phone_photo, run_upload
+from tests.factories.lead_safe import record_practice, sign_record
 from tests.factories.staff import signed_in
 from tests.factories.zoo.book import Book
-
-
-def _run(coroutine):
-    """Run the upload's coroutine, from a thread of its own when a loop already runs here (a
-    browser test's)."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coroutine)
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def photos_and_log(book: Book, admin: User, job: Job) -> None:
@@ -28,12 +20,29 @@ def photos_and_log(book: Book, admin: User, job: Job) -> None:
     who = signed_in(admin)
     note = photos.save_note(job.number, who, book.key("note"), "Subfloor replaced under the tub.")
     photos.set_shared(job.number, "note", note.id, True, who)
-    shown = _run(photos.receive_photo(job.number, who, book.key("photo-1"), "during", "Bathroom",
-                                      note.id, phone_photo()))  # fmt: skip
+    shown = run_upload(photos.receive_photo(job.number, who, book.key("photo-1"), "during",
+                                            "Bathroom", note.id, phone_photo()))  # fmt: skip
     photos.set_shared(job.number, "photo", shown.id, True, who)
-    _run(photos.receive_photo(job.number, who, book.key("photo-2"), "before", "Kitchen", None,
-                              phone_photo()))  # fmt: skip
+    run_upload(photos.receive_photo(job.number, who, book.key("photo-2"), "before", "Kitchen",
+                                    None, phone_photo()))  # fmt: skip
     book.notes["photos and the daily log"] = routes.job_photos_path(job.number)
+
+
+def lead_safe_log(book: Book, crew: User, renovator: User, job: Job) -> None:
+    """The crew's warning signs (with a photo) and containment, the renovator's cleaning
+    verification (re-cleaned, then passed), and the record signed by the renovator, whom the
+    settings name while they sign."""
+    record_practice(job, crew, "signs", book.key("signs"), photo=True)
+    record_practice(job, crew, "containment", book.key("containment"), text="Kitchen sealed off")
+    cloths = "2 sills, 1 floor area: 4 wet cloths"
+    key = book.key("verification")
+    record_practice(job, renovator, "verification", key, text=cloths, result="reclean_pass")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(settings, "rrp_renovator_name", renovator.name)
+        patch.setattr(
+            settings, "rrp_renovator_certificate", settings.rrp_renovator_certificate or "R-ZOO-1"
+        )
+        sign_record(job, renovator, renovator.name)
 
 
 def project_links(book: Book, admin: User, jobs: dict[str, Job]) -> None:

@@ -12,7 +12,7 @@ from renovation_app.services.billing import format_usd, long_date
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
-from renovation_app.services.estimates.document import canonical, document_hash
+from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
 
 __all__ = ["canonical", "change_order_document", "document_hash", "label", "new_completion"]

@@ -2,8 +2,6 @@
 canonical JSON is hashed at acceptance and kept, so the signed PDF and any later dispute read
 the same words and amounts the customer accepted."""
 
-import hashlib
-import json
 from datetime import date, datetime
 
 from renovation_app.content import BUSINESS
@@ -17,7 +15,11 @@ from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.deadlines import cancellation_days
 from renovation_app.services.estimates.totals import EstimateTotals, counted
 from renovation_app.services.languages import cancellation_notices, translate
+from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
+
+# The hash of what is signed is one rule (services/signatures); its old home keeps the names.
+__all__ = ["canonical", "contract_document", "document_hash"]
 
 
 def _date_or_tbd(value: date | None) -> str:
@@ -133,12 +135,3 @@ def contract_document(
         "acceptance": words.ACCEPTANCE,
         **_language_of_sale(estimate),
     }
-
-
-def canonical(document: dict) -> str:
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def document_hash(document: dict) -> str:
-    """The SHA-256 (hex) of the document's canonical JSON."""
-    return hashlib.sha256(canonical(document).encode()).hexdigest()

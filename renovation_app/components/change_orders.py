@@ -1,6 +1,6 @@
 """What the owner's page and the staff's pages of a change order show: its lines, and the
 contract as amended (the original value, each signed change, this change, the new value and
-completion date); and a drawn signature."""
+completion date)."""
 
 import reflex as rx
 
@@ -67,16 +67,4 @@ def amended_contract(co: rx.Var) -> rx.Component:
             ),
         ),
         class_name="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-4",
-    )
-
-
-def drawn_signature(path: rx.Var) -> rx.Component:
-    return rx.el.svg(
-        rx.el.path(
-            d=path, fill="none", stroke="currentColor", stroke_width="2", stroke_linecap="round"
-        ),
-        view_box="0 0 300 100",
-        role="img",
-        aria_label="The drawn signature",
-        class_name="h-20 w-60 rounded border border-slate-200 bg-white text-slate-900",
     )

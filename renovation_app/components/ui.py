@@ -122,18 +122,20 @@ def more_about_link(service: Service) -> rx.Component:
     )
 
 
-def alert_text(message: rx.Var, test_id: str) -> rx.Component:
+def alert_text(
+    message: rx.Var, test_id: str = "", class_name: str = "text-sm font-medium text-red-700"
+) -> rx.Component:
     """A refusal or error in words, read out by screen readers when it appears; nothing while
     `message` is empty."""
     return rx.cond(
         message,
-        rx.el.p(
-            message,
-            role="alert",
-            class_name="text-sm font-medium text-red-700",
-            data_testid=test_id,
-        ),
+        rx.el.p(message, role="alert", class_name=class_name, data_testid=test_id or None),
     )
+
+
+def problem_text(message: rx.Var, test_id: str = "") -> rx.Component:
+    """What went wrong with an action of the page, in bold red (alert_text is the form's)."""
+    return alert_text(message, test_id, "font-semibold text-red-700")
 
 
 def attention_note(words: rx.Var, test_id: str) -> rx.Component:

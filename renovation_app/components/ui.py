@@ -122,20 +122,32 @@ def more_about_link(service: Service) -> rx.Component:
     )
 
 
-def alert_text(
-    message: rx.Var, test_id: str = "", class_name: str = "text-sm font-medium text-red-700"
-) -> rx.Component:
-    """A refusal or error in words, read out by screen readers when it appears; nothing while
-    `message` is empty."""
+def words_when(message: rx.Var, role: str, class_name: str, test_id: str = "") -> rx.Component:
+    """`message` in a paragraph with its ARIA role, read out when it appears; nothing while it
+    is empty."""
     return rx.cond(
         message,
-        rx.el.p(message, role="alert", class_name=class_name, data_testid=test_id or None),
+        rx.el.p(message, role=role, class_name=class_name, data_testid=test_id or None),
     )
 
 
+def alert_text(
+    message: rx.Var, test_id: str = "", class_name: str = "text-sm font-medium text-red-700"
+) -> rx.Component:
+    """A refusal or error in words (a form's)."""
+    return words_when(message, "alert", class_name, test_id)
+
+
 def problem_text(message: rx.Var, test_id: str = "") -> rx.Component:
-    """What went wrong with an action of the page, in bold red (alert_text is the form's)."""
+    """What went wrong with an action of the page, in bold red."""
     return alert_text(message, test_id, "font-semibold text-red-700")
+
+
+def status_text(
+    message: rx.Var, test_id: str = "", class_name: str = "text-green-800"
+) -> rx.Component:
+    """What an action of the page did, in words."""
+    return words_when(message, "status", class_name, test_id)
 
 
 def attention_note(words: rx.Var, test_id: str) -> rx.Component:

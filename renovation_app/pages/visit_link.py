@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components import answer
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, SECONDARY_BUTTON
-from renovation_app.components.ui import problem_text
+from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page
 from renovation_app.state.schedule.visit import VisitLinkState
@@ -59,10 +59,7 @@ def visit_body() -> rx.Component:
     return rx.el.div(
         *answer.document_heading(BUSINESS.name, "Your free estimate visit"),
         rx.el.p(rx.el.strong(V.day, ", ", V.hours, data_testid="visit-when"), " (New York time)"),
-        rx.cond(
-            State.note,
-            rx.el.p(State.note, role="status", class_name="font-semibold text-green-800"),
-        ),
+        status_text(State.note, "", "font-semibold text-green-800"),
         problem_text(State.problem),
         rx.match(
             V.status,

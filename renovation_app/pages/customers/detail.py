@@ -13,7 +13,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import attention_note
+from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerState
 
@@ -65,15 +65,7 @@ def merge_form() -> rx.Component:
             ),
             class_name="flex gap-2",
         ),
-        rx.cond(
-            CustomerState.action_error,
-            rx.el.p(
-                CustomerState.action_error,
-                role="alert",
-                class_name="text-sm font-medium text-red-700",
-                data_testid="action-error",
-            ),
-        ),
+        alert_text(CustomerState.action_error, "action-error"),
         class_name="flex flex-col gap-2",
     )
 

@@ -11,7 +11,7 @@ from renovation_app.components.links import link
 from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import attention_note
+from renovation_app.components.ui import attention_note, problem_text, status_text
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateDetailState
 
@@ -205,14 +205,8 @@ def estimate_card() -> rx.Component:
             E.customer_address,
             class_name="text-slate-700",
         ),  # fmt: skip
-        rx.cond(
-            State.action_error,
-            rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700"),
-        ),
-        rx.cond(
-            State.action_note,
-            rx.el.p(State.action_note, role="status", class_name="text-green-800"),
-        ),
+        problem_text(State.action_error),
+        status_text(State.action_note),
         signature(),
         actions(),
         link_block(),

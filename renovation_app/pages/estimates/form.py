@@ -8,7 +8,7 @@ from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.ui import field_error, labelled, problem_text
 from renovation_app.content.compliance import PROPERTY_TYPES
 from renovation_app.content.languages import SALE_LANGUAGE_NAMES
 from renovation_app.pages.registry import page
@@ -106,10 +106,7 @@ def estimate_form() -> rx.Component:
             rx.cond(State.editing, "Change draft " + State.editing, "New estimate"),
             class_name="text-2xl font-extrabold",
         ),
-        rx.cond(
-            State.errors["form"],
-            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
-        ),
+        problem_text(State.errors["form"]),
         customer_card(State, "Customer", "Job address"),
         lines_card(State, "estimate", "Work and prices", choice="optional"),
         terms_card(),

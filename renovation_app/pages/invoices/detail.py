@@ -22,7 +22,7 @@ from renovation_app.components.record import record_view
 from renovation_app.components.reminders import reminders_block
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
-from renovation_app.components.ui import attention_note
+from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.detail import InvoiceDetailState
 from renovation_app.state.invoices.payments import InvoicePaymentsState
@@ -240,14 +240,10 @@ def invoice_actions() -> rx.Component:
                 class_name="flex gap-2",
             ),
         ),
-        rx.cond(
+        alert_text(
             InvoiceDetailState.action_error,
-            rx.el.p(
-                InvoiceDetailState.action_error,
-                role="alert",
-                class_name="w-full text-sm font-medium text-red-700",
-                data_testid="action-error",
-            ),
+            "action-error",
+            "w-full text-sm font-medium text-red-700",
         ),
         class_name="flex flex-wrap items-center gap-3",
     )

@@ -12,7 +12,7 @@ from renovation_app.components.links import link
 from renovation_app.components.record import record_view
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.ui import field_error, labelled, problem_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import ChangeOrderFormState
 
@@ -111,10 +111,7 @@ def change_order_form() -> rx.Component:
             ),  # fmt: skip
             class_name="flex flex-col gap-1",
         ),
-        rx.cond(
-            State.errors["form"],
-            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
-        ),
+        problem_text(State.errors["form"]),
         lines_card(State, "change-order", "Work added or taken out", choice="credit"),
         take_out(),
         terms_card(),

@@ -19,6 +19,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
 from renovation_app.pages.jobs.cost_list import LABEL, costs_list
 from renovation_app.pages.registry import page
@@ -217,8 +218,8 @@ def heading() -> rx.Component:
         ),
         rx.cond(~P.open.to(bool), rx.el.span("Closed: changes need an admin and a reason", class_name=PILL)),
         reason_field(),
-        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="costs-error")),
-        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800")),
+        problem_text(State.error, "costs-error"),
+        status_text(State.note),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",
     )  # fmt: skip
 

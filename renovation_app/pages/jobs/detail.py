@@ -18,6 +18,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text, status_text
 from renovation_app.pages.jobs.change_orders_card import change_orders_card
 from renovation_app.pages.jobs.duties import duties_card
 from renovation_app.pages.registry import page
@@ -230,8 +231,8 @@ def heading() -> rx.Component:
                 class_name="text-sm text-slate-700",
             ),
         ),
-        rx.cond(State.action_error, rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700")),
-        rx.cond(State.action_note, rx.el.p(State.action_note, role="status", class_name="text-green-800")),
+        problem_text(State.action_error),
+        status_text(State.action_note),
         status_card(),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
     )  # fmt: skip

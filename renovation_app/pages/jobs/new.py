@@ -8,7 +8,7 @@ from renovation_app.components.billing.document_form import customer_card, docum
 from renovation_app.components.forms import post_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.ui import field_error, labelled, problem_text
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import NewJobState
@@ -69,10 +69,7 @@ def job_form() -> rx.Component:
             ),
             class_name="flex flex-col gap-1",
         ),
-        rx.cond(
-            State.errors["form"],
-            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
-        ),
+        problem_text(State.errors["form"]),
         customer_card(State, "Customer", "Where the work is done"),
         work_card(),
         rx.el.button(

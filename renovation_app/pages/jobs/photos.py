@@ -17,7 +17,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import counted
+from renovation_app.components.ui import counted, problem_text, status_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import JobPhotosState
 
@@ -34,8 +34,8 @@ def heading() -> rx.Component:
         rx.el.h2("Photos of job ", number, class_name="text-2xl font-extrabold"),
         rx.el.p(P.title, class_name="text-lg font-semibold"),
         link("Back to the job", href=routes.job_path(number), class_name="text-sm font-semibold underline"),
-        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="photos-error")),
-        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800", data_testid="photos-note")),
+        problem_text(State.error, "photos-error"),
+        status_text(State.note, "photos-note"),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",
     )  # fmt: skip
 

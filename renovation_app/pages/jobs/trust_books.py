@@ -18,6 +18,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import TrustBooksState
 
@@ -61,10 +62,7 @@ def heading() -> rx.Component:
                  class_name=SECONDARY_BUTTON, data_testid="trust-csv"),
             class_name="mt-2 flex flex-wrap items-end gap-3",
         ),
-        rx.cond(
-            State.period_error,
-            rx.el.p(State.period_error, role="alert", class_name="font-semibold text-red-700"),
-        ),
+        problem_text(State.period_error),
         rx.el.p(B.period, class_name="text-sm text-slate-600", data_testid="trust-period"),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
     )  # fmt: skip

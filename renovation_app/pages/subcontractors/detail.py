@@ -19,7 +19,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import labelled
+from renovation_app.components.ui import labelled, problem_text, status_text
 from renovation_app.content.costs import CERTIFICATE_KINDS
 from renovation_app.pages.registry import page
 from renovation_app.pages.subcontractors.list import details_fields, standing
@@ -47,8 +47,8 @@ def heading() -> rx.Component:
             S.contact_name, " ", S.email, " ", S.phone,
             class_name="text-sm text-slate-700 break-words",
         ),
-        rx.cond(State.action_error, rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700")),
-        rx.cond(State.action_note, rx.el.p(State.action_note, role="status", class_name="text-green-800")),
+        problem_text(State.action_error),
+        status_text(State.action_note),
         rx.el.div(
             rx.cond(
                 S.active,

@@ -20,8 +20,8 @@ from renovation_app.api.requests import (
     Refused,
     check_same_origin,
     client_of,
+    posted_json,
     read_body,
-    read_json_object,
 )
 from renovation_app.api.responses import (
     NO_STORE,
@@ -77,8 +77,7 @@ async def upload_photo(request: Request) -> Response:
 
 async def add_note(request: Request) -> Response:
     try:
-        check_same_origin(request)
-        payload = await read_json_object(request)
+        payload = await posted_json(request)
     except Refused as refused:
         return refused.response
     user = await signed_in_user(request)

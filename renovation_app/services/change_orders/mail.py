@@ -6,35 +6,33 @@ from sqlmodel import Session
 from renovation_app.content import BUSINESS
 from renovation_app.models import ChangeOrder, Job, Signature
 from renovation_app.routes import job_path
+from renovation_app.services import mail
 from renovation_app.services.change_orders.document import label
 from renovation_app.services.change_orders.pdf import render_change_order_pdf
 from renovation_app.services.change_orders.records import link_url_of, sent_by
 from renovation_app.services.change_orders.views import change_order_view
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-)
 from renovation_app.settings import settings
 
 
 def _queue(
-    session: Session, job: Job, to: str, kind: EmailKind, context: dict, pdf: bytes | None = None,
+    session: Session,
+    job: Job,
+    to: str,
+    kind: mail.EmailKind,
+    context: dict,
+    pdf: bytes | None = None,
     name: str = "",
-) -> None:  # fmt: skip
-    attachments = (Attachment(name, "application/pdf", pdf),) if pdf else ()
-    message = build_email(
-        kind, one_line(to), reply_to=BUSINESS.email, attachments=attachments, **context
+) -> None:
+    attachments = (mail.Attachment(name, "application/pdf", pdf),) if pdf else ()
+    message = mail.build_email(
+        kind, mail.one_line(to), reply_to=BUSINESS.email, attachments=attachments, **context
     )
-    queue_email(session, message, about_kind=About.JOB, about_id=job.id)
+    mail.queue_email(session, message, about_kind=mail.About.JOB, about_id=job.id)
 
 
 def queue_change_order_email(session: Session, job: Job, change_order: ChangeOrder) -> None:
     view = change_order_view(session, job, change_order, link_url_of(session, change_order))
-    _queue(session, job, job.customer_email, EmailKind.CHANGE_ORDER, {"co": view})
+    _queue(session, job, job.customer_email, mail.EmailKind.CHANGE_ORDER, {"co": view})
 
 
 def queue_signed_copies(
@@ -47,7 +45,7 @@ def queue_signed_copies(
     staff_url = settings.url(job_path(job.number))
     for to, to_office in ((job.customer_email, False), (settings.business_inbox, True)):
         context = {"co": view, "staff_url": staff_url, "to_office": to_office}
-        _queue(session, job, to, EmailKind.CHANGE_ORDER_SIGNED, context, pdf, name)
+        _queue(session, job, to, mail.EmailKind.CHANGE_ORDER_SIGNED, context, pdf, name)
 
 
 def queue_office_notice(
@@ -60,4 +58,4 @@ def queue_office_notice(
         "customer_name": job.customer_name,
         "job_url": settings.url(job_path(job.number)),
     }
-    _queue(session, job, settings.business_inbox, EmailKind.CHANGE_ORDER_NOTICE, context)
+    _queue(session, job, settings.business_inbox, mail.EmailKind.CHANGE_ORDER_NOTICE, context)

@@ -19,7 +19,7 @@ from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
 
 # The hash of what is signed is one rule (services/signatures); its old home keeps the names.
-__all__ = ["canonical", "contract_document", "document_hash"]
+__all__ = ["canonical", "contract_document", "contractor_details", "document_hash"]
 
 
 def _date_or_tbd(value: date | None) -> str:
@@ -80,6 +80,17 @@ def _language_of_sale(estimate: Estimate) -> dict:
     }
 
 
+def contractor_details() -> dict:
+    """Who the contractor is, as every signed paper heads itself (estimates.pdf prints it)."""
+    return {
+        "name": BUSINESS.legal_name,
+        "address": BUSINESS.address.one_line,
+        "phone": BUSINESS.phone_display,
+        "email": BUSINESS.email,
+        "licence": settings.contractor_licence,
+    }
+
+
 def contract_document(
     estimate: Estimate,
     lines: list[EstimateLine],
@@ -107,13 +118,7 @@ def contract_document(
         "estimate": estimate.number,
         "revision": estimate.revision,
         "valid_until": long_date(estimate.valid_until),
-        "contractor": {
-            "name": BUSINESS.legal_name,
-            "address": BUSINESS.address.one_line,
-            "phone": BUSINESS.phone_display,
-            "email": BUSINESS.email,
-            "licence": settings.contractor_licence,
-        },
+        "contractor": contractor_details(),
         "owner": {
             "name": estimate.customer_name,
             "address": estimate.customer_address,

@@ -8,6 +8,7 @@ from sqlmodel import Session
 from renovation_app.content import BUSINESS
 from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path, job_path
+from renovation_app.services import mail
 from renovation_app.services.billing import when_display
 from renovation_app.services.billing.money import shown
 from renovation_app.services.estimates.certificates import CERTIFICATE_FILES, signed_certificates
@@ -20,19 +21,11 @@ from renovation_app.services.estimates.pdf import (
 from renovation_app.services.estimates.records import link_url_of
 from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
 from renovation_app.services.jobs.creating import job_for_estimate
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-)
 from renovation_app.settings import settings
 
 
-def _pdf(name: str, content: bytes) -> Attachment:
-    return Attachment(filename=name, content_type="application/pdf", content=content)
+def _pdf(name: str, content: bytes) -> mail.Attachment:
+    return mail.Attachment(filename=name, content_type="application/pdf", content=content)
 
 
 def estimate_pdf(estimate: Estimate, lines: list[EstimateLine]) -> bytes:
@@ -55,20 +48,20 @@ def _queue(
     session: Session,
     estimate: Estimate,
     to: str,
-    kind: EmailKind,
+    kind: mail.EmailKind,
     context: dict,
     pdf: bytes | None,
-    signed_with_it: tuple[Attachment, ...] = (),
+    signed_with_it: tuple[mail.Attachment, ...] = (),
 ) -> OutboxEmail:
     name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
-    message = build_email(
+    message = mail.build_email(
         kind,
-        one_line(to),
+        mail.one_line(to),
         reply_to=BUSINESS.email,
         attachments=((_pdf(name, pdf),) if pdf else ()) + signed_with_it,
         **context,
     )
-    return queue_email(session, message, about_kind=About.ESTIMATE, about_id=estimate.id)
+    return mail.queue_email(session, message, about_kind=mail.About.ESTIMATE, about_id=estimate.id)
 
 
 def queue_estimate_email(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
@@ -77,7 +70,7 @@ def queue_estimate_email(session: Session, estimate: Estimate, lines: list[Estim
         session,
         estimate,
         estimate.customer_email,
-        EmailKind.ESTIMATE,
+        mail.EmailKind.ESTIMATE,
         {"estimate": shown(view)},
         estimate_pdf(estimate, lines),
     )
@@ -96,7 +89,7 @@ def queue_signed_copies(session: Session, estimate: Estimate, lines: list[Estima
     staff_url = settings.url(job_path(job.number) if job else estimate_path(estimate.number))
     for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
         context = {"estimate": shown(view), "staff_url": staff_url, "to_office": to_office}
-        _queue(session, estimate, to, EmailKind.ESTIMATE_SIGNED, context, pdf, certificates)
+        _queue(session, estimate, to, mail.EmailKind.ESTIMATE_SIGNED, context, pdf, certificates)
 
 
 def queue_office_notice(session: Session, estimate: Estimate, title: str, words: str) -> None:
@@ -107,7 +100,9 @@ def queue_office_notice(session: Session, estimate: Estimate, title: str, words:
         "customer_name": estimate.customer_name,
         "estimate_url": settings.url(estimate_path(estimate.number)),
     }
-    _queue(session, estimate, settings.business_inbox, EmailKind.ESTIMATE_NOTICE, context, None)
+    _queue(
+        session, estimate, settings.business_inbox, mail.EmailKind.ESTIMATE_NOTICE, context, None
+    )
 
 
 def queue_expiry_reminder(
@@ -119,7 +114,7 @@ def queue_expiry_reminder(
         session,
         estimate,
         estimate.customer_email,
-        EmailKind.ESTIMATE_REMINDER,
+        mail.EmailKind.ESTIMATE_REMINDER,
         {"estimate": shown(view)},
         None,
     )

@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
@@ -123,12 +123,12 @@ def terms() -> rx.Component:
 def send_buttons() -> rx.Component:
     """Submit (first, so Enter sends) numbers and e-mails; Save draft keeps it unnumbered."""
     return rx.el.div(
-        rx.el.button(
-            rx.cond(InvoiceFormState.submitting, "Sending...", "Submit and e-mail"),
-            type="submit",
-            disabled=InvoiceFormState.submitting,
+        busy_button(
+            InvoiceFormState.submitting,
+            "Sending...",
+            "Submit and e-mail",
+            f"{BUTTON} order-last px-8 py-3 text-base disabled:opacity-70",
             on_click=InvoiceFormState.set_intent("send"),
-            class_name=f"{BUTTON} order-last px-8 py-3 text-base disabled:opacity-70",
         ),
         rx.el.button(
             "Save draft",
@@ -154,11 +154,11 @@ def revision_buttons() -> rx.Component:
                 class_name=INPUT,
             ),
         ),
-        rx.el.button(
-            rx.cond(InvoiceFormState.submitting, "Sending...", "Save revision and e-mail it"),
-            type="submit",
-            disabled=InvoiceFormState.submitting,
-            class_name=f"{BUTTON} self-end px-8 py-3 text-base disabled:opacity-70",
+        busy_button(
+            InvoiceFormState.submitting,
+            "Sending...",
+            "Save revision and e-mail it",
+            f"{BUTTON} self-end px-8 py-3 text-base disabled:opacity-70",
         ),
         class_name="flex w-full flex-col gap-3",
     )

@@ -16,11 +16,17 @@ An output is rebuilt only when it is missing, older than its source, or was made
 source file or with other settings (recorded in .cache/build-images-state.json), so a second
 run does nothing. Everything the script writes is generated: .cache/, assets/img/ and
 assets/og-image.jpg are not committed.
+
+A placeholder and its outputs depend only on the drawing code, this script and Pillow, so they
+are also kept once per machine (~/.cache/renovation-app/, or $XDG_CACHE_HOME): a new clone
+copies them instead of drawing them again (about 45 s on two cores).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
 import io
 import json
 import os
@@ -30,6 +36,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import PIL
 from PIL import Image, ImageOps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +57,11 @@ PLACEHOLDER_DIR = CACHE_DIR / "placeholder-photos"
 STATE_FILE = CACHE_DIR / "build-images-state.json"
 MANIFEST_FILE = OUT_DIR / "manifest.json"
 OG_FILE = ASSETS_DIR / "og-image.jpg"
+MACHINE_CACHE = (
+    Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    / "renovation-app"
+    / "placeholder-images"
+)
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp"}
 WIDTHS = (480, 800, 1200)
@@ -197,19 +209,57 @@ def make_output(im: Image.Image, out: dict) -> None:
     write_atomic(path, data)
 
 
+@functools.cache
+def drawing_key() -> str:
+    """What a placeholder's files are made from: the drawing code, this script and Pillow."""
+    digest = hashlib.sha256(PIL.__version__.encode())
+    for path in [*sorted((ROOT / "scripts" / "placeholders").glob("*.py")), Path(__file__)]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def machine_copy(job: dict) -> Path:
+    return MACHINE_CACHE / drawing_key() / job["slug"] / f"{job['n']:02d}"
+
+
+def from_machine_cache(job: dict) -> bool:
+    """Write a drawn placeholder and all its outputs from this machine's copy, if it has one
+    (the source first: an output newer than its source is up to date)."""
+    kept = machine_copy(job)
+    names = [Path(job["source"]).name, *(Path(o["path"]).name for o in job["outputs"])]
+    if not all((kept / name).is_file() for name in names):
+        return False
+    for path in [Path(job["source"]), *(Path(o["path"]) for o in job["outputs"])]:
+        write_atomic(path, (kept / path.name).read_bytes())
+    return True
+
+
+def to_machine_cache(job: dict) -> None:
+    kept = machine_copy(job)
+    try:
+        for path in [Path(job["source"]), *(Path(o["path"]) for o in job["outputs"])]:
+            write_atomic(kept / path.name, path.read_bytes())
+    except OSError:  # a read-only home: the clone's own files are all that is needed
+        pass
+
+
 def run_job(job: dict) -> dict[str, str]:
     """Draw the placeholder if asked, then write the stale outputs; returns their signatures."""
     source = Path(job["source"])
-    if job["draw"]:
+    copied = job["draw"] and from_machine_cache(job)
+    if job["draw"] and not copied:
         buf = io.BytesIO()
         render_placeholder(job["slug"], job["n"]).save(buf, "JPEG", quality=90, optimize=True)
         write_atomic(source, buf.getvalue())
     st = source.stat()
-    im = load_source(source)
     sigs = {}
+    im = None if copied else load_source(source)
     for out in job["outputs"]:
-        make_output(im, out)
+        if im is not None:
+            make_output(im, out)
         sigs[rel(Path(out["path"]))] = signature(source, st, out)
+    if job["draw"] and not copied:
+        to_machine_cache(job)
     return sigs
 
 

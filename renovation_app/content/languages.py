@@ -1,10 +1,11 @@
 """The languages a sale can be made in, and the signing page's words the owner gets in them.
 
 Where the sale was made in Spanish, Russian or Chinese, the owner gets the notice of
-cancellation and the statements signed with the contract (content/compliance.py: Form ST-124,
-the lead pamphlet's receipt) in that language too. The translations are gettext catalogues
-beside this file, locale/<code>/LC_MESSAGES/contract.po, whose msgids are those English texts
-and SIGNING_PAGE below (tests/unit/test_cancellation_languages.py keeps them in step).
+cancellation, the statements signed with the contract (content/compliance.py: Form ST-124, the
+lead pamphlet's receipt) and every e-mail about the sale in that language too. The translations
+are gettext catalogues beside this file, locale/<code>/LC_MESSAGES/contract.po, whose msgids are
+those English texts, SIGNING_PAGE below and the e-mail templates' t("...") texts
+(tests/unit/test_cancellation_languages.py keeps them in step).
 """
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ one marked fuzzy) comes back in English.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from functools import cache
 from io import BytesIO
@@ -17,15 +18,18 @@ from typing import NamedTuple
 
 from babel import Locale
 from babel.dates import format_date, format_time
+from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+from sqlmodel import Session
 
-from renovation_app.content import compliance
+from renovation_app.content import compliance, tax
 from renovation_app.content import contract as words
 from renovation_app.content.business import BUSINESS_TIMEZONE
 from renovation_app.content.contract import ContractSection
 from renovation_app.content.languages import ENGLISH, SALE_LANGUAGES, SIGNING_PAGE, SaleLanguage
+from renovation_app.models import Estimate, Invoice, Job
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "content" / "locale"
 DOMAIN = "contract"
@@ -39,6 +43,15 @@ CERTIFICATE_TEXTS = (
     compliance.PAMPHLET_STATEMENT,
     compliance.PAMPHLET_TICK,
 )
+# The e-mails to the owner say their sentences through t("...") in the templates (read by
+# template_texts); these come from content/ instead.
+MAIL_TEXTS = (
+    tax.CAPITAL_IMPROVEMENT_NOTE,
+    compliance.ESCROW_NOTICE_SUBJECT,
+    *compliance.ESCROW_NOTICE,
+)
+TEMPLATES_DIR = Path(__file__).resolve().parents[1] / "templates"
+PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 class CancellationNotice(NamedTuple):
@@ -67,6 +80,21 @@ def catalogue_path(code: str) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def template_texts() -> list[str]:
+    """The texts the e-mail templates give as t("..."), found by Babel's extractor for Jinja."""
+    texts = []
+    for template in sorted(TEMPLATES_DIR.glob("*.*")):
+        with template.open("rb") as source:
+            found = extract("jinja2.ext:babel_extract", source, keywords={"t": None})
+            texts += [text for _, text, _, _ in found]
+    return texts
+
+
+def _has_words(text: str) -> bool:
+    # "{bank}\n{bank_address}" reads the same in every language: it needs no entry.
+    return any(character.isalpha() for character in PLACEHOLDER.sub("", text))
+
+
 def english_texts() -> list[str]:
     """Every English text the catalogues translate (their msgids), each once, in the order
     they first appear."""
@@ -74,7 +102,8 @@ def english_texts() -> list[str]:
     for section in NOTICE_SECTIONS:
         texts += [section.heading, *section.paragraphs]
     texts += [words.DEADLINE_RULE, words.UNSIGNED_DAY, words.UNSIGNED_LAST_DAY, words.ACCEPTANCE]
-    return list(dict.fromkeys([*texts, *SIGNING_PAGE.values(), *CERTIFICATE_TEXTS]))
+    texts += [*SIGNING_PAGE.values(), *CERTIFICATE_TEXTS, *MAIL_TEXTS, *template_texts()]
+    return list(dict.fromkeys(text for text in texts if _has_words(text)))
 
 
 @cache
@@ -112,10 +141,10 @@ def _section(code: str, section: ContractSection, fields: dict) -> dict:
     }
 
 
-def date_words(code: str, day: date) -> str:
+def date_words(code: str, day: date, length: str = "full") -> str:
     """A day as the owner reads dates in the language of the sale: "domingo, 4 de julio de
-    2027", "Sunday, July 4, 2027"."""
-    return format_date(day, "full", locale=Locale.parse(sale_language(code).locale))
+    2027", "Sunday, July 4, 2027" (`length` "long": "4 de julio de 2027")."""
+    return format_date(day, length, locale=Locale.parse(sale_language(code).locale))
 
 
 def _notice(code: str, fields: dict, dates: tuple[date, date] | None) -> CancellationNotice:
@@ -169,3 +198,23 @@ def signing_words(code: str, cancel_until: datetime | None = None) -> dict[str, 
     )
     shown["acceptance"] = translate(code, words.ACCEPTANCE)
     return shown
+
+
+def estimate_language(session: Session, estimate_id: int | None) -> str:
+    """The language the sale of this estimate was made in; English without an estimate."""
+    estimate = session.get(Estimate, estimate_id) if estimate_id is not None else None
+    return estimate.language if estimate is not None else ENGLISH.code
+
+
+def job_language(session: Session, job: Job) -> str:
+    """The language of a job's sale; English for a job made by hand."""
+    return estimate_language(session, job.estimate_id)
+
+
+def invoice_language(session: Session, invoice: Invoice) -> str:
+    """The language of the sale an invoice bills (its estimate's, or its job's); English for
+    an invoice made by hand on its own."""
+    if invoice.estimate_id is None and invoice.job_id is not None:
+        job = session.get(Job, invoice.job_id)
+        return job_language(session, job) if job is not None else ENGLISH.code
+    return estimate_language(session, invoice.estimate_id)

@@ -24,7 +24,9 @@ def bill_on_job(page: Page, job_path: str, stage: str, confirm_lead_safe: bool =
     page.get_by_role("button", name=f"Bill {stage}").click()
     if confirm_lead_safe:
         expect(page.get_by_test_id("lead-safe-warning")).to_contain_text("is missing")
-        page.get_by_test_id("lead-safe-confirm").check()
+        confirm = page.get_by_test_id("lead-safe-confirm")
+        confirm.click()  # the box shows the server's state: checked once the server has it
+        expect(confirm).to_be_checked()
         page.get_by_role("button", name=f"Bill {stage}").click()
     expect(page).to_have_url(re.compile(r"/invoices/\d{4}-\d{4}$"))
     return page.url.rsplit("/", 1)[1]

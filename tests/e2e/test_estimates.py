@@ -229,7 +229,10 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
     sign_in(page, new_admin(site))
     expect(page).to_have_url(re.compile(r"/dashboard$"))
     staff_path = write_and_send(page, site, email, price="8000", language="es")
-    link = re.search(r"/estimate/[\w-]{43,}", mail_about(site, email, "Estimate E-")["text"])
+    estimate_mail = mail_about(site, email, "Estimate E-")
+    assert " / Presupuesto E-" in estimate_mail["subject"]  # the e-mail in Spanish, then English
+    assert "Gracias por pedir un presupuesto" in estimate_mail["text"]
+    link = re.search(r"/estimate/[\w-]{43,}", estimate_mail["text"])
     customer = context.browser.new_context(base_url=site.url)  # signed out
     customer.route("**/*", block_remote)
     try:

@@ -95,12 +95,16 @@ def test_the_json_ld_states_the_licence_as_a_credential_only_when_set(monkeypatc
 
 class _AnyValue(ChainableUndefined):
     """Whatever a kind's template asks of its context, so every kind renders without one; it
-    compares false, as a template's `if balance_cents > 0` needs."""
+    compares false, as a template's `if balance_cents > 0` needs, and unpacks as no fields, as
+    `t(paragraph, **fields)` needs."""
 
     def _false(self, other: object) -> bool:
         return False
 
     __lt__ = __le__ = __gt__ = __ge__ = _false
+
+    def keys(self) -> tuple:
+        return ()
 
 
 @pytest.fixture

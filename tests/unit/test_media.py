@@ -164,3 +164,35 @@ def test_second_run_rewrites_nothing():
     out = run_script()
     assert "up to date" in out
     assert mtimes() == before
+
+
+def test_a_new_clone_copies_the_placeholders_this_machine_already_drew(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("build_images_cached", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "MACHINE_CACHE", tmp_path / "machine")
+    module.drawing_key()  # read from the repository's drawing code, before its files move
+    monkeypatch.setattr(module, "ROOT", tmp_path)  # where the clones' files are named from
+
+    def job_in(clone: Path) -> dict:
+        outputs = [
+            {**out, "path": str(clone / Path(out["path"]).name)}
+            for out in module.image_outputs("pavers-walkways", 1)
+        ]
+        source = str(clone / "01.jpg")
+        return dict(slug="pavers-walkways", n=1, source=source, draw=True, outputs=outputs)
+
+    first = job_in(tmp_path / "first")
+    module.run_job(first)
+    drawn = {Path(o["path"]).name: Path(o["path"]).read_bytes() for o in first["outputs"]}
+
+    def never(*_):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr(module, "render_placeholder", never)
+    second = job_in(tmp_path / "second")
+    signatures = module.run_job(second)
+    copied = {Path(o["path"]).name: Path(o["path"]).read_bytes() for o in second["outputs"]}
+    assert copied == drawn and len(signatures) == len(second["outputs"])
+    source = Path(second["source"]).stat().st_mtime_ns
+    assert all(Path(o["path"]).stat().st_mtime_ns >= source for o in second["outputs"])

@@ -1,9 +1,11 @@
 """A change order's e-mails: the change order and its link to the owner, the signed PDF to the
-owner and the office, and the office's notice when the owner declines."""
+owner and the office, and the office's notice when the owner declines. The owner's are in the
+language of the job's sale beside English; the office's in English."""
 
 from sqlmodel import Session
 
 from renovation_app.content import BUSINESS
+from renovation_app.content.languages import ENGLISH
 from renovation_app.models import ChangeOrder, Job, Signature
 from renovation_app.routes import job_path
 from renovation_app.services import mail
@@ -11,6 +13,7 @@ from renovation_app.services.change_orders.document import label
 from renovation_app.services.change_orders.pdf import render_change_order_pdf
 from renovation_app.services.change_orders.records import link_url_of, sent_by
 from renovation_app.services.change_orders.views import change_order_view
+from renovation_app.services.languages import job_language
 from renovation_app.settings import settings
 
 
@@ -22,10 +25,17 @@ def _queue(
     context: dict,
     pdf: bytes | None = None,
     name: str = "",
+    to_office: bool = False,
 ) -> None:
     attachments = (mail.Attachment(name, "application/pdf", pdf),) if pdf else ()
+    language = ENGLISH.code if to_office else job_language(session, job)
     message = mail.build_email(
-        kind, mail.one_line(to), reply_to=BUSINESS.email, attachments=attachments, **context
+        kind,
+        mail.one_line(to),
+        reply_to=BUSINESS.email,
+        attachments=attachments,
+        language=language,
+        **context,
     )
     mail.queue_email(session, message, about_kind=mail.About.JOB, about_id=job.id)
 
@@ -45,7 +55,7 @@ def queue_signed_copies(
     staff_url = settings.url(job_path(job.number))
     for to, to_office in ((job.customer_email, False), (settings.business_inbox, True)):
         context = {"co": view, "staff_url": staff_url, "to_office": to_office}
-        _queue(session, job, to, mail.EmailKind.CHANGE_ORDER_SIGNED, context, pdf, name)
+        _queue(session, job, to, mail.EmailKind.CHANGE_ORDER_SIGNED, context, pdf, name, to_office)
 
 
 def queue_office_notice(
@@ -58,4 +68,5 @@ def queue_office_notice(
         "customer_name": job.customer_name,
         "job_url": settings.url(job_path(job.number)),
     }
-    _queue(session, job, settings.business_inbox, mail.EmailKind.CHANGE_ORDER_NOTICE, context)
+    office = settings.business_inbox
+    _queue(session, job, office, mail.EmailKind.CHANGE_ORDER_NOTICE, context, to_office=True)

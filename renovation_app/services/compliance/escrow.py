@@ -41,6 +41,7 @@ from renovation_app.services.business_days import business_day_before, business_
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import has_refused_characters
 from renovation_app.services.jobs.records import open_job, record_job_event
+from renovation_app.services.languages import job_language
 from renovation_app.services.payments.means import payment_day
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
@@ -244,7 +245,8 @@ def record_deposit(
 
 
 def notice_context(job: Job, bank: str, bank_address: str) -> dict:
-    """The owner's notice in content/compliance.py's words, filled for this job."""
+    """The owner's notice in content/compliance.py's words and the fields the template fills
+    them with (in the language of the sale, then in English)."""
     fields = {
         "owner": job.customer_name,
         "contractor": BUSINESS.legal_name,
@@ -254,10 +256,7 @@ def notice_context(job: Job, bank: str, bank_address: str) -> dict:
         "bank_address": bank_address,
         "phone": BUSINESS.phone_display,
     }
-    return {
-        "subject": ESCROW_NOTICE_SUBJECT.format(**fields),
-        "paragraphs": [paragraph.format(**fields) for paragraph in ESCROW_NOTICE],
-    }
+    return {"subject": ESCROW_NOTICE_SUBJECT, "paragraphs": ESCROW_NOTICE, "fields": fields}
 
 
 def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = None) -> None:
@@ -286,9 +285,8 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
                 "The owner's escrow notice was already sent: nothing was sent."
             ) from None
         context = notice_context(job, settings.escrow_bank, settings.escrow_bank_address)
-        message = mail.build_email(
-            mail.EmailKind.ESCROW_NOTICE, mail.one_line(job.customer_email), **context
-        )
+        to, language = mail.one_line(job.customer_email), job_language(session, job)
+        message = mail.build_email(mail.EmailKind.ESCROW_NOTICE, to, language=language, **context)
         email = mail.queue_email(session, message, mail.About.JOB, job.id)
         session.flush()
         row.email_id = email.id

@@ -1,11 +1,13 @@
 """The estimate's e-mails: the estimate to the customer, the signed contract to the customer
-and the office, and notices to the office (declined, cancelled)."""
+and the office, and notices to the office (declined, cancelled). The customer's are in the
+language of the sale beside English; the office's in English."""
 
 import json
 
 from sqlmodel import Session
 
 from renovation_app.content import BUSINESS
+from renovation_app.content.languages import ENGLISH
 from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path, job_path
 from renovation_app.services import mail
@@ -52,6 +54,7 @@ def _queue(
     context: dict,
     pdf: bytes | None,
     signed_with_it: tuple[mail.Attachment, ...] = (),
+    to_office: bool = False,
 ) -> OutboxEmail:
     name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
     message = mail.build_email(
@@ -59,6 +62,7 @@ def _queue(
         mail.one_line(to),
         reply_to=BUSINESS.email,
         attachments=((_pdf(name, pdf),) if pdf else ()) + signed_with_it,
+        language=ENGLISH.code if to_office else estimate.language,
         **context,
     )
     return mail.queue_email(session, message, about_kind=mail.About.ESTIMATE, about_id=estimate.id)
@@ -89,7 +93,8 @@ def queue_signed_copies(session: Session, estimate: Estimate, lines: list[Estima
     staff_url = settings.url(job_path(job.number) if job else estimate_path(estimate.number))
     for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
         context = {"estimate": shown(view), "staff_url": staff_url, "to_office": to_office}
-        _queue(session, estimate, to, mail.EmailKind.ESTIMATE_SIGNED, context, pdf, certificates)
+        kind = mail.EmailKind.ESTIMATE_SIGNED
+        _queue(session, estimate, to, kind, context, pdf, certificates, to_office)
 
 
 def queue_office_notice(session: Session, estimate: Estimate, title: str, words: str) -> None:
@@ -100,9 +105,8 @@ def queue_office_notice(session: Session, estimate: Estimate, title: str, words:
         "customer_name": estimate.customer_name,
         "estimate_url": settings.url(estimate_path(estimate.number)),
     }
-    _queue(
-        session, estimate, settings.business_inbox, mail.EmailKind.ESTIMATE_NOTICE, context, None
-    )
+    office = settings.business_inbox
+    _queue(session, estimate, office, mail.EmailKind.ESTIMATE_NOTICE, context, None, to_office=True)
 
 
 def queue_expiry_reminder(

@@ -38,6 +38,7 @@ from renovation_app.services.fields import form_token_key
 from renovation_app.services.invoicing.drafts import take_draft
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.validation import ValidInvoice, invoice_words
+from renovation_app.services.languages import invoice_language
 from renovation_app.services.mail import (
     About,
     Attachment,
@@ -56,7 +57,7 @@ class IdempotencyConflict(Exception):
 
 
 def _invoice_email(
-    view: InvoiceView, revised_because: str = "", documents: tuple[Attachment, ...] = ()
+    view: InvoiceView, language: str, revised_because: str, documents: tuple[Attachment, ...]
 ) -> EmailMessage:
     pdf = Attachment(f"invoice-{view.number}.pdf", "application/pdf", render_invoice_pdf(view))
     return build_email(
@@ -66,6 +67,7 @@ def _invoice_email(
         attachments=(pdf, *documents),
         # Each file besides the invoice by what it is: the e-mail says exactly what it carries.
         also_attached=[document.title or document.filename for document in documents],
+        language=language,
         invoice=shown(view),
         revised_because=revised_because,
     )
@@ -81,9 +83,11 @@ def queue_invoice_email(
     documents: tuple[Attachment, ...] = (),
 ) -> None:
     """The invoice e-mail with its PDF (and `documents`), into the outbox (a revision says why
-    it changed; `view`: the invoice's view when the caller has it already)."""
+    it changed; `view`: the invoice's view when the caller has it already), in the language of
+    the sale it bills beside English."""
     view = view or view_of(session, invoice)
-    message = _invoice_email(view, revised_because, documents)
+    language = invoice_language(session, invoice)
+    message = _invoice_email(view, language, revised_because, documents)
     queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)
     clear_mail_problem(session, invoice)  # sent again: a new bounce marks it again
     record_event(

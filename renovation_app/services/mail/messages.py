@@ -4,6 +4,7 @@ subject, HTML and text of a kind from its templates (renovation_app/templates/) 
 import unicodedata
 from dataclasses import dataclass
 
+from renovation_app.content.languages import ENGLISH
 from renovation_app.services.mail.kinds import EmailKind
 from renovation_app.services.mail.templates import render_email, render_subject
 
@@ -44,15 +45,17 @@ def build_email(
     *,
     reply_to: str = "",
     attachments: tuple[Attachment, ...] = (),
+    language: str = ENGLISH.code,
     **context,
 ) -> EmailMessage:
     """The whole message of one kind to `to`: `<kind>.txt`'s subject block (made one line, at
     most SUBJECT_MAX characters, as it may carry a name someone typed), `<kind>.html` and the
-    rest of `<kind>.txt`, all rendered with the same `context`."""
-    html, text = render_email(kind, **context)
+    rest of `<kind>.txt`, all rendered with the same `context`; in the language of the sale
+    (`language`, the estimate's code) beside English."""
+    html, text = render_email(kind, language, **context)
     return EmailMessage(
         to=to,
-        subject=one_line(render_subject(kind, **context))[:SUBJECT_MAX],
+        subject=one_line(render_subject(kind, language, **context))[:SUBJECT_MAX],
         html=html,
         text=text,
         kind=kind,

@@ -17,6 +17,7 @@ from renovation_app.services.billing import (
     view_of,
 )
 from renovation_app.services.billing.money import shown
+from renovation_app.services.languages import invoice_language
 from renovation_app.services.mail import About, Attachment, EmailKind, build_email, queue_email
 from renovation_app.services.payments.ledger import paid_cents
 from renovation_app.services.payments.means import method_words
@@ -24,7 +25,8 @@ from renovation_app.settings import settings
 
 
 def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: datetime) -> None:
-    """The customer's receipt (with its PDF) and the office's payment notice."""
+    """The customer's receipt (with its PDF), in the language of the sale the invoice bills
+    beside English, and the office's payment notice."""
     view = view_of(session, invoice)
     paid_total = paid_cents(session, invoice.id)
     context = {
@@ -51,6 +53,7 @@ def queue_receipts(session: Session, invoice: Invoice, payment: Payment, now: da
         invoice.customer_email,
         reply_to=BUSINESS.email,
         attachments=(Attachment(f"receipt-{invoice.number}.pdf", "application/pdf", pdf),),
+        language=invoice_language(session, invoice),
         **context,
     )
     queue_email(session, receipt, about_kind=About.INVOICE, about_id=invoice.id)

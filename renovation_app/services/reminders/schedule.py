@@ -97,13 +97,3 @@ def next_step(steps: Sequence[Step], sent_on: date, today: date, done: set[str])
     """The first step still to come (today's included), or None."""
     coming = [s for s in _sendable(steps, sent_on, done) if s.on >= today]
     return min(coming, key=lambda s: s.on, default=None)
-
-
-def when_words(due_date: date, today: date, long_date) -> str:
-    """ "is due on December 1, 2026", "is due today", "was due on ... (9 days ago)"."""
-    if due_date > today:
-        return f"is due on {long_date(due_date)}"
-    if due_date == today:
-        return "is due today"
-    late = (today - due_date).days
-    return f"was due on {long_date(due_date)} ({late} day{'s' if late != 1 else ''} ago)"

@@ -20,6 +20,7 @@ from renovation_app.services.billing import (
     stages_of,
 )
 from renovation_app.services.billing.money import format_usd, shown
+from renovation_app.services.languages import invoice_language
 from renovation_app.services.mail import (
     About,
     EmailKind,
@@ -35,7 +36,6 @@ from renovation_app.services.reminders.schedule import (
     due_steps,
     invoice_steps,
     parse_days,
-    when_words,
 )
 from renovation_app.settings import settings
 
@@ -90,18 +90,22 @@ def record_step(
 
 
 def _reminder_email(
-    view: InvoiceView, money: MoneySummary, step: Step, today: date
+    view: InvoiceView, money: MoneySummary, step: Step, today: date, language: str
 ) -> EmailMessage:
+    """The step's e-mail in the language of the invoice's sale (`language`) beside English;
+    the template makes its sentence from the stage, the amount and the days late, so each
+    language says it whole."""
     amount = format_usd(money.pay_now_cents if step.stage else money.balance_cents)
-    what = f"The {step.stage} payment of {amount}" if step.stage else f"Payment of {amount}"
-    words = f"{what} on invoice {view.number} {when_words(step.due_date, today, long_date)}"
     return build_email(
         EmailKind.REMINDER,
         one_line(view.customer_email),
         reply_to=BUSINESS.email,
+        language=language,
         invoice=shown(view),
         money=shown(money),
-        words=words,
+        stage=step.stage,
+        due_day=long_date(step.due_date),
+        days_late=(today - step.due_date).days,
         late=step.due_date < today,
         amount=amount,
     )
@@ -119,9 +123,8 @@ def queue_reminder(
 ) -> None:
     """One reminder e-mail, its step's row and its history line (`view` and `money`: the
     invoice as the caller read it under its lock)."""
-    email = queue_email(
-        session, _reminder_email(view, money, step, today), About.INVOICE, invoice.id
-    )
+    message = _reminder_email(view, money, step, today, invoice_language(session, invoice))
+    email = queue_email(session, message, About.INVOICE, invoice.id)
     record_step(session, About.INVOICE, invoice.id, step, email, now, user_id)
     who = "sent by staff" if user_id else f"step {step.key}"
     record_event(

@@ -164,6 +164,18 @@ def attention_note(words: rx.Var, test_id: str) -> rx.Component:
     )
 
 
+def rows_or(
+    rows: rx.Var, row, empty: str, empty_class: str, list_class: str = "", **props
+) -> rx.Component:
+    """The rows as a list, each drawn by `row`, or `empty` in words when there are none."""
+    listed = {"class_name": list_class} if list_class else {}
+    return rx.cond(
+        rows.to(list).length() > 0,
+        rx.el.ul(rx.foreach(rows.to(list[dict]), row), **listed, **props),
+        rx.el.p(empty, class_name=empty_class),
+    )
+
+
 def counted(count: rx.Var, noun: str, plural: str = "") -> rx.Component:
     """A count read from the state with the noun that agrees with it ("1 photo", "3 photos", "-1
     day"); services.words.counted writes the same in Python."""

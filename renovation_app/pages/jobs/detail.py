@@ -18,7 +18,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import problem_text, status_text
+from renovation_app.components.ui import problem_text, rows_or, status_text
 from renovation_app.pages.jobs.change_orders_card import change_orders_card
 from renovation_app.pages.jobs.duties import duties_card
 from renovation_app.pages.registry import page
@@ -258,11 +258,7 @@ def days_card() -> rx.Component:
             link("Open the schedule", href=routes.SCHEDULE.path, class_name="text-sm font-semibold underline"),
             class_name="flex flex-wrap items-baseline justify-between gap-2",
         ),
-        rx.cond(
-            State.days.length() > 0,
-            rx.el.ul(rx.foreach(State.days, day_row), class_name="mt-2 text-sm", data_testid="job-days"),
-            rx.el.p("No days on the schedule yet.", class_name="mt-2 text-slate-700"),
-        ),
+        rows_or(State.days, day_row, "No days on the schedule yet.", "mt-2 text-slate-700", "mt-2 text-sm", data_testid="job-days"),
         class_name=STAFF_CARD,
     )  # fmt: skip
 

@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import words_when
+from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
 
@@ -55,11 +55,7 @@ def escrow_part() -> rx.Component:
     notice = D.notice.to(dict)
     return rx.el.div(
         rx.el.h4("Deposits in escrow (Lien Law §71-a)", class_name="font-semibold"),
-        rx.cond(
-            D.escrow.to(list).length() > 0,
-            rx.el.ul(rx.foreach(D.escrow.to(list[dict]), deposit_row), class_name="divide-y divide-slate-100 text-sm"),
-            rx.el.p("No payment received before substantial completion.", class_name="text-sm text-slate-700"),
-        ),
+        rows_or(D.escrow, deposit_row, "No payment received before substantial completion.", "text-sm text-slate-700", "divide-y divide-slate-100 text-sm"),
         rx.el.p(
             "The owner's notice of where deposits are held: ",
             rx.cond(

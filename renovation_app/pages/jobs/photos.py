@@ -17,7 +17,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import counted, problem_text, status_text
+from renovation_app.components.ui import counted, problem_text, rows_or, status_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import JobPhotosState
 
@@ -82,11 +82,7 @@ def note_row(row: rx.Var) -> rx.Component:
 def log_card() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Daily log", class_name=CARD_TITLE),
-        rx.cond(
-            P.notes.to(list).length() > 0,
-            rx.el.ul(rx.foreach(P.notes.to(list[dict]), note_row), class_name="flex flex-col"),
-            rx.el.p("No note yet.", class_name="text-slate-600"),
-        ),
+        rows_or(P.notes, note_row, "No note yet.", "text-slate-600", "flex flex-col"),
         class_name=STAFF_CARD,
     )
 
@@ -195,11 +191,7 @@ def photos_card() -> rx.Component:
             ~P.finished.to(bool),
             rx.el.p("After photos can go on the website's gallery once the job is finished.", class_name="text-sm text-slate-600"),
         ),
-        rx.cond(
-            P.photos.to(list).length() > 0,
-            rx.el.ul(rx.foreach(P.photos.to(list[dict]), photo_card), class_name="mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3"),
-            rx.el.p("No photo yet.", class_name="text-slate-600"),
-        ),
+        rows_or(P.photos, photo_card, "No photo yet.", "text-slate-600", "mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3"),
         class_name=STAFF_CARD,
     )  # fmt: skip
 

@@ -19,7 +19,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import labelled, problem_text, status_text
+from renovation_app.components.ui import labelled, problem_text, rows_or, status_text
 from renovation_app.content.costs import CERTIFICATE_KINDS
 from renovation_app.pages.registry import page
 from renovation_app.pages.subcontractors.list import details_fields, standing
@@ -135,10 +135,12 @@ def certificates_card() -> rx.Component:
             class_name="mt-2 flex flex-col gap-2",
         ),
         upload_form(),
-        rx.cond(
-            S.certificates.to(list[dict]).length() > 0,
-            rx.el.ul(rx.foreach(S.certificates.to(list[dict]), certificate_row), class_name="mt-3"),
-            rx.el.p("No certificate uploaded yet.", class_name="mt-3 text-slate-600"),
+        rows_or(
+            S.certificates,
+            certificate_row,
+            "No certificate uploaded yet.",
+            "mt-3 text-slate-600",
+            "mt-3",
         ),
         class_name=STAFF_CARD,
     )
@@ -194,11 +196,7 @@ def bills_card() -> rx.Component:
             "Entered and paid on each job's costs; a paid bill asks for its lien waiver.",
             class_name="mt-1 text-sm text-slate-600",
         ),
-        rx.cond(
-            bills.length() > 0,
-            rx.el.ul(rx.foreach(bills, bill_row), class_name="mt-2"),
-            rx.el.p("No bills yet.", class_name="mt-2 text-slate-600"),
-        ),
+        rows_or(bills, bill_row, "No bills yet.", "mt-2 text-slate-600", "mt-2"),
         class_name=STAFF_CARD,
     )
 

@@ -4,8 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_page
 from renovation_app.components.styles import (
     DANGER_BUTTON,
     INPUT,
@@ -114,12 +113,5 @@ def customer_body() -> rx.Component:
 
 @page(routes.CUSTOMER, on_load=(CustomerState.load,))
 def customer_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            CustomerState,
-            customer_body(),
-            "There is no such customer.",
-            back=("All customers", routes.CUSTOMERS.path),
-        ),
-        title="Customer",
-    )
+    missing = ("There is no such customer.", ("All customers", routes.CUSTOMERS.path))
+    return record_page(CustomerState, "Customer", missing, customer_body())

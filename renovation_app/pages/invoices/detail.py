@@ -18,9 +18,8 @@ from renovation_app.components.payments.recorded import (
     record_return_form,
     void_payment_form,
 )
-from renovation_app.components.record import record_view
 from renovation_app.components.reminders import reminders_block
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_page
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.pages.registry import page
@@ -360,13 +359,7 @@ def invoice_detail_body() -> rx.Component:
     ),
 )
 def invoice_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            InvoiceDetailState,
-            invoice_detail_body(),
-            "There is no such invoice.",
-            back=("All invoices", routes.INVOICES.path),
-        ),
-        title="Invoice",
-        on_invoice_page=True,
+    missing = ("There is no such invoice.", ("All invoices", routes.INVOICES.path))
+    return record_page(
+        InvoiceDetailState, "Invoice", missing, invoice_detail_body(), on_invoice_page=True
     )

@@ -9,8 +9,7 @@ from renovation_app.components.billing.document_form import document_field
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import busy_button, form_heading, saved_form
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import NO_JOB, record_page
 from renovation_app.components.styles import (
     CARD_TITLE,
     INPUT,
@@ -136,9 +135,4 @@ def change_order_form() -> rx.Component:
 
 @page(routes.NEW_CHANGE_ORDER, on_load=(State.load,))
 def new_change_order() -> rx.Component:
-    return staff_page(
-        record_view(
-            State, change_order_form(), "There is no such job.", back=("All jobs", routes.JOBS.path)
-        ),
-        title="Change order",
-    )
+    return record_page(State, "Change order", NO_JOB, change_order_form())

@@ -8,8 +8,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import NO_JOB, record_cards, record_page
 from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -226,19 +225,11 @@ def heading() -> rx.Component:
 
 @page(routes.JOB_COSTS, on_load=(State.load,))
 def job_costs() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                budget_card(P.budget.to(dict)),
-                add_card(),
-                costs_list(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="costs-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Job costs",
+    cards = record_cards(
+        heading(),
+        budget_card(P.budget.to(dict)),
+        add_card(),
+        costs_list(),
+        test_id="costs-page",
     )
+    return record_page(State, "Job costs", NO_JOB, cards)

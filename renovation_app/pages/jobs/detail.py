@@ -9,8 +9,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import figure, staff_page
+from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
 from renovation_app.components.styles import (
     CARD_TITLE,
     DANGER_BUTTON,
@@ -290,25 +289,17 @@ def photos_card() -> rx.Component:
 
 @page(routes.JOB, on_load=(State.load,))
 def job_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                money_card(),
-                costs_card(),
-                duties_card(),
-                days_card(),
-                photos_card(),
-                schedule_card(),
-                change_orders_card(),
-                invoices_card(),
-                history_card(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="job-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Job",
+    cards = record_cards(
+        heading(),
+        money_card(),
+        costs_card(),
+        duties_card(),
+        days_card(),
+        photos_card(),
+        schedule_card(),
+        change_orders_card(),
+        invoices_card(),
+        history_card(),
+        test_id="job-page",
     )
+    return record_page(State, "Job", NO_JOB, cards)

@@ -8,8 +8,7 @@ from renovation_app import content as c
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import NO_JOB, record_cards, record_page
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -259,21 +258,13 @@ def project_card() -> rx.Component:
 
 @page(routes.JOB_PHOTOS, on_load=(State.load,))
 def job_photos() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                upload_card(),
-                log_card(),
-                photos_card(),
-                website_card(),
-                project_card(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="photos-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Job photos",
+    cards = record_cards(
+        heading(),
+        upload_card(),
+        log_card(),
+        photos_card(),
+        website_card(),
+        project_card(),
+        test_id="photos-page",
     )
+    return record_page(State, "Job photos", NO_JOB, cards)

@@ -9,8 +9,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import figure, staff_page
+from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
 from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import (
     CARD_TITLE,
@@ -158,18 +157,10 @@ def books() -> list[rx.Component]:
 
 @page(routes.TRUST_BOOKS, on_load=(State.load,))
 def trust_books_page() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                figures(),
-                *books(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="trust-books-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Trust books",
+    cards = record_cards(
+        heading(),
+        figures(),
+        *books(),
+        test_id="trust-books-page",
     )
+    return record_page(State, "Trust books", NO_JOB, cards)

@@ -7,8 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_cards, record_page
 from renovation_app.components.staff.upload import SCANS, labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -203,19 +202,15 @@ def bills_card() -> rx.Component:
 
 @page(routes.SUBCONTRACTOR, on_load=(State.load,))
 def subcontractor_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                certificates_card(),
-                details_card(),
-                bills_card(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="subcontractor-page",
-            ),
-            "There is no such subcontractor.",
-            back=("All subcontractors", routes.SUBCONTRACTORS.path),
-        ),
-        title="Subcontractor",
+    cards = record_cards(
+        heading(),
+        certificates_card(),
+        details_card(),
+        bills_card(),
+        test_id="subcontractor-page",
     )
+    missing = (
+        "There is no such subcontractor.",
+        ("All subcontractors", routes.SUBCONTRACTORS.path),
+    )
+    return record_page(State, "Subcontractor", missing, cards)

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
+from renovation_app.api.requests import Refused, client_of, honeypot_of, posted_json
 from renovation_app.api.responses import NO_STORE, app_page, not_found
 from renovation_app.db import db_session
 from renovation_app.services.enquiries import TooManyEnquiries
@@ -38,14 +38,14 @@ async def booking_windows(request: Request) -> JSONResponse:
 
 async def book(request: Request) -> JSONResponse:
     try:
-        check_same_origin(request)
-        payload = await read_json_object(request)
+        payload = await posted_json(request)
     except Refused as refused:
         return refused.response
     try:
         form = booking.validate_booking(payload)
-        honeypot = payload.get("website") if isinstance(payload.get("website"), str) else ""
-        visit = await run_in_threadpool(booking.book_visit, form, client_of(request), honeypot)
+        visit = await run_in_threadpool(
+            booking.book_visit, form, client_of(request), honeypot_of(payload)
+        )
     except FormInvalid as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except booking.WindowTaken as taken:

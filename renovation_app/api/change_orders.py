@@ -9,18 +9,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.responses import (
-    app_page,
-    pdf_response,
-    sign_in_first,
-    signed_in_user,
-)
+from renovation_app.api.responses import app_page, pdf_response, staff_only
 from renovation_app.services import change_orders
 
 
+@staff_only("download change orders")
 async def staff_change_order_pdf(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("download change orders")
     number, co = request.path_params["number"], request.path_params["co"]
     return pdf_response(await run_in_threadpool(change_orders.change_order_pdf, "", number, co))
 

@@ -4,25 +4,21 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
-from renovation_app.services.enquiries import (
-    TooManyEnquiries,
-    submit_enquiry,
-    validate_enquiry,
-)
+from renovation_app.api.requests import Refused, client_of, honeypot_of, posted_json
+from renovation_app.services.enquiries import TooManyEnquiries, submit_enquiry, validate_enquiry
 from renovation_app.services.errors import FormInvalid
 
 
 async def contact(request: Request) -> JSONResponse:
     try:
-        check_same_origin(request)
-        payload = await read_json_object(request)
+        payload = await posted_json(request)
     except Refused as refused:
         return refused.response
     try:
         form = validate_enquiry(payload)
-        honeypot = payload.get("website") if isinstance(payload.get("website"), str) else ""
-        enquiry = await run_in_threadpool(submit_enquiry, form, client_of(request), honeypot)
+        enquiry = await run_in_threadpool(
+            submit_enquiry, form, client_of(request), honeypot_of(payload)
+        )
     except FormInvalid as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except TooManyEnquiries as limited:

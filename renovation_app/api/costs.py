@@ -16,16 +16,14 @@ from renovation_app.api.responses import (
     content_disposition,
     not_found,
     pdf_response,
-    sign_in_first,
-    signed_in_user,
+    staff_only,
 )
 from renovation_app.services import costs, lien_waivers
 from renovation_app.services.fields import whole_number
 
 
+@staff_only("see receipts")
 async def receipt_file(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("see receipts")
     number, cost_id = request.path_params["number"], whole_number(request.path_params["id"])
     found = await run_in_threadpool(costs.receipt_of, number, cost_id)
     if found is None:
@@ -42,9 +40,8 @@ async def receipt_file(request: Request) -> Response:
     return Response(content, media_type=content_type, headers=headers)
 
 
+@staff_only("download lien waivers")
 async def staff_waiver_pdf(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("download lien waivers")
     number, waiver_id = request.path_params["number"], whole_number(request.path_params["id"])
     return pdf_response(await run_in_threadpool(lien_waivers.waiver_pdf, "", number, waiver_id))
 

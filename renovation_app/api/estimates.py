@@ -9,18 +9,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.responses import (
-    app_page,
-    pdf_response,
-    sign_in_first,
-    signed_in_user,
-)
+from renovation_app.api.responses import app_page, pdf_response, staff_only
 from renovation_app.services import estimates
 
 
+@staff_only("download estimates")
 async def staff_estimate_pdf(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("download estimates")
     number = request.path_params["number"]
     return pdf_response(await run_in_threadpool(estimates.staff_estimate_pdf, number))
 

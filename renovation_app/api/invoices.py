@@ -22,17 +22,16 @@ from renovation_app.api.responses import (
     compressed_html,
     not_found,
     pdf_response,
-    sign_in_first,
     signed_in_user,
+    staff_only,
 )
 from renovation_app.services import invoicing
 from renovation_app.services.billing import render_invoice_pdf
 from renovation_app.services.errors import FormInvalid
 
 
+@staff_only("download invoices")
 async def staff_invoice_pdf(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("download invoices")
     return pdf_response(
         await run_in_threadpool(invoicing.invoice_pdf, request.path_params["number"])
     )

@@ -8,12 +8,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.responses import pdf_response, sign_in_first, signed_in_user
+from renovation_app.api.responses import pdf_response, staff_only
 from renovation_app.services import compliance
 
 
+@staff_only("download a job's papers")
 async def job_document_pdf(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("download a job's papers")
     number, name = request.path_params["number"], request.path_params["name"]
     return pdf_response(await run_in_threadpool(compliance.document_pdf, number, name))

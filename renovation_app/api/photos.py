@@ -20,8 +20,8 @@ from renovation_app.api.requests import (
     Refused,
     check_same_origin,
     client_of,
+    posted_json,
     read_body,
-    read_json_object,
 )
 from renovation_app.api.responses import (
     NO_STORE,
@@ -30,6 +30,7 @@ from renovation_app.api.responses import (
     not_found,
     sign_in_first,
     signed_in_user,
+    staff_only,
 )
 from renovation_app.services import audit, photos, project
 from renovation_app.services.errors import ActionRefused
@@ -77,8 +78,7 @@ async def upload_photo(request: Request) -> Response:
 
 async def add_note(request: Request) -> Response:
     try:
-        check_same_origin(request)
-        payload = await read_json_object(request)
+        payload = await posted_json(request)
     except Refused as refused:
         return refused.response
     user = await signed_in_user(request)
@@ -115,9 +115,8 @@ def _name(request: Request) -> str:
     return stem if extension == "webp" and whole_number(stem) is not None else ""
 
 
+@staff_only("see job photos")
 async def staff_photo(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("see job photos")
     number, photo_id, name = (
         request.path_params["number"],
         whole_number(request.path_params["id"]),

@@ -89,6 +89,18 @@ async def read_json_object(request: Request, max_bytes: int = MAX_JSON_BYTES) ->
     return payload
 
 
+async def posted_json(request: Request) -> dict:
+    """A JSON object posted by this site's own pages (same origin), or Refused."""
+    check_same_origin(request)
+    return await read_json_object(request)
+
+
+def honeypot_of(payload: dict) -> str:
+    """The hidden "website" field a person leaves empty and a bot fills in."""
+    value = payload.get("website")
+    return value if isinstance(value, str) else ""
+
+
 def client_of(request: Request) -> str:
     """The client's address, derived as for the pages (services.clients)."""
     peer = request.client.host if request.client else ""

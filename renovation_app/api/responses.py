@@ -1,7 +1,9 @@
-"""What the HTTP routes of invoices and estimates share: the signed-in user of a request, a
-PDF download, the 404 page, and the page of a dynamic route (drawn in the browser)."""
+"""What the HTTP routes share: the signed-in user of a request and the routes for staff only,
+a PDF download, the 404 page, and the page of a dynamic route (drawn in the browser)."""
 
+import functools
 import gzip
+from collections.abc import Awaitable, Callable
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -22,6 +24,25 @@ async def signed_in_user(request: Request) -> SignedInUser | None:
 
 def sign_in_first(what: str) -> Response:
     return JSONResponse({"error": f"Sign in to {what}."}, 401, headers=NO_STORE)
+
+
+Route = Callable[[Request], Awaitable[Response]]
+
+
+def staff_only(what: str) -> Callable[[Route], Route]:
+    """A route for signed-in staff: without a session it answers 401 "Sign in to <what>."
+    (the session is checked here, on the server, before the route runs)."""
+
+    def checked(route: Route) -> Route:
+        @functools.wraps(route)
+        async def with_session(request: Request) -> Response:
+            if await signed_in_user(request) is None:
+                return sign_in_first(what)
+            return await route(request)
+
+        return with_session
+
+    return checked
 
 
 def content_disposition(filename: str, disposition: str = "attachment") -> str:

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
+from renovation_app.api.requests import Refused, check_same_origin, client_of, posted_json
 from renovation_app.services import audit
 from renovation_app.services.staff import auth, sessions
 from renovation_app.settings import settings
@@ -47,8 +47,7 @@ async def signed_in_response(request: Request, user: sessions.SignedInUser) -> J
 
 async def sign_in(request: Request) -> JSONResponse:
     try:
-        check_same_origin(request)
-        payload = await read_json_object(request)
+        payload = await posted_json(request)
     except Refused as refused:
         return refused.response
     email, password = payload.get("email") or "", payload.get("password") or ""

@@ -7,7 +7,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from renovation_app.api.requests import Refused, check_same_origin, client_of, read_json_object
+from renovation_app.api.requests import Refused, client_of, posted_json
 from renovation_app.api.session import signed_in_response
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
@@ -15,8 +15,7 @@ from renovation_app.services.staff import accounts
 
 
 async def _fields(request: Request, *names: str) -> list[str]:
-    check_same_origin(request)
-    payload = await read_json_object(request)
+    payload = await posted_json(request)
     values = [payload.get(name) or "" for name in names]
     if not all(isinstance(value, str) for value in values):
         raise Refused(JSONResponse({"error": "Please fill in the form."}, status_code=422))

@@ -8,20 +8,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from renovation_app.api.responses import (
-    NO_STORE,
-    content_disposition,
-    not_found,
-    sign_in_first,
-    signed_in_user,
-)
+from renovation_app.api.responses import NO_STORE, content_disposition, not_found, staff_only
 from renovation_app.services import subcontractors
 from renovation_app.services.fields import whole_number
 
 
+@staff_only("download certificates")
 async def insurance_file(request: Request) -> Response:
-    if await signed_in_user(request) is None:
-        return sign_in_first("download certificates")
     sub_id = whole_number(request.path_params["id"])
     cert_id = whole_number(request.path_params["cert"])
     if sub_id is None or cert_id is None:

@@ -1,31 +1,14 @@
 """What the owner's page and the staff's pages of a change order show: its lines, and the
 contract as amended (the original value, each signed change, this change, the new value and
-completion date); and a drawn signature."""
+completion date)."""
 
 import reflex as rx
 
-from renovation_app.components.styles import PILL
+from renovation_app.components.billing.lines import document_line
 
 
 def change_line(line: rx.Var) -> rx.Component:
-    return rx.el.li(
-        rx.el.div(
-            rx.el.span(line.description, class_name="font-semibold text-slate-900"),
-            rx.cond(line.taxed, rx.el.span("Taxed", class_name=PILL)),
-            class_name="flex flex-wrap items-center gap-2",
-        ),
-        rx.el.span(
-            line.quantity,
-            " ",
-            line.unit,
-            " × ",
-            line.unit_price,
-            class_name="text-sm text-slate-600",
-        ),
-        rx.el.span(line.amount, class_name="text-right font-semibold tabular-nums"),
-        class_name="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-b border-slate-100 py-3 [&>*:first-child]:col-span-2",
-        data_testid="change-order-line",
-    )
+    return document_line(line, line.amount, "change-order-line")
 
 
 def _row(words, amount, strong: bool = False, test_id: str = "") -> rx.Component:
@@ -67,16 +50,4 @@ def amended_contract(co: rx.Var) -> rx.Component:
             ),
         ),
         class_name="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-4",
-    )
-
-
-def drawn_signature(path: rx.Var) -> rx.Component:
-    return rx.el.svg(
-        rx.el.path(
-            d=path, fill="none", stroke="currentColor", stroke_width="2", stroke_linecap="round"
-        ),
-        view_box="0 0 300 100",
-        role="img",
-        aria_label="The drawn signature",
-        class_name="h-20 w-60 rounded border border-slate-200 bg-white text-slate-900",
     )

@@ -3,33 +3,13 @@ amounts and the totals, and the dates and terms."""
 
 import reflex as rx
 
-from renovation_app.components.styles import PILL
+from renovation_app.components.billing.lines import document_line
 
 
 def line_item(line: rx.Var, choice: rx.Component | None = None) -> rx.Component:
-    return rx.el.li(
-        rx.el.div(
-            choice if choice is not None else rx.fragment(),
-            rx.el.span(line.description, class_name="font-semibold text-slate-900"),
-            rx.cond(line.optional, rx.el.span("Optional", class_name=PILL)),
-            rx.cond(line.taxed, rx.el.span("Taxed", class_name=PILL)),
-            class_name="flex flex-wrap items-center gap-2",
-        ),
-        rx.el.span(
-            line.quantity,
-            " ",
-            line.unit,
-            " × ",
-            line.unit_price,
-            class_name="text-sm text-slate-600",
-        ),  # fmt: skip
-        rx.el.span(
-            rx.cond(line.included, line.amount, "not included"),
-            class_name="text-right font-semibold tabular-nums",
-        ),
-        class_name="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-b border-slate-100 py-3 [&>*:first-child]:col-span-2",
-        data_testid="estimate-line",
-    )
+    lead = choice if choice is not None else rx.fragment()
+    amount = rx.cond(line.included, line.amount, "not included")
+    return document_line(line, amount, "estimate-line", lead, optional=True)
 
 
 def totals(estimate: rx.Var) -> rx.Component:

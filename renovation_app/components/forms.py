@@ -10,6 +10,7 @@ forms (`address_form`) are the one exception: their filters live in the address 
 
 import reflex as rx
 
+from renovation_app.components.ui import problem_text
 from renovation_app.routes import Route
 
 
@@ -35,4 +36,27 @@ def busy_button(busy: rx.Var, busy_words: str, words, class_name: str, **props) 
     props.setdefault("type", "submit")
     return rx.el.button(
         rx.cond(busy, busy_words, words), disabled=busy, class_name=class_name, **props
+    )
+
+
+def form_heading(title, *intro: rx.Component) -> rx.Component:
+    """A staff form's title, and what it is for under it."""
+    return rx.el.div(
+        rx.el.h2(title, class_name="text-2xl font-extrabold"),
+        *intro,
+        class_name="flex flex-col gap-1",
+    )
+
+
+def saved_form(state, heading: rx.Component, *children: rx.Component, test_id: str) -> rx.Component:
+    """The form of a SavedFormMixin state (state/staff/forms.py): its heading, what went wrong
+    with the last save, then its cards; a new `form_key` draws it afresh."""
+    return post_form(
+        heading,
+        problem_text(state.errors["form"]),
+        *children,
+        key=state.form_key.to_string(),
+        on_submit=state.submit,
+        class_name="mx-auto flex max-w-4xl flex-col gap-6",
+        data_testid=test_id,
     )

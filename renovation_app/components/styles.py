@@ -17,6 +17,8 @@ SECONDARY_BUTTON = (
     "inline-flex items-center justify-center gap-2 rounded-md border border-orange-700 bg-white "
     "px-5 py-2.5 text-sm font-semibold text-orange-800 hover:bg-orange-50"
 )
+# The large button that saves a staff form, at the form's end.
+SAVE_BUTTON = f"{BUTTON} px-8 py-3 text-base disabled:opacity-70 sm:ml-auto"
 INPUT = (
     "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
     "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"

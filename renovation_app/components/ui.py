@@ -122,18 +122,32 @@ def more_about_link(service: Service) -> rx.Component:
     )
 
 
-def alert_text(message: rx.Var, test_id: str) -> rx.Component:
-    """A refusal or error in words, read out by screen readers when it appears; nothing while
-    `message` is empty."""
+def words_when(message: rx.Var, role: str, class_name: str, test_id: str = "") -> rx.Component:
+    """`message` in a paragraph with its ARIA role, read out when it appears; nothing while it
+    is empty."""
     return rx.cond(
         message,
-        rx.el.p(
-            message,
-            role="alert",
-            class_name="text-sm font-medium text-red-700",
-            data_testid=test_id,
-        ),
+        rx.el.p(message, role=role, class_name=class_name, data_testid=test_id or None),
     )
+
+
+def alert_text(
+    message: rx.Var, test_id: str = "", class_name: str = "text-sm font-medium text-red-700"
+) -> rx.Component:
+    """A refusal or error in words (a form's)."""
+    return words_when(message, "alert", class_name, test_id)
+
+
+def problem_text(message: rx.Var, test_id: str = "") -> rx.Component:
+    """What went wrong with an action of the page, in bold red."""
+    return alert_text(message, test_id, "font-semibold text-red-700")
+
+
+def status_text(
+    message: rx.Var, test_id: str = "", class_name: str = "text-green-800"
+) -> rx.Component:
+    """What an action of the page did, in words."""
+    return words_when(message, "status", class_name, test_id)
 
 
 def attention_note(words: rx.Var, test_id: str) -> rx.Component:
@@ -147,6 +161,18 @@ def attention_note(words: rx.Var, test_id: str) -> rx.Component:
             class_name="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800",
             data_testid=test_id,
         ),
+    )
+
+
+def rows_or(
+    rows: rx.Var, row, empty: str, empty_class: str, list_class: str = "", **props
+) -> rx.Component:
+    """The rows as a list, each drawn by `row`, or `empty` in words when there are none."""
+    listed = {"class_name": list_class} if list_class else {}
+    return rx.cond(
+        rows.to(list).length() > 0,
+        rx.el.ul(rx.foreach(rows.to(list[dict]), row), **listed, **props),
+        rx.el.p(empty, class_name=empty_class),
     )
 
 

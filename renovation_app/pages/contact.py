@@ -4,7 +4,7 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.styles import BUTTON, INPUT
@@ -80,11 +80,11 @@ def contact_form() -> rx.Component:
             aria_hidden="true",
             class_name="absolute -left-[9999px] h-px w-px overflow-hidden",
         ),
-        rx.el.button(
-            rx.cond(ContactState.sending, "Sending...", "Submit Now"),
-            type="submit",
-            disabled=ContactState.sending,
-            class_name=f"{BUTTON} w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto",
+        busy_button(
+            ContactState.sending,
+            "Sending...",
+            "Submit Now",
+            f"{BUTTON} w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto",
         ),
         id=FORM_ID,
         on_submit=ContactState.submit,
@@ -122,7 +122,8 @@ def contact() -> rx.Component:
                     section_heading(c.CONTACT_HEADING, c.CONTACT_TITLE, center=False),
                     rx.el.p(c.CONTACT_INTRO, class_name="leading-7 text-slate-700"),
                     link(
-                        "Book a free estimate visit", href=routes.BOOK_VISIT.path,
+                        "Book a free estimate visit",
+                        href=routes.BOOK_VISIT.path,
                         class_name=f"{BUTTON} mt-6",
                     ),  # fmt: skip
                 ),

@@ -5,15 +5,10 @@ here until midnight of the third business day."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.answer import (
-    answer_page,
-    closed_notice,
-    decline_form,
-    pdf_and_problem,
-)
+from renovation_app.components import answer
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
-from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, INPUT
+from renovation_app.components.styles import DANGER_BUTTON
 from renovation_app.content import BUSINESS
 from renovation_app.content.contract import ACCEPTANCE, REFUND_RULE
 from renovation_app.content.languages import SIGNING_PAGE
@@ -107,11 +102,14 @@ def notice_section(section: rx.Var) -> rx.Component:
 
 def notice_in(notice: rx.Var) -> rx.Component:
     return rx.el.section(
-        rx.el.h3(notice.language, class_name="text-xs font-bold uppercase tracking-widest text-orange-800"),
+        rx.el.h3(
+            notice.language,
+            class_name="text-xs font-bold uppercase tracking-widest text-orange-800",
+        ),
         rx.foreach(notice.sections.to(list[dict]), notice_section),
         class_name="flex flex-col gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800",
         data_testid="cancellation-notice",
-    )  # fmt: skip
+    )
 
 
 def notices() -> rx.Component:
@@ -134,58 +132,35 @@ def in_language_of_sale(key: str) -> rx.Component:
 
 
 def sign_form() -> rx.Component:
-    return rx.el.div(
-        rx.el.h3("Accept and sign", class_name="text-xl font-bold"),
+    agree = rx.el.span(
+        rx.cond(E.signing, rx.el.span(E.signing.to(dict)["agree"], class_name="font-semibold")),
+        rx.el.span(SIGNING_PAGE["agree"]),
+        class_name="flex flex-col",
+    )
+    return answer.sign_form(
+        State,
+        "Accept and sign",
         in_language_of_sale("acceptance"),
         rx.el.p(ACCEPTANCE, class_name="text-sm text-slate-700"),
         rx.foreach(E.to_sign.to(list[dict]), certificate_box),
-        rx.el.label("Your full name", html_for="signer-name", class_name="font-semibold"),
-        rx.el.input(
-            id="signer-name",
-            on_change=State.set_signer_name,
-            auto_complete="name",
-            class_name=INPUT,
-        ),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                id="agree",
-                on_change=State.set_agreed,
-                class_name="h-5 w-5 accent-orange-700",
-            ),
-            rx.el.span(
-                rx.cond(
-                    E.signing, rx.el.span(E.signing.to(dict)["agree"], class_name="font-semibold")
-                ),
-                rx.el.span(SIGNING_PAGE["agree"]),
-                class_name="flex flex-col",
-            ),
-            class_name="flex items-center gap-3",
-        ),
-        rx.el.button(
-            rx.cond(State.working, "Signing...", "Accept and sign"),
-            type="button",
-            disabled=~State.can_sign | ~State.all_certified,
-            on_click=State.accept,
-            class_name=f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
-            data_testid="accept",
-        ),
-        decline_form(State, "Decline this estimate", "decline-estimate"),
-        class_name="flex flex-col gap-3 border-t border-slate-200 pt-5",
+        agree=answer.agree_box(State, agree, box_class="h-5 w-5 accent-orange-700"),
+        button=("Accept and sign", "accept"),
+        disabled=~State.can_sign | ~State.all_certified,
+        drawn=False,
+        decline=("Decline this estimate", "decline-estimate"),
     )
 
 
 def signed() -> rx.Component:
     return rx.el.div(
-        rx.el.p(
+        answer.signed_notice(
             "Accepted and signed by ",
             rx.el.strong(E.signer_name),
             " on ",
             E.accepted,
             ".",
-            class_name="rounded-lg bg-green-50 p-3 text-green-900",
-            data_testid="signed",
-        ),  # fmt: skip
+            test_id="signed",
+        ),
         rx.cond(
             E.can_cancel,
             rx.el.div(
@@ -202,7 +177,7 @@ def signed() -> rx.Component:
                     disabled=State.working,
                     class_name=DANGER_BUTTON,
                     data_testid="cancel-contract",
-                ),  # fmt: skip
+                ),
                 class_name="flex flex-col gap-2",
             ),
         ),
@@ -210,61 +185,44 @@ def signed() -> rx.Component:
     )
 
 
-def closed(title: str, words: str) -> rx.Component:
-    return closed_notice(title, words, "estimate-closed")
-
-
 def answer_part() -> rx.Component:
-    return rx.match(
-        State.link_state,
-        ("open", sign_form()),
-        ("accepted", signed()),
-        ("invoiced", signed()),
-        ("declined", closed("You declined this estimate", "Thank you for letting us know.")),
-        ("expired", closed("This estimate has expired", "We are glad to prepare a new one.")),
-        (
-            "withdrawn",
-            closed("This estimate was replaced", "A newer version was sent to you by e-mail."),
-        ),
-        (
-            "cancelled",
-            closed("This contract is cancelled", REFUND_RULE),
-        ),
-        rx.fragment(),
+    return answer.answer_by_state(
+        State,
+        {"open": sign_form(), "accepted": signed(), "invoiced": signed()},
+        {
+            "declined": ("You declined this estimate", "Thank you for letting us know."),
+            "expired": ("This estimate has expired", "We are glad to prepare a new one."),
+            "withdrawn": (
+                "This estimate was replaced",
+                "A newer version was sent to you by e-mail.",
+            ),
+            "cancelled": ("This contract is cancelled", REFUND_RULE),
+        },
+        "estimate-closed",
     )
 
 
 def estimate_body() -> rx.Component:
-    return rx.el.div(
-        rx.el.p(
-            BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"
-        ),
-        rx.el.h2("Estimate ", E.label, class_name="text-2xl font-extrabold text-slate-900"),
-        rx.el.p(
-            "For ",
-            rx.el.strong(E.customer_name),
-            rx.cond(E.customer_address, " · " + E.customer_address.to(str), ""),
-            class_name="text-slate-700",
-        ),
-        rx.cond(
-            E.has_optional.to(bool) & (State.link_state == "open"),
-            rx.el.p(
-                "Tick the optional lines you want; the total follows.",
-                class_name="text-sm text-slate-600",
-            ),
-        ),  # fmt: skip
+    optional = rx.el.p(
+        "Tick the optional lines you want; the total follows.",
+        class_name="text-sm text-slate-600",
+    )
+    return answer.document_card(
+        *answer.document_heading(BUSINESS.name, "Estimate ", E.label),
+        answer.for_whom(E.customer_name, E.customer_address),
+        rx.cond(E.has_optional.to(bool) & (State.link_state == "open"), optional),
         rx.el.ul(rx.foreach(E.lines.to(list[dict]), lambda line: line_item(line, choice(line)))),
         totals(E),
         dates_and_terms(E),
         rx.cond(E.note, rx.el.p(E.note, class_name="whitespace-pre-line text-slate-700")),
-        pdf_and_problem(State, E.link_url, "Download the PDF with every term and notice"),
+        answer.pdf_and_problem(State, E.link_url, "Download the PDF with every term and notice"),
         notices(),
         answer_part(),
-        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
-        data_testid="estimate-link-page",
+        test_id="estimate-link-page",
     )
 
 
 @page(routes.ESTIMATE_LINK, on_load=(State.load,))
 def estimate_link() -> rx.Component:
-    return answer_page(State, estimate_body(), "This estimate link is not valid.", "Your estimate")
+    body = estimate_body()
+    return answer.answer_page(State, body, "This estimate link is not valid.", "Your estimate")

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components import answer
 from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.billing.schedule import stages_table
 from renovation_app.components.links import link
@@ -13,10 +14,9 @@ from renovation_app.components.payments.dialog import (
     processing_notice,
 )
 from renovation_app.components.record import holds_address, record_view
-from renovation_app.components.styles import BUTTON, CARD
+from renovation_app.components.styles import BUTTON
 from renovation_app.components.ui import section
 from renovation_app.content import BUSINESS
-from renovation_app.content.contact_links import TEL_HREF, mailto_href
 from renovation_app.first_paint import FIRST_PAINT_SLOT
 from renovation_app.pages.registry import page
 from renovation_app.state.pay import PayState
@@ -90,14 +90,9 @@ def fee_note() -> rx.Component:
 def pay_body() -> rx.Component:
     invoice = PayState.invoice
     money = PayState.money
-    return rx.el.div(
-        rx.el.p(
-            BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"
-        ),
-        rx.el.h2(
-            "Invoice ", invoice["number"], class_name="text-2xl font-extrabold text-slate-900"
-        ),
-        rx.el.p("For ", rx.el.strong(invoice["customer_name"]), class_name="text-slate-700"),
+    return answer.document_card(
+        *answer.document_heading(BUSINESS.name, "Invoice ", invoice["number"]),
+        answer.for_whom(invoice["customer_name"]),
         amount_due_words(),
         processing_notice(money["processing"], money["processing_how"], PayState.processing_cents),
         rx.el.p(
@@ -129,27 +124,13 @@ def pay_body() -> rx.Component:
             rx.cond(PayState.whole_balance, money["balance"], money["pay_now"]),
             bank_debit=True,
         ),
-        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-5",
-        data_testid="pay-page",
+        test_id="pay-page",
     )
 
 
 def closed_link(heading: str, words: str) -> rx.Component:
     """A link that takes no payment: what happened and how to reach the office."""
-    return rx.el.div(
-        rx.el.h2(heading, class_name="text-2xl font-extrabold text-slate-900"),
-        rx.el.p(words, class_name="text-slate-700"),
-        rx.el.p(
-            "Questions? Call ",
-            link(BUSINESS.phone_display, href=TEL_HREF, class_name="font-semibold underline"),
-            " or write to ",
-            link(BUSINESS.email, href=mailto_href(BUSINESS.email), class_name="underline"),
-            ".",
-            class_name="text-slate-700",
-        ),
-        class_name=f"{CARD} mx-auto flex max-w-3xl flex-col gap-4",
-        data_testid="pay-link-closed",
-    )
+    return answer.contact_card(heading, words, "Questions? Call ", "pay-link-closed")
 
 
 @page(routes.PAY, on_load=(PayState.load,))

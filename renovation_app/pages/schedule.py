@@ -16,6 +16,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text, status_text
 from renovation_app.pages.registry import page
 from renovation_app.services.schedule.appointments import KIND_WORDS
 from renovation_app.state.schedule import ScheduleState
@@ -130,8 +131,8 @@ def appointment_form() -> rx.Component:
 
 def messages() -> rx.Component:
     return rx.fragment(
-        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700")),
-        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800")),
+        problem_text(State.error),
+        status_text(State.note),
         rx.cond(
             State.clash,
             rx.el.div(

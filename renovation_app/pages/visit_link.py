@@ -4,8 +4,9 @@ when it is, another free window to move it to, or cancel it. Made for a phone.""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.answer import answer_page, closed_notice, ended_notice
+from renovation_app.components import answer
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, SECONDARY_BUTTON
+from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content import BUSINESS
 from renovation_app.pages.registry import page
 from renovation_app.state.schedule.visit import VisitLinkState
@@ -50,26 +51,33 @@ def change_part() -> rx.Component:
     )  # fmt: skip
 
 
+def closed(title: str, words: str) -> rx.Component:
+    return answer.closed_notice(title, words, "visit-closed")
+
+
 def visit_body() -> rx.Component:
     return rx.el.div(
-        rx.el.p(BUSINESS.name, class_name="text-sm font-bold uppercase tracking-widest text-orange-700"),
-        rx.el.h2("Your free estimate visit", class_name="text-2xl font-extrabold text-slate-900"),
+        *answer.document_heading(BUSINESS.name, "Your free estimate visit"),
         rx.el.p(rx.el.strong(V.day, ", ", V.hours, data_testid="visit-when"), " (New York time)"),
-        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="font-semibold text-green-800")),
-        rx.cond(State.problem, rx.el.p(State.problem, role="alert", class_name="font-semibold text-red-700")),
+        status_text(State.note, "", "font-semibold text-green-800"),
+        problem_text(State.problem),
         rx.match(
             V.status,
             ("scheduled", change_part()),
-            ("cancelled", closed_notice("This visit is cancelled", "We are glad to come another time.", "visit-closed")),
-            closed_notice("This visit has taken place", "Thank you.", "visit-closed"),
+            ("cancelled", closed("This visit is cancelled", "We are glad to come another time.")),
+            closed("This visit has taken place", "Thank you."),
         ),
         class_name=f"{CARD} mx-auto flex max-w-2xl flex-col gap-4 px-4",
         data_testid="visit-page",
-    )  # fmt: skip
+    )
 
 
 @page(routes.VISIT_LINK, on_load=(State.load,))
 def visit_link() -> rx.Component:
-    ended = ended_notice("A visit's link stops working a few days after the visit.")
-    body = rx.cond(V.status == "ended", ended, visit_body())
-    return answer_page(State, body, "This visit link is not valid.", "Your estimate visit")
+    return answer.answer_page(
+        State,
+        visit_body(),
+        "This visit link is not valid.",
+        "Your estimate visit",
+        ended=(V.status == "ended", "A visit's link stops working a few days after the visit."),
+    )

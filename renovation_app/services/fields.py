@@ -143,6 +143,15 @@ def reason_text(reason: object, asked: str, limit: int = 500) -> str:
     return text
 
 
+def optional_reason(reason: object, limit: int = 500) -> str:
+    """A reason someone may give (an owner declining at a link): plain text of a few lines, or
+    "" when none."""
+    text = reason.strip() if isinstance(reason, str) else ""
+    if len(text) > limit or has_refused_characters(text, multiline=True):
+        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    return text
+
+
 FORM_TOKEN_MAX = 64
 
 

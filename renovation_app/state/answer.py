@@ -1,6 +1,7 @@
-"""What every page a customer answers through a link (an estimate, a change order) holds: the
-typed name, the ticked box, the decline reason, the problem shown, and the hash of the signer's
-network address. The token is read from the page's address on each event, never kept."""
+"""What every page a person answers through a link (an estimate, a change order, a lien
+waiver) holds and does: the typed name, the ticked box, a drawing, the decline reason, the
+problem shown, the hash of the signer's network address, and the sign and decline handlers. The
+token is read from the page's address on each event, never kept."""
 
 import asyncio
 import logging
@@ -9,14 +10,19 @@ import reflex as rx
 
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
+from renovation_app.services.signatures import DRAWING_MAX
 from renovation_app.state.payments import path_part
 from renovation_app.state.record import RecordPage
 
 log = logging.getLogger(__name__)
 FAILED = "Your signature could not be saved. Please try again."
+DECLINE_FAILED = "Your answer could not be saved. Please try again."
 
 
 class AnswerLinkMixin(RecordPage, mixin=True):
+    """A link's page: implement `_read` (the link again, after each answer) and `_signing`;
+    a link that takes a decline calls `_decline_with` from its `decline` event."""
+
     signer_name: str = ""
     agreed: bool = False
     declining: bool = False
@@ -57,15 +63,62 @@ class AnswerLinkMixin(RecordPage, mixin=True):
     def set_decline_reason(self, text: str):
         self.decline_reason = str(text)[:500]
 
-    async def _answer(self, action, *args) -> None:
-        """Run the answer (a signature) in a thread; a refusal or a failure is shown in words.
-        The caller set `working` and sent it to the page first."""
+    async def _answer(self, action, *args, failed: str = FAILED) -> None:
+        """Run the answer (a signature, a decline) in a thread; a refusal or a failure is shown
+        in words. The caller set `working`."""
         try:
             await asyncio.to_thread(action, *args)
         except ActionRefused as refused:
             self.problem = str(refused)
         except Exception:
             log.exception("%s: the answer failed", type(self).__name__)
-            self.problem = FAILED
+            self.problem = failed
         finally:
             self.working = False
+
+    async def _read(self) -> None:
+        raise NotImplementedError
+
+    def _signing(self) -> tuple:
+        """The service that signs, then what it is given."""
+        raise NotImplementedError
+
+    @rx.event
+    async def sign(self):
+        if self.working:
+            return
+        self.working, self.problem = True, ""
+        yield  # the button says "Signing..." while the service works
+        await self._answer(*self._signing())
+        await self._read()
+
+    async def _decline_with(self, action) -> None:
+        """Decline with the reason typed; `action` is the service that declines."""
+        if self.working:
+            return
+        self.working, self.problem = True, ""
+        await self._answer(action, self._token(), self.decline_reason, failed=DECLINE_FAILED)
+        await self._read()
+
+
+class DrawnSignatureMixin(AnswerLinkMixin, mixin=True):
+    """A link signed with the typed name and, when the signer likes, a drawing (a change order,
+    a lien waiver): the server signs the document it stored, the one the page showed."""
+
+    drawing: str = ""  # the drawn signature's path, "" when none
+
+    @rx.event
+    def set_drawing(self, path: str):
+        self.drawing = str(path)[:DRAWING_MAX]
+
+    def _drawn_signing(self, action, view: dict) -> tuple:
+        """`action` with the typed-or-drawn signature of the document `view` showed."""
+        return (
+            action,
+            self._token(),
+            self.signer_name,
+            self.agreed,
+            self.drawing,
+            self._client_hash,
+            view.get("document_sha256_shown", ""),
+        )

@@ -7,15 +7,13 @@ import asyncio
 import reflex as rx
 
 from renovation_app.services import lien_waivers
-from renovation_app.services.signatures import DRAWING_MAX
-from renovation_app.state.answer import AnswerLinkMixin
+from renovation_app.state.answer import DrawnSignatureMixin
 
 
-class LienWaiverLinkState(AnswerLinkMixin, rx.State):
+class LienWaiverLinkState(DrawnSignatureMixin, rx.State):
     waiver: dict = {}  # lien_waivers.views.waiver_view
     signed: bool = False
     ended: bool = False  # the link is past its end: a page that says so
-    drawing: str = ""
 
     async def _read(self) -> None:
         page = await asyncio.to_thread(lien_waivers.read_waiver_link, self._token())
@@ -28,18 +26,5 @@ class LienWaiverLinkState(AnswerLinkMixin, rx.State):
         await self._read()
         return bool(self.waiver) or self.ended
 
-    @rx.event
-    def set_drawing(self, path: str):
-        self.drawing = str(path)[:DRAWING_MAX]
-
-    @rx.event
-    async def sign(self):
-        if self.working:
-            return
-        self.working, self.problem = True, ""
-        yield
-        await self._answer(
-            lien_waivers.sign_waiver, self._token(), self.signer_name, self.agreed,
-            self.drawing, self._client_hash, self.waiver.get("document_sha256_shown", ""),
-        )  # fmt: skip
-        await self._read()
+    def _signing(self) -> tuple:
+        return self._drawn_signing(lien_waivers.sign_waiver, self.waiver)

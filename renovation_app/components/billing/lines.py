@@ -1,6 +1,44 @@
-"""The lines of an invoice and its total, as the staff page and the customer's page show them."""
+"""The lines of a document as the staff page and the customer's page show them: an invoice's
+table with its total, and an estimate's or change order's list item."""
 
 import reflex as rx
+
+from renovation_app.components.styles import PILL
+
+
+def document_line(
+    line: rx.Var,
+    amount: rx.Var,
+    test_id: str,
+    lead: rx.Component | None = None,
+    optional: bool = False,
+) -> rx.Component:
+    """One line: `lead` (a choice), its words with its pills (Optional when `optional` and the
+    line is, Taxed), quantity × unit price, and `amount`."""
+    return rx.el.li(
+        rx.el.div(
+            *([] if lead is None else [lead]),
+            rx.el.span(line.description, class_name="font-semibold text-slate-900"),
+            *(
+                [rx.cond(line.optional, rx.el.span("Optional", class_name=PILL))]
+                if optional
+                else []
+            ),
+            rx.cond(line.taxed, rx.el.span("Taxed", class_name=PILL)),
+            class_name="flex flex-wrap items-center gap-2",
+        ),
+        rx.el.span(
+            line.quantity,
+            " ",
+            line.unit,
+            " × ",
+            line.unit_price,
+            class_name="text-sm text-slate-600",
+        ),
+        rx.el.span(amount, class_name="text-right font-semibold tabular-nums"),
+        class_name="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-b border-slate-100 py-3 [&>*:first-child]:col-span-2",
+        data_testid=test_id,
+    )
 
 
 def _sum_row(row: rx.Var, total_test_id: str) -> rx.Component:

@@ -6,6 +6,7 @@ from reflex_components_radix.primitives.dialog import dialog
 
 from renovation_app.components.react.stripe import card_field, stripe_elements
 from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
+from renovation_app.components.ui import alert_text
 from renovation_app.content import BUSINESS
 from renovation_app.content.fees import BANK_DEBIT_LABEL, BANK_DEBIT_MANDATE
 from renovation_app.services.payments import NOT_SET_UP, payments_enabled
@@ -161,14 +162,8 @@ def payment_dialog(state, amount_due: rx.Var, bank_debit: bool = False) -> rx.Co
                     class_name=rx.cond(state.pay_method == "bank", "hidden", ""),
                 ),
                 _bank_mandate(state, amount_due) if bank_debit else rx.fragment(),
-                rx.cond(
-                    state.payment_error,
-                    rx.el.p(
-                        state.payment_error,
-                        role="alert",
-                        class_name="mt-2 text-sm font-medium text-red-700",
-                        data_testid="payment-error",
-                    ),
+                alert_text(
+                    state.payment_error, "payment-error", "mt-2 text-sm font-medium text-red-700"
                 ),
                 dialog_buttons(state),
                 class_name="fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 "

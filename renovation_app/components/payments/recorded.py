@@ -6,7 +6,7 @@ import reflex as rx
 
 from renovation_app.components.forms import post_form
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, SECONDARY_BUTTON
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.ui import alert_text, field_error, labelled
 from renovation_app.models import RECORDED_METHODS
 from renovation_app.services.payments.ledger import METHOD_LABELS
 from renovation_app.state.invoices.payments import InvoicePaymentsState as State
@@ -83,7 +83,7 @@ def means_fields(prefix: str, errors: rx.Var, means_label: str, day_label: str) 
 
 
 def form_refusal(errors: rx.Var) -> rx.Component:
-    return rx.cond(errors["form"], rx.el.p(errors["form"], role="alert", class_name="text-red-700"))
+    return alert_text(errors["form"], "", "text-red-700")
 
 
 def means_form(

@@ -4,6 +4,7 @@ import reflex as rx
 
 from renovation_app.components.forms import post_form
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
+from renovation_app.components.ui import alert_text
 from renovation_app.services.reminders import DAYS_FORMAT
 from renovation_app.state.invoices.reminders import InvoiceRemindersState as S
 
@@ -81,15 +82,7 @@ def _buttons() -> rx.Component:
 
 
 def _error() -> rx.Component:
-    return rx.cond(
-        S.reminder_error,
-        rx.el.p(
-            S.reminder_error,
-            role="alert",
-            class_name="text-sm font-medium text-red-700",
-            data_testid="reminder-error",
-        ),
-    )
+    return alert_text(S.reminder_error, "reminder-error")
 
 
 def reminders_block() -> rx.Component:

@@ -11,6 +11,7 @@ from renovation_app.components.staff.list_page import (
     table,
 )
 from renovation_app.components.staff.pager import pager
+from renovation_app.components.staff.record_page import NO_JOB, record_cards, record_page
 from renovation_app.components.staff.search import (
     filter_input,
     list_search,
@@ -18,6 +19,7 @@ from renovation_app.components.staff.search import (
 )
 
 __all__ = [
+    "NO_JOB",
     "bullets",
     "cards",
     "figure",
@@ -27,6 +29,8 @@ __all__ = [
     "list_search",
     "login_form",
     "pager",
+    "record_cards",
+    "record_page",
     "row_link",
     "search_form",
     "staff_page",

@@ -4,8 +4,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_page
 from renovation_app.components.styles import (
     DANGER_BUTTON,
     INPUT,
@@ -13,7 +12,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import attention_note
+from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerState
 
@@ -65,15 +64,7 @@ def merge_form() -> rx.Component:
             ),
             class_name="flex gap-2",
         ),
-        rx.cond(
-            CustomerState.action_error,
-            rx.el.p(
-                CustomerState.action_error,
-                role="alert",
-                class_name="text-sm font-medium text-red-700",
-                data_testid="action-error",
-            ),
-        ),
+        alert_text(CustomerState.action_error, "action-error"),
         class_name="flex flex-col gap-2",
     )
 
@@ -122,12 +113,5 @@ def customer_body() -> rx.Component:
 
 @page(routes.CUSTOMER, on_load=(CustomerState.load,))
 def customer_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            CustomerState,
-            customer_body(),
-            "There is no such customer.",
-            back=("All customers", routes.CUSTOMERS.path),
-        ),
-        title="Customer",
-    )
+    missing = ("There is no such customer.", ("All customers", routes.CUSTOMERS.path))
+    return record_page(CustomerState, "Customer", missing, customer_body())

@@ -8,10 +8,9 @@ from renovation_app import routes
 from renovation_app.components.billing.emails import email_list
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_page
 from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import attention_note
+from renovation_app.components.ui import attention_note, problem_text, status_text
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateDetailState
 
@@ -205,14 +204,8 @@ def estimate_card() -> rx.Component:
             E.customer_address,
             class_name="text-slate-700",
         ),  # fmt: skip
-        rx.cond(
-            State.action_error,
-            rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700"),
-        ),
-        rx.cond(
-            State.action_note,
-            rx.el.p(State.action_note, role="status", class_name="text-green-800"),
-        ),
+        problem_text(State.action_error),
+        status_text(State.action_note),
         signature(),
         actions(),
         link_block(),
@@ -233,12 +226,5 @@ def estimate_card() -> rx.Component:
 
 @page(routes.ESTIMATE, on_load=(State.load,))
 def estimate_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            estimate_card(),
-            "There is no such estimate.",
-            back=("All estimates", routes.ESTIMATES.path),
-        ),
-        title="Estimate",
-    )
+    missing = ("There is no such estimate.", ("All estimates", routes.ESTIMATES.path))
+    return record_page(State, "Estimate", missing, estimate_card())

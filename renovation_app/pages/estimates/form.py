@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, saved_form
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
 from renovation_app.components.ui import field_error, labelled
@@ -101,29 +101,23 @@ def home_card() -> rx.Component:
 
 
 def estimate_form() -> rx.Component:
-    return post_form(
+    return saved_form(
+        State,
         rx.el.h2(
             rx.cond(State.editing, "Change draft " + State.editing, "New estimate"),
             class_name="text-2xl font-extrabold",
-        ),
-        rx.cond(
-            State.errors["form"],
-            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
         ),
         customer_card(State, "Customer", "Job address"),
         lines_card(State, "estimate", "Work and prices", choice="optional"),
         terms_card(),
         home_card(),
-        rx.el.button(
-            rx.cond(State.submitting, "Saving...", "Save draft"),
-            type="submit",
-            disabled=State.submitting,
-            class_name=f"{BUTTON} ml-auto px-8 py-3 text-base disabled:opacity-70",
+        busy_button(
+            State.submitting,
+            "Saving...",
+            "Save draft",
+            f"{BUTTON} ml-auto px-8 py-3 text-base disabled:opacity-70",
         ),
-        key=State.form_key.to_string(),
-        on_submit=State.submit,
-        class_name="mx-auto flex max-w-4xl flex-col gap-6",
-        data_testid="estimate-form",
+        test_id="estimate-form",
     )
 
 

@@ -18,11 +18,10 @@ from renovation_app.components.payments.recorded import (
     record_return_form,
     void_payment_form,
 )
-from renovation_app.components.record import record_view
 from renovation_app.components.reminders import reminders_block
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_page
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
-from renovation_app.components.ui import attention_note
+from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.detail import InvoiceDetailState
 from renovation_app.state.invoices.payments import InvoicePaymentsState
@@ -240,14 +239,10 @@ def invoice_actions() -> rx.Component:
                 class_name="flex gap-2",
             ),
         ),
-        rx.cond(
+        alert_text(
             InvoiceDetailState.action_error,
-            rx.el.p(
-                InvoiceDetailState.action_error,
-                role="alert",
-                class_name="w-full text-sm font-medium text-red-700",
-                data_testid="action-error",
-            ),
+            "action-error",
+            "w-full text-sm font-medium text-red-700",
         ),
         class_name="flex flex-wrap items-center gap-3",
     )
@@ -364,13 +359,7 @@ def invoice_detail_body() -> rx.Component:
     ),
 )
 def invoice_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            InvoiceDetailState,
-            invoice_detail_body(),
-            "There is no such invoice.",
-            back=("All invoices", routes.INVOICES.path),
-        ),
-        title="Invoice",
-        on_invoice_page=True,
+    missing = ("There is no such invoice.", ("All invoices", routes.INVOICES.path))
+    return record_page(
+        InvoiceDetailState, "Invoice", missing, invoice_detail_body(), on_invoice_page=True
     )

@@ -5,11 +5,17 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.ui import (
+    alert_text,
+    field_error,
+    labelled,
+    problem_text,
+    status_text,
+)
 from renovation_app.content.compliance import ST124_INVOICE_FLAG
 from renovation_app.pages.registry import page
 from renovation_app.state.invoices.form import FORM_ID, InvoiceFormState
@@ -55,12 +61,7 @@ def stage_row(row) -> rx.Component:
             on_click=InvoiceFormState.remove_stage(key),
             class_name="text-sm font-semibold text-red-700 underline",
         ),
-        rx.cond(
-            error,
-            rx.el.p(
-                error, role="alert", class_name="text-sm font-medium text-red-700 sm:col-span-5"
-            ),
-        ),
+        alert_text(error, "", "text-sm font-medium text-red-700 sm:col-span-5"),
         class_name="grid items-center gap-2 border-b border-slate-100 py-3 sm:grid-cols-5",
         data_testid="stage-row",
     )
@@ -122,12 +123,12 @@ def terms() -> rx.Component:
 def send_buttons() -> rx.Component:
     """Submit (first, so Enter sends) numbers and e-mails; Save draft keeps it unnumbered."""
     return rx.el.div(
-        rx.el.button(
-            rx.cond(InvoiceFormState.submitting, "Sending...", "Submit and e-mail"),
-            type="submit",
-            disabled=InvoiceFormState.submitting,
+        busy_button(
+            InvoiceFormState.submitting,
+            "Sending...",
+            "Submit and e-mail",
+            f"{BUTTON} order-last px-8 py-3 text-base disabled:opacity-70",
             on_click=InvoiceFormState.set_intent("send"),
-            class_name=f"{BUTTON} order-last px-8 py-3 text-base disabled:opacity-70",
         ),
         rx.el.button(
             "Save draft",
@@ -153,11 +154,11 @@ def revision_buttons() -> rx.Component:
                 class_name=INPUT,
             ),
         ),
-        rx.el.button(
-            rx.cond(InvoiceFormState.submitting, "Sending...", "Save revision and e-mail it"),
-            type="submit",
-            disabled=InvoiceFormState.submitting,
-            class_name=f"{BUTTON} self-end px-8 py-3 text-base disabled:opacity-70",
+        busy_button(
+            InvoiceFormState.submitting,
+            "Sending...",
+            "Save revision and e-mail it",
+            f"{BUTTON} self-end px-8 py-3 text-base disabled:opacity-70",
         ),
         class_name="flex w-full flex-col gap-3",
     )
@@ -175,15 +176,7 @@ def form_heading() -> rx.Component:
                 rx.el.h2("Draft invoice", class_name="text-2xl font-extrabold"),
             ),
         ),
-        rx.cond(
-            InvoiceFormState.errors["form"],
-            rx.el.p(
-                InvoiceFormState.errors["form"],
-                role="alert",
-                class_name="font-semibold text-red-700",
-                data_testid="form-error",
-            ),
-        ),
+        problem_text(InvoiceFormState.errors["form"], "form-error"),
         class_name="flex flex-col gap-2 empty:hidden",
     )
 
@@ -216,15 +209,7 @@ def invoice_form() -> rx.Component:
                     data_testid="saved-invoice",
                 ),
             ),
-            rx.cond(
-                InvoiceFormState.draft_saved,
-                rx.el.p(
-                    InvoiceFormState.draft_saved,
-                    role="status",
-                    class_name="text-slate-700",
-                    data_testid="draft-saved",
-                ),
-            ),
+            status_text(InvoiceFormState.draft_saved, "draft-saved", "text-slate-700"),
             rx.cond(InvoiceFormState.revising, revision_buttons(), send_buttons()),
             class_name="flex flex-wrap items-center gap-4",
         ),

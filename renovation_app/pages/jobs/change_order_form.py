@@ -7,11 +7,16 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, form_heading, saved_form
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff import NO_JOB, record_page
+from renovation_app.components.styles import (
+    CARD_TITLE,
+    INPUT,
+    SAVE_BUTTON,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+)
 from renovation_app.components.ui import field_error, labelled
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import ChangeOrderFormState
@@ -92,29 +97,23 @@ def terms_card() -> rx.Component:
 
 
 def change_order_form() -> rx.Component:
-    return post_form(
-        rx.el.div(
-            rx.el.h2("New change order", class_name="text-2xl font-extrabold"),
-            rx.el.p(
-                link(
-                    "Job " + J.job_number.to(str),
-                    href=routes.job_path(J.job_number.to(str)),
-                    class_name="font-semibold underline",
-                ),
-                " · ",
-                J.title,
-                " · ",
-                J.customer_name,
-                " · contract value now ",
-                J.value,
-                class_name="text-slate-700",
-            ),  # fmt: skip
-            class_name="flex flex-col gap-1",
+    job = rx.el.p(
+        link(
+            "Job " + J.job_number.to(str),
+            href=routes.job_path(J.job_number.to(str)),
+            class_name="font-semibold underline",
         ),
-        rx.cond(
-            State.errors["form"],
-            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
-        ),
+        " · ",
+        J.title,
+        " · ",
+        J.customer_name,
+        " · contract value now ",
+        J.value,
+        class_name="text-slate-700",
+    )
+    return saved_form(
+        State,
+        form_heading("New change order", job),
         lines_card(State, "change-order", "Work added or taken out", choice="credit"),
         take_out(),
         terms_card(),
@@ -123,25 +122,17 @@ def change_order_form() -> rx.Component:
             rx.el.strong(State.new_value, data_testid="change-order-new-value"),
             class_name="text-lg",
         ),
-        rx.el.button(
-            rx.cond(State.submitting, "Sending...", "Send to the owner for signature"),
-            type="submit",
-            disabled=State.submitting,
-            class_name=f"{BUTTON} px-8 py-3 text-base disabled:opacity-70 sm:ml-auto",
+        busy_button(
+            State.submitting,
+            "Sending...",
+            "Send to the owner for signature",
+            SAVE_BUTTON,
             data_testid="send-change-order",
         ),
-        key=State.form_key.to_string(),
-        on_submit=State.submit,
-        class_name="mx-auto flex max-w-4xl flex-col gap-6",
-        data_testid="change-order-form",
+        test_id="change-order-form",
     )
 
 
 @page(routes.NEW_CHANGE_ORDER, on_load=(State.load,))
 def new_change_order() -> rx.Component:
-    return staff_page(
-        record_view(
-            State, change_order_form(), "There is no such job.", back=("All jobs", routes.JOBS.path)
-        ),
-        title="Change order",
-    )
+    return record_page(State, "Change order", NO_JOB, change_order_form())

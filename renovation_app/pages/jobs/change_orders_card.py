@@ -14,7 +14,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import counted
+from renovation_app.components.ui import counted, rows_or
 from renovation_app.state.jobs import JobDetailState
 
 State = JobDetailState
@@ -124,10 +124,6 @@ def change_orders_card() -> rx.Component:
             "changes no amount.",
             class_name="mt-1 text-sm text-slate-600",
         ),
-        rx.cond(
-            J.change_orders.to(list[dict]).length() > 0,
-            rx.el.ul(rx.foreach(J.change_orders.to(list[dict]), change_order_row)),
-            rx.el.p("No change orders yet.", class_name="mt-2 text-slate-600"),
-        ),
+        rows_or(J.change_orders, change_order_row, "No change orders yet.", "mt-2 text-slate-600"),
         class_name=STAFF_CARD,
     )

@@ -13,6 +13,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import rows_or
 from renovation_app.content.costs import PAID_HOW
 from renovation_app.state.jobs import JobCostsState, JobWaiverScanState
 
@@ -166,11 +167,7 @@ def cost_row(row: rx.Var) -> rx.Component:
 def costs_list() -> rx.Component:
     return rx.el.section(
         rx.el.h3("Costs", class_name=CARD_TITLE),
-        rx.cond(
-            P.rows.to(list).length() > 0,
-            rx.el.ul(rx.foreach(P.rows.to(list[dict]), cost_row), class_name="mt-2"),
-            rx.el.p("No costs yet.", class_name="mt-2 text-slate-700"),
-        ),
+        rows_or(P.rows, cost_row, "No costs yet.", "mt-2 text-slate-700", "mt-2"),
         rx.cond(
             P.older.to(int) > 0,
             rx.el.button(

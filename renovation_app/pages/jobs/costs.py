@@ -8,8 +8,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import NO_JOB, record_cards, record_page
 from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -19,6 +18,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
 from renovation_app.pages.jobs.cost_list import LABEL, costs_list
 from renovation_app.pages.registry import page
@@ -217,27 +217,19 @@ def heading() -> rx.Component:
         ),
         rx.cond(~P.open.to(bool), rx.el.span("Closed: changes need an admin and a reason", class_name=PILL)),
         reason_field(),
-        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="costs-error")),
-        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800")),
+        problem_text(State.error, "costs-error"),
+        status_text(State.note),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",
     )  # fmt: skip
 
 
 @page(routes.JOB_COSTS, on_load=(State.load,))
 def job_costs() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                budget_card(P.budget.to(dict)),
-                add_card(),
-                costs_list(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="costs-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Job costs",
+    cards = record_cards(
+        heading(),
+        budget_card(P.budget.to(dict)),
+        add_card(),
+        costs_list(),
+        test_id="costs-page",
     )
+    return record_page(State, "Job costs", NO_JOB, cards)

@@ -9,8 +9,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import figure, staff_page
+from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
 from renovation_app.components.styles import (
     CARD_TITLE,
     DANGER_BUTTON,
@@ -18,6 +17,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text, rows_or, status_text
 from renovation_app.pages.jobs.change_orders_card import change_orders_card
 from renovation_app.pages.jobs.duties import duties_card
 from renovation_app.pages.registry import page
@@ -230,8 +230,8 @@ def heading() -> rx.Component:
                 class_name="text-sm text-slate-700",
             ),
         ),
-        rx.cond(State.action_error, rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700")),
-        rx.cond(State.action_note, rx.el.p(State.action_note, role="status", class_name="text-green-800")),
+        problem_text(State.action_error),
+        status_text(State.action_note),
         status_card(),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
     )  # fmt: skip
@@ -257,11 +257,7 @@ def days_card() -> rx.Component:
             link("Open the schedule", href=routes.SCHEDULE.path, class_name="text-sm font-semibold underline"),
             class_name="flex flex-wrap items-baseline justify-between gap-2",
         ),
-        rx.cond(
-            State.days.length() > 0,
-            rx.el.ul(rx.foreach(State.days, day_row), class_name="mt-2 text-sm", data_testid="job-days"),
-            rx.el.p("No days on the schedule yet.", class_name="mt-2 text-slate-700"),
-        ),
+        rows_or(State.days, day_row, "No days on the schedule yet.", "mt-2 text-slate-700", "mt-2 text-sm", data_testid="job-days"),
         class_name=STAFF_CARD,
     )  # fmt: skip
 
@@ -293,25 +289,17 @@ def photos_card() -> rx.Component:
 
 @page(routes.JOB, on_load=(State.load,))
 def job_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                money_card(),
-                costs_card(),
-                duties_card(),
-                days_card(),
-                photos_card(),
-                schedule_card(),
-                change_orders_card(),
-                invoices_card(),
-                history_card(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="job-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Job",
+    cards = record_cards(
+        heading(),
+        money_card(),
+        costs_card(),
+        duties_card(),
+        days_card(),
+        photos_card(),
+        schedule_card(),
+        change_orders_card(),
+        invoices_card(),
+        history_card(),
+        test_id="job-page",
     )
+    return record_page(State, "Job", NO_JOB, cards)

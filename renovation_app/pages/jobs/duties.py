@@ -7,6 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
 
@@ -54,11 +55,7 @@ def escrow_part() -> rx.Component:
     notice = D.notice.to(dict)
     return rx.el.div(
         rx.el.h4("Deposits in escrow (Lien Law §71-a)", class_name="font-semibold"),
-        rx.cond(
-            D.escrow.to(list).length() > 0,
-            rx.el.ul(rx.foreach(D.escrow.to(list[dict]), deposit_row), class_name="divide-y divide-slate-100 text-sm"),
-            rx.el.p("No payment received before substantial completion.", class_name="text-sm text-slate-700"),
-        ),
+        rows_or(D.escrow, deposit_row, "No payment received before substantial completion.", "text-sm text-slate-700", "divide-y divide-slate-100 text-sm"),
         rx.el.p(
             "The owner's notice of where deposits are held: ",
             rx.cond(
@@ -254,14 +251,11 @@ def lead_safe_part() -> rx.Component:
 def duties_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3("New York duties", class_name=CARD_TITLE),
-        rx.cond(
+        words_when(
             D.st124_flag,
-            rx.el.p(
-                D.st124_flag,
-                role="note",
-                class_name="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950",
-                data_testid="st124-flag",
-            ),
+            "note",
+            "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950",
+            "st124-flag",
         ),
         escrow_part(),
         lien_part(),

@@ -5,9 +5,9 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, form_heading, saved_form
 from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
+from renovation_app.components.styles import CARD_TITLE, INPUT, SAVE_BUTTON, STAFF_CARD
 from renovation_app.components.ui import field_error, labelled
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 from renovation_app.pages.registry import page
@@ -59,32 +59,20 @@ def work_card() -> rx.Component:
 
 
 def job_form() -> rx.Component:
-    return post_form(
-        rx.el.div(
-            rx.el.h2("New job for small work", class_name="text-2xl font-extrabold"),
+    return saved_form(
+        State,
+        form_heading(
+            "New job for small work",
             rx.el.p(
                 "For work up to $500 with tax, agreed without an estimate. Larger work needs a "
                 "contract the owner signs: write an estimate, and its signature makes the job.",
                 class_name="text-slate-700",
             ),
-            class_name="flex flex-col gap-1",
-        ),
-        rx.cond(
-            State.errors["form"],
-            rx.el.p(State.errors["form"], role="alert", class_name="font-semibold text-red-700"),
         ),
         customer_card(State, "Customer", "Where the work is done"),
         work_card(),
-        rx.el.button(
-            rx.cond(State.submitting, "Saving...", "Make the job"),
-            type="submit",
-            disabled=State.submitting,
-            class_name=f"{BUTTON} px-8 py-3 text-base disabled:opacity-70 sm:ml-auto",
-        ),
-        key=State.form_key.to_string(),
-        on_submit=State.submit,
-        class_name="mx-auto flex max-w-4xl flex-col gap-6",
-        data_testid="job-form",
+        busy_button(State.submitting, "Saving...", "Make the job", SAVE_BUTTON),
+        test_id="job-form",
     )
 
 

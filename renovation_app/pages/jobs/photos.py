@@ -8,8 +8,7 @@ from renovation_app import content as c
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import NO_JOB, record_cards, record_page
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
@@ -17,7 +16,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import counted
+from renovation_app.components.ui import counted, problem_text, rows_or, status_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import JobPhotosState
 
@@ -34,8 +33,8 @@ def heading() -> rx.Component:
         rx.el.h2("Photos of job ", number, class_name="text-2xl font-extrabold"),
         rx.el.p(P.title, class_name="text-lg font-semibold"),
         link("Back to the job", href=routes.job_path(number), class_name="text-sm font-semibold underline"),
-        rx.cond(State.error, rx.el.p(State.error, role="alert", class_name="font-semibold text-red-700", data_testid="photos-error")),
-        rx.cond(State.note, rx.el.p(State.note, role="status", class_name="text-green-800", data_testid="photos-note")),
+        problem_text(State.error, "photos-error"),
+        status_text(State.note, "photos-note"),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",
     )  # fmt: skip
 
@@ -82,11 +81,7 @@ def note_row(row: rx.Var) -> rx.Component:
 def log_card() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Daily log", class_name=CARD_TITLE),
-        rx.cond(
-            P.notes.to(list).length() > 0,
-            rx.el.ul(rx.foreach(P.notes.to(list[dict]), note_row), class_name="flex flex-col"),
-            rx.el.p("No note yet.", class_name="text-slate-600"),
-        ),
+        rows_or(P.notes, note_row, "No note yet.", "text-slate-600", "flex flex-col"),
         class_name=STAFF_CARD,
     )
 
@@ -195,11 +190,7 @@ def photos_card() -> rx.Component:
             ~P.finished.to(bool),
             rx.el.p("After photos can go on the website's gallery once the job is finished.", class_name="text-sm text-slate-600"),
         ),
-        rx.cond(
-            P.photos.to(list).length() > 0,
-            rx.el.ul(rx.foreach(P.photos.to(list[dict]), photo_card), class_name="mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3"),
-            rx.el.p("No photo yet.", class_name="text-slate-600"),
-        ),
+        rows_or(P.photos, photo_card, "No photo yet.", "text-slate-600", "mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3"),
         class_name=STAFF_CARD,
     )  # fmt: skip
 
@@ -267,21 +258,13 @@ def project_card() -> rx.Component:
 
 @page(routes.JOB_PHOTOS, on_load=(State.load,))
 def job_photos() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                upload_card(),
-                log_card(),
-                photos_card(),
-                website_card(),
-                project_card(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="photos-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Job photos",
+    cards = record_cards(
+        heading(),
+        upload_card(),
+        log_card(),
+        photos_card(),
+        website_card(),
+        project_card(),
+        test_id="photos-page",
     )
+    return record_page(State, "Job photos", NO_JOB, cards)

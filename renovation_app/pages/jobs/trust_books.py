@@ -9,8 +9,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import figure, staff_page
+from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
 from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import (
     CARD_TITLE,
@@ -18,6 +17,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
+from renovation_app.components.ui import problem_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import TrustBooksState
 
@@ -61,10 +61,7 @@ def heading() -> rx.Component:
                  class_name=SECONDARY_BUTTON, data_testid="trust-csv"),
             class_name="mt-2 flex flex-wrap items-end gap-3",
         ),
-        rx.cond(
-            State.period_error,
-            rx.el.p(State.period_error, role="alert", class_name="font-semibold text-red-700"),
-        ),
+        problem_text(State.period_error),
         rx.el.p(B.period, class_name="text-sm text-slate-600", data_testid="trust-period"),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
     )  # fmt: skip
@@ -160,18 +157,10 @@ def books() -> list[rx.Component]:
 
 @page(routes.TRUST_BOOKS, on_load=(State.load,))
 def trust_books_page() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                figures(),
-                *books(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="trust-books-page",
-            ),
-            "There is no such job.",
-            back=("All jobs", routes.JOBS.path),
-        ),
-        title="Trust books",
+    cards = record_cards(
+        heading(),
+        figures(),
+        *books(),
+        test_id="trust-books-page",
     )
+    return record_page(State, "Trust books", NO_JOB, cards)

@@ -115,6 +115,22 @@ def aging() -> rx.Component:
     )
 
 
+def month_bars(bars: list[rx.Component], data: rx.Var, height: int) -> rx.Component:
+    """A bar chart by month, the full width."""
+    return rx.recharts.responsive_container(
+        rx.recharts.bar_chart(
+            *bars,
+            rx.recharts.x_axis(data_key="month"),
+            rx.recharts.y_axis(width=70),
+            rx.recharts.graphing_tooltip(),
+            rx.recharts.legend(),
+            data=data,
+        ),
+        width="100%",
+        height=height,
+    )
+
+
 def revenue_chart(title: str, data: rx.Var, series: tuple[str, ...], test_id: str) -> rx.Component:
     bars = [
         rx.recharts.bar(data_key=name, stack_id="a", fill=COLOURS[i % len(COLOURS)], name=name)
@@ -122,18 +138,7 @@ def revenue_chart(title: str, data: rx.Var, series: tuple[str, ...], test_id: st
     ]
     return rx.el.section(
         rx.el.h3(title, class_name="text-lg font-bold"),
-        rx.recharts.responsive_container(
-            rx.recharts.bar_chart(
-                *bars,
-                rx.recharts.x_axis(data_key="month"),
-                rx.recharts.y_axis(width=70),
-                rx.recharts.graphing_tooltip(),
-                rx.recharts.legend(),
-                data=data,
-            ),
-            width="100%",
-            height=320,
-        ),
+        month_bars(bars, data, 320),
         class_name="flex flex-col gap-2",
         data_testid=test_id,
     )
@@ -241,33 +246,32 @@ def margins() -> rx.Component:
         rx.recharts.bar(data_key=name, fill=COLOURS[i], name=name)
         for i, name in enumerate(MARGIN_SERIES)
     ]
+    total = rx.el.p(
+        m.total.label,
+        ": ",
+        m.total.revenue,
+        " less ",
+        m.total.costs,
+        " = ",
+        m.total.margin,
+        rx.cond(m.total.percent != "", " (" + m.total.percent + ")", ""),
+        " over ",
+        m.total.jobs,
+        rx.cond(m.total.jobs == 1, " job.", " jobs."),
+        class_name="text-sm text-slate-700",
+        data_testid="dash-margin-total",
+    )
     return rx.el.section(
         rx.el.h3("Margins: revenue before tax less job costs", class_name="text-lg font-bold"),
-        rx.el.p(
-            m.total.label, ": ", m.total.revenue, " less ", m.total.costs, " = ", m.total.margin,
-            rx.cond(m.total.percent != "", " (" + m.total.percent + ")", ""),
-            " over ", m.total.jobs, rx.cond(m.total.jobs == 1, " job.", " jobs."),
-            class_name="text-sm text-slate-700", data_testid="dash-margin-total",
-        ),
-        rx.recharts.responsive_container(
-            rx.recharts.bar_chart(
-                *bars,
-                rx.recharts.x_axis(data_key="month"),
-                rx.recharts.y_axis(width=70),
-                rx.recharts.graphing_tooltip(),
-                rx.recharts.legend(),
-                data=m.chart,
-            ),
-            width="100%",
-            height=280,
-        ),
+        total,
+        month_bars(bars, m.chart, 280),
         rx.el.h4("By month", class_name="font-bold"),
         margin_table("Margins by month", "Month", m.by_month, "dash-margin-month"),
         rx.el.h4("By main service", class_name="font-bold"),
         margin_table("Margins by service", "Service", m.by_service, "dash-margin-service"),
         class_name="flex flex-col gap-2",
         data_testid="dash-margins",
-    )  # fmt: skip
+    )
 
 
 def exports() -> rx.Component:

@@ -4,7 +4,7 @@ forms that post to api/staff_links.py."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.record import record_view
@@ -27,12 +27,7 @@ def _field(label: str, name: str, **props) -> rx.Component:
 def _form(form_id: str, script: str, button: str, *fields: rx.Component) -> rx.Component:
     return post_form(
         *fields,
-        rx.el.button(
-            rx.cond(State.sending, "One moment...", button),
-            type="submit",
-            disabled=State.sending,
-            class_name=f"{BUTTON} w-full disabled:opacity-70",
-        ),
+        busy_button(State.sending, "One moment...", button, f"{BUTTON} w-full disabled:opacity-70"),
         alert_text(State.error, "link-error"),
         on_submit=[State.start, rx.call_script(script, callback=State.answered)],
         id=form_id,

@@ -7,8 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
-from renovation_app.components.record import record_view
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import record_cards, record_page
 from renovation_app.components.staff.upload import SCANS, labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -19,7 +18,7 @@ from renovation_app.components.styles import (
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
-from renovation_app.components.ui import labelled
+from renovation_app.components.ui import labelled, problem_text, rows_or, status_text
 from renovation_app.content.costs import CERTIFICATE_KINDS
 from renovation_app.pages.registry import page
 from renovation_app.pages.subcontractors.list import details_fields, standing
@@ -47,8 +46,8 @@ def heading() -> rx.Component:
             S.contact_name, " ", S.email, " ", S.phone,
             class_name="text-sm text-slate-700 break-words",
         ),
-        rx.cond(State.action_error, rx.el.p(State.action_error, role="alert", class_name="font-semibold text-red-700")),
-        rx.cond(State.action_note, rx.el.p(State.action_note, role="status", class_name="text-green-800")),
+        problem_text(State.action_error),
+        status_text(State.action_note),
         rx.el.div(
             rx.cond(
                 S.active,
@@ -135,10 +134,12 @@ def certificates_card() -> rx.Component:
             class_name="mt-2 flex flex-col gap-2",
         ),
         upload_form(),
-        rx.cond(
-            S.certificates.to(list[dict]).length() > 0,
-            rx.el.ul(rx.foreach(S.certificates.to(list[dict]), certificate_row), class_name="mt-3"),
-            rx.el.p("No certificate uploaded yet.", class_name="mt-3 text-slate-600"),
+        rows_or(
+            S.certificates,
+            certificate_row,
+            "No certificate uploaded yet.",
+            "mt-3 text-slate-600",
+            "mt-3",
         ),
         class_name=STAFF_CARD,
     )
@@ -194,30 +195,22 @@ def bills_card() -> rx.Component:
             "Entered and paid on each job's costs; a paid bill asks for its lien waiver.",
             class_name="mt-1 text-sm text-slate-600",
         ),
-        rx.cond(
-            bills.length() > 0,
-            rx.el.ul(rx.foreach(bills, bill_row), class_name="mt-2"),
-            rx.el.p("No bills yet.", class_name="mt-2 text-slate-600"),
-        ),
+        rows_or(bills, bill_row, "No bills yet.", "mt-2 text-slate-600", "mt-2"),
         class_name=STAFF_CARD,
     )
 
 
 @page(routes.SUBCONTRACTOR, on_load=(State.load,))
 def subcontractor_detail() -> rx.Component:
-    return staff_page(
-        record_view(
-            State,
-            rx.el.div(
-                heading(),
-                certificates_card(),
-                details_card(),
-                bills_card(),
-                class_name="mx-auto flex max-w-5xl flex-col gap-5",
-                data_testid="subcontractor-page",
-            ),
-            "There is no such subcontractor.",
-            back=("All subcontractors", routes.SUBCONTRACTORS.path),
-        ),
-        title="Subcontractor",
+    cards = record_cards(
+        heading(),
+        certificates_card(),
+        details_card(),
+        bills_card(),
+        test_id="subcontractor-page",
     )
+    missing = (
+        "There is no such subcontractor.",
+        ("All subcontractors", routes.SUBCONTRACTORS.path),
+    )
+    return record_page(State, "Subcontractor", missing, cards)

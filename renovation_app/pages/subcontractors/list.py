@@ -8,7 +8,7 @@ from renovation_app import routes
 from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.staff import list_page, list_row, list_search, row_link
 from renovation_app.components.styles import BUTTON, INPUT, PILL
-from renovation_app.components.ui import error_attrs, field_error, labelled
+from renovation_app.components.ui import alert_text, error_attrs, field_error, labelled
 from renovation_app.pages.registry import page
 from renovation_app.services.subcontractors import STATUS_LABELS
 from renovation_app.state.subcontractors import SubcontractorListState
@@ -69,10 +69,7 @@ def new_form() -> rx.Component:
         rx.el.summary("New subcontractor", class_name=f"{BUTTON} cursor-pointer list-none"),
         post_form(
             details_fields(State.errors, "new-sub-"),
-            rx.cond(
-                State.errors["form"],
-                rx.el.p(State.errors["form"], role="alert", class_name="text-red-700"),
-            ),
+            alert_text(State.errors["form"], "", "text-red-700"),
             busy_button(
                 State.submitting,
                 "Saving...",

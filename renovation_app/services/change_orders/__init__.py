@@ -20,10 +20,8 @@ from renovation_app.services.change_orders.signing import (
     record_view,
     sign,
 )
-from renovation_app.services.signatures import DRAWING_MAX
 
 __all__ = [
-    "DRAWING_MAX",
     "FormStart",
     "form_start",
     "LinkPage",

@@ -12,8 +12,8 @@ from renovation_app.services.billing import format_usd, long_date
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
-from renovation_app.services.estimates.document import canonical, document_hash
-from renovation_app.settings import settings
+from renovation_app.services.estimates.document import contractor_details
+from renovation_app.services.signatures import canonical, document_hash
 
 __all__ = ["canonical", "change_order_document", "document_hash", "label", "new_completion"]
 
@@ -59,13 +59,7 @@ def change_order_document(
             owner=job.customer_name,
             address=job.address or "the owner's address",
         ),
-        "contractor": {
-            "name": BUSINESS.legal_name,
-            "address": BUSINESS.address.one_line,
-            "phone": BUSINESS.phone_display,
-            "email": BUSINESS.email,
-            "licence": settings.contractor_licence,
-        },
+        "contractor": contractor_details(),
         "owner": {"name": job.customer_name, "address": job.address},
         "reason": change_order.reason,
         "lines": [_line(line) for line in lines],

@@ -8,19 +8,12 @@ from renovation_app.content import BUSINESS
 from renovation_app.content.languages import ENGLISH
 from renovation_app.models import ChangeOrder, Job, Signature
 from renovation_app.routes import job_path
+from renovation_app.services import mail
 from renovation_app.services.change_orders.document import label
 from renovation_app.services.change_orders.pdf import render_change_order_pdf
 from renovation_app.services.change_orders.records import link_url_of, sent_by
 from renovation_app.services.change_orders.views import change_order_view
 from renovation_app.services.languages import job_language
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-)
 from renovation_app.settings import settings
 
 
@@ -28,28 +21,28 @@ def _queue(
     session: Session,
     job: Job,
     to: str,
-    kind: EmailKind,
+    kind: mail.EmailKind,
     context: dict,
     pdf: bytes | None = None,
     name: str = "",
     to_office: bool = False,
 ) -> None:
-    attachments = (Attachment(name, "application/pdf", pdf),) if pdf else ()
+    attachments = (mail.Attachment(name, "application/pdf", pdf),) if pdf else ()
     language = ENGLISH.code if to_office else job_language(session, job)
-    message = build_email(
+    message = mail.build_email(
         kind,
-        one_line(to),
+        mail.one_line(to),
         reply_to=BUSINESS.email,
         attachments=attachments,
         language=language,
         **context,
     )
-    queue_email(session, message, about_kind=About.JOB, about_id=job.id)
+    mail.queue_email(session, message, about_kind=mail.About.JOB, about_id=job.id)
 
 
 def queue_change_order_email(session: Session, job: Job, change_order: ChangeOrder) -> None:
     view = change_order_view(session, job, change_order, link_url_of(session, change_order))
-    _queue(session, job, job.customer_email, EmailKind.CHANGE_ORDER, {"co": view})
+    _queue(session, job, job.customer_email, mail.EmailKind.CHANGE_ORDER, {"co": view})
 
 
 def queue_signed_copies(
@@ -62,7 +55,7 @@ def queue_signed_copies(
     staff_url = settings.url(job_path(job.number))
     for to, to_office in ((job.customer_email, False), (settings.business_inbox, True)):
         context = {"co": view, "staff_url": staff_url, "to_office": to_office}
-        _queue(session, job, to, EmailKind.CHANGE_ORDER_SIGNED, context, pdf, name, to_office)
+        _queue(session, job, to, mail.EmailKind.CHANGE_ORDER_SIGNED, context, pdf, name, to_office)
 
 
 def queue_office_notice(
@@ -76,4 +69,4 @@ def queue_office_notice(
         "job_url": settings.url(job_path(job.number)),
     }
     office = settings.business_inbox
-    _queue(session, job, office, EmailKind.CHANGE_ORDER_NOTICE, context, to_office=True)
+    _queue(session, job, office, mail.EmailKind.CHANGE_ORDER_NOTICE, context, to_office=True)

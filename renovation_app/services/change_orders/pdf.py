@@ -82,6 +82,17 @@ def draw_signature(pdf: FPDF, path: str, width: float = 60) -> None:
     pdf.set_y(top + SIGNATURE_BOX[1] * scale + 1)
 
 
+def signer_lines(pdf: FPDF, words: str, view: dict) -> None:
+    """Who signed and how (`words`), the drawn strokes, and the SHA-256 of exactly what was
+    signed (a change order's or a lien waiver's view)."""
+    text_line(pdf, 5.5, words, bold=True)
+    if view["drawing"]:
+        draw_signature(pdf, view["drawing"])
+    pdf.set_text_color(*MUTED)
+    text_line(pdf, 4.5, f"Document SHA-256: {view['document_sha256']}", size=7.5)
+    pdf.set_text_color(*INK)
+
+
 def _signatures(pdf: FPDF, view: dict, sent_by: str) -> None:
     rule(pdf)
     pdf.set_font(FAMILY, size=9)
@@ -91,15 +102,8 @@ def _signatures(pdf: FPDF, view: dict, sent_by: str) -> None:
     if not view["signer_name"]:
         text_line(pdf, 5, "Owner: not signed yet. Open the link in your e-mail to review and sign.")
         return
-    text_line(
-        pdf, 5.5, f"Owner: {view['signer_name']}, {view['method']}, {view['signed']} (New York time)",
-        bold=True,
-    )  # fmt: skip
-    if view["drawing"]:
-        draw_signature(pdf, view["drawing"])
-    pdf.set_text_color(*MUTED)
-    text_line(pdf, 4.5, f"Document SHA-256: {view['document_sha256']}", size=7.5)
-    pdf.set_text_color(*INK)
+    signed = f"{view['signer_name']}, {view['method']}, {view['signed']} (New York time)"
+    signer_lines(pdf, f"Owner: {signed}", view)
 
 
 @without_collector

@@ -4,7 +4,7 @@ with a reason. And the office's record of a change order signed on paper. Only a
 approves a change order; it then amends the contract (amending.py) in the same transaction."""
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from enum import StrEnum
 
 from sqlmodel import Session
@@ -17,19 +17,12 @@ from renovation_app.models import (
     ChangeOrderStatus,
     Job,
     Signature,
-    SignatureMethod,
     User,
     utc_now,
 )
-from renovation_app.services import files
-from renovation_app.services.billing import business_day_start, business_today, long_date
+from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.change_orders.amending import amend_contract
-from renovation_app.services.change_orders.document import (
-    canonical,
-    change_order_document,
-    document_hash,
-    label,
-)
+from renovation_app.services.change_orders.document import change_order_document, label
 from renovation_app.services.change_orders.mail import queue_office_notice, queue_signed_copies
 from renovation_app.services.change_orders.records import (
     by_token,
@@ -40,15 +33,22 @@ from renovation_app.services.change_orders.records import (
     signed_before,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters
+from renovation_app.services.fields import optional_reason
 from renovation_app.services.files.scans import paper_scan
 from renovation_app.services.jobs.records import lock_job, open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
-from renovation_app.services.signatures import drawn_path, signer_name
+from renovation_app.services.signatures import (
+    PaperSignature,
+    check_signed_on,
+    link_signature,
+    paper_signature,
+    seal,
+    signer_name,
+)
 from renovation_app.services.staff import SignedInUser
 
-REASON_MAX = 500
 CHANGED = "This change order changed since you opened it: please read it again before signing."
+UNTICKED = "Please tick the box to agree to this change of the contract."
 KIND = "change_order"
 
 
@@ -105,38 +105,35 @@ def _open_for_answer(session: Session, token: str, now: datetime) -> Opened:
 
 def _document(session: Session, job: Job, change_order: ChangeOrder) -> dict:
     lines = change_order_lines(session, change_order.id)
-    return change_order_document(
-        job, change_order, lines, signed_before(session, job, change_order),
-        contract_label(session, job),
-    )  # fmt: skip
+    signed = signed_before(session, job, change_order)
+    return change_order_document(job, change_order, lines, signed, contract_label(session, job))
 
 
 def _sign(
-    session: Session, opened: Opened, signature: Signature, now: datetime, signed_at=None,
+    session: Session,
+    opened: Opened,
+    signature: Signature,
+    now: datetime,
     seen_sha256: str | None = None,
-) -> None:  # fmt: skip
+) -> None:
     """Lock the change order with its signature, amend the contract, tell both parties. With
     `seen_sha256`, the document must be exactly the one the signer read (another change order
     signed meanwhile changes the values before and after): else nothing is signed."""
     job, change_order = opened.job, opened.change_order
     document = _document(session, job, change_order)
-    if seen_sha256 is not None and seen_sha256 != document_hash(document):
-        raise ActionRefused(CHANGED)
-    signature.document, signature.document_sha256 = canonical(document), document_hash(document)
-    signature.kind, signature.record_id = KIND, change_order.id
-    signature.signed_at = signed_at or now
-    session.add(signature)
-    session.flush()  # the unique (kind, record) refuses a second signature here
+    seal(session, signature, (KIND, change_order.id), document, seen_sha256, CHANGED)
     change_order.status, change_order.answered_at = ChangeOrderStatus.SIGNED, now
     change_order.signature_id = signature.id
     session.add(change_order)
     how = {"typed": "typed name", "drawn": "drawn signature", "paper": "on paper"}[signature.method]
     record_job_event(
-        session, job, "change_order_signed",
+        session,
+        job,
+        "change_order_signed",
         f"CO-{change_order.number} signed by {signature.signer_name} ({how}); "
         f"{document['change']}, new contract value {document['new_value']}",
         signature.recorded_by,
-    )  # fmt: skip
+    )
     amend_contract(session, job, change_order, now)
     queue_signed_copies(session, job, change_order, signature)
 
@@ -154,15 +151,9 @@ def sign(
     document the link showed): the signer, the time, the client address hash and the SHA-256
     of the exact document signed are kept; nothing the browser sends is an amount."""
     now = now or utc_now()
-    signer, drawn = signer_name(name), drawn_path(drawing)
-    if agreed is not True:
-        raise ActionRefused("Please tick the box to agree to this change of the contract.")
+    signature = link_signature(name, agreed, UNTICKED, drawing, client_hash, now)
     with db_session() as session:
         opened = _open_for_answer(session, token, now)
-        method = SignatureMethod.DRAWN if drawn else SignatureMethod.TYPED
-        signature = Signature(
-            method=method, signer_name=signer, address_hash=client_hash[:64], drawing=drawn
-        )
         _sign(session, opened, signature, now, seen_sha256=str(seen_sha256)[:64])
         session.commit()
     wake_outbox_worker()
@@ -170,9 +161,7 @@ def sign(
 
 def decline(token: str, reason: object, now: datetime | None = None) -> None:
     now = now or utc_now()
-    text = reason.strip() if isinstance(reason, str) else ""
-    if len(text) > REASON_MAX or has_refused_characters(text, multiline=True):
-        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    text = optional_reason(reason)
     with db_session() as session:
         opened = _open_for_answer(session, token, now)
         change_order = opened.change_order
@@ -180,9 +169,11 @@ def decline(token: str, reason: object, now: datetime | None = None) -> None:
         change_order.decline_reason = text
         session.add(change_order)
         record_job_event(
-            session, opened.job, "change_order_declined",
+            session,
+            opened.job,
+            "change_order_declined",
             f"CO-{change_order.number}: {text or 'no reason given'}",
-        )  # fmt: skip
+        )
         queue_office_notice(
             session, opened.job, change_order, "Change order declined", text or "No reason given."
         )
@@ -207,20 +198,13 @@ def record_view(token: str, now: datetime | None = None) -> None:
         session.commit()
 
 
-@dataclass(frozen=True)
-class PaperSignature:
-    """What the office says of a change order signed on paper, with the scan."""
-
-    signer_name: str
-    signed_on: date | None
-    scan: bytes
-    scan_name: str
-
-
 def record_paper_signature(
-    number: str, co_number: str, paper: PaperSignature, user: SignedInUser,
+    number: str,
+    co_number: str,
+    paper: PaperSignature,
+    user: SignedInUser,
     now: datetime | None = None,
-) -> None:  # fmt: skip
+) -> None:
     """The owner signed on paper: the scan (a PDF that opens, or a JPEG or PNG kept as a plain
     JPEG), who signed and on which day. Recorded by an admin or the change order's author."""
     now = now or utc_now()
@@ -233,20 +217,9 @@ def record_paper_signature(
             raise ActionRefused("There is no such change order on this job.")
         _check_may_record_paper(session, change_order, user)
         sent_on = business_today(change_order.created_at)
-        if paper.signed_on is None or not sent_on <= paper.signed_on <= business_today(now):
-            raise ActionRefused(
-                f"Please give the day it was signed, from {long_date(sent_on)} to today."
-            )
+        check_signed_on(paper.signed_on, sent_on, business_today(now), long_date(sent_on))
         opened = _open_for_answer_by_office(session, job, change_order, now)
-        signature = Signature(
-            method=SignatureMethod.PAPER,
-            signer_name=signer,
-            scan_sha256=files.store(scan.content),
-            scan_name=paper.scan_name[:200],
-            scan_type=scan.content_type,
-            recorded_by=user.id,
-        )
-        _sign(session, opened, signature, now, business_day_start(paper.signed_on))
+        _sign(session, opened, paper_signature(paper, signer, scan, user.id), now)
         session.commit()
     wake_outbox_worker()
 

@@ -16,6 +16,7 @@ from renovation_app.models import (
     JobCost,
     Subcontractor,
 )
+from renovation_app.services import mail
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.certificates import CERTIFICATE_FILES
 from renovation_app.services.estimates.pdf import render_certificate_pdf
@@ -26,15 +27,6 @@ from renovation_app.services.jobs.records import (
     job_invoices,
     open_job,
     record_job_event,
-)
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-    wake_outbox_worker,
 )
 from renovation_app.services.signatures import signature_of, signed_words
 from renovation_app.services.staff import SignedInUser
@@ -124,17 +116,23 @@ def send_st124_copy(number: str, subcontractor_id: int, user: SignedInUser) -> s
             raise ActionRefused("Please choose a subcontractor with a bill on this job.")
         if not sub.email:
             raise ActionRefused(f"{sub.company} has no e-mail address: add it on their page.")
-        pdf = Attachment(
+        pdf = mail.Attachment(
             f"ST-124-{job.number}.pdf", "application/pdf", render_certificate_pdf(signature)
         )
-        message = build_email(
-            EmailKind.CERTIFICATE_COPY, one_line(sub.email), reply_to=BUSINESS.email,
-            attachments=(pdf,), company=sub.company, job=job.number, address=job.address,
-            owner=job.customer_name, form=ST124_TITLE,
-        )  # fmt: skip
-        queue_email(session, message, About.JOB, job.id)
+        message = mail.build_email(
+            mail.EmailKind.CERTIFICATE_COPY,
+            mail.one_line(sub.email),
+            reply_to=BUSINESS.email,
+            attachments=(pdf,),
+            company=sub.company,
+            job=job.number,
+            address=job.address,
+            owner=job.customer_name,
+            form=ST124_TITLE,
+        )
+        mail.queue_email(session, message, mail.About.JOB, job.id)
         record_job_event(session, job, "st124_copy", f"ST-124 e-mailed to {sub.company}", user.id)
         session.commit()
         company = sub.company
-    wake_outbox_worker()
+    mail.wake_outbox_worker()
     return company

@@ -35,20 +35,13 @@ from renovation_app.models import (
     Reminder,
     utc_now,
 )
+from renovation_app.services import mail
 from renovation_app.services.billing import business_today, format_usd, long_date
 from renovation_app.services.business_days import business_day_before, business_days_after
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import has_refused_characters
 from renovation_app.services.jobs.records import open_job, record_job_event
 from renovation_app.services.languages import job_language
-from renovation_app.services.mail import (
-    About,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-    wake_outbox_worker,
-)
 from renovation_app.services.payments.means import payment_day
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
@@ -292,9 +285,9 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
                 "The owner's escrow notice was already sent: nothing was sent."
             ) from None
         context = notice_context(job, settings.escrow_bank, settings.escrow_bank_address)
-        to, language = one_line(job.customer_email), job_language(session, job)
-        message = build_email(EmailKind.ESCROW_NOTICE, to, language=language, **context)
-        email = queue_email(session, message, About.JOB, job.id)
+        to, language = mail.one_line(job.customer_email), job_language(session, job)
+        message = mail.build_email(mail.EmailKind.ESCROW_NOTICE, to, language=language, **context)
+        email = mail.queue_email(session, message, mail.About.JOB, job.id)
         session.flush()
         row.email_id = email.id
         record_job_event(
@@ -303,4 +296,4 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
             f"{job.customer_email}", user.id,
         )  # fmt: skip
         session.commit()
-    wake_outbox_worker()
+    mail.wake_outbox_worker()

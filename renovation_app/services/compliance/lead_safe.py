@@ -21,7 +21,6 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.document import canonical, document_hash
 from renovation_app.services.jobs.lead_safe import (
     lead_safe_record,
     missing_words,
@@ -29,7 +28,12 @@ from renovation_app.services.jobs.lead_safe import (
 )
 from renovation_app.services.jobs.lead_safe_pdf import entry_words
 from renovation_app.services.jobs.records import job_by_number, lock_job, record_job_event
-from renovation_app.services.signatures import signature_of, signer_name
+from renovation_app.services.signatures import (
+    canonical,
+    document_hash,
+    signature_of,
+    signer_name,
+)
 from renovation_app.services.staff import SignedInUser
 from renovation_app.settings import settings
 

@@ -12,6 +12,7 @@ from sqlmodel import Session
 from renovation_app.db import db_session, write_session
 from renovation_app.models import Job, Reminder, utc_now
 from renovation_app.routes import job_path
+from renovation_app.services import mail
 from renovation_app.services.billing import business_today, format_usd
 from renovation_app.services.compliance.duties import (
     open_jobs,
@@ -26,14 +27,6 @@ from renovation_app.services.compliance.escrow import (
     reminder_day,
 )
 from renovation_app.services.compliance.liens import lien_deadline
-from renovation_app.services.mail import (
-    About,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-    wake_outbox_worker,
-)
 from renovation_app.services.words import counted
 from renovation_app.settings import settings
 
@@ -95,12 +88,12 @@ def _send_one(job: Job, notice: OfficeNotice, now: datetime) -> int:
         except IntegrityError:  # sent before, by this worker or another
             session.rollback()
             return 0
-        message = build_email(
-            EmailKind.COMPLIANCE_NOTICE, one_line(settings.business_inbox),
+        message = mail.build_email(
+            mail.EmailKind.COMPLIANCE_NOTICE, mail.one_line(settings.business_inbox),
             title=notice.title, job=job.number, customer=job.customer_name, words=notice.words,
             job_url=settings.url(job_path(job.number)),
         )  # fmt: skip
-        queue_email(session, message, About.JOB, job.id)
+        mail.queue_email(session, message, mail.About.JOB, job.id)
         session.commit()
         return 1
 
@@ -114,7 +107,7 @@ def send_due_office_notices(now: datetime | None = None) -> int:
     for job, notice in due:
         sent += _send_one(job, notice, now)
     if sent:
-        wake_outbox_worker()
+        mail.wake_outbox_worker()
     return sent
 
 

@@ -19,7 +19,7 @@ from renovation_app.services import jobs, links
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.certificates import sign_certificates
-from renovation_app.services.estimates.document import canonical, contract_document, document_hash
+from renovation_app.services.estimates.document import contract_document
 from renovation_app.services.estimates.mail import queue_office_notice, queue_signed_copies
 from renovation_app.services.estimates.records import (
     by_token,
@@ -30,11 +30,9 @@ from renovation_app.services.estimates.records import (
 )
 from renovation_app.services.estimates.totals import counted, estimate_totals
 from renovation_app.services.estimates.views import OPEN_STATUSES, EstimateView, estimate_view
-from renovation_app.services.fields import INVALID_CHARACTERS, has_refused_characters, whole_number
+from renovation_app.services.fields import optional_reason, whole_number
 from renovation_app.services.mail import wake_outbox_worker
-from renovation_app.services.signatures import signer_name
-
-REASON_MAX = 500
+from renovation_app.services.signatures import canonical, document_hash, signer_name
 
 
 class LinkState(StrEnum):
@@ -182,9 +180,7 @@ def accept(
 
 def decline(token: str, reason: object, now: datetime | None = None) -> None:
     now = now or utc_now()
-    text = reason.strip() if isinstance(reason, str) else ""
-    if len(text) > REASON_MAX or has_refused_characters(text, multiline=True):
-        raise ActionRefused(f"The reason: {INVALID_CHARACTERS}")
+    text = optional_reason(reason)
     with db_session() as session:
         estimate = _open_for_answer(session, token, now)
         estimate.status, estimate.declined_at, estimate.decline_reason = (

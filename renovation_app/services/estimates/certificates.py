@@ -23,9 +23,9 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.document import canonical, document_hash
 from renovation_app.services.estimates.totals import counted
 from renovation_app.services.languages import translate
+from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
 
 ST124, LEAD_PAMPHLET = ST124_SIGNATURE, LEAD_PAMPHLET_SIGNATURE

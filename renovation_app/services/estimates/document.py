@@ -2,8 +2,6 @@
 canonical JSON is hashed at acceptance and kept, so the signed PDF and any later dispute read
 the same words and amounts the customer accepted."""
 
-import hashlib
-import json
 from datetime import date, datetime
 
 from renovation_app.content import BUSINESS
@@ -17,7 +15,11 @@ from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.deadlines import cancellation_days
 from renovation_app.services.estimates.totals import EstimateTotals, counted
 from renovation_app.services.languages import cancellation_notices, translate
+from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
+
+# The hash of what is signed is one rule (services/signatures); its old home keeps the names.
+__all__ = ["canonical", "contract_document", "contractor_details", "document_hash"]
 
 
 def _date_or_tbd(value: date | None) -> str:
@@ -78,6 +80,17 @@ def _language_of_sale(estimate: Estimate) -> dict:
     }
 
 
+def contractor_details() -> dict:
+    """Who the contractor is, as every signed paper heads itself (estimates.pdf prints it)."""
+    return {
+        "name": BUSINESS.legal_name,
+        "address": BUSINESS.address.one_line,
+        "phone": BUSINESS.phone_display,
+        "email": BUSINESS.email,
+        "licence": settings.contractor_licence,
+    }
+
+
 def contract_document(
     estimate: Estimate,
     lines: list[EstimateLine],
@@ -105,13 +118,7 @@ def contract_document(
         "estimate": estimate.number,
         "revision": estimate.revision,
         "valid_until": long_date(estimate.valid_until),
-        "contractor": {
-            "name": BUSINESS.legal_name,
-            "address": BUSINESS.address.one_line,
-            "phone": BUSINESS.phone_display,
-            "email": BUSINESS.email,
-            "licence": settings.contractor_licence,
-        },
+        "contractor": contractor_details(),
         "owner": {
             "name": estimate.customer_name,
             "address": estimate.customer_address,
@@ -133,12 +140,3 @@ def contract_document(
         "acceptance": words.ACCEPTANCE,
         **_language_of_sale(estimate),
     }
-
-
-def canonical(document: dict) -> str:
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def document_hash(document: dict) -> str:
-    """The SHA-256 (hex) of the document's canonical JSON."""
-    return hashlib.sha256(canonical(document).encode()).hexdigest()

@@ -10,6 +10,7 @@ from renovation_app.content import BUSINESS
 from renovation_app.content.languages import ENGLISH
 from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path, job_path
+from renovation_app.services import mail
 from renovation_app.services.billing import when_display
 from renovation_app.services.billing.money import shown
 from renovation_app.services.estimates.certificates import CERTIFICATE_FILES, signed_certificates
@@ -22,19 +23,11 @@ from renovation_app.services.estimates.pdf import (
 from renovation_app.services.estimates.records import link_url_of
 from renovation_app.services.estimates.views import estimate_view, label_of, shown_totals
 from renovation_app.services.jobs.creating import job_for_estimate
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-)
 from renovation_app.settings import settings
 
 
-def _pdf(name: str, content: bytes) -> Attachment:
-    return Attachment(filename=name, content_type="application/pdf", content=content)
+def _pdf(name: str, content: bytes) -> mail.Attachment:
+    return mail.Attachment(filename=name, content_type="application/pdf", content=content)
 
 
 def estimate_pdf(estimate: Estimate, lines: list[EstimateLine]) -> bytes:
@@ -57,22 +50,22 @@ def _queue(
     session: Session,
     estimate: Estimate,
     to: str,
-    kind: EmailKind,
+    kind: mail.EmailKind,
     context: dict,
     pdf: bytes | None,
-    signed_with_it: tuple[Attachment, ...] = (),
+    signed_with_it: tuple[mail.Attachment, ...] = (),
     to_office: bool = False,
 ) -> OutboxEmail:
     name = f"{'contract' if estimate.accepted_at else 'estimate'}-{estimate.number}.pdf"
-    message = build_email(
+    message = mail.build_email(
         kind,
-        one_line(to),
+        mail.one_line(to),
         reply_to=BUSINESS.email,
         attachments=((_pdf(name, pdf),) if pdf else ()) + signed_with_it,
         language=ENGLISH.code if to_office else estimate.language,
         **context,
     )
-    return queue_email(session, message, about_kind=About.ESTIMATE, about_id=estimate.id)
+    return mail.queue_email(session, message, about_kind=mail.About.ESTIMATE, about_id=estimate.id)
 
 
 def queue_estimate_email(session: Session, estimate: Estimate, lines: list[EstimateLine]) -> None:
@@ -81,7 +74,7 @@ def queue_estimate_email(session: Session, estimate: Estimate, lines: list[Estim
         session,
         estimate,
         estimate.customer_email,
-        EmailKind.ESTIMATE,
+        mail.EmailKind.ESTIMATE,
         {"estimate": shown(view)},
         estimate_pdf(estimate, lines),
     )
@@ -100,7 +93,7 @@ def queue_signed_copies(session: Session, estimate: Estimate, lines: list[Estima
     staff_url = settings.url(job_path(job.number) if job else estimate_path(estimate.number))
     for to, to_office in ((estimate.customer_email, False), (settings.business_inbox, True)):
         context = {"estimate": shown(view), "staff_url": staff_url, "to_office": to_office}
-        kind = EmailKind.ESTIMATE_SIGNED
+        kind = mail.EmailKind.ESTIMATE_SIGNED
         _queue(session, estimate, to, kind, context, pdf, certificates, to_office)
 
 
@@ -113,7 +106,7 @@ def queue_office_notice(session: Session, estimate: Estimate, title: str, words:
         "estimate_url": settings.url(estimate_path(estimate.number)),
     }
     office = settings.business_inbox
-    _queue(session, estimate, office, EmailKind.ESTIMATE_NOTICE, context, None, to_office=True)
+    _queue(session, estimate, office, mail.EmailKind.ESTIMATE_NOTICE, context, None, to_office=True)
 
 
 def queue_expiry_reminder(
@@ -125,7 +118,7 @@ def queue_expiry_reminder(
         session,
         estimate,
         estimate.customer_email,
-        EmailKind.ESTIMATE_REMINDER,
+        mail.EmailKind.ESTIMATE_REMINDER,
         {"estimate": shown(view)},
         None,
     )

@@ -10,7 +10,7 @@ from renovation_app.models import CustomerLinkKind, Job, JobCost, LienWaiver, Su
 from renovation_app.services import links
 from renovation_app.services.billing import long_date
 from renovation_app.services.billing.money import format_usd
-from renovation_app.settings import settings
+from renovation_app.services.estimates.document import contractor_details
 
 KIND = "lien_waiver"
 
@@ -43,13 +43,7 @@ def waiver_document(session: Session, waiver: LienWaiver) -> dict:
     return {
         "title": words.TITLE,
         **values,
-        "contractor_details": {
-            "name": BUSINESS.legal_name,
-            "address": BUSINESS.address.one_line,
-            "phone": BUSINESS.phone_display,
-            "email": BUSINESS.email,
-            "licence": settings.contractor_licence,
-        },
+        "contractor_details": contractor_details(),
         "licence": sub.licence_number,
         "bill": cost.description,
         "release": words.RELEASE.format(**values),

@@ -6,13 +6,12 @@ from renovation_app.services.billing.pdf import (
     ACCENT,
     FAMILY,
     INK,
-    MUTED,
     new_pdf,
     paragraph,
     rule,
     without_collector,
 )
-from renovation_app.services.change_orders.pdf import draw_signature
+from renovation_app.services.change_orders.pdf import signer_lines
 from renovation_app.services.estimates.pdf import contractor_heading, text_line
 
 
@@ -35,16 +34,8 @@ def render_waiver_pdf(view: dict) -> bytes:
     pdf.ln(2)
     rule(pdf)
     if view["signer_name"]:
-        text_line(
-            pdf,
-            5.5,
-            f"Signed by {view['signer_name']}, {view['method']}, {view['signed']}",
-            bold=True,
-        )
-        if view["drawing"]:
-            draw_signature(pdf, view["drawing"])
-        pdf.set_text_color(*MUTED)
-        text_line(pdf, 4.5, f"Document SHA-256: {view['document_sha256']}", size=7.5)
+        signed = f"{view['signer_name']}, {view['method']}, {view['signed']}"
+        signer_lines(pdf, f"Signed by {signed}", view)
     else:
         text_line(pdf, 5.5, "Not signed yet: open the link in the e-mail to review and sign.")
     return bytes(pdf.output())

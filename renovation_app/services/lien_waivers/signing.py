@@ -2,25 +2,33 @@
 optionally drawn, and the box ticked; or the office's record of a waiver signed on paper, with
 its scan. One signature per waiver (the database refuses a second); a signed waiver is locked."""
 
-from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 
 from sqlmodel import Session
 
 from renovation_app.db import db_session
-from renovation_app.models import LienWaiver, Signature, SignatureMethod, utc_now
-from renovation_app.services import audit, files
-from renovation_app.services.billing import business_day_start, business_today, long_date
+from renovation_app.models import LienWaiver, Signature, utc_now
+from renovation_app.services import audit
+from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.estimates.document import canonical, document_hash
 from renovation_app.services.files.scans import paper_scan
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers.document import KIND, by_token, waiver_document
 from renovation_app.services.limits import lock_key
-from renovation_app.services.signatures import drawn_path, signer_name
+from renovation_app.services.signatures import (
+    PaperSignature,
+    check_signed_on,
+    link_signature,
+    paper_signature,
+    seal,
+    signer_name,
+)
 from renovation_app.services.staff import SignedInUser
 
 CHANGED = "This waiver changed since you opened it: please read it again before signing."
+UNTICKED = "Please tick the box to confirm the payment and sign the waiver."
+# The office's word for a waiver signed on paper (services/signatures has the one dataclass).
+SignedScan = PaperSignature
 
 
 def _lock(session: Session, waiver: LienWaiver) -> LienWaiver:
@@ -33,54 +41,45 @@ def _lock(session: Session, waiver: LienWaiver) -> LienWaiver:
 
 def _sign(session: Session, waiver: LienWaiver, signature: Signature, seen: str | None) -> None:
     document = waiver_document(session, waiver)
-    if seen is not None and seen != document_hash(document):
-        raise ActionRefused(CHANGED)
-    signature.kind, signature.record_id = KIND, waiver.id
-    signature.document, signature.document_sha256 = canonical(document), document_hash(document)
-    session.add(signature)
-    session.flush()  # the unique (kind, record) refuses a second signature here
+    seal(session, signature, (KIND, waiver.id), document, seen, CHANGED)
     waiver.signature_id = signature.id
     session.add(waiver)
     audit.record(
-        session, "lien_waiver.signed", user_id=signature.recorded_by,
+        session,
+        "lien_waiver.signed",
+        user_id=signature.recorded_by,
         actor="" if signature.recorded_by else "subcontractor link",
-        record_kind="lien_waiver", record_id=waiver.id,
-        detail=f"{document['job']}: {document['amount']} by {signature.signer_name} ({signature.method})",
-    )  # fmt: skip
+        record_kind="lien_waiver",
+        record_id=waiver.id,
+        detail=f"{document['job']}: {document['amount']} by {signature.signer_name} "
+        f"({signature.method})",
+    )
 
 
 def sign_waiver(
-    token: str, name: object, agreed: bool, drawing: object = "", client_hash: str = "",
+    token: str,
+    name: object,
+    agreed: bool,
+    drawing: object = "",
+    client_hash: str = "",
     seen_sha256: object = "",
-) -> None:  # fmt: skip
-    signer, drawn = signer_name(name), drawn_path(drawing)
-    if agreed is not True:
-        raise ActionRefused("Please tick the box to confirm the payment and sign the waiver.")
+) -> None:
+    signature = link_signature(name, agreed, UNTICKED, drawing, client_hash)
     with db_session() as session:
         waiver = by_token(session, token)
         if waiver is None:
             raise ActionRefused("This waiver link is not valid.")
-        waiver = _lock(session, waiver)
-        method = SignatureMethod.DRAWN if drawn else SignatureMethod.TYPED
-        signature = Signature(
-            method=method, signer_name=signer, address_hash=client_hash[:64], drawing=drawn
-        )
-        _sign(session, waiver, signature, str(seen_sha256)[:64])
+        _sign(session, _lock(session, waiver), signature, str(seen_sha256)[:64])
         session.commit()
 
 
-@dataclass(frozen=True)
-class SignedScan:
-    signer_name: str
-    signed_on: date | None
-    scan: bytes
-    scan_name: str
-
-
 def record_signed_scan(
-    number: str, waiver_id: int, paper: SignedScan, user: SignedInUser,
+    number: str,
+    waiver_id: int,
+    paper: PaperSignature,
+    user: SignedInUser,
     now: datetime | None = None,
-) -> None:  # fmt: skip
+) -> None:
     """The subcontractor signed the waiver on paper: the scan, who signed and on which day (on
     or after the payment: a waiver before it is void)."""
     signer = signer_name(paper.signer_name)
@@ -92,14 +91,7 @@ def record_signed_scan(
             raise ActionRefused("There is no such waiver on this job.")
         waiver = _lock(session, waiver)
         today = business_today(now or utc_now())
-        if paper.signed_on is None or not waiver.paid_on <= paper.signed_on <= today:
-            raise ActionRefused(
-                f"Please give the day it was signed, from the payment ({long_date(waiver.paid_on)}) to today."
-            )
-        signature = Signature(
-            method=SignatureMethod.PAPER, signer_name=signer, scan_sha256=files.store(scan.content),
-            scan_name=paper.scan_name[:200], scan_type=scan.content_type, recorded_by=user.id,
-            signed_at=business_day_start(paper.signed_on),
-        )  # fmt: skip
-        _sign(session, waiver, signature, None)
+        since = f"the payment ({long_date(waiver.paid_on)})"
+        check_signed_on(paper.signed_on, waiver.paid_on, today, since)
+        _sign(session, waiver, paper_signature(paper, signer, scan, user.id), None)
         session.commit()

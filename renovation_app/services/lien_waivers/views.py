@@ -11,8 +11,8 @@ from renovation_app.db import db_session
 from renovation_app.models import CustomerLinkKind, LienWaiver, Signature
 from renovation_app.services import links
 from renovation_app.services.change_orders.views import signature_words
-from renovation_app.services.estimates.document import document_hash
 from renovation_app.services.lien_waivers.document import waiver_document
+from renovation_app.services.signatures import document_hash
 
 
 def current_document(session: Session, waiver: LienWaiver) -> dict:

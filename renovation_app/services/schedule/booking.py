@@ -17,10 +17,11 @@ from renovation_app.models import (
     Appointment,
     AppointmentKind,
     CustomerLinkKind,
+    Enquiry,
     VisitWindow,
     utc_now,
 )
-from renovation_app.services import links
+from renovation_app.services import links, mail
 from renovation_app.services.enquiries.mail import enquiry_notification
 from renovation_app.services.enquiries.submission import (
     EnquiryForm,
@@ -29,15 +30,6 @@ from renovation_app.services.enquiries.submission import (
 )
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import check_text, is_blank, text_of
-from renovation_app.services.mail import (
-    About,
-    Attachment,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-    wake_outbox_worker,
-)
 from renovation_app.services.schedule.calendars import appointment_ics
 from renovation_app.services.schedule.open_bookings import refuse_one_too_many
 from renovation_app.services.schedule.times import clock_words
@@ -82,12 +74,34 @@ def validate_booking(raw: Mapping[str, object]) -> BookingForm:
 
 
 def confirmation(appointment: Appointment, token: str):
-    ics = Attachment("estimate-visit.ics", "text/calendar", appointment_ics(appointment))
-    return build_email(
-        EmailKind.VISIT_BOOKED, one_line(appointment.contact_email), reply_to=BUSINESS.email,
-        attachments=(ics,), when=clock_words(appointment.starts_at),
+    ics = mail.Attachment("estimate-visit.ics", "text/calendar", appointment_ics(appointment))
+    return mail.build_email(
+        mail.EmailKind.VISIT_BOOKED,
+        mail.one_line(appointment.contact_email),
+        reply_to=BUSINESS.email,
+        attachments=(ics,),
+        when=clock_words(appointment.starts_at),
         link_url=links.link_url(CustomerLinkKind.VISIT, token),
-    )  # fmt: skip
+    )
+
+
+def _visit(form: BookingForm, enquiry: Enquiry, window: Window, now: datetime) -> Appointment:
+    """The estimate visit of a booking, for the enquiry it made."""
+    return Appointment(
+        kind=AppointmentKind.ESTIMATE_VISIT,
+        title=f"Estimate visit: {enquiry.name}"[:100],
+        starts_at=window.starts_at,
+        ends_at=window.ends_at,
+        customer_id=enquiry.customer_id,
+        enquiry_id=enquiry.id,
+        contact_name=enquiry.name,
+        contact_email=enquiry.email,
+        contact_phone=enquiry.phone,
+        address=form.address,
+        notes=enquiry.message,
+        booked_online=True,
+        created_at=now,
+    )
 
 
 def book_visit(
@@ -108,13 +122,7 @@ def book_visit(
         if enquiry.is_spam:
             session.commit()
             return None
-        appointment = Appointment(
-            kind=AppointmentKind.ESTIMATE_VISIT, title=f"Estimate visit: {enquiry.name}"[:100],
-            starts_at=window.starts_at, ends_at=window.ends_at, customer_id=enquiry.customer_id,
-            enquiry_id=enquiry.id, contact_name=enquiry.name, contact_email=enquiry.email,
-            contact_phone=enquiry.phone, address=form.address, notes=enquiry.message,
-            booked_online=True, created_at=now,
-        )  # fmt: skip
+        appointment = _visit(form, enquiry, window, now)
         session.add(appointment)
         session.flush()
         session.add(VisitWindow(starts_at=window.starts_at, appointment_id=appointment.id))
@@ -126,10 +134,18 @@ def book_visit(
                 [w for w in free_windows(session, now) if w.key != form.window][:NEXT_SHOWN]
             ) from None
         token = links.issue_link(session, CustomerLinkKind.VISIT, appointment.id)
-        queue_email(session, enquiry_notification(enquiry), about_kind=About.ENQUIRY,
-                    about_id=enquiry.id)  # fmt: skip
-        queue_email(session, confirmation(appointment, token), about_kind=About.APPOINTMENT,
-                    about_id=appointment.id)  # fmt: skip
+        mail.queue_email(
+            session,
+            enquiry_notification(enquiry),
+            about_kind=mail.About.ENQUIRY,
+            about_id=enquiry.id,
+        )
+        mail.queue_email(
+            session,
+            confirmation(appointment, token),
+            about_kind=mail.About.APPOINTMENT,
+            about_id=appointment.id,
+        )
         session.commit()
-    wake_outbox_worker()
+    mail.wake_outbox_worker()
     return appointment

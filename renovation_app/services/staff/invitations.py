@@ -13,20 +13,13 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import check_email
 from renovation_app.services.limits import lock_key
 from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.staff import links as staff_links
 from renovation_app.services.staff.admins import (
     admin_with_two_step,
     audit_by_admin,
     confirmed_admin,
 )
 from renovation_app.services.staff.auth import record_sign_in
-from renovation_app.services.staff.links import (
-    LINK_DEAD_MESSAGE,
-    chosen_password_hash,
-    close_links,
-    live_link,
-    mail_link,
-    new_link,
-)
 from renovation_app.services.staff.sessions import SignedInUser
 from renovation_app.services.staff.users import normalise_email
 
@@ -49,11 +42,11 @@ def invite(
         admin_with_two_step(session, admin)
         if session.exec(select(User).where(User.email == email)).first() is not None:
             raise ActionRefused(f"{email} already has an account.")
-        close_links(session, LinkKind.INVITATION, email, now, "withdrawn_at")
-        link, token = new_link(
+        staff_links.close_links(session, LinkKind.INVITATION, email, now, "withdrawn_at")
+        link, token = staff_links.new_link(
             session, LinkKind.INVITATION, email, now, Role(role), created_by=admin.id
         )
-        mail_link(session, link, token, inviter=admin.name, role=role)
+        staff_links.mail_link(session, link, token, inviter=admin.name, role=role)
         audit_by_admin(session, "staff.invited", admin, email, detail=f"as {role}")
         session.commit()
     wake_outbox_worker()
@@ -90,10 +83,10 @@ def resend_invitation(
     with db_session() as session:
         link = _withdraw(session, admin, link_id, now)
         role = Role(link.role)
-        new, token = new_link(
+        new, token = staff_links.new_link(
             session, LinkKind.INVITATION, link.email, now, role, created_by=admin.id
         )
-        mail_link(session, new, token, inviter=admin.name, role=role)
+        staff_links.mail_link(session, new, token, inviter=admin.name, role=role)
         audit_by_admin(session, "staff.invitation_resent", admin, link.email)
         session.commit()
     wake_outbox_worker()
@@ -114,15 +107,15 @@ def accept_invitation(
     name = " ".join(name.split())
     if not 1 <= len(name) <= 100:
         raise ActionRefused("Please give your name (1 to 100 characters).")
-    password_hash = chosen_password_hash(password)
+    password_hash = staff_links.chosen_password_hash(password)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
-        link = live_link(session, LinkKind.INVITATION, token, now)
+        link = staff_links.live_link(session, LinkKind.INVITATION, token, now)
         inviter = session.get(User, link.created_by) if link and link.created_by else None
         # An invitation stands only while its admin does (one since demoted or deactivated,
         # perhaps after a compromise, no longer brings anyone in).
         if link is None or inviter is None or not inviter.active or inviter.role != Role.ADMIN:
-            raise ActionRefused(LINK_DEAD_MESSAGE)
+            raise ActionRefused(staff_links.LINK_DEAD_MESSAGE)
         user = User(email=link.email, name=name, password_hash=password_hash, role=link.role)
         session.add(user)
         link.used_at = now

@@ -11,14 +11,7 @@ from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import allow, client_fingerprint, lock_key
 from renovation_app.services.mail import wake_outbox_worker
-from renovation_app.services.staff.links import (
-    LINK_DEAD_MESSAGE,
-    chosen_password_hash,
-    close_links,
-    live_link,
-    mail_link,
-    new_link,
-)
+from renovation_app.services.staff import links as staff_links
 from renovation_app.services.staff.sessions import revoke_all_sessions
 from renovation_app.services.staff.users import normalise_email
 
@@ -54,9 +47,11 @@ def request_password_reset(email: str, client_address: str, now: datetime | None
             and user.active
             and allow(session, f"reset-to:{user.id}", RESET_MAILS_PER_ADDRESS, RESET_WINDOW, now)
         ):
-            close_links(session, LinkKind.PASSWORD_RESET, email, now, "withdrawn_at")
-            link, token = new_link(session, LinkKind.PASSWORD_RESET, email, now, user_id=user.id)
-            mail_link(session, link, token, name=user.name)
+            staff_links.close_links(session, LinkKind.PASSWORD_RESET, email, now, "withdrawn_at")
+            link, token = staff_links.new_link(
+                session, LinkKind.PASSWORD_RESET, email, now, user_id=user.id
+            )
+            staff_links.mail_link(session, link, token, name=user.name)
             # Asked by whoever typed the address: no one is signed in.
             audit.record(
                 session,
@@ -73,16 +68,16 @@ def request_password_reset(email: str, client_address: str, now: datetime | None
 def reset_password(token: str, password: str, now: datetime | None = None) -> None:
     """A new password from a reset link; every session of the account ends."""
     now = now or utc_now()
-    password_hash = chosen_password_hash(password)
+    password_hash = staff_links.chosen_password_hash(password)
     with db_session() as session:
         lock_key(session, "staff-accounts", now)
-        link = live_link(session, LinkKind.PASSWORD_RESET, token, now)
+        link = staff_links.live_link(session, LinkKind.PASSWORD_RESET, token, now)
         user = session.get(User, link.user_id) if link and link.user_id else None
         if link is None or user is None or not user.active:
-            raise ActionRefused(LINK_DEAD_MESSAGE)
+            raise ActionRefused(staff_links.LINK_DEAD_MESSAGE)
         user.password_hash = password_hash
         session.add(user)
-        close_links(session, LinkKind.PASSWORD_RESET, link.email, now, "used_at")
+        staff_links.close_links(session, LinkKind.PASSWORD_RESET, link.email, now, "used_at")
         revoke_all_sessions(session, user.id)
         audit.record_own_account(session, "password.reset", user)
         session.commit()

@@ -16,20 +16,13 @@ from renovation_app.content.costs import CERTIFICATE_KINDS, CERTIFICATE_WARNING_
 from renovation_app.db import db_session, write_session
 from renovation_app.models import InsuranceCertificate, Subcontractor, utc_now
 from renovation_app.routes import subcontractor_path
+from renovation_app.services import mail
 from renovation_app.services.billing import business_today, long_date
-from renovation_app.services.mail import (
-    About,
-    EmailKind,
-    build_email,
-    one_line,
-    queue_email,
-    wake_outbox_worker,
-)
 from renovation_app.services.subcontractors.certificates import days_words
 from renovation_app.settings import settings
 
-CERTIFICATE_NOTICE = EmailKind.CERTIFICATE_NOTICE
-ABOUT_SUBCONTRACTOR = About.SUBCONTRACTOR
+CERTIFICATE_NOTICE = mail.EmailKind.CERTIFICATE_NOTICE
+ABOUT_SUBCONTRACTOR = mail.About.SUBCONTRACTOR
 
 Certificate = InsuranceCertificate
 
@@ -76,8 +69,10 @@ def _queue_notice(
         "expires": long_date(certificate.expires_on),
         "subcontractor_url": settings.url(subcontractor_path(str(subcontractor.id))),
     }
-    message = build_email(CERTIFICATE_NOTICE, one_line(settings.business_inbox), **context)
-    queue_email(session, message, about_kind=ABOUT_SUBCONTRACTOR, about_id=subcontractor.id)
+    message = mail.build_email(
+        CERTIFICATE_NOTICE, mail.one_line(settings.business_inbox), **context
+    )
+    mail.queue_email(session, message, about_kind=ABOUT_SUBCONTRACTOR, about_id=subcontractor.id)
 
 
 def _warn_one(certificate_id: int, today: date, now: datetime) -> int:
@@ -107,7 +102,7 @@ def warn_expiring_certificates(now: datetime | None = None) -> int:
         due = _due_ids(session, today)
     warned = sum(_warn_one(certificate_id, today, now) for certificate_id in due)
     if warned:
-        wake_outbox_worker()
+        mail.wake_outbox_worker()
     return warned
 
 

@@ -61,30 +61,23 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
         others = [k for k in self.certified if k != kind]
         self.certified = [*others, kind] if ticked is True and kind in self._asked() else others
 
-    @rx.event
-    async def accept(self):
-        if self.working:
-            return
-        self.working, self.problem = True, ""
-        yield
-        try:
-            await asyncio.to_thread(
-                estimates.accept, self._token(), self.chosen, self.signer_name, self.agreed,
-                self._client_hash, None, self.certified,
-            )  # fmt: skip
-        except ActionRefused as refused:
-            self.problem = str(refused)
-        self.working = False
-        await self._read()
+    def _signing(self) -> tuple:
+        """Accept with the lines chosen and the certificates ticked; the server computes the
+        totals again from what it stored."""
+        return (
+            estimates.accept,
+            self._token(),
+            self.chosen,
+            self.signer_name,
+            self.agreed,
+            self._client_hash,
+            None,  # now
+            self.certified,
+        )
 
     @rx.event
     async def decline(self):
-        self.problem = ""
-        try:
-            await asyncio.to_thread(estimates.decline, self._token(), self.decline_reason)
-        except ActionRefused as refused:
-            self.problem = str(refused)
-        await self._read()
+        await self._decline_with(estimates.decline)
 
     @rx.event
     async def cancel_contract(self):

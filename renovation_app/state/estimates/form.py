@@ -5,7 +5,6 @@ on a draft (?edit=<number>)."""
 
 import asyncio
 import dataclasses
-import logging
 import secrets
 from typing import ClassVar
 
@@ -17,13 +16,11 @@ from renovation_app.services import customers, estimates
 from renovation_app.services.billing import form_lines
 from renovation_app.services.billing.form_lines import LineDraft
 from renovation_app.services.billing.lines import LINES_MAX
-from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import whole_number
 from renovation_app.state.billing import LineEditorMixin
 from renovation_app.state.customers import CustomerSuggestionsMixin
-from renovation_app.state.staff import StaffState
-
-log = logging.getLogger(__name__)
+from renovation_app.state.staff import SavedFormMixin, StaffState
 
 TERM_FIELDS = (
     "name", "email", "phone", "address", "note", "deposit_kind", "deposit_value",
@@ -32,14 +29,11 @@ TERM_FIELDS = (
 )  # fmt: skip
 
 
-class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
+class EstimateFormState(SavedFormMixin, LineEditorMixin, CustomerSuggestionsMixin, StaffState):
     field_prefix: ClassVar[str] = "estimate-"
+    saved_noun: ClassVar[str] = "The estimate"
     defaults: dict[str, str] = {}  # what the inputs start with, by name
     time_of_essence: bool = False
-    errors: dict[str, str] = {}
-    submitting: bool = False
-    form_key: int = 0  # a new value redraws the form with `defaults`
-    form_token: str = ""
     editing: str = ""  # the draft's number, or "" for a new estimate
     enquiry_id: int = 0
 
@@ -93,34 +87,13 @@ class EstimateFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
             "lines": form_lines.posted_lines(self.lines, form_data),
         }
 
-    @rx.event
-    async def submit(self, form_data: dict):
-        if self.submitting:
-            return
-        self.submitting, self.errors = True, {}
-        yield
-        try:
-            valid = estimates.validate_estimate(self._raw(form_data))
-            if self.editing:
-                saved = await asyncio.to_thread(
-                    estimates.update_draft, self.editing, valid, self._signed_in_user()
-                )
-            else:
-                saved = await asyncio.to_thread(
-                    estimates.create_estimate, valid, self._signed_in_user(), self.form_token,
-                    self.enquiry_id or None,
-                )  # fmt: skip
-        except FormInvalid as invalid:
-            self.errors, self.submitting = invalid.errors, False
-            yield rx.toast.error("Please check the highlighted fields.", duration=4000)
-            return
-        except ActionRefused as refused:
-            self.errors, self.submitting = {"form": str(refused)}, False
-            return
-        except Exception:
-            log.exception("estimate form: could not save")
-            self.errors = {"form": "The estimate could not be saved. Please try again."}
-            self.submitting = False
-            return
-        self.submitting = False
-        yield rx.redirect(estimate_path(saved.number))
+    def _saving(self, form_data: dict) -> tuple:
+        valid = estimates.validate_estimate(self._raw(form_data))
+        user = self._signed_in_user()
+        if self.editing:
+            return estimates.update_draft, self.editing, valid, user
+        enquiry_id = self.enquiry_id or None
+        return estimates.create_estimate, valid, user, self.form_token, enquiry_id
+
+    def _saved(self, saved) -> list:
+        return [rx.redirect(estimate_path(saved.number))]

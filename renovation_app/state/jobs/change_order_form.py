@@ -15,25 +15,21 @@ from renovation_app.services import change_orders
 from renovation_app.services.billing import form_lines, format_usd
 from renovation_app.services.billing.form_lines import LineDraft
 from renovation_app.services.billing.money import shown
-from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.state.billing import LineEditorMixin
 from renovation_app.state.record import RecordPage
-from renovation_app.state.staff import StaffState
+from renovation_app.state.staff import SavedFormMixin, StaffState
 
 log = logging.getLogger(__name__)
 TERM_FIELDS = ("reason", "days", "payment", "valid_until")
 
 
-class ChangeOrderFormState(RecordPage, LineEditorMixin, StaffState):
+class ChangeOrderFormState(RecordPage, SavedFormMixin, LineEditorMixin, StaffState):
     field_prefix: ClassVar[str] = "change-order-"
+    saved_noun: ClassVar[str] = "The change order"
     defaults: dict[str, str] = {"reason": "", "days": "0", "payment": "spread", "valid_until": ""}
     job: dict = {}  # change_orders.FormStart in words beside its cents
     removable: list[dict] = []  # the contract's lines that may be taken out
     take_out: str = ""  # the key picked in "Take out work of the contract"
-    errors: dict[str, str] = {}
-    submitting: bool = False
-    form_key: int = 0
-    form_token: str = ""
 
     async def _read_record(self, key: str) -> bool:
         self.form_token = secrets.token_urlsafe(16)
@@ -81,30 +77,16 @@ class ChangeOrderFormState(RecordPage, LineEditorMixin, StaffState):
             "lines": form_lines.posted_lines(self.lines, form_data),
         }
 
-    @rx.event
-    async def submit(self, form_data: dict):
-        if self.submitting or not self.job:
-            return
-        self.submitting, self.errors = True, {}
-        yield
-        number = self.job["job_number"]
-        try:
-            await asyncio.to_thread(
-                change_orders.create_change_order, number, self._raw(form_data),
-                self._signed_in_user(), self.form_token,
-            )  # fmt: skip
-        except FormInvalid as invalid:
-            self.errors, self.submitting = invalid.errors, False
-            yield rx.toast.error("Please check the highlighted fields.", duration=4000)
-            return
-        except ActionRefused as refused:
-            self.errors, self.submitting = {"form": str(refused)}, False
-            return
-        except Exception:
-            log.exception("change order form: could not save")
-            self.errors = {"form": "The change order could not be saved. Please try again."}
-            self.submitting = False
-            return
-        self.submitting = False
-        yield rx.toast.success("Sent to the owner for signature.", duration=3000)
-        yield rx.redirect(job_path(number))
+    def _may_submit(self) -> bool:
+        return bool(self.job)
+
+    def _saving(self, form_data: dict) -> tuple:
+        number, user = self.job["job_number"], self._signed_in_user()
+        raw = self._raw(form_data)
+        return change_orders.create_change_order, number, raw, user, self.form_token
+
+    def _saved(self, saved) -> list:
+        return [
+            rx.toast.success("Sent to the owner for signature.", duration=3000),
+            rx.redirect(job_path(self.job["job_number"])),
+        ]

@@ -34,28 +34,49 @@ def _certificate() -> Signature:
         "signed_on": "January 15, 2027",
     }
     return Signature(
-        kind="st124", record_id=1, method="typed", signer_name="Maria Lopez",
-        signed_at=datetime(2027, 1, 15, 15, tzinfo=UTC), document=canonical(document),
+        kind="st124",
+        record_id=1,
+        method="typed",
+        signer_name="Maria Lopez",
+        signed_at=datetime(2027, 1, 15, 15, tzinfo=UTC),
+        document=canonical(document),
         document_sha256=document_hash(document),
-    )  # fmt: skip
+    )
 
 
 def _record() -> LeadSafeRecord:
     """A signed record: every practice recorded once, the cleaning verification re-cleaned."""
     entry = {"day": "March 2, 2027", "who": "Sam Builder", "photos": 1, "result": "", "note": ""}
     practices = [
-        {"key": p.key, "label": p.label, "words": p.words, "rule": p.rule, "photo": p.photo,
-         "entries": [{**entry, "result": words.CLEANING_RESULTS["reclean_pass"]}
-                     if p.key == words.CLEANING_VERIFICATION else entry]}
+        {
+            "key": p.key,
+            "label": p.label,
+            "words": p.words,
+            "rule": p.rule,
+            "photo": p.photo,
+            "entries": [
+                {**entry, "result": words.CLEANING_RESULTS["reclean_pass"]}
+                if p.key == words.CLEANING_VERIFICATION
+                else entry
+            ],
+        }
         for p in words.LEAD_SAFE_PRACTICES
-    ]  # fmt: skip
+    ]
     document = {
-        "title": words.LEAD_SAFE_RECORD_TITLE, "job": "J-2027-0001", "work": "Kitchen",
-        "address": "12 Atlantic Ave", "owner": "Maria Lopez", "year_built": "1962",
-        "firm": "Brooklyn Home Renovation LLC", "firm_certificate": "NAT-F1",
-        "renovator": "Sam Builder", "renovator_certificate": "R-1", "pamphlet": "Signed",
-        "practices": practices, "certification": words.LEAD_SAFE_CERTIFICATION,
-    }  # fmt: skip
+        "title": words.LEAD_SAFE_RECORD_TITLE,
+        "job": "J-2027-0001",
+        "work": "Kitchen",
+        "address": "12 Atlantic Ave",
+        "owner": "Maria Lopez",
+        "year_built": "1962",
+        "firm": "Brooklyn Home Renovation LLC",
+        "firm_certificate": "NAT-F1",
+        "renovator": "Sam Builder",
+        "renovator_certificate": "R-1",
+        "pamphlet": "Signed",
+        "practices": practices,
+        "certification": words.LEAD_SAFE_CERTIFICATION,
+    }
     signed = "Sam Builder, certified renovator, on Mar 5, 2027, 4:12 PM"
     return LeadSafeRecord(document, "3 years after the job is closed", signed, "0" * 64)
 

@@ -111,7 +111,8 @@ def main() -> None:
         "--pay", action="store_true", help="audit the pay page of a real 6-line invoice"
     )
     parser.add_argument(
-        "--photos", action="store_true",
+        "--photos",
+        action="store_true",
         help="audit a project page with 30 shared photos and the kitchen gallery with 40 published",
     )
     parser.add_argument(
@@ -131,9 +132,12 @@ def main() -> None:
         if args.pay:
             paths = [pay_path(args.database_url or server.database_url)]
         if args.photos:
-            paths = [project_path(args.database_url or server.database_url),
-                     "/gallery/kitchen-remodeling", "/services/kitchen-remodeling",
-                     *(args.only.split(",") if args.only else [])]  # fmt: skip
+            paths = [
+                project_path(args.database_url or server.database_url),
+                "/gallery/kitchen-remodeling",
+                "/services/kitchen-remodeling",
+                *(args.only.split(",") if args.only else []),
+            ]
         for path in paths:
             runs = [audit(base_url + path) for _ in range(args.runs)]
             m = {k: statistics.median(r[k] for r in runs) for k in runs[0]}

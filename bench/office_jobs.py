@@ -44,28 +44,53 @@ WORK = [  # a change order line's words, service and cost category
     ("Towel warmer, hard-wired", "electrical", "subcontractor"),
 ]
 ESTIMATE_PARTS = (  # the contract's lines: words ("" for the job's title), cost category, %
-    ("", "labour", 35), ("Materials, as chosen", "materials", 33),
+    ("", "labour", 35),
+    ("Materials, as chosen", "materials", 33),
     ("Plumbing and electrical, by licensed trades", "subcontractor", 22),
-    ("Permits and filings", "permits", 4), ("Dumpster and disposal", "disposal", 6),
-)  # fmt: skip
+    ("Permits and filings", "permits", 4),
+    ("Dumpster and disposal", "disposal", 6),
+)
 
 
 def link_row(kind: m.CustomerLinkKind, record_id: int, at: datetime) -> dict:
     """A customer link as links.issue_link makes it (given a stand-in session that keeps it)."""
     added: list[m.CustomerLink] = []
     links.issue_link(SimpleNamespace(add=added.append), kind, record_id)
-    return {"kind": str(kind), "record_id": record_id, "token_hash": added[0].token_hash,
-            "salt": added[0].salt, "created_at": at, "expires_at": None,
-            "revoked_at": None}  # fmt: skip
+    return {
+        "kind": str(kind),
+        "record_id": record_id,
+        "token_hash": added[0].token_hash,
+        "salt": added[0].salt,
+        "created_at": at,
+        "expires_at": None,
+        "revoked_at": None,
+    }
 
 
 def outbox_row(to: str, kind: str, about: tuple[str, int], key: str, at: datetime) -> dict:
     """An e-mail sent and delivered, in the outbox's columns (its words stand in)."""
-    return {"to": to, "reply_to": "", "subject": kind, "html": "<p>.</p>", "text": ".",
-            "kind": kind, "about_kind": about[0], "about_id": about[1], "idempotency_key": key,
-            "status": "sent", "attempts": 1, "next_attempt_at": at, "claim_token": "",
-            "last_error": "", "provider_id": f"re_{key}", "created_at": at, "sent_at": at,
-            "delivery": "delivered", "delivery_at": at, "delivery_detail": ""}  # fmt: skip
+    return {
+        "to": to,
+        "reply_to": "",
+        "subject": kind,
+        "html": "<p>.</p>",
+        "text": ".",
+        "kind": kind,
+        "about_kind": about[0],
+        "about_id": about[1],
+        "idempotency_key": key,
+        "status": "sent",
+        "attempts": 1,
+        "next_attempt_at": at,
+        "claim_token": "",
+        "last_error": "",
+        "provider_id": f"re_{key}",
+        "created_at": at,
+        "sent_at": at,
+        "delivery": "delivered",
+        "delivery_at": at,
+        "delivery_detail": "",
+    }
 
 
 def drawing(rng: random.Random) -> str:
@@ -114,13 +139,25 @@ def _lines(rng: random.Random, value: int, co_id: int, credit_ok: bool = True) -
         price = max(int(value * rng.uniform(0.005, 0.03)) // 100, 10) * 100
         if credit_ok and rng.random() < 0.2:
             words, price = f"Taken out: {words}", -price
-        lines.append({
-            "change_order_id": co_id, "position": position, "service": service,
-            "description": words, "quantity_milli": 1000, "unit": "", "unit_price_cents": price,
-            "price_cents": price, "tax_category": "capital_improvement", "tax_cents": 0,
-            "optional": False, "chosen": True, "removes": "", "cost_category": category,
-            "unit_cost_cents": 0,
-        })  # fmt: skip
+        lines.append(
+            {
+                "change_order_id": co_id,
+                "position": position,
+                "service": service,
+                "description": words,
+                "quantity_milli": 1000,
+                "unit": "",
+                "unit_price_cents": price,
+                "price_cents": price,
+                "tax_category": "capital_improvement",
+                "tax_cents": 0,
+                "optional": False,
+                "chosen": True,
+                "removes": "",
+                "cost_category": category,
+                "unit_cost_cents": 0,
+            }
+        )
     return lines
 
 
@@ -141,8 +178,15 @@ class JobMaker:
         return f"{prefix}-{year}-{counter[year]:04d}", year
 
     def event(self, job_id: int, kind: str, at: datetime, detail: str, staff: bool = True):
-        self.rows["job_event"].append({"job_id": job_id, "kind": kind, "at": at,
-                                       "user_id": 1 if staff else None, "detail": detail[:500]})  # fmt: skip
+        self.rows["job_event"].append(
+            {
+                "job_id": job_id,
+                "kind": kind,
+                "at": at,
+                "user_id": 1 if staff else None,
+                "detail": detail[:500],
+            }
+        )
 
     def add_job(self, job_id: int, run: list[dict]) -> None:
         rng, first = self.rng, run[0]
@@ -162,19 +206,39 @@ class JobMaker:
         estimate_number, estimate_year = self._number("estimate", "E", created - timedelta(days=7))
         start = created.date() + timedelta(days=14)
         job = {
-            "id": job_id, "number": number, "year": year, "customer_id": cid,
-            "estimate_id": job_id, "title": rng.choice(("Kitchen remodel", "Bathroom remodel",
-            "Basement finishing", "Roof replacement", "Brownstone facade")),
-            "customer_name": customer["name"], "customer_email": f"c{cid}@example.com",
-            "customer_phone": f"(718) 555-{cid % 10000:04d}", "address": address["address"],
-            "location": address["borough"], "status": status, "contract_cents": 0,
-            "tax_area": "nyc", "tax_rate": 0, "start_date": start,
+            "id": job_id,
+            "number": number,
+            "year": year,
+            "customer_id": cid,
+            "estimate_id": job_id,
+            "title": rng.choice(
+                (
+                    "Kitchen remodel",
+                    "Bathroom remodel",
+                    "Basement finishing",
+                    "Roof replacement",
+                    "Brownstone facade",
+                )
+            ),
+            "customer_name": customer["name"],
+            "customer_email": f"c{cid}@example.com",
+            "customer_phone": f"(718) 555-{cid % 10000:04d}",
+            "address": address["address"],
+            "location": address["borough"],
+            "status": status,
+            "contract_cents": 0,
+            "tax_area": "nyc",
+            "tax_rate": 0,
+            "start_date": start,
             "completion_date": start + timedelta(days=60),
             "substantially_complete_on": billed[-1]["created_at"].date()
-            if status in ("substantially_complete", "closed") else None,
-            "form_token": None, "author_id": 1, "created_at": created,
+            if status in ("substantially_complete", "closed")
+            else None,
+            "form_token": None,
+            "author_id": 1,
+            "created_at": created,
             "closed_at": billed[-1]["paid_at"] if status == "closed" else None,
-        }  # fmt: skip
+        }
         made = f"from contract {estimate_number} signed by {customer['name']}"
         self.event(job_id, "made", created, made, staff=False)
         last = billed[-1]["created_at"] if settled else self.now - timedelta(days=20)
@@ -189,8 +253,11 @@ class JobMaker:
             self.open_jobs.append(job)
 
     def _stages(self, job: dict, run: list[dict], billed: list[dict], value: int) -> None:
-        phases = [f"Phase {n} done" for n in range(1, len(run) - 1)] if len(run) > 3 else [
-            "Rough-in done"]  # fmt: skip
+        phases = (
+            [f"Phase {n} done" for n in range(1, len(run) - 1)]
+            if len(run) > 3
+            else ["Rough-in done"]
+        )
         parts = ("deposit", *["progress"] * len(phases), "final")
         labels = ("Deposit", *phases, "Final payment")
         amounts = [i["total_cents"] for i in billed]
@@ -200,17 +267,28 @@ class JobMaker:
             amounts.append(value - sum(amounts))
         for position, (kind, label, cents) in enumerate(zip(parts, labels, amounts, strict=True)):
             invoice = run[position] if position < len(billed) else None
-            self.rows["job_stage"].append({
-                "job_id": job["id"], "position": position, "kind": kind, "label": label,
-                "amount_cents": cents, "invoice_id": invoice["id"] if invoice else None,
-            })  # fmt: skip
+            self.rows["job_stage"].append(
+                {
+                    "job_id": job["id"],
+                    "position": position,
+                    "kind": kind,
+                    "label": label,
+                    "amount_cents": cents,
+                    "invoice_id": invoice["id"] if invoice else None,
+                }
+            )
             if invoice is not None:
                 invoice.update(job_id=job["id"], estimate_id=job["id"], estimate_part=kind)
-                self.event(job["id"], "invoiced", invoice["created_at"],
-                           f"{label}: invoice {invoice['number']}")  # fmt: skip
+                self.event(
+                    job["id"],
+                    "invoiced",
+                    invoice["created_at"],
+                    f"{label}: invoice {invoice['number']}",
+                )
         if len(billed) >= 2 or job["status"] != "signed":
-            self.event(job["id"], "status", job["created_at"] + timedelta(days=10),
-                       "Now in progress")  # fmt: skip
+            self.event(
+                job["id"], "status", job["created_at"] + timedelta(days=10), "Now in progress"
+            )
 
     def _estimate(self, job: dict, number: str, year: int, signed: datetime, deposit: int):
         rng, total = self.rng, job["contract_cents"]
@@ -218,39 +296,81 @@ class JobMaker:
         parts = ESTIMATE_PARTS if total >= 2000 else ESTIMATE_PARTS[:1]
         split = [total * share // 100 for _, _, share in parts[1:]]
         split.insert(0, total - sum(split))
-        lines = [(words or job["title"], category, cents)
-                 for (words, category, _), cents in zip(parts, split, strict=True)]  # fmt: skip
+        lines = [
+            (words or job["title"], category, cents)
+            for (words, category, _), cents in zip(parts, split, strict=True)
+        ]
         for position, (words, category, cents) in enumerate(lines):
-            self.rows["estimate_line"].append({
-                "estimate_id": job["id"], "position": position, "service": "kitchenRemodelling",
-                "description": words, "quantity_milli": 1000, "unit": "",
-                "unit_price_cents": cents, "price_cents": cents,
-                "tax_category": "capital_improvement", "tax_cents": 0, "optional": False,
-                "chosen": True, "cost_category": category, "unit_cost_cents": 0,
-            })  # fmt: skip
-        document = {"title": "Home improvement contract", "number": number, "owner":
-                    job["customer_name"], "address": job["address"], "lines": [
-                    {"description": w, "amount": c} for w, _, c in lines],
-                    "terms": "The contract's terms, as signed. " * 40}  # fmt: skip
+            self.rows["estimate_line"].append(
+                {
+                    "estimate_id": job["id"],
+                    "position": position,
+                    "service": "kitchenRemodelling",
+                    "description": words,
+                    "quantity_milli": 1000,
+                    "unit": "",
+                    "unit_price_cents": cents,
+                    "price_cents": cents,
+                    "tax_category": "capital_improvement",
+                    "tax_cents": 0,
+                    "optional": False,
+                    "chosen": True,
+                    "cost_category": category,
+                    "unit_cost_cents": 0,
+                }
+            )
+        document = {
+            "title": "Home improvement contract",
+            "number": number,
+            "owner": job["customer_name"],
+            "address": job["address"],
+            "lines": [{"description": w, "amount": c} for w, _, c in lines],
+            "terms": "The contract's terms, as signed. " * 40,
+        }
         status = "invoiced" if job["status"] in ("closed", "substantially_complete") else "accepted"
-        self.rows["estimate"].append({
-            "id": job["id"], "number": number, "revision": 1, "year": year,
-            "customer_id": job["customer_id"], "customer_name": job["customer_name"],
-            "customer_email": job["customer_email"], "customer_phone": job["customer_phone"],
-            "customer_address": job["address"], "location": job["location"], "note": "",
-            "status": status, "discount_cents": 0, "tax_area": "nyc", "tax_rate": 0,
-            "deposit_kind": "percent", "deposit_value": 3000, "deposit_due_date": None,
-            "valid_until": created.date() + timedelta(days=30),
-            "start_date": job["start_date"], "completion_date": job["completion_date"],
-            "contingencies": "", "time_of_essence": False,
-            "progress_schedule": "Rough-in done: 40%", "form_token": None, "author_id": 1,
-            "created_at": created, "sent_at": created, "viewed_at": created + timedelta(hours=3),
-            "accepted_at": signed, "signer_name": job["customer_name"],
-            "signer_address_hash": f"{rng.getrandbits(256):064x}",
-            "document_sha256": document_hash(document), "signed_document": canonical(document),
-            "accepted_total_cents": total, "accepted_deposit_cents": deposit, "declined_at": None,
-            "decline_reason": "", "cancelled_at": None,
-        })  # fmt: skip
+        self.rows["estimate"].append(
+            {
+                "id": job["id"],
+                "number": number,
+                "revision": 1,
+                "year": year,
+                "customer_id": job["customer_id"],
+                "customer_name": job["customer_name"],
+                "customer_email": job["customer_email"],
+                "customer_phone": job["customer_phone"],
+                "customer_address": job["address"],
+                "location": job["location"],
+                "note": "",
+                "status": status,
+                "discount_cents": 0,
+                "tax_area": "nyc",
+                "tax_rate": 0,
+                "deposit_kind": "percent",
+                "deposit_value": 3000,
+                "deposit_due_date": None,
+                "valid_until": created.date() + timedelta(days=30),
+                "start_date": job["start_date"],
+                "completion_date": job["completion_date"],
+                "contingencies": "",
+                "time_of_essence": False,
+                "progress_schedule": "Rough-in done: 40%",
+                "form_token": None,
+                "author_id": 1,
+                "created_at": created,
+                "sent_at": created,
+                "viewed_at": created + timedelta(hours=3),
+                "accepted_at": signed,
+                "signer_name": job["customer_name"],
+                "signer_address_hash": f"{rng.getrandbits(256):064x}",
+                "document_sha256": document_hash(document),
+                "signed_document": canonical(document),
+                "accepted_total_cents": total,
+                "accepted_deposit_cents": deposit,
+                "declined_at": None,
+                "decline_reason": "",
+                "cancelled_at": None,
+            }
+        )
 
     def _change_orders(
         self, job: dict, value: int, begin: datetime, end: datetime, settled: bool
@@ -281,49 +401,79 @@ class JobMaker:
         total = sum(line["price_cents"] for line in lines)
         answered = at + timedelta(days=rng.randint(0, 4), hours=rng.randint(1, 9))
         co = {
-            "id": co_id, "job_id": job["id"], "number": n, "reason": rng.choice(REASONS),
+            "id": co_id,
+            "job_id": job["id"],
+            "number": n,
+            "reason": rng.choice(REASONS),
             "days": rng.choice((0, 0, 2, 3, 5, 7, -2)),
             "payment": "next" if total < 0 else rng.choice(("spread", "spread", "next")),
-            "status": status, "subtotal_cents": total, "tax_cents": 0, "total_cents": total,
-            "valid_until": at.date() + timedelta(days=14), "form_token": None, "author_id": 1,
-            "created_at": at, "viewed_at": at + timedelta(hours=2) if status != "sent" else None,
+            "status": status,
+            "subtotal_cents": total,
+            "tax_cents": 0,
+            "total_cents": total,
+            "valid_until": at.date() + timedelta(days=14),
+            "form_token": None,
+            "author_id": 1,
+            "created_at": at,
+            "viewed_at": at + timedelta(hours=2) if status != "sent" else None,
             "answered_at": answered if status in ("signed", "declined", "withdrawn") else None,
             "decline_reason": "Too dear for now." if status == "declined" else "",
-            "signature_id": None, "invoice_id": None,
-        }  # fmt: skip
+            "signature_id": None,
+            "invoice_id": None,
+        }
         self.rows["change_order"].append(co)
         self.rows["change_order_line"] += lines
         self.rows["customer_link"].append(link_row(m.CustomerLinkKind.CHANGE_ORDER, co_id, at))
-        self.rows["outbox_email"].append(outbox_row(
-            job["customer_email"], "change_order", ("job", job["id"]), f"change-order-{co_id}", at
-        ))  # fmt: skip
+        self.rows["outbox_email"].append(
+            outbox_row(
+                job["customer_email"],
+                "change_order",
+                ("job", job["id"]),
+                f"change-order-{co_id}",
+                at,
+            )
+        )
         self.event(job["id"], "change_order_sent", at, f"CO-{n}, sent to {job['customer_email']}")
         if status in ("signed", "declined", "withdrawn"):
-            self.event(job["id"], f"change_order_{status}", answered, f"CO-{n}",
-                       staff=status == "withdrawn")  # fmt: skip
+            self.event(
+                job["id"],
+                f"change_order_{status}",
+                answered,
+                f"CO-{n}",
+                staff=status == "withdrawn",
+            )
         return co, lines
 
     def _signature(self, job: dict, co: dict, lines: list[dict], before: list) -> None:
         rng = self.rng
         document = co_document(
-            m.Job(**job), m.ChangeOrder(**co), [m.ChangeOrderLine(**line) for line in lines],
+            m.Job(**job),
+            m.ChangeOrder(**co),
+            [m.ChangeOrderLine(**line) for line in lines],
             [m.ChangeOrder(**earlier) for earlier, _ in before],
             f"{job['number']}, signed by {job['customer_name']}",
-        )  # fmt: skip
+        )
         method = rng.choices(("typed", "drawn", "paper"), weights=(45, 50, 5))[0]
         signature_id = len(self.rows["signature"]) + 1
         co["signature_id"] = signature_id
-        self.rows["signature"].append({
-            "id": signature_id, "kind": "change_order", "record_id": co["id"], "method": method,
-            "signer_name": job["customer_name"], "signed_at": co["answered_at"],
-            "address_hash": f"{rng.getrandbits(256):064x}" if method != "paper" else "",
-            "document_sha256": document_hash(document), "document": canonical(document),
-            "drawing": drawing(rng) if method == "drawn" else "",
-            "scan_sha256": f"{rng.getrandbits(256):064x}" if method == "paper" else "",
-            "scan_name": "signed-change-order.pdf" if method == "paper" else "",
-            "scan_type": "application/pdf" if method == "paper" else "",
-            "recorded_by": 1 if method == "paper" else None,
-        })  # fmt: skip
+        self.rows["signature"].append(
+            {
+                "id": signature_id,
+                "kind": "change_order",
+                "record_id": co["id"],
+                "method": method,
+                "signer_name": job["customer_name"],
+                "signed_at": co["answered_at"],
+                "address_hash": f"{rng.getrandbits(256):064x}" if method != "paper" else "",
+                "document_sha256": document_hash(document),
+                "document": canonical(document),
+                "drawing": drawing(rng) if method == "drawn" else "",
+                "scan_sha256": f"{rng.getrandbits(256):064x}" if method == "paper" else "",
+                "scan_name": "signed-change-order.pdf" if method == "paper" else "",
+                "scan_type": "application/pdf" if method == "paper" else "",
+                "recorded_by": 1 if method == "paper" else None,
+            }
+        )
 
 
 def make_jobs(
@@ -357,8 +507,12 @@ def make_jobs(
         counted = maker.counters[kind].items()
         rows[f"{kind}_counter"] = [{"year": y, "last_number": n} for y, n in counted]
     long_job = maker.rows["job"][next(i for i, run in enumerate(runs) if run is long_run)]
-    picks = {"busy_jobs": busy, "to_sign": to_sign, "signed_job": maker.open_jobs[0]["number"],
-             "long_job": long_job["number"]}  # fmt: skip
+    picks = {
+        "busy_jobs": busy,
+        "to_sign": to_sign,
+        "signed_job": maker.open_jobs[0]["number"],
+        "long_job": long_job["number"],
+    }
     return rows, picks
 
 

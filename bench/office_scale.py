@@ -40,11 +40,28 @@ SEED = 20261125
 TODAY = date(2026, 11, 25)
 START, END = datetime(2016, 11, 26, 14, tzinfo=UTC), datetime(2026, 11, 24, 20, tzinfo=UTC)
 N_COSTS = 200_000
-GOALS_MS = {"list": 100, "customer": 100, "dashboard": 300, "job": 100, "sign": 300,
-            "costs": 100, "trust": 300, "week": 100, "windows": 50}  # fmt: skip
+GOALS_MS = {
+    "list": 100,
+    "customer": 100,
+    "dashboard": 300,
+    "job": 100,
+    "sign": 300,
+    "costs": 100,
+    "trust": 300,
+    "week": 100,
+    "windows": 50,
+}
 # The jobs' tables in an order their foreign keys accept (a change order names its signature).
-JOB_TABLES = ("job_stage", "signature", "change_order", "change_order_line", "job_event",
-              "customer_link", "job_counter", "estimate_counter")  # fmt: skip
+JOB_TABLES = (
+    "job_stage",
+    "signature",
+    "change_order",
+    "change_order_line",
+    "job_event",
+    "customer_link",
+    "job_counter",
+    "estimate_counter",
+)
 CSV_GOAL_S, CSV_MEMORY_GOAL_MB = 10.0, 100
 
 FIRST = ["Dana", "Luis", "Mei", "Sam", "Priya", "Omar", "Zoë", "Ivan", "Ana", "Kofi", "Rosa", "Eli"]
@@ -68,10 +85,20 @@ def make_customers(rng: random.Random, n: int) -> tuple[list[dict], list[dict], 
         name = f"{rng.choice(FIRST)} {rng.choice(LAST)} {cid}"
         location = rng.choice(LOCATIONS)
         address = f"{rng.randint(1, 999)} {rng.choice(STREETS)}, {location}, NY"
-        customers.append({"id": cid, "name": name, "notes": "", "created_at": START,
-                          "reminders_paused": False, "mail_problem": ""})  # fmt: skip
-        contacts += [{"customer_id": cid, "kind": "email", "value": f"c{cid}@example.com"},
-                     {"customer_id": cid, "kind": "phone", "value": f"(718) 555-{cid % 10000:04d}"}]  # fmt: skip
+        customers.append(
+            {
+                "id": cid,
+                "name": name,
+                "notes": "",
+                "created_at": START,
+                "reminders_paused": False,
+                "mail_problem": "",
+            }
+        )
+        contacts += [
+            {"customer_id": cid, "kind": "email", "value": f"c{cid}@example.com"},
+            {"customer_id": cid, "kind": "phone", "value": f"(718) 555-{cid % 10000:04d}"},
+        ]
         addresses.append({"customer_id": cid, "address": address, "borough": location})
     return customers, contacts, addresses
 
@@ -104,33 +131,70 @@ def make_invoices(rng: random.Random, n: int, customers: list, addresses: list) 
         chosen = rng.sample(list(labels), rng.choice((1, 1, 2, 3)))
         prices = [rng.randint(20, 3000) * 100 for _ in chosen]
         total, address = sum(prices), addresses[cid - 1]
-        rows["invoice"].append({
-            "id": iid, "number": f"{created.year}-{counters[created.year]:04d}",
-            "year": created.year, "customer_name": customers[cid - 1]["name"],
-            "customer_email": f"c{cid}@example.com", "customer_phone": "",
-            "customer_address": address["address"], "note": "", "status": status,
-            "subtotal_cents": total, "tax_area": "nyc", "tax_rate": 0, "tax_cents": 0,
-            "total_cents": total, "currency": "usd", "due_date": created.date() + timedelta(days=14),
-            "location": address["borough"], "customer_id": cid, "created_at": created,
-            "sent_at": created, "paid_at": created + timedelta(days=9) if status == "paid" else None,
-            "voided_at": created + timedelta(days=2) if status == "void" else None,
-            "void_reason": "Duplicate" if status == "void" else "", "attention": "",
-            "author_id": 1, "request_hash": "", "estimate_part": "", "discount_cents": 0,
-            "revision": 1, "reminder_days": "", "reminders_paused": False, "mail_problem": "",
-            "estimate_id": None, "job_id": None,
-            # Paid work of past months is finished (its money is no longer held in escrow).
-            "work_completed_on": created.date() + timedelta(days=10)
-            if status == "paid" and age_days > 60 else None,
-        })  # fmt: skip
+        rows["invoice"].append(
+            {
+                "id": iid,
+                "number": f"{created.year}-{counters[created.year]:04d}",
+                "year": created.year,
+                "customer_name": customers[cid - 1]["name"],
+                "customer_email": f"c{cid}@example.com",
+                "customer_phone": "",
+                "customer_address": address["address"],
+                "note": "",
+                "status": status,
+                "subtotal_cents": total,
+                "tax_area": "nyc",
+                "tax_rate": 0,
+                "tax_cents": 0,
+                "total_cents": total,
+                "currency": "usd",
+                "due_date": created.date() + timedelta(days=14),
+                "location": address["borough"],
+                "customer_id": cid,
+                "created_at": created,
+                "sent_at": created,
+                "paid_at": created + timedelta(days=9) if status == "paid" else None,
+                "voided_at": created + timedelta(days=2) if status == "void" else None,
+                "void_reason": "Duplicate" if status == "void" else "",
+                "attention": "",
+                "author_id": 1,
+                "request_hash": "",
+                "estimate_part": "",
+                "discount_cents": 0,
+                "revision": 1,
+                "reminder_days": "",
+                "reminders_paused": False,
+                "mail_problem": "",
+                "estimate_id": None,
+                "job_id": None,
+                # Paid work of past months is finished (its money is no longer held in escrow).
+                "work_completed_on": created.date() + timedelta(days=10)
+                if status == "paid" and age_days > 60
+                else None,
+            }
+        )
         for position, (slug, price) in enumerate(zip(chosen, prices, strict=True)):
-            rows["invoice_line"].append({
-                "invoice_id": iid, "position": position, "service": slug, "label": labels[slug],
-                "description": "", "quantity_milli": 1000, "unit": "", "unit_price_cents": price,
-                "price_cents": price, "tax_category": "capital_improvement", "tax_cents": 0,
-            })  # fmt: skip
+            rows["invoice_line"].append(
+                {
+                    "invoice_id": iid,
+                    "position": position,
+                    "service": slug,
+                    "label": labels[slug],
+                    "description": "",
+                    "quantity_milli": 1000,
+                    "unit": "",
+                    "unit_price_cents": price,
+                    "price_cents": price,
+                    "tax_category": "capital_improvement",
+                    "tax_cents": 0,
+                }
+            )
         paid_and_recorded(rng, rows, rows["invoice"][-1])
-        rows["outbox_email"].append(outbox_row(f"c{cid}@example.com", "invoice",
-                                               ("invoice", iid), f"invoice-{iid}", created))  # fmt: skip
+        rows["outbox_email"].append(
+            outbox_row(
+                f"c{cid}@example.com", "invoice", ("invoice", iid), f"invoice-{iid}", created
+            )
+        )
     rows["invoice_counter"] = [{"year": y, "last_number": k} for y, k in counters.items()]
     return rows
 
@@ -148,14 +212,27 @@ def paid_and_recorded(rng: random.Random, rows: dict, invoice: dict) -> None:
         parts = [total // 2]
     for n, amount in enumerate(parts if status in ("paid", "partially_paid") else []):
         when = created + timedelta(days=5 + 10 * n)
-        rows["payment"].append({
-            "invoice_id": iid, "payment_intent_id": f"pi_{iid}_{n}",
-            "method": rng.choice(("card", "card", "check", "zelle")), "reference": "",
-            "amount_cents": amount, "amount_refunded_cents": 0, "currency": "usd",
-            "status": "succeeded", "card_brand": "", "last_error": "", "attempt": 1,
-            "created_at": when, "succeeded_at": when, "charge_id": "",
-            "void_reason": "", "dispute_status": "", "dispute_amount_cents": 0,
-        })  # fmt: skip
+        rows["payment"].append(
+            {
+                "invoice_id": iid,
+                "payment_intent_id": f"pi_{iid}_{n}",
+                "method": rng.choice(("card", "card", "check", "zelle")),
+                "reference": "",
+                "amount_cents": amount,
+                "amount_refunded_cents": 0,
+                "currency": "usd",
+                "status": "succeeded",
+                "card_brand": "",
+                "last_error": "",
+                "attempt": 1,
+                "created_at": when,
+                "succeeded_at": when,
+                "charge_id": "",
+                "void_reason": "",
+                "dispute_status": "",
+                "dispute_amount_cents": 0,
+            }
+        )
         kinds.append("paid")
     if status == "void":
         kinds.append("voided")
@@ -185,19 +262,34 @@ def make_office(database_url: str, scale: float) -> tuple[dict, dict]:
                 for i in range(0, len(rows), 5000):
                     connection.execute(insert(SQLModel.metadata.tables[name]), rows[i : i + 5000])
 
-    owner = {"id": 1, "email": "owner@example.com", "name": "Owner", "password_hash": "x",
-             "role": "admin", "active": True, "created_at": START}  # fmt: skip
+    owner = {
+        "id": 1,
+        "email": "owner@example.com",
+        "name": "Owner",
+        "password_hash": "x",
+        "role": "admin",
+        "active": True,
+        "created_at": START,
+    }
     customers, contacts, addresses = make_customers(rng, int(5000 * scale))
     made = make_invoices(rng, int(100_000 * scale), customers, addresses)
-    jobs, picks = make_jobs(rng, TODAY, customers, addresses, made["invoice"],
-                            int(5000 * scale), CALLS + WARM_UP)  # fmt: skip
+    jobs, picks = make_jobs(
+        rng, TODAY, customers, addresses, made["invoice"], int(5000 * scale), CALLS + WARM_UP
+    )
     costs, cost_picks, cost_counts = make_costs(  # the jobs' lines get their unit costs
         random.Random(SEED + 2), TODAY, START, jobs, int(N_COSTS * scale), CALLS + WARM_UP
     )
     schedule, schedule_picks, schedule_counts = make_schedule(  # the costs made the crew
-        random.Random(SEED + 3), TODAY, jobs["job"], (customers, addresses, costs), scale)  # fmt: skip
-    write({"user": [owner], "customer": customers, "customer_contact": contacts,
-           "customer_address": addresses})  # fmt: skip
+        random.Random(SEED + 3), TODAY, jobs["job"], (customers, addresses, costs), scale
+    )
+    write(
+        {
+            "user": [owner],
+            "customer": customers,
+            "customer_contact": contacts,
+            "customer_address": addresses,
+        }
+    )
     emails = made.pop("outbox_email") + jobs.pop("outbox_email")
     write({name: jobs.pop(name) for name in ("estimate", "estimate_line", "job")})
     write({**made, "outbox_email": emails})
@@ -303,8 +395,13 @@ def csv_export(kind: str) -> dict:
     growth = rss_mb("VmHWM") - before
     assert header.startswith(("number,", "date,")), header
     print(f"  CSV of {rows} {kind}: {seconds:.1f} s, memory growth {growth:.0f} MB")
-    return {"name": f"{kind} CSV", "group": "csv", "rows": rows, "seconds": seconds,
-            "memory_mb": growth}  # fmt: skip
+    return {
+        "name": f"{kind} CSV",
+        "group": "csv",
+        "rows": rows,
+        "seconds": seconds,
+        "memory_mb": growth,
+    }
 
 
 def child(database_url: str, scale: float) -> None:
@@ -314,8 +411,11 @@ def child(database_url: str, scale: float) -> None:
     migrate(database_url)
     began = time.perf_counter()
     counts, picks = make_office(database_url, scale)
-    print(f"  made {counts} in {time.perf_counter() - began:.0f} s; job pages: "
-          f"{len(picks['busy_jobs'])} jobs with 4+ change orders and 2+ invoices", flush=True)  # fmt: skip
+    print(
+        f"  made {counts} in {time.perf_counter() - began:.0f} s; job pages: "
+        f"{len(picks['busy_jobs'])} jobs with 4+ change orders and 2+ invoices",
+        flush=True,
+    )
     import renovation_app.renovation_app  # noqa: F401  the app loaded, as a server worker has it
 
     # As the server does at start-up (renovation_app.py): the loaded app out of the GC's walks.
@@ -327,15 +427,23 @@ def child(database_url: str, scale: float) -> None:
 
 def run_child(label: str, database_url: str, scale: float) -> dict:
     print(f"\n{label}", flush=True)
-    env = {**os.environ, "DATABASE_URL": database_url, "RESEND_API_KEY": "",
-           "PYTHONPATH": str(ROOT)}  # fmt: skip
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "RESEND_API_KEY": "",
+        "PYTHONPATH": str(ROOT),
+    }
 
     def own_process(*args: str):
         """Runs this module with `args`; prints what it printed, returns its last line's JSON."""
         done = subprocess.run(
             [sys.executable, "-m", "bench.office_scale", *args],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, check=True,
-        )  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+            check=True,
+        )
         *shown, last = done.stdout.strip().splitlines()
         print("\n".join(shown))
         return json.loads(last)
@@ -361,8 +469,10 @@ def report(runs: dict[str, dict]) -> None:
     for label, run in runs.items():
         for row in (r for r in run["results"] if r["group"] == "csv"):
             over = row["seconds"] > CSV_GOAL_S or row["memory_mb"] > CSV_MEMORY_GOAL_MB
-            print(f"{label}: {row['name']} of {row['rows']} rows in {row['seconds']:.1f} s, "
-                  f"memory growth {row['memory_mb']:.0f} MB{' !' if over else ''}")  # fmt: skip
+            print(
+                f"{label}: {row['name']} of {row['rows']} rows in {row['seconds']:.1f} s, "
+                f"memory growth {row['memory_mb']:.0f} MB{' !' if over else ''}"
+            )
     goals = ", ".join(f"{group} {ms}" for group, ms in GOALS_MS.items())
     print(f"Goals, p95 ms: {goals}; a CSV {CSV_GOAL_S:.0f} s, {CSV_MEMORY_GOAL_MB} MB; '!' misses")
 

@@ -32,15 +32,33 @@ N_APPOINTMENTS = 20_000
 OWNER, ESTIMATOR, ESTIMATOR_EMAIL = 1, 2, "crew1@example.com"
 WEEK_JOBS = 12
 WINDOW_HOURS = (8, 10, 12, 14, 16)  # the booking's two-hour windows (settings: 8-18, by 2)
-PHASES = ["Demolition", "Framing", "Rough plumbing", "Electrical rough-in", "Drywall", "Tile",
-          "Trim and paint", "Punch list"]  # fmt: skip
+PHASES = [
+    "Demolition",
+    "Framing",
+    "Rough plumbing",
+    "Electrical rough-in",
+    "Drywall",
+    "Tile",
+    "Trim and paint",
+    "Punch list",
+]
 DELIVERIES = ["Cabinet delivery", "Tile delivery", "Lumber delivery", "Dumpster swap"]
 APPOINTMENT = {  # every column, so the bulk insert gets the same keys each time
-    "status": "scheduled", "job_id": None, "customer_id": None, "enquiry_id": None,
-    "contact_name": "", "contact_email": "", "contact_phone": "", "address": "", "notes": "",
-    "version": 1, "booked_online": False, "created_by": OWNER, "updated_at": None,
+    "status": "scheduled",
+    "job_id": None,
+    "customer_id": None,
+    "enquiry_id": None,
+    "contact_name": "",
+    "contact_email": "",
+    "contact_phone": "",
+    "address": "",
+    "notes": "",
+    "version": 1,
+    "booked_online": False,
+    "created_by": OWNER,
+    "updated_at": None,
     "cancelled_at": None,
-}  # fmt: skip
+}
 
 
 def hours(start: float, length: float) -> tuple[time, time]:
@@ -59,18 +77,28 @@ class ScheduleMaker:
     def __init__(self, rng: random.Random, now: datetime, crew: list[int], subs: list[int]):
         self.rng, self.now, self.subs = rng, now, subs
         self.crew = [worker for worker in crew if worker != ESTIMATOR]
-        self.rows: dict[str, list[dict]] = {"appointment": [], "appointment_person": [],
-                                            "visit_window": []}  # fmt: skip
+        self.rows: dict[str, list[dict]] = {
+            "appointment": [],
+            "appointment_person": [],
+            "visit_window": [],
+        }
         self.windows: set[datetime] = set()  # the starts booked online and kept
 
-    def add(self, kind: str, title: str, day: date, span: tuple[time, time], users=(), subs=(),
-            **fields) -> dict:  # fmt: skip
+    def add(
+        self, kind: str, title: str, day: date, span: tuple[time, time], users=(), subs=(), **fields
+    ) -> dict:
         starts, ends = instant_of(day, span[0]), instant_of(day, span[1])
         made = starts - timedelta(days=self.rng.randint(1, 21), hours=self.rng.randint(0, 8))
-        row = {**APPOINTMENT, "id": len(self.rows["appointment"]) + 1, "kind": kind,
-               "title": title[:100], "starts_at": starts, "ends_at": ends,
-               "created_at": min(made, self.now - timedelta(hours=self.rng.randint(1, 48))),
-               **fields}  # fmt: skip
+        row = {
+            **APPOINTMENT,
+            "id": len(self.rows["appointment"]) + 1,
+            "kind": kind,
+            "title": title[:100],
+            "starts_at": starts,
+            "ends_at": ends,
+            "created_at": min(made, self.now - timedelta(hours=self.rng.randint(1, 48))),
+            **fields,
+        }
         self.rows["appointment"].append(row)
         for user_id in users:
             self.person(row, user_id=user_id)
@@ -79,8 +107,9 @@ class ScheduleMaker:
         return row
 
     def person(self, row: dict, user_id: int | None = None, subcontractor_id: int | None = None):
-        self.rows["appointment_person"].append({"appointment_id": row["id"], "user_id": user_id,
-                                                "subcontractor_id": subcontractor_id})  # fmt: skip
+        self.rows["appointment_person"].append(
+            {"appointment_id": row["id"], "user_id": user_id, "subcontractor_id": subcontractor_id}
+        )
 
     def changed(self, row: dict, cancel: float, move: float) -> None:
         """Cancelled (`cancel` of them) or moved (`move`) after it was made."""
@@ -94,10 +123,18 @@ class ScheduleMaker:
     def visit(self, day: date, span: tuple[time, time], customer: dict, online: float) -> dict:
         """An estimate visit at the customer's (name, email, phone, address, id)."""
         who = ESTIMATOR if self.rng.random() < 0.8 else OWNER
-        row = self.add("estimate_visit", f"Estimate visit: {customer['name']}", day, span, (who,),
-                       customer_id=customer["id"], contact_name=customer["name"],
-                       contact_email=customer["email"], contact_phone=customer["phone"],
-                       address=customer["address"])  # fmt: skip
+        row = self.add(
+            "estimate_visit",
+            f"Estimate visit: {customer['name']}",
+            day,
+            span,
+            (who,),
+            customer_id=customer["id"],
+            contact_name=customer["name"],
+            contact_email=customer["email"],
+            contact_phone=customer["phone"],
+            address=customer["address"],
+        )
         if self.rng.random() < online and row["starts_at"] not in self.windows:
             row.update(booked_online=True, created_by=None)
         return row
@@ -106,13 +143,19 @@ class ScheduleMaker:
         """A visit booked online keeps its window while it is scheduled at the time booked."""
         if row["booked_online"] and row["status"] == "scheduled" and row["version"] == 1:
             self.windows.add(row["starts_at"])
-            self.rows["visit_window"].append({"starts_at": row["starts_at"],
-                                              "appointment_id": row["id"]})  # fmt: skip
+            self.rows["visit_window"].append(
+                {"starts_at": row["starts_at"], "appointment_id": row["id"]}
+            )
 
 
 def of_job(job: dict) -> dict:
-    return {"id": job["customer_id"], "name": job["customer_name"], "email": job["customer_email"],
-            "phone": job["customer_phone"], "address": job["address"]}  # fmt: skip
+    return {
+        "id": job["customer_id"],
+        "name": job["customer_name"],
+        "email": job["customer_email"],
+        "phone": job["customer_phone"],
+        "address": job["address"],
+    }
 
 
 def job_history(maker: ScheduleMaker, job: dict, before: date) -> None:
@@ -132,14 +175,27 @@ def job_history(maker: ScheduleMaker, job: dict, before: date) -> None:
         day += timedelta(days=1) if day.weekday() == 6 else timedelta(0)
         span = hours(rng.choice((7, 8, 8, 8)), rng.choice((8, 8, 8, 4)))
         subs = [rng.choice(maker.subs)] if rng.random() < 0.25 else []
-        row = maker.add("work_day", f"{job['title']}: {rng.choice(PHASES)}", day, span,
-                        rng.sample(maker.crew, rng.randint(1, 3)), subs, **where)  # fmt: skip
+        row = maker.add(
+            "work_day",
+            f"{job['title']}: {rng.choice(PHASES)}",
+            day,
+            span,
+            rng.sample(maker.crew, rng.randint(1, 3)),
+            subs,
+            **where,
+        )
         maker.changed(row, 0.04, 0.05)
     if rng.random() < 0.3:
         day = job["start_date"] + timedelta(days=rng.randint(0, length))
         who = [rng.choice((ESTIMATOR, rng.choice(maker.crew)))]
-        row = maker.add("other", f"DOB inspection, {job['number']}", day,
-                        hours(rng.choice((9, 11, 13)), 1), who, **where)  # fmt: skip
+        row = maker.add(
+            "other",
+            f"DOB inspection, {job['number']}",
+            day,
+            hours(rng.choice((9, 11, 13)), 1),
+            who,
+            **where,
+        )
         maker.changed(row, 0.04, 0.05)
 
 
@@ -170,8 +226,9 @@ def busy_weeks(maker: ScheduleMaker, jobs: list[dict], monday: date) -> list[int
                 continue
             span = hours(8, 4) if day.weekday() == 5 else hours(start, 8)
             on = subs if subs and rng.random() < 0.5 else []
-            row = maker.add("work_day", f"{job['title']}: {rng.choice(PHASES)}", day, span,
-                            crew, on, **where)  # fmt: skip
+            row = maker.add(
+                "work_day", f"{job['title']}: {rng.choice(PHASES)}", day, span, crew, on, **where
+            )
             if offset < 7:
                 this_week.append((row, job, crew, day))
     planted = []
@@ -182,8 +239,9 @@ def busy_weeks(maker: ScheduleMaker, jobs: list[dict], monday: date) -> list[int
     for _row, job, crew, day in rng.sample(this_week, 6):
         where = {"job_id": job["id"], "customer_id": job["customer_id"], "address": job["address"]}
         if rng.random() < 0.5:  # with one of the crew, who is on the job's day as well
-            maker.add("other", f"DOB inspection, {job['number']}", day, hours(11, 1), crew[:1],
-                      **where)  # fmt: skip
+            maker.add(
+                "other", f"DOB inspection, {job['number']}", day, hours(11, 1), crew[:1], **where
+            )
         else:
             maker.add("other", rng.choice(DELIVERIES), day, hours(rng.choice((9, 13)), 1), **where)
     _row, job, crew, day = this_week[0]  # one of the crew at two short ones within the job's day
@@ -206,8 +264,12 @@ def visits_ahead(maker: ScheduleMaker, clients: list[dict], monday: date, last: 
                 maker.changed(row, 0.125, 0.0)
                 maker.keep_window(row)
         day += timedelta(days=1)
-    for title in ("Showroom visit with a customer", "Supplier meeting", "DOB inspection, office",
-                  "Tile showroom, samples"):  # fmt: skip
+    for title in (
+        "Showroom visit with a customer",
+        "Supplier meeting",
+        "DOB inspection, office",
+        "Tile showroom, samples",
+    ):
         day = monday + timedelta(days=rng.randint(2, (last - monday).days))
         while not working(day, saturday=True):
             day += timedelta(days=1)
@@ -236,19 +298,34 @@ def expected_windows(rows: dict, now: datetime, estimator: bool) -> list[str]:
     earliest = now + timedelta(hours=settings.booking_notice_hours)
     windows = [w for w in candidate_windows(new_york(now).date()) if w.starts_at >= earliest]
     theirs = {p["appointment_id"] for p in rows["appointment_person"] if p["user_id"] == ESTIMATOR}
-    taken = [(a["starts_at"], a["ends_at"]) for a in rows["appointment"]
-             if a["status"] == "scheduled" and a["ends_at"] > earliest
-             and (a["kind"] == "estimate_visit" or (estimator and a["id"] in theirs))]  # fmt: skip
+    taken = [
+        (a["starts_at"], a["ends_at"])
+        for a in rows["appointment"]
+        if a["status"] == "scheduled"
+        and a["ends_at"] > earliest
+        and (a["kind"] == "estimate_visit" or (estimator and a["id"] in theirs))
+    ]
     booked = {w["starts_at"] for w in rows["visit_window"]}
-    return [w.key for w in windows if w.starts_at not in booked
-            and not any(s < w.ends_at and e > w.starts_at for s, e in taken)]  # fmt: skip
+    return [
+        w.key
+        for w in windows
+        if w.starts_at not in booked
+        and not any(s < w.ends_at and e > w.starts_at for s, e in taken)
+    ]
 
 
 def clients_of(customers: list[dict], addresses: list[dict]) -> list[dict]:
     """The office's customers as a visit names them (office_scale's e-mail and phone)."""
-    return [{"id": c["id"], "name": c["name"], "email": f"c{c['id']}@example.com",
-             "phone": f"(718) 555-{c['id'] % 10000:04d}", "address": a["address"]}
-            for c, a in zip(customers, addresses, strict=True)]  # fmt: skip
+    return [
+        {
+            "id": c["id"],
+            "name": c["name"],
+            "email": f"c{c['id']}@example.com",
+            "phone": f"(718) 555-{c['id'] % 10000:04d}",
+            "address": a["address"],
+        }
+        for c, a in zip(customers, addresses, strict=True)
+    ]
 
 
 def make_schedule(
@@ -264,8 +341,14 @@ def make_schedule(
     maker = ScheduleMaker(rng, now, crew, subs)
     for job in jobs:
         job_history(maker, job, monday)
-    current = sorted((j for j in jobs if j["status"] in ("scheduled", "in_progress")
-                      and j["start_date"] < monday), key=lambda j: j["start_date"])  # fmt: skip
+    current = sorted(
+        (
+            j
+            for j in jobs
+            if j["status"] in ("scheduled", "in_progress") and j["start_date"] < monday
+        ),
+        key=lambda j: j["start_date"],
+    )
     planted = busy_weeks(maker, rng.sample(current[-60:], min(WEEK_JOBS, len(current))), monday)
     last = today + timedelta(days=settings.booking_weeks * 7)
     visits_ahead(maker, clients, monday, last)
@@ -276,14 +359,25 @@ def make_schedule(
         maker.changed(row, 0.08, 0.05)
         maker.keep_window(row)
     rows, (start, end) = maker.rows, span_of_days(monday, 7)
-    week = [a for a in rows["appointment"] if a["status"] == "scheduled"
-            and a["starts_at"] < end and a["ends_at"] > start]  # fmt: skip
-    picks = {"schedule_monday": monday, "schedule_now": now, "week_ids": {a["id"] for a in week},
-             "week_clashes": double_booked(week, rows["appointment_person"]),
-             "planted": planted, "free_windows": expected_windows(rows, now, True),
-             "free_windows_visits": expected_windows(rows, now, False),
-             "freed": [a["starts_at"] for a in rows["appointment"] if a["booked_online"]
-                       and a["status"] == "cancelled" and a["starts_at"] > now]}  # fmt: skip
+    week = [
+        a
+        for a in rows["appointment"]
+        if a["status"] == "scheduled" and a["starts_at"] < end and a["ends_at"] > start
+    ]
+    picks = {
+        "schedule_monday": monday,
+        "schedule_now": now,
+        "week_ids": {a["id"] for a in week},
+        "week_clashes": double_booked(week, rows["appointment_person"]),
+        "planted": planted,
+        "free_windows": expected_windows(rows, now, True),
+        "free_windows_visits": expected_windows(rows, now, False),
+        "freed": [
+            a["starts_at"]
+            for a in rows["appointment"]
+            if a["booked_online"] and a["status"] == "cancelled" and a["starts_at"] > now
+        ],
+    }
     return rows, picks, schedule_counts(rows, week, now, last)
 
 
@@ -317,8 +411,11 @@ def measure_schedule(add, picks: dict) -> None:
             return free_windows(session, now)
 
     check_week(get_schedule(monday, 7), picks)
-    add(f"schedule week view ({len(picks['week_ids'])} appointments)", "week",
-        lambda _n: get_schedule(monday, 7))  # fmt: skip
+    add(
+        f"schedule week view ({len(picks['week_ids'])} appointments)",
+        "week",
+        lambda _n: get_schedule(monday, 7),
+    )
     add("  month view (six weeks)", "", lambda _n: get_schedule(monday - timedelta(days=14), 42))
     named = settings.booking_estimator
     settings.booking_estimator = ESTIMATOR_EMAIL
@@ -339,8 +436,10 @@ def check_week(schedule, picks: dict) -> None:
     assert set(picks["planted"]) <= flagged, (picks["planted"], flagged)
     missed = sorted(picks["week_clashes"] - flagged)
     assert not missed, f"double-booked but not flagged: {missed}"
-    print(f"  week of {schedule.first_day}: {len(shown)} appointments, {len(flagged)} flagged "
-          f"as double-booked; {len(schedule.people)} people, {len(schedule.jobs)} open jobs")  # fmt: skip
+    print(
+        f"  week of {schedule.first_day}: {len(shown)} appointments, {len(flagged)} flagged "
+        f"as double-booked; {len(schedule.people)} people, {len(schedule.jobs)} open jobs"
+    )
 
 
 def check_windows(free: list, picks: dict, expected: str, label: str) -> None:
@@ -349,5 +448,7 @@ def check_windows(free: list, picks: dict, expected: str, label: str) -> None:
     keys = [window.key for window in free]
     assert keys == picks[expected], (label, sorted(set(keys) ^ set(picks[expected]))[:5])
     again = sum(start in {window.starts_at for window in free} for start in picks["freed"])
-    print(f"  free windows, {label}: {len(keys)}, from {keys[0]} to {keys[-1]}; {again} of "
-          f"{len(picks['freed'])} freed by a cancelled online booking offered again")  # fmt: skip
+    print(
+        f"  free windows, {label}: {len(keys)}, from {keys[0]} to {keys[-1]}; {again} of "
+        f"{len(picks['freed'])} freed by a cancelled online booking offered again"
+    )

@@ -13,19 +13,44 @@ from renovation_app.services.billing import business_today
 from renovation_app.services.staff import users
 
 LINES = [
-    {"service": "kitchenRemodelling", "unit_price": "18500",
-     "description": "Cabinets, quartz counters, backsplash"},
-    {"service": "bathroomRemodelling", "unit_price": "9200",
-     "description": "Walk-in shower, vanity, tile"},
-    {"service": "", "description": "Floor tile, porcelain 12x24", "quantity": "220",
-     "unit": "sq ft", "unit_price": "14.50"},
-    {"service": "", "description": "Replace kitchen faucet", "unit_price": "200",
-     "tax_category": "repair"},
-    {"service": "", "description": "Paint living room and hall", "quantity": "2",
-     "unit": "days", "unit_price": "850"},
-    {"service": "", "description": "Electrical: 6 recessed lights", "quantity": "6",
-     "unit": "fixtures", "unit_price": "175"},
-]  # fmt: skip
+    {
+        "service": "kitchenRemodelling",
+        "unit_price": "18500",
+        "description": "Cabinets, quartz counters, backsplash",
+    },
+    {
+        "service": "bathroomRemodelling",
+        "unit_price": "9200",
+        "description": "Walk-in shower, vanity, tile",
+    },
+    {
+        "service": "",
+        "description": "Floor tile, porcelain 12x24",
+        "quantity": "220",
+        "unit": "sq ft",
+        "unit_price": "14.50",
+    },
+    {
+        "service": "",
+        "description": "Replace kitchen faucet",
+        "unit_price": "200",
+        "tax_category": "repair",
+    },
+    {
+        "service": "",
+        "description": "Paint living room and hall",
+        "quantity": "2",
+        "unit": "days",
+        "unit_price": "850",
+    },
+    {
+        "service": "",
+        "description": "Electrical: 6 recessed lights",
+        "quantity": "6",
+        "unit": "fixtures",
+        "unit_price": "175",
+    },
+]
 
 
 def six_line_invoice() -> str:

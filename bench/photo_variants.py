@@ -41,9 +41,14 @@ def phone_photo() -> Image.Image:
     )
     light = Image.linear_gradient("L").resize(size)
     shade = Image.radial_gradient("L").resize(size)
-    scene = Image.merge("RGB", (ImageChops.blend(edges, light, 0.5),
-                                ImageChops.blend(edges, shade, 0.4),
-                                ImageChops.blend(light, shade, 0.5)))  # fmt: skip
+    scene = Image.merge(
+        "RGB",
+        (
+            ImageChops.blend(edges, light, 0.5),
+            ImageChops.blend(edges, shade, 0.4),
+            ImageChops.blend(light, shade, 0.5),
+        ),
+    )
     grain = Image.merge("RGB", [Image.effect_noise(size, 9) for _ in range(3)])
     return ImageChops.add(scene, grain, 1.0, -128)
 
@@ -66,9 +71,13 @@ def timed(content: bytes, runs: int) -> dict:
         processed = pictures.process_photo(content)
         seconds.append(time.perf_counter() - began)
     seconds.sort()
-    return {"p50": statistics.median(seconds), "p95": seconds[int(0.95 * (len(seconds) - 1))],
-            "max": seconds[-1], "memory_mb": rss_mb("VmHWM") - before,
-            "variants": [(v.width, v.height, len(v.content)) for v in processed.variants]}  # fmt: skip
+    return {
+        "p50": statistics.median(seconds),
+        "p95": seconds[int(0.95 * (len(seconds) - 1))],
+        "max": seconds[-1],
+        "memory_mb": rss_mb("VmHWM") - before,
+        "variants": [(v.width, v.height, len(v.content)) for v in processed.variants],
+    }
 
 
 async def at_once(contents: list[bytes]) -> dict:
@@ -91,9 +100,13 @@ async def at_once(contents: list[bytes]) -> dict:
     running = False
     await beating
     stalls.sort()
-    return {"photos": len(done), "seconds": seconds, "memory_mb": rss_mb("VmHWM") - before,
-            "worst_stall_ms": stalls[-1] * 1000,
-            "p99_stall_ms": stalls[int(0.99 * (len(stalls) - 1))] * 1000}  # fmt: skip
+    return {
+        "photos": len(done),
+        "seconds": seconds,
+        "memory_mb": rss_mb("VmHWM") - before,
+        "worst_stall_ms": stalls[-1] * 1000,
+        "p99_stall_ms": stalls[int(0.99 * (len(stalls) - 1))] * 1000,
+    }
 
 
 def webp_kb(variants: list[Image.Image], method: int) -> int:
@@ -115,8 +128,10 @@ def compare(photo: Image.Image) -> None:
     the photo or from the next larger variant, WebP method."""
     upright = photo.transpose(Image.Transpose.ROTATE_270)  # 3024 x 4032, as decoded and turned
     made = {}
-    for name, resample in (("LANCZOS", Image.Resampling.LANCZOS),
-                           ("BICUBIC", Image.Resampling.BICUBIC)):  # fmt: skip
+    for name, resample in (
+        ("LANCZOS", Image.Resampling.LANCZOS),
+        ("BICUBIC", Image.Resampling.BICUBIC),
+    ):
         for cascade in (False, True):
             variants, began, source = [], time.perf_counter(), upright
             for width in (1600, 960, 480):
@@ -126,8 +141,10 @@ def compare(photo: Image.Image) -> None:
             resizing = time.perf_counter() - began
             made[name, cascade] = variants
             how = "each from the larger variant" if cascade else "each from the photo"
-            print(f"  {name}, {how}: resizing {resizing:.3f} s, "
-                  f"{webp_kb(variants, pictures.WEBP_METHOD)} KB of WebP")  # fmt: skip
+            print(
+                f"  {name}, {how}: resizing {resizing:.3f} s, "
+                f"{webp_kb(variants, pictures.WEBP_METHOD)} KB of WebP"
+            )
     direct, cascaded = made["LANCZOS", False], made["LANCZOS", True]
     print(
         f"  LANCZOS 960 and 480 from the larger variant against from the photo: PSNR "
@@ -149,25 +166,33 @@ def main() -> None:
     jpeg_upright = encoded(photo, "JPEG", 6, quality=90)
     jpeg_sideways = encoded(photo, "JPEG", 1, quality=90)
     heic = encoded(photo, "HEIF", 6, quality=50)
-    print(f"photos made in {time.perf_counter() - began:.0f} s: JPEG {len(jpeg_upright) / 1e6:.1f}"
-          f" MB, HEIC {len(heic) / 1e6:.1f} MB (4032 x 3024, EXIF with GPS)")  # fmt: skip
+    print(
+        f"photos made in {time.perf_counter() - began:.0f} s: JPEG {len(jpeg_upright) / 1e6:.1f}"
+        f" MB, HEIC {len(heic) / 1e6:.1f} MB (4032 x 3024, EXIF with GPS)"
+    )
     print(
         f"process_photo, {args.runs} runs each (goal p95 <= {GOAL_P95_S} s, "
         f"<= {GOAL_MEMORY_MB} MB):"
     )
-    for name, content in (("JPEG held upright (orientation 6)", jpeg_upright),
-                          ("JPEG held sideways (orientation 1)", jpeg_sideways),
-                          ("HEIC held upright", heic)):  # fmt: skip
+    for name, content in (
+        ("JPEG held upright (orientation 6)", jpeg_upright),
+        ("JPEG held sideways (orientation 1)", jpeg_sideways),
+        ("HEIC held upright", heic),
+    ):
         got = timed(content, args.runs)
         sizes = ", ".join(f"{w}x{h} {n // 1000} KB" for w, h, n in got["variants"])
-        print(f"  {name:36s} p50 {got['p50']:.2f} s  p95 {got['p95']:.2f} s  max "
-              f"{got['max']:.2f} s  memory +{got['memory_mb']:.0f} MB  ({sizes})")  # fmt: skip
+        print(
+            f"  {name:36s} p50 {got['p50']:.2f} s  p95 {got['p95']:.2f} s  max "
+            f"{got['max']:.2f} s  memory +{got['memory_mb']:.0f} MB  ({sizes})"
+        )
     contents = [heic if n % 2 else jpeg_upright for n in range(20)]
     got = asyncio.run(at_once(contents))
-    print(f"20 at once through process_photo_off_loop (10 JPEG, 10 HEIC, 2 threads): "
-          f"{got['seconds']:.1f} s, {got['photos'] / got['seconds']:.2f} photos/s, memory "
-          f"+{got['memory_mb']:.0f} MB; event loop stall worst {got['worst_stall_ms']:.1f} ms, "
-          f"p99 {got['p99_stall_ms']:.1f} ms (goal < {GOAL_STALL_MS} ms)")  # fmt: skip
+    print(
+        f"20 at once through process_photo_off_loop (10 JPEG, 10 HEIC, 2 threads): "
+        f"{got['seconds']:.1f} s, {got['photos'] / got['seconds']:.2f} photos/s, memory "
+        f"+{got['memory_mb']:.0f} MB; event loop stall worst {got['worst_stall_ms']:.1f} ms, "
+        f"p99 {got['p99_stall_ms']:.1f} ms (goal < {GOAL_STALL_MS} ms)"
+    )
     if args.compare:
         print("the variants of the upright photo, made other ways:")
         compare(photo)

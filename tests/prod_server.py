@@ -68,9 +68,18 @@ def prod_server(
     log_path = tmp / "server.log"
     with open(log_path, "w") as log:
         command = [
-            "reflex", "run", "--env", "prod", "--single-port", "--backend-host", "127.0.0.1",
-            "--backend-port", str(port), "--frontend-port", str(port),
-        ]  # fmt: skip
+            "reflex",
+            "run",
+            "--env",
+            "prod",
+            "--single-port",
+            "--backend-host",
+            "127.0.0.1",
+            "--backend-port",
+            str(port),
+            "--frontend-port",
+            str(port),
+        ]
         if reuse_build:
             command = [
                 sys.executable,

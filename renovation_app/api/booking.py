@@ -57,9 +57,10 @@ async def book(request: Request) -> JSONResponse:
         return JSONResponse({"errors": {"rate_limit": str(held)}}, status_code=429)
     except TooManyEnquiries as limited:
         return JSONResponse(
-            {"errors": {"rate_limit": str(limited)}}, status_code=429,
+            {"errors": {"rate_limit": str(limited)}},
+            status_code=429,
             headers={"Retry-After": str(limited.retry_after)},
-        )  # fmt: skip
+        )
     when = "" if visit is None else windows.Window(visit.starts_at, visit.ends_at)
     return JSONResponse(
         {"status": "booked", "when": _shown([when])[0] if when else None}, status_code=201

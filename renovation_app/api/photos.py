@@ -65,15 +65,23 @@ async def upload_photo(request: Request) -> Response:
     query = request.query_params
     try:
         saved = await photos.receive_photo(
-            request.path_params["number"], user, query.get("upload_id"), query.get("stage"),
-            query.get("room", ""), query.get("note_id"), content,
-        )  # fmt: skip
+            request.path_params["number"],
+            user,
+            query.get("upload_id"),
+            query.get("stage"),
+            query.get("room", ""),
+            query.get("note_id"),
+            content,
+        )
     except ActionRefused as refused:
         return _error(422, refused.message)
     except StorageError:
         return _error(503, STORAGE_DOWN)
-    return JSONResponse({"id": saved.id, "duplicate": saved.duplicate},
-                        status_code=200 if saved.duplicate else 201, headers=NO_STORE)  # fmt: skip
+    return JSONResponse(
+        {"id": saved.id, "duplicate": saved.duplicate},
+        status_code=200 if saved.duplicate else 201,
+        headers=NO_STORE,
+    )
 
 
 async def add_note(request: Request) -> Response:
@@ -87,13 +95,21 @@ async def add_note(request: Request) -> Response:
     audit.acting_client(client_of(request))
     try:
         saved = await run_in_threadpool(
-            photos.save_note, request.path_params["number"], user, payload.get("note_key"),
-            payload.get("text"), payload.get("practice", ""), payload.get("cleaning_result", ""),
-        )  # fmt: skip
+            photos.save_note,
+            request.path_params["number"],
+            user,
+            payload.get("note_key"),
+            payload.get("text"),
+            payload.get("practice", ""),
+            payload.get("cleaning_result", ""),
+        )
     except ActionRefused as refused:
         return _error(422, refused.message)
-    return JSONResponse({"id": saved.id, "duplicate": saved.duplicate},
-                        status_code=200 if saved.duplicate else 201, headers=NO_STORE)  # fmt: skip
+    return JSONResponse(
+        {"id": saved.id, "duplicate": saved.duplicate},
+        status_code=200 if saved.duplicate else 201,
+        headers=NO_STORE,
+    )
 
 
 def _picture(found: tuple[bytes, str] | None, cache: str, download: str = "") -> Response:

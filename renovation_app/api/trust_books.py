@@ -43,8 +43,14 @@ def _record_download(request: Request, user_id: int, kind: str, number: str, det
     """One audit row per download, as api/exports.py writes one per export."""
     audit.acting_client(client_of(request))
     with db_session() as session:
-        audit.record(session, f"export.trust_books_{kind}", user_id=user_id, detail=detail,
-                     record_kind="job", record_id=number)  # fmt: skip
+        audit.record(
+            session,
+            f"export.trust_books_{kind}",
+            user_id=user_id,
+            detail=detail,
+            record_kind="job",
+            record_id=number,
+        )
         session.commit()
 
 

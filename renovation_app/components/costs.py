@@ -22,7 +22,7 @@ def _category_row(row: rx.Var) -> rx.Component:
                 row.over,
                 f"py-1.5 pr-3 text-right tabular-nums {OVER}",
                 "py-1.5 pr-3 text-right tabular-nums",
-            ),  # fmt: skip
+            ),
             data_testid="actual-" + row.label.to(str),
         ),
         labelled_cell("Left", row.left, "py-1.5 text-right tabular-nums", data_testid="left"),
@@ -52,7 +52,7 @@ def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
             figure("Owed to subcontractors", budget.sub_unpaid, "sub-unpaid"),
             figure("Contract before tax", budget.revenue, "costs-revenue"),
             class_name="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3",
-        ),  # fmt: skip
+        ),
         rx.cond(
             budget.categories.to(list).length() > 0,
             rx.el.div(
@@ -65,7 +65,7 @@ def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
                 ),
                 class_name="mt-4",
             ),
-        ),  # fmt: skip
+        ),
         rx.cond(
             budget.over_estimate,
             rx.el.p(

@@ -21,8 +21,11 @@ REST = "gallery-rest"  # where the waiting pictures go (site.js)
 def items_html(pictures: list, testid: str, eager: int = 0, high: int = 0) -> str:
     """The grid items of `pictures` (each with src, srcset, width, height, full, alt, caption,
     before_src and before_alt)."""
-    return str(render_page("page_gallery_items.html", pictures=pictures, testid=testid,
-                           eager=eager, high=high))  # fmt: skip
+    return str(
+        render_page(
+            "page_gallery_items.html", pictures=pictures, testid=testid, eager=eager, high=high
+        )
+    )
 
 
 def _shipped(pictures: tuple[Picture, ...]) -> list[dict]:
@@ -33,16 +36,22 @@ def gallery_grid(pictures: tuple[Picture, ...]) -> rx.Component:
     """The grid: the pictures published from jobs (written in by the server), the first
     screenfuls of the site's own, and the rest waiting with the "Show more photos" button."""
     first, rest = pictures[:FIRST_SCREENFULS], pictures[FIRST_SCREENFULS:]
-    waiting = str(render_page("page_waiting.html", target=REST, html=Markup(
-        f'<div id="{PUBLISHED_MORE_SLOT}" class="contents"></div>'
-        + items_html(_shipped(rest), "gallery-image")
-    )))  # fmt: skip
+    waiting = str(
+        render_page(
+            "page_waiting.html",
+            target=REST,
+            html=Markup(
+                f'<div id="{PUBLISHED_MORE_SLOT}" class="contents"></div>'
+                + items_html(_shipped(rest), "gallery-image")
+            ),
+        )
+    )
     return rx.fragment(
         rx.el.div(
             rx.html("", id=PUBLISHED_SLOT, class_name="contents"),
             rx.html(
                 items_html(_shipped(first), "gallery-image", eager=3, high=3), class_name="contents"
-            ),  # fmt: skip
+            ),
             rx.html("", id=REST, class_name="contents"),
             class_name=GRID,
             data_gallery_grid="",

@@ -30,11 +30,15 @@ class JobCost(SQLModel, table=True):
         # The costs that count, by job and category, with their amounts: the budget's and the
         # dashboard's sums read this index alone.
         sa.Index(
-            "ix_job_cost_counted", "job_id", "category", "amount_cents", "tax_cents",
+            "ix_job_cost_counted",
+            "job_id",
+            "category",
+            "amount_cents",
+            "tax_cents",
             sqlite_where=sa.text("deleted_at IS NULL"),
             postgresql_where=sa.text("deleted_at IS NULL"),
         ),
-    )  # fmt: skip
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     job_id: int = Field(foreign_key="job.id")

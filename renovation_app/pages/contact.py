@@ -125,7 +125,7 @@ def contact() -> rx.Component:
                         "Book a free estimate visit",
                         href=routes.BOOK_VISIT.path,
                         class_name=f"{BUTTON} mt-6",
-                    ),  # fmt: skip
+                    ),
                 ),
                 rx.el.div(
                     contact_form(),

@@ -30,11 +30,14 @@ def field(label: str, name: str, **props) -> rx.Component:
     return rx.el.div(
         rx.el.label(label, html_for=f"appointment-{name}", class_name=LABEL),
         rx.el.input(
-            id=f"appointment-{name}", value=State.form[name].to(str),
-            on_change=lambda v: State.set_form(name, v), class_name=INPUT, **props,
+            id=f"appointment-{name}",
+            value=State.form[name].to(str),
+            on_change=lambda v: State.set_form(name, v),
+            class_name=INPUT,
+            **props,
         ),
         class_name="flex flex-col gap-1",
-    )  # fmt: skip
+    )
 
 
 def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
@@ -64,25 +67,33 @@ def person_box(person: rx.Var) -> rx.Component:
     key = person.key.to(str)
     return rx.el.label(
         rx.el.input(
-            type="checkbox", checked=State.chosen.contains(key),
-            on_change=lambda _v: State.toggle_person(key), class_name="h-5 w-5 accent-orange-700",
+            type="checkbox",
+            checked=State.chosen.contains(key),
+            on_change=lambda _v: State.toggle_person(key),
+            class_name="h-5 w-5 accent-orange-700",
         ),
-        rx.el.span("", class_name="inline-block h-3 w-3 rounded-full", style={"background": person.colour}),
+        rx.el.span(
+            "", class_name="inline-block h-3 w-3 rounded-full", style={"background": person.colour}
+        ),
         person.name,
         class_name="flex items-center gap-2 text-sm",
-    )  # fmt: skip
+    )
 
 
 def appointment_form() -> rx.Component:
     return rx.el.section(
-        rx.el.h3(rx.cond(State.editing == "new", "New appointment", "Appointment"), class_name=CARD_TITLE),
+        rx.el.h3(
+            rx.cond(State.editing == "new", "New appointment", "Appointment"), class_name=CARD_TITLE
+        ),
         rx.el.div(
             rx.el.div(
                 rx.el.label("What", html_for="appointment-kind", class_name=LABEL),
                 rx.el.select(
                     *[rx.el.option(words, value=kind) for kind, words in KIND_WORDS.items()],
-                    id="appointment-kind", value=State.form["kind"].to(str),
-                    on_change=lambda v: State.set_form("kind", v), class_name=INPUT,
+                    id="appointment-kind",
+                    value=State.form["kind"].to(str),
+                    on_change=lambda v: State.set_form("kind", v),
+                    class_name=INPUT,
                 ),
                 class_name="flex flex-col gap-1",
             ),
@@ -95,9 +106,14 @@ def appointment_form() -> rx.Component:
                 rx.el.label("Job", html_for="appointment-job_id", class_name=LABEL),
                 rx.el.select(
                     rx.el.option("No job", value=""),
-                    rx.foreach(S.jobs.to(list[dict]), lambda j: rx.el.option(j.label, value=j.value.to(str))),
-                    id="appointment-job_id", value=State.form["job_id"].to(str),
-                    on_change=lambda v: State.set_form("job_id", v), class_name=INPUT,
+                    rx.foreach(
+                        S.jobs.to(list[dict]),
+                        lambda j: rx.el.option(j.label, value=j.value.to(str)),
+                    ),
+                    id="appointment-job_id",
+                    value=State.form["job_id"].to(str),
+                    on_change=lambda v: State.set_form("job_id", v),
+                    class_name=INPUT,
                 ),
                 class_name="flex flex-col gap-1",
             ),
@@ -106,27 +122,48 @@ def appointment_form() -> rx.Component:
         ),
         rx.el.fieldset(
             rx.el.legend("Who", class_name=LABEL),
-            rx.el.div(rx.foreach(S.people.to(list[dict]), person_box),
-                      class_name="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-3"),
+            rx.el.div(
+                rx.foreach(S.people.to(list[dict]), person_box),
+                class_name="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-3",
+            ),
             class_name="mt-3",
         ),
         rx.el.div(
             rx.el.label("Notes", html_for="appointment-notes", class_name=LABEL),
-            rx.el.textarea(id="appointment-notes", value=State.form["notes"].to(str), rows=2,
-                           on_change=lambda v: State.set_form("notes", v), class_name=INPUT),
+            rx.el.textarea(
+                id="appointment-notes",
+                value=State.form["notes"].to(str),
+                rows=2,
+                on_change=lambda v: State.set_form("notes", v),
+                class_name=INPUT,
+            ),
             class_name="mt-3 flex flex-col gap-1",
         ),
         rx.el.div(
-            rx.el.button(rx.cond(State.clash, "Save anyway", "Save"), type="button", disabled=State.working,
-                         on_click=State.save, class_name=BUTTON, data_testid="save-appointment"),
+            rx.el.button(
+                rx.cond(State.clash, "Save anyway", "Save"),
+                type="button",
+                disabled=State.working,
+                on_click=State.save,
+                class_name=BUTTON,
+                data_testid="save-appointment",
+            ),
             rx.el.button("Close", type="button", on_click=State.close, class_name=SECONDARY_BUTTON),
-            rx.cond(State.editing != "new", rx.el.button(
-                "Cancel the appointment", type="button", on_click=State.cancel_appointment, class_name=DANGER_BUTTON,
-            )),
+            rx.cond(
+                State.editing != "new",
+                rx.el.button(
+                    "Cancel the appointment",
+                    type="button",
+                    on_click=State.cancel_appointment,
+                    class_name=DANGER_BUTTON,
+                ),
+            ),
             class_name="mt-4 flex flex-wrap gap-2",
         ),
-        class_name=STAFF_CARD, id="appointment-form", data_testid="appointment-form",
-    )  # fmt: skip
+        class_name=STAFF_CARD,
+        id="appointment-form",
+        data_testid="appointment-form",
+    )
 
 
 def messages() -> rx.Component:
@@ -139,29 +176,43 @@ def messages() -> rx.Component:
                 rx.el.p(State.clash, class_name="font-semibold"),
                 rx.cond(
                     State.pending_move.length() > 0,
-                    rx.el.button("Move anyway", type="button", on_click=State.confirm_move, class_name=BUTTON),
+                    rx.el.button(
+                        "Move anyway", type="button", on_click=State.confirm_move, class_name=BUTTON
+                    ),
                     rx.el.p("Save again to confirm.", class_name="text-sm"),
                 ),
-                role="alert", class_name="flex flex-col gap-2 rounded bg-amber-50 p-3 text-amber-900",
+                role="alert",
+                class_name="flex flex-col gap-2 rounded bg-amber-50 p-3 text-amber-900",
                 data_testid="clash",
             ),
         ),
-    )  # fmt: skip
+    )
 
 
 def feed_card() -> rx.Component:
     return rx.el.details(
         rx.el.summary("My calendar on my phone", class_name="cursor-pointer font-semibold"),
-        rx.el.p("Your own appointments as a calendar your phone subscribes to. The address is "
-                "private: making a new one stops the old one.", class_name="mt-2 text-sm text-slate-700"),
+        rx.el.p(
+            "Your own appointments as a calendar your phone subscribes to. The address is "
+            "private: making a new one stops the old one.",
+            class_name="mt-2 text-sm text-slate-700",
+        ),
         rx.cond(
             State.feed_url,
-            rx.el.p(rx.el.code(State.feed_url, class_name="break-all"), class_name="mt-2 text-sm", data_testid="feed-url"),
+            rx.el.p(
+                rx.el.code(State.feed_url, class_name="break-all"),
+                class_name="mt-2 text-sm",
+                data_testid="feed-url",
+            ),
         ),
-        rx.el.button("Make my calendar address", type="button", on_click=State.make_feed,
-                     class_name=f"{SECONDARY_BUTTON} mt-2"),
+        rx.el.button(
+            "Make my calendar address",
+            type="button",
+            on_click=State.make_feed,
+            class_name=f"{SECONDARY_BUTTON} mt-2",
+        ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 @page(routes.SCHEDULE, on_load=(State.load,))
@@ -170,20 +221,30 @@ def schedule() -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.h2("Schedule", class_name="text-2xl font-extrabold"),
-                rx.el.button("New appointment", type="button", on_click=State.new_appointment, class_name=BUTTON),
+                rx.el.button(
+                    "New appointment",
+                    type="button",
+                    on_click=State.new_appointment,
+                    class_name=BUTTON,
+                ),
                 class_name="flex flex-wrap items-center justify-between gap-3",
             ),
             messages(),
             rx.cond(State.editing != "", appointment_form()),
             rx.el.div(
                 schedule_calendar(
-                    events=S.events.to(list[dict]), opens_at=State.opens_at,
-                    grid_starts=S.grid_starts.to(str), grid_ends=S.grid_ends.to(str),
-                    on_select_range=State.select_range, on_move=State.move,
-                    on_open=State.open_event, on_dates_change=State.dates_change,
+                    events=S.events.to(list[dict]),
+                    opens_at=State.opens_at,
+                    grid_starts=S.grid_starts.to(str),
+                    grid_ends=S.grid_ends.to(str),
+                    on_select_range=State.select_range,
+                    on_move=State.move,
+                    on_open=State.open_event,
+                    on_dates_change=State.dates_change,
                     class_name="renovation-calendar",
                 ),
-                class_name=f"{STAFF_CARD} overflow-x-auto", data_testid="schedule-calendar",
+                class_name=f"{STAFF_CARD} overflow-x-auto",
+                data_testid="schedule-calendar",
                 # FullCalendar's toolbar is one row: on a phone it wraps, with a smaller title.
                 style={
                     "& .fc .fc-toolbar": {"flexWrap": "wrap", "gap": "0.5rem"},
@@ -194,4 +255,4 @@ def schedule() -> rx.Component:
             class_name="mx-auto flex max-w-6xl flex-col gap-4",
         ),
         title="Schedule",
-    )  # fmt: skip
+    )

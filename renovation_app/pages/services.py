@@ -105,8 +105,16 @@ def other_services(service: Service) -> rx.Component:
             ),
             class_name="mt-3 flex flex-col",
         ),
-        link("Book a free estimate visit", href=routes.BOOK_VISIT.path, class_name=f"{BUTTON} mt-6 w-full"),
-        link("Ask a question", href=routes.CONTACT.path, class_name="mt-3 block text-center font-semibold text-orange-800 underline"),
+        link(
+            "Book a free estimate visit",
+            href=routes.BOOK_VISIT.path,
+            class_name=f"{BUTTON} mt-6 w-full",
+        ),
+        link(
+            "Ask a question",
+            href=routes.CONTACT.path,
+            class_name="mt-3 block text-center font-semibold text-orange-800 underline",
+        ),
         class_name="h-fit rounded-xl border border-slate-200 bg-slate-50 p-6",
     )
 

@@ -18,11 +18,19 @@ V = State.visit
 def window_choice(window: rx.Var) -> rx.Component:
     key = window.key.to(str)
     return rx.el.label(
-        rx.el.input(type="radio", name="new-window", value=key, checked=State.chosen == key,
-                    on_change=lambda _v: State.choose(key), class_name="h-4 w-4 accent-orange-700"),
-        window.day, ", ", window.hours,
+        rx.el.input(
+            type="radio",
+            name="new-window",
+            value=key,
+            checked=State.chosen == key,
+            on_change=lambda _v: State.choose(key),
+            class_name="h-4 w-4 accent-orange-700",
+        ),
+        window.day,
+        ", ",
+        window.hours,
         class_name="flex items-center gap-2 py-1 text-sm",
-    )  # fmt: skip
+    )
 
 
 def change_part() -> rx.Component:
@@ -34,21 +42,37 @@ def change_part() -> rx.Component:
                 rx.foreach(V.windows.to(list[dict]), window_choice),
                 class_name="mt-2 max-h-80 overflow-y-auto",
             ),
-            rx.el.button("Move the visit", type="button", disabled=(State.chosen == "") | State.working,
-                         on_click=State.move, class_name=f"{BUTTON} mt-3 disabled:opacity-60", data_testid="move-visit"),
+            rx.el.button(
+                "Move the visit",
+                type="button",
+                disabled=(State.chosen == "") | State.working,
+                on_click=State.move,
+                class_name=f"{BUTTON} mt-3 disabled:opacity-60",
+                data_testid="move-visit",
+            ),
         ),
         rx.cond(
             State.cancelling,
             rx.el.div(
                 rx.el.p("Cancel your visit?", class_name="font-semibold"),
-                rx.el.button("Yes, cancel it", type="button", on_click=State.cancel, class_name=DANGER_BUTTON,
-                             data_testid="cancel-visit"),
+                rx.el.button(
+                    "Yes, cancel it",
+                    type="button",
+                    on_click=State.cancel,
+                    class_name=DANGER_BUTTON,
+                    data_testid="cancel-visit",
+                ),
                 class_name="flex flex-wrap items-center gap-3",
             ),
-            rx.el.button("Cancel the visit", type="button", on_click=State.ask_cancel, class_name=f"{SECONDARY_BUTTON} self-start"),
+            rx.el.button(
+                "Cancel the visit",
+                type="button",
+                on_click=State.ask_cancel,
+                class_name=f"{SECONDARY_BUTTON} self-start",
+            ),
         ),
         class_name="flex flex-col gap-4 border-t border-slate-200 pt-4",
-    )  # fmt: skip
+    )
 
 
 def closed(title: str, words: str) -> rx.Component:

@@ -154,9 +154,11 @@ class SubcontractorState(RecordPage, StaffState):
             self.cert_kind, iso_date(self.cert_expires), content, str(upload.name or "")
         )
         uploaded = await self._act(
-            subcontractors.upload_certificate, certificate, self._signed_in_user(),
+            subcontractors.upload_certificate,
+            certificate,
+            self._signed_in_user(),
             done="Certificate uploaded: it is the one in force of its kind.",
-        )  # fmt: skip
+        )
         if uploaded:
             self.cert_expires = ""
             yield rx.clear_selected_files(UPLOAD_ID)

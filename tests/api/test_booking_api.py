@@ -27,24 +27,40 @@ def weekdays(monkeypatch):
 
 
 def booking(window: str, n: int = 0, **fields) -> dict:
-    return {"name": f"Visitor {n}", "email": f"visitor{n}@example.com", "phone": "(718) 555-0142",
-            "message": "A new kitchen.", "address": "12 Court St, Brooklyn", "window": window,
-            **fields}  # fmt: skip
+    return {
+        "name": f"Visitor {n}",
+        "email": f"visitor{n}@example.com",
+        "phone": "(718) 555-0142",
+        "message": "A new kitchen.",
+        "address": "12 Court St, Brooklyn",
+        "window": window,
+        **fields,
+    }
 
 
 def test_the_free_windows_tell_times_and_never_who_is_where(client, staff):
     ana = staff_user(name="Ana Crew", email="ana@example.com")
     start = instant_of(date(2026, 11, 23), time(8))
-    appointments.save_appointment({
-        "kind": "estimate_visit", "title": "Visit at the Smiths'", "user_ids": [ana.id],
-        "starts_at": start.isoformat(), "ends_at": instant_of(date(2026, 11, 23), time(10)).isoformat(),
-    }, as_signed_in(staff))  # fmt: skip
+    appointments.save_appointment(
+        {
+            "kind": "estimate_visit",
+            "title": "Visit at the Smiths'",
+            "user_ids": [ana.id],
+            "starts_at": start.isoformat(),
+            "ends_at": instant_of(date(2026, 11, 23), time(10)).isoformat(),
+        },
+        as_signed_in(staff),
+    )
     with time_machine.travel(NOW, tick=False):
         answer = client.get("/api/booking/windows")
     assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
     windows = answer.json()["windows"]
-    assert windows[0] == {"key": "2026-11-23T15:00:00Z", "day": "Monday, November 23",
-                          "date": "2026-11-23", "hours": "10:00 am - 12:00 pm"}  # fmt: skip
+    assert windows[0] == {
+        "key": "2026-11-23T15:00:00Z",
+        "day": "Monday, November 23",
+        "date": "2026-11-23",
+        "hours": "10:00 am - 12:00 pm",
+    }
     assert "Smith" not in answer.text and "Ana" not in answer.text
 
 

@@ -17,9 +17,21 @@ from tests.factories.subcontractors import subcontractor_of
 
 RANGE = "from=2026-01-01&to=2026-12-31"
 HEADER = [
-    "date", "job", "job_title", "kind", "category", "payee", "description", "amount", "tax",
-    "total", "paid_on", "paid_how", "reference", "subcontractor_licence",
-]  # fmt: skip
+    "date",
+    "job",
+    "job_title",
+    "kind",
+    "category",
+    "payee",
+    "description",
+    "amount",
+    "tax",
+    "total",
+    "paid_on",
+    "paid_how",
+    "reference",
+    "subcontractor_licence",
+]
 
 
 def rows(answer) -> list[dict]:
@@ -27,18 +39,32 @@ def rows(answer) -> list[dict]:
 
 
 def small_job(user, title: str, token: str) -> Job:
-    work = {"name": "Lee Chan", "email": "lee@example.com", "phone": "", "title": title,
-            "address": "5 Court St, Brooklyn", "price": "300", "tax_category": "repair",
-            "tax_area": "nyc"}  # fmt: skip
+    work = {
+        "name": "Lee Chan",
+        "email": "lee@example.com",
+        "phone": "",
+        "title": title,
+        "address": "5 Court St, Brooklyn",
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
     return jobs.create_small_job(jobs.validate_small_work(work), signed_in(user), token)
 
 
 def cost(job: Job, user, day: date, cents: int, **fields) -> JobCost:
-    values = {"kind": CostKind.PURCHASE, "category": "materials", "payee": "Home Depot",
-              "paid_on": day, "paid_how": "card", **fields}  # fmt: skip
+    values = {
+        "kind": CostKind.PURCHASE,
+        "category": "materials",
+        "payee": "Home Depot",
+        "paid_on": day,
+        "paid_how": "card",
+        **fields,
+    }
     with db_session() as session:
-        row = JobCost(job_id=job.id, author_id=user.id, incurred_on=day, amount_cents=cents,
-                      **values)  # fmt: skip
+        row = JobCost(
+            job_id=job.id, author_id=user.id, incurred_on=day, amount_cents=cents, **values
+        )
         session.add(row)
         session.commit()
         session.refresh(row)
@@ -54,12 +80,33 @@ def costs(staff):
     tub = small_job(staff, "=Reglaze the tub", "job-2")
     plumber = subcontractor_of("Gowanus Plumbing LLC", staff, licence_number="2088888-DCA")
     cost(faucet, staff, date(2026, 3, 3), 120_50, tax_cents=10_69, description="Tile and grout")
-    cost(tub, staff, date(2026, 3, 5), 1_500_00, kind=CostKind.SUB_BILL, category="subcontractor",
-         payee=plumber.company, subcontractor_id=plumber.id, paid_on=date(2026, 3, 20),
-         paid_how="check", paid_reference="1042", description="Rough-in")  # fmt: skip
-    cost(faucet, staff, date(2026, 3, 5), 361_36, kind=CostKind.LABOUR, category="labour",
-         payee="Sam Staff", worker_id=staff.id, hours_milli=8000, hourly_cost_cents=45_17,
-         paid_how="payroll")  # fmt: skip
+    cost(
+        tub,
+        staff,
+        date(2026, 3, 5),
+        1_500_00,
+        kind=CostKind.SUB_BILL,
+        category="subcontractor",
+        payee=plumber.company,
+        subcontractor_id=plumber.id,
+        paid_on=date(2026, 3, 20),
+        paid_how="check",
+        paid_reference="1042",
+        description="Rough-in",
+    )
+    cost(
+        faucet,
+        staff,
+        date(2026, 3, 5),
+        361_36,
+        kind=CostKind.LABOUR,
+        category="labour",
+        payee="Sam Staff",
+        worker_id=staff.id,
+        hours_milli=8000,
+        hourly_cost_cents=45_17,
+        paid_how="payroll",
+    )
     cost(tub, staff, date(2026, 6, 1), -20_00, credit=True, description="Returned grout")
     gone = cost(faucet, staff, date(2026, 3, 4), 999_00)
     with db_session() as session:
@@ -85,24 +132,34 @@ def test_each_cost_that_counts_is_one_row_in_day_order_with_its_job(staff_client
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
     assert 'filename="costs-2026-01-01-to-2026-12-31.csv"' in answer.headers["content-disposition"]
     assert answer.text.splitlines()[0].split(",") == HEADER
-    got = [(r["date"], r["job"], r["kind"], r["amount"], r["tax"], r["total"])
-           for r in rows(answer)]  # fmt: skip
+    got = [
+        (r["date"], r["job"], r["kind"], r["amount"], r["tax"], r["total"]) for r in rows(answer)
+    ]
     assert got == [
         ("2026-03-03", faucet.number, "Purchase", "120.50", "10.69", "131.19"),
         ("2026-03-05", tub.number, "Subcontractor bill", "1500.00", "0.00", "1500.00"),
         ("2026-03-05", faucet.number, "Crew day", "361.36", "0.00", "361.36"),
         ("2026-06-01", tub.number, "Purchase", "-20.00", "0.00", "-20.00"),
-    ]  # fmt: skip
+    ]
     total = sum(round(float(r["total"]) * 100) for r in rows(answer))
     assert total == 131_19 + 1_500_00 + 361_36 - 20_00
     bill = rows(answer)[1]
     assert bill == {
-        "date": "2026-03-05", "job": tub.number, "job_title": "'=Reglaze the tub",
-        "kind": "Subcontractor bill", "category": "Subcontractor", "payee": "Gowanus Plumbing LLC",
-        "description": "Rough-in", "amount": "1500.00", "tax": "0.00", "total": "1500.00",
-        "paid_on": "2026-03-20", "paid_how": "Check", "reference": "1042",
+        "date": "2026-03-05",
+        "job": tub.number,
+        "job_title": "'=Reglaze the tub",
+        "kind": "Subcontractor bill",
+        "category": "Subcontractor",
+        "payee": "Gowanus Plumbing LLC",
+        "description": "Rough-in",
+        "amount": "1500.00",
+        "tax": "0.00",
+        "total": "1500.00",
+        "paid_on": "2026-03-20",
+        "paid_how": "Check",
+        "reference": "1042",
         "subcontractor_licence": "2088888-DCA",
-    }  # fmt: skip
+    }
     tile = rows(answer)[0]
     assert (tile["paid_how"], tile["subcontractor_licence"]) == ("Business card", "")
 

@@ -111,7 +111,10 @@ def test_sitemap_lists_every_public_route_with_each_service_and_gallery(client):
     assert "/add-invoice" not in xml and "/login" not in xml
     # Each gallery page lists its pictures as image entries, at their largest size.
     kitchen = xml.split("/gallery/kitchen-remodeling</loc>", 1)[1].split("</url>", 1)[0]
-    assert kitchen.count("<image:loc>") == next(g for g in GALLERIES if g.slug == "kitchen-remodeling").image_count
+    assert (
+        kitchen.count("<image:loc>")
+        == next(g for g in GALLERIES if g.slug == "kitchen-remodeling").image_count
+    )
     assert "/img/kitchen-remodeling/01-1200.webp</image:loc>" in kitchen
 
 

@@ -31,5 +31,8 @@ def test_a_jobs_papers_need_a_session(client, staff, job_1962, cookie):
         answer = client.get(f"/jobs/{job_1962.number}/documents/{name}.pdf")
         assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
         assert answer.headers["cache-control"] == "no-store"
-    for path in (f"/jobs/{job_1962.number}/documents/contract.pdf", "/jobs/J-2099-0001/documents/st124.pdf"):  # fmt: skip
+    for path in (
+        f"/jobs/{job_1962.number}/documents/contract.pdf",
+        "/jobs/J-2099-0001/documents/st124.pdf",
+    ):
         assert client.get(path).status_code == 404

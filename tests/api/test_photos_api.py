@@ -21,9 +21,16 @@ def site_and_storage(photo_storage, monkeypatch):
 
 @pytest.fixture
 def job(staff):
-    work = {"name": "Lee Chan", "email": "lee@example.com", "phone": "", "title": "New kitchen",
-            "address": "5 Court St, Brooklyn", "price": "300", "tax_category": "repair",
-            "tax_area": "nyc"}  # fmt: skip
+    work = {
+        "name": "Lee Chan",
+        "email": "lee@example.com",
+        "phone": "",
+        "title": "New kitchen",
+        "address": "5 Court St, Brooklyn",
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
     return jobs.create_small_job(jobs.validate_small_work(work), signed_in(staff), "job-form-1")
 
 
@@ -31,8 +38,9 @@ def send(client, job, upload_id: str, content: bytes, stage: str = "after", head
     return client.post(
         f"/api/jobs/{job.number}/photos",
         params={"upload_id": upload_id, "stage": stage, "room": "Kitchen"},
-        content=content, headers={**headers, "Content-Type": "image/jpeg"},
-    )  # fmt: skip
+        content=content,
+        headers={**headers, "Content-Type": "image/jpeg"},
+    )
 
 
 def test_an_upload_needs_a_session_and_this_sites_origin(client, job):
@@ -128,8 +136,12 @@ def test_a_published_picture_is_public_until_unpublished(staff_client, staff, jo
     admin = signed_in(staff_user(role="admin", name="Ada Admin", email="ada@example.com"))
     for status in ("scheduled", "in_progress", "substantially_complete"):
         set_job_status(job.number, status, admin)
-    fields = {"gallery": "kitchen-remodeling", "caption": "A new kitchen", "alt": "White cabinets",
-              "permission": True}  # fmt: skip
+    fields = {
+        "gallery": "kitchen-remodeling",
+        "caption": "A new kitchen",
+        "alt": "White cabinets",
+        "permission": True,
+    }
     published_id = photos.publish(job.number, admin, after, None, fields)
     [picture] = photos.published_pictures("kitchen-remodeling")
     staff_client.cookies.clear()
@@ -151,9 +163,11 @@ def test_the_server_writes_published_pictures_into_the_built_gallery_and_service
     the service page its newest 3; a page with none is sent as it was built."""
     from renovation_app.api import first_paint_pages
 
-    frame = ('<main><div id="published-pictures" class="contents"></div>'
-             '<template data-waiting-for="gallery-rest"><div id="published-more" class="contents">'
-             "</div></template></main>")  # fmt: skip
+    frame = (
+        '<main><div id="published-pictures" class="contents"></div>'
+        '<template data-waiting-for="gallery-rest"><div id="published-more" class="contents">'
+        "</div></template></main>"
+    )
     monkeypatch.setattr(first_paint_pages, "built_page", lambda page: frame)
     assert first_paint_pages.page_with_published("gallery", "kitchen-remodeling") == frame
     assert first_paint_pages.page_with_published("gallery", "no-such-gallery") is None
@@ -166,10 +180,18 @@ def test_the_server_writes_published_pictures_into_the_built_gallery_and_service
     for status in ("scheduled", "in_progress", "substantially_complete"):
         set_job_status(job.number, status, admin)
     for n, photo_id in enumerate(ids):
-        photos.publish(job.number, admin, photo_id, None, {
-            "gallery": "kitchen-remodeling", "caption": f"View {n}", "alt": f"Kitchen, view {n}",
-            "permission": True,
-        })  # fmt: skip
+        photos.publish(
+            job.number,
+            admin,
+            photo_id,
+            None,
+            {
+                "gallery": "kitchen-remodeling",
+                "caption": f"View {n}",
+                "alt": f"Kitchen, view {n}",
+                "permission": True,
+            },
+        )
 
     gallery = first_paint_pages.page_with_published("gallery", "kitchen-remodeling")
     shown, waiting = gallery.split("<template", 1)

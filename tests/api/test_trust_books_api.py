@@ -30,30 +30,73 @@ def a_job(author_id: int) -> Job:
     March (late at night in New York: already April 1 in UTC); $4,200 of costs paid in March
     and a $300 vendor credit."""
     with db_session() as session:
-        job = Job(number="J-2026-0007", year=2026, title="Basement", customer_name="=Ann Owner",
-                  customer_email="ann@example.com", address="5 Elm St, Queens, NY",
-                  contract_cents=6000_00, author_id=author_id)  # fmt: skip
+        job = Job(
+            number="J-2026-0007",
+            year=2026,
+            title="Basement",
+            customer_name="=Ann Owner",
+            customer_email="ann@example.com",
+            address="5 Elm St, Queens, NY",
+            contract_cents=6000_00,
+            author_id=author_id,
+        )
         session.add(job)
         session.flush()
-        invoice = Invoice(number="2026-0100", year=2026, customer_name="Ann Owner",
-                          customer_email="ann@example.com", subtotal_cents=6000_00,
-                          total_cents=6000_00, due_date=date(2026, 3, 1), status="partially_paid",
-                          author_id=author_id, job_id=job.id,
-                          sent_at=datetime(2026, 2, 10, 15, tzinfo=UTC))  # fmt: skip
+        invoice = Invoice(
+            number="2026-0100",
+            year=2026,
+            customer_name="Ann Owner",
+            customer_email="ann@example.com",
+            subtotal_cents=6000_00,
+            total_cents=6000_00,
+            due_date=date(2026, 3, 1),
+            status="partially_paid",
+            author_id=author_id,
+            job_id=job.id,
+            sent_at=datetime(2026, 2, 10, 15, tzinfo=UTC),
+        )
         session.add(invoice)
         session.flush()
-        session.add_all([
-            Payment(invoice_id=invoice.id, amount_cents=2500_00, status=PaymentStatus.SUCCEEDED,
-                    method=PaymentMethod.CHECK, reference="1001", received_on=date(2026, 2, 20)),
-            Payment(invoice_id=invoice.id, amount_cents=1000_00, status=PaymentStatus.SUCCEEDED,
-                    payment_intent_id="pi_march", succeeded_at=datetime(2026, 4, 1, 2, tzinfo=UTC)),
-            JobCost(job_id=job.id, author_id=author_id, kind=CostKind.SUB_BILL,
-                    category="subcontractor", payee="Ace Electric", incurred_on=date(2026, 3, 2),
-                    paid_on=date(2026, 3, 20), amount_cents=4200_00),
-            JobCost(job_id=job.id, author_id=author_id, kind=CostKind.PURCHASE, credit=True,
-                    category="materials", payee="Lumber Co", incurred_on=date(2026, 3, 25),
-                    paid_on=date(2026, 3, 25), amount_cents=-300_00),
-        ])  # fmt: skip
+        session.add_all(
+            [
+                Payment(
+                    invoice_id=invoice.id,
+                    amount_cents=2500_00,
+                    status=PaymentStatus.SUCCEEDED,
+                    method=PaymentMethod.CHECK,
+                    reference="1001",
+                    received_on=date(2026, 2, 20),
+                ),
+                Payment(
+                    invoice_id=invoice.id,
+                    amount_cents=1000_00,
+                    status=PaymentStatus.SUCCEEDED,
+                    payment_intent_id="pi_march",
+                    succeeded_at=datetime(2026, 4, 1, 2, tzinfo=UTC),
+                ),
+                JobCost(
+                    job_id=job.id,
+                    author_id=author_id,
+                    kind=CostKind.SUB_BILL,
+                    category="subcontractor",
+                    payee="Ace Electric",
+                    incurred_on=date(2026, 3, 2),
+                    paid_on=date(2026, 3, 20),
+                    amount_cents=4200_00,
+                ),
+                JobCost(
+                    job_id=job.id,
+                    author_id=author_id,
+                    kind=CostKind.PURCHASE,
+                    credit=True,
+                    category="materials",
+                    payee="Lumber Co",
+                    incurred_on=date(2026, 3, 25),
+                    paid_on=date(2026, 3, 25),
+                    amount_cents=-300_00,
+                ),
+            ]
+        )
         session.commit()
         session.refresh(job)
         return job
@@ -75,8 +118,13 @@ def test_signed_out_or_forged_sessions_download_nothing(client, staff, kind, coo
 
 def test_bad_dates_are_refused_with_a_message_and_an_unknown_job_is_not_found(staff_client, staff):
     job = a_job(staff.id)
-    for query in ("", "from=2026-03-31&to=2026-03-01", "from=march&to=2026-03-31",
-                  "from=2026-02-30&to=2026-03-31", "from=2026-03-01"):  # fmt: skip
+    for query in (
+        "",
+        "from=2026-03-31&to=2026-03-01",
+        "from=march&to=2026-03-31",
+        "from=2026-02-30&to=2026-03-31",
+        "from=2026-03-01",
+    ):
         for kind in ("pdf", "csv"):
             answer = staff_client.get(f"/jobs/{job.number}/trust-books.{kind}?{query}")
             assert answer.status_code == 422 and "YYYY-MM-DD" in answer.json()["error"]
@@ -100,15 +148,23 @@ def test_the_csv_holds_the_services_books_and_each_download_is_audited(staff_cli
         books = trust_books.trust_books(
             session, session.get(Job, job.id), date(2026, 3, 1), date(2026, 3, 31)
         )
-    by_section = {s: [r for r in rows if r["section"] == s] for s in
-                  ("received", "paid", "receivable", "payable", "summary")}  # fmt: skip
+    by_section = {
+        s: [r for r in rows if r["section"] == s]
+        for s in ("received", "paid", "receivable", "payable", "summary")
+    }
     assert [(r["date"], r["amount"]) for r in by_section["received"]] == [("2026-03-31", "1000.00")]
     assert sum(cents(r["amount"]) for r in by_section["received"]) == books.received_cents
     assert sum(cents(r["amount"]) for r in by_section["paid"]) == books.paid_cents == 3900_00
     assert [r["party"] for r in by_section["received"]] == ["'=Ann Owner"]  # never a formula
     figures = [cents(r["amount"]) for r in by_section["summary"]]
-    assert figures == [books.opening_cents, books.received_cents, books.paid_cents,
-                       books.closing_cents, books.receivable_cents, books.payable_cents]  # fmt: skip
+    assert figures == [
+        books.opening_cents,
+        books.received_cents,
+        books.paid_cents,
+        books.closing_cents,
+        books.receivable_cents,
+        books.payable_cents,
+    ]
     assert figures[:4] == [2500_00, 1000_00, 3900_00, -400_00]
     assert by_section["summary"][3]["description"] == "advanced by the business on 2026-03-31"
     assert cents(by_section["receivable"][0]["amount"]) == 6000_00 - 3500_00

@@ -134,8 +134,14 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     expect(row).to_contain_text("Tile adhesive and grout")
     expect(row.get_by_test_id("cost-total")).to_have_text("$4,310.55")
 
-    add_cost(page, "Subcontractor bill", subcontractor_id=sub.company, description="Plumbing rough-in",
-             incurred_on=str(yesterday), amount="6,000")  # fmt: skip
+    add_cost(
+        page,
+        "Subcontractor bill",
+        subcontractor_id=sub.company,
+        description="Plumbing rough-in",
+        incurred_on=str(yesterday),
+        amount="6,000",
+    )
     bill = page.get_by_test_id("cost-row").filter(has_text="Plumbing rough-in")
     bill.get_by_test_id("pay-bill").click()
     page.fill("#pay-paid_on", str(today))
@@ -147,8 +153,13 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
 
     for days_back in (3, 2, 1):
         for name in RATES:
-            add_cost(page, "Crew day", worker_id=f"{name} (${RATES[name]}/h)",
-                     incurred_on=str(today - timedelta(days=days_back)), hours="8")  # fmt: skip
+            add_cost(
+                page,
+                "Crew day",
+                worker_id=f"{name} (${RATES[name]}/h)",
+                incurred_on=str(today - timedelta(days=days_back)),
+                hours="8",
+            )
     labour = 3 * 8 * (4500 + 3800)  # cents: $1,992.00
     materials, subcontractor = 4_310_55, 6_000_00
     actual = materials + subcontractor + labour
@@ -163,8 +174,11 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     so_far = invoiced - actual
     expect(page.get_by_test_id("margin-so-far")).to_contain_text(f"-${-so_far / 100:,.2f}")
     estimated = {"labour": 3_017_00, "materials": 3_735_60, "subcontractor": 7_523_00}
-    at_completion = 28_200_00 - (max(estimated["labour"], labour) + max(estimated["materials"], materials)
-                                 + max(estimated["subcontractor"], subcontractor))  # fmt: skip
+    at_completion = 28_200_00 - (
+        max(estimated["labour"], labour)
+        + max(estimated["materials"], materials)
+        + max(estimated["subcontractor"], subcontractor)
+    )
     expect(page.get_by_test_id("margin-at-completion")).to_contain_text(
         f"${at_completion / 100:,.2f}"
     )

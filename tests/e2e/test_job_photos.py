@@ -30,8 +30,11 @@ def phone_photo(n: int, large: bool) -> bytes:
     the browser before it is sent."""
     size = (3000, 2250) if large else (1600, 1200)
     rng = random.Random(n)
-    image = Image.frombytes("RGB", size, rng.randbytes(size[0] * size[1] * 3)) if large else \
-        Image.new("RGB", size, (40 * n % 255, 120, 200))  # fmt: skip
+    image = (
+        Image.frombytes("RGB", size, rng.randbytes(size[0] * size[1] * 3))
+        if large
+        else Image.new("RGB", size, (40 * n % 255, 120, 200))
+    )
     exif = Image.Exif()
     exif[GPS_IFD] = {1: "N", 2: (40.0, 40.0, 12.0), 3: "W", 4: (73.0, 59.0, 30.0)}
     out = io.BytesIO()

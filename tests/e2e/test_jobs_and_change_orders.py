@@ -40,10 +40,16 @@ def contract(admin_email: str, owner_email: str, monkeypatch):
         {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
     ]
     return admin, accepted_estimate(
-        admin, uuid.uuid4().hex, lines=lines, email=owner_email, phone="",
-        deposit_kind="percent", deposit_value="30", progress_schedule="Rough-in done: 40%",
+        admin,
+        uuid.uuid4().hex,
+        lines=lines,
+        email=owner_email,
+        phone="",
+        deposit_kind="percent",
+        deposit_value="30",
+        progress_schedule="Rough-in done: 40%",
         completion_date=str(business_today() + timedelta(days=60)),
-    )  # fmt: skip
+    )
 
 
 def write_change_order(page: Page, job_path: str, words: str, price: str, credit=False, **terms):
@@ -102,10 +108,15 @@ def test_a_job_amended_by_two_signed_change_orders_bills_exactly_what_is_left(
     record_payment(deposit, admin, amount="7,500.00")
 
     write_change_order(
-        page, job_path, "Double vanity, Kohler K-1234, installed", "3,200",
-        reason="The owner asked for a double vanity.", days="5", payment="spread",
+        page,
+        job_path,
+        "Double vanity, Kohler K-1234, installed",
+        "3,200",
+        reason="The owner asked for a double vanity.",
+        days="5",
+        payment="spread",
         new_value="$28,200.00",
-    )  # fmt: skip
+    )
     row = page.get_by_test_id("change-order").filter(has_text="CO-1")
     expect(row).to_contain_text("Work not yet approved")
     expect(page.get_by_test_id("job-value")).to_have_text("$25,000.00")  # not signed yet
@@ -150,9 +161,15 @@ def test_a_job_amended_by_two_signed_change_orders_bills_exactly_what_is_left(
     assert "New contract value $28,200.00" in text
 
     write_change_order(
-        page, job_path, "No towel warmer after all", "700", credit=True,
-        reason="The owner keeps the old towel bar.", payment="next", new_value="$27,500.00",
-    )  # fmt: skip
+        page,
+        job_path,
+        "No towel warmer after all",
+        "700",
+        credit=True,
+        reason="The owner keeps the old towel bar.",
+        payment="next",
+        new_value="$27,500.00",
+    )
     no_axe_violations(page, "job page with a change order waiting")
     link = re.search(r"/change-order/[\w-]{43,}", mail_about(site, owner_email, "CO-2")["text"])
     owner = context.browser.new_context(base_url=site.url)

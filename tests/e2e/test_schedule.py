@@ -44,11 +44,17 @@ def test_the_office_drags_a_work_day_for_two_people_onto_monday(page: Page, site
     from datetime import time
 
     wednesday = instant_of(monday + timedelta(days=2), time(9))
-    work_day = appointments.save_appointment({
-        "kind": "work_day", "title": f"Demolition {tag}", "job_id": job.id,
-        "starts_at": wednesday.isoformat(), "ends_at": (wednesday + timedelta(hours=3)).isoformat(),
-        "user_ids": [ana.id, ben.id],
-    }, as_signed_in(admin))  # fmt: skip
+    work_day = appointments.save_appointment(
+        {
+            "kind": "work_day",
+            "title": f"Demolition {tag}",
+            "job_id": job.id,
+            "starts_at": wednesday.isoformat(),
+            "ends_at": (wednesday + timedelta(hours=3)).isoformat(),
+            "user_ids": [ana.id, ben.id],
+        },
+        as_signed_in(admin),
+    )
 
     page.set_viewport_size({"width": 1280, "height": 900})
     sign_in(page, admin_email)
@@ -168,12 +174,18 @@ def test_fifty_visitors_booking_one_window_at_once_book_it_once(site):
 
     def book(n: int) -> httpx.Response:
         return httpx.post(
-            f"{site.url}/api/booking", timeout=60,
+            f"{site.url}/api/booking",
+            timeout=60,
             headers={"Origin": site.url, "X-Forwarded-For": f"198.51.100.{n + 1}"},
-            json={"name": f"Visitor {n}", "email": f"race{n}-{key[:10]}@example.com",
-                  "phone": f"(718) 555-01{n:02}", "message": "A new kitchen.",
-                  "address": f"{n + 1} Race St, Brooklyn", "window": key},
-        )  # fmt: skip
+            json={
+                "name": f"Visitor {n}",
+                "email": f"race{n}-{key[:10]}@example.com",
+                "phone": f"(718) 555-01{n:02}",
+                "message": "A new kitchen.",
+                "address": f"{n + 1} Race St, Brooklyn",
+                "window": key,
+            },
+        )
 
     with ThreadPoolExecutor(max_workers=50) as pool:
         answers = list(pool.map(book, range(50)))

@@ -21,9 +21,16 @@ def new_user(site, by_cli: bool = False, admin: bool = False) -> str:
     email = f"{kind}-{uuid.uuid4().hex[:8]}@example.com"
     if by_cli or not site.shares_this_process_database:
         run_cli(
-            site, "create-user", "--email", email, "--name", name, *(["--admin"] if admin else []),
-            "--password-stdin", stdin=PASSWORD + "\n",
-        )  # fmt: skip
+            site,
+            "create-user",
+            "--email",
+            email,
+            "--name",
+            name,
+            *(["--admin"] if admin else []),
+            "--password-stdin",
+            stdin=PASSWORD + "\n",
+        )
     else:
         staff_user(Role.ADMIN if admin else Role.STAFF, email=email, name=name, password=PASSWORD)
     return email

@@ -40,13 +40,29 @@ _NAMES = itertools.count(1)
 # cost: labour $3,017.00, materials 120 x $31.13 = $3,735.60, subcontractor $7,523.00. The unit
 # costs are amounts that appear nowhere else in the contract, so a test can look for them.
 CONTRACT_28K_LINES = [
-    {"description": "Demolition, framing and finish carpentry", "quantity": "1",
-     "unit_price": "9,000", "cost_category": "labour", "unit_cost": "3,017"},
-    {"description": "Tile, Daltile Rittenhouse", "quantity": "120", "unit": "sq ft",
-     "unit_price": "40", "cost_category": "materials", "unit_cost": "31.13"},
-    {"description": "Plumbing and electrical rough-in", "quantity": "1",
-     "unit_price": "14,400", "cost_category": "subcontractor", "unit_cost": "7,523"},
-]  # fmt: skip
+    {
+        "description": "Demolition, framing and finish carpentry",
+        "quantity": "1",
+        "unit_price": "9,000",
+        "cost_category": "labour",
+        "unit_cost": "3,017",
+    },
+    {
+        "description": "Tile, Daltile Rittenhouse",
+        "quantity": "120",
+        "unit": "sq ft",
+        "unit_price": "40",
+        "cost_category": "materials",
+        "unit_cost": "31.13",
+    },
+    {
+        "description": "Plumbing and electrical rough-in",
+        "quantity": "1",
+        "unit_price": "14,400",
+        "cost_category": "subcontractor",
+        "unit_cost": "7,523",
+    },
+]
 ESTIMATED_28K = {"labour": 3_017_00, "materials": 3_735_60, "subcontractor": 7_523_00}
 
 
@@ -134,9 +150,13 @@ def purchase_form(day: str | date | None = None, **fields: object) -> dict:
     """The purchase form: $4,000.00 of materials from Home Depot with $310.55 tax, three days
     ago; every key is an override (credit, paid_how...)."""
     raw = {
-        "category": "materials", "incurred_on": str(day or days_ago(3)), "payee": "Home Depot",
-        "description": "Cement board, thinset, grout", "amount": "4,000.00", "tax": "310.55",
-    }  # fmt: skip
+        "category": "materials",
+        "incurred_on": str(day or days_ago(3)),
+        "payee": "Home Depot",
+        "description": "Cement board, thinset, grout",
+        "amount": "4,000.00",
+        "tax": "310.55",
+    }
     return {**raw, **fields}
 
 
@@ -144,27 +164,37 @@ def sub_bill_form(sub: Subcontractor | int, day: str | date | None = None, **fie
     """A subcontractor's bill of $6,000 dated ten days ago; every key is an override."""
     raw = {
         "subcontractor_id": sub if isinstance(sub, int) else sub.id,
-        "incurred_on": str(day or days_ago(10)), "description": "Rough plumbing, bathroom",
-        "amount": "6,000", "tax": "",
-    }  # fmt: skip
+        "incurred_on": str(day or days_ago(10)),
+        "description": "Rough plumbing, bathroom",
+        "amount": "6,000",
+        "tax": "",
+    }
     return {**raw, **fields}
 
 
 def crew_day_form(worker: User | int, day: str | date | None = None, **fields) -> dict:
     """Eight hours of `worker` yesterday; every key is an override."""
     raw = {
-        "worker_id": worker if isinstance(worker, int) else worker.id, "hours": "8",
-        "incurred_on": str(day or days_ago(1)), "description": "Framing",
-    }  # fmt: skip
+        "worker_id": worker if isinstance(worker, int) else worker.id,
+        "hours": "8",
+        "incurred_on": str(day or days_ago(1)),
+        "description": "Framing",
+    }
     return {**raw, **fields}
 
 
 def purchase_of(
-    job: Job | str, amount: str = "4,000.00", tax: str = "310.55", category: str = "materials",
-    day: str | date | None = None, by: User | SignedInUser | None = None,
-    receipt: tuple[bytes, str] | None = None, form_token: str = "", reason: str = "",
+    job: Job | str,
+    amount: str = "4,000.00",
+    tax: str = "310.55",
+    category: str = "materials",
+    day: str | date | None = None,
+    by: User | SignedInUser | None = None,
+    receipt: tuple[bytes, str] | None = None,
+    form_token: str = "",
+    reason: str = "",
     **fields: object,
-) -> JobCost:  # fmt: skip
+) -> JobCost:
     """A purchase (purchase_form) added by costs.add_cost, with its receipt if given."""
     raw = purchase_form(day, amount=amount, tax=tax, category=category, **fields)
     number, user = _number(job), _someone(by)
@@ -172,34 +202,50 @@ def purchase_of(
 
 
 def sub_bill_of(
-    job: Job | str, sub: Subcontractor | int, amount: str = "6,000", tax: str = "",
-    day: str | date | None = None, by: User | SignedInUser | None = None, **fields: object,
-) -> JobCost:  # fmt: skip
+    job: Job | str,
+    sub: Subcontractor | int,
+    amount: str = "6,000",
+    tax: str = "",
+    day: str | date | None = None,
+    by: User | SignedInUser | None = None,
+    **fields: object,
+) -> JobCost:
     """A subcontractor's bill (sub_bill_form) added by costs.add_cost."""
     raw = sub_bill_form(sub, day, amount=amount, tax=tax, **fields)
     return cost_of(costs.add_cost(_number(job), "sub_bill", raw, _someone(by)))
 
 
 def crew_day_of(
-    job: Job | str, worker: User | int, hours: str = "8", day: str | date | None = None,
-    by: User | SignedInUser | None = None, **fields: object,
-) -> JobCost:  # fmt: skip
+    job: Job | str,
+    worker: User | int,
+    hours: str = "8",
+    day: str | date | None = None,
+    by: User | SignedInUser | None = None,
+    **fields: object,
+) -> JobCost:
     """One person's hours on one day (crew_day_form), priced by costs.add_cost."""
     raw = crew_day_form(worker, day, hours=hours, **fields)
     return cost_of(costs.add_cost(_number(job), "labour", raw, _someone(by)))
 
 
 def pay_bill(
-    job: Job | str, cost_id: int, by: User | SignedInUser | None = None,
-    paid_on: str | date | None = None, how: str = "check", reference: str = "1042",
-    reason: str = "", **raw: object,
-) -> int:  # fmt: skip
+    job: Job | str,
+    cost_id: int,
+    by: User | SignedInUser | None = None,
+    paid_on: str | date | None = None,
+    how: str = "check",
+    reference: str = "1042",
+    reason: str = "",
+    **raw: object,
+) -> int:
     """Record the payment of a sub bill (today, check #1042 by default) by costs.pay_sub_bill;
     `raw` are other fields (funded_by_payment_id, lapse_confirmed). Returns the waiver's id."""
     fields = {
-        "paid_on": str(paid_on or business_today()), "paid_how": how,
-        "paid_reference": reference, **raw,
-    }  # fmt: skip
+        "paid_on": str(paid_on or business_today()),
+        "paid_how": how,
+        "paid_reference": reference,
+        **raw,
+    }
     return costs.pay_sub_bill(_number(job), cost_id, fields, _someone(by), reason)
 
 

@@ -79,16 +79,28 @@ def unsaved_contract(**fields: object) -> dict:
     estimate's columns (language, contingencies ...)."""
     estimate = Estimate(
         **{
-            "id": 1, "number": "E-2026-0001", "year": 2026, "customer_name": "Maria Lopez",
+            "id": 1,
+            "number": "E-2026-0001",
+            "year": 2026,
+            "customer_name": "Maria Lopez",
             "customer_email": "maria@example.com",
             "customer_address": "12 Atlantic Ave, Brooklyn, NY 11201",
-            "valid_until": date(2026, 12, 24), "start_date": date(2027, 1, 11),
-            "completion_date": date(2027, 2, 19), "deposit_kind": DepositKind.PERCENT,
-            "deposit_value": 3000, "author_id": 1, **fields,
+            "valid_until": date(2026, 12, 24),
+            "start_date": date(2027, 1, 11),
+            "completion_date": date(2027, 2, 19),
+            "deposit_kind": DepositKind.PERCENT,
+            "deposit_value": 3000,
+            "author_id": 1,
+            **fields,
         }
-    )  # fmt: skip
+    )
     line = EstimateLine(
-        id=1, estimate_id=1, position=1, description="Kitchen cabinets", quantity_milli=1000,
-        unit_price_cents=800_000, price_cents=800_000,
-    )  # fmt: skip
+        id=1,
+        estimate_id=1,
+        position=1,
+        description="Kitchen cabinets",
+        quantity_milli=1000,
+        unit_price_cents=800_000,
+        price_cents=800_000,
+    )
     return contract_document(estimate, [line], estimate_totals(estimate, [line], set()))

@@ -55,9 +55,14 @@ def test_without_a_terminal_the_password_prompt_ends_in_one_line_not_a_traceback
 
 def test_password_stdin_with_stdin_closed_is_one_line_too(clean_db):
     answer = run_cli(
-        "create-user", "--email", "nobody@example.com", "--name", "No Body", "--password-stdin",
+        "create-user",
+        "--email",
+        "nobody@example.com",
+        "--name",
+        "No Body",
+        "--password-stdin",
         **STDIN["closed"],
-    )  # fmt: skip
+    )
     assert answer.returncode != 0 and "Traceback" not in answer.stderr
     assert answer.stderr.strip().count("\n") == 0, answer.stderr
     assert users.list_users() == []

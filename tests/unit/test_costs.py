@@ -157,8 +157,15 @@ def test_the_budget_adds_up_the_receipt_the_sub_bill_and_three_crew_days(job, ad
 
 
 def test_invoiced_is_counted_before_sales_tax(job, admin):
-    lines = [{"description": "Repair the radiator valve", "unit_price": "200", "unit_cost": "80",
-              "tax_category": "repair", "cost_category": "materials"}]  # fmt: skip
+    lines = [
+        {
+            "description": "Repair the radiator valve",
+            "unit_price": "200",
+            "unit_cost": "80",
+            "tax_category": "repair",
+            "cost_category": "materials",
+        }
+    ]
     sign_co(make_change_order(job, admin, lines=lines, payment="own"))
     budget = budget_of(job)
     assert (budget.revenue_cents, budget.invoiced_cents) == (28_400_00, 200_00)
@@ -167,8 +174,13 @@ def test_invoiced_is_counted_before_sales_tax(job, admin):
 
 def test_a_signed_change_order_moves_the_estimated_cost_an_unsigned_one_does_not(job, admin):
     tile = contract_line_key(job, "Tile")
-    credit = {"description": "Cheaper fixtures", "unit_price": "250", "credit": True,
-              "cost_category": "subcontractor", "unit_cost": "100"}  # fmt: skip
+    credit = {
+        "description": "Cheaper fixtures",
+        "unit_price": "250",
+        "credit": True,
+        "cost_category": "subcontractor",
+        "unit_cost": "100",
+    }
     waiting = make_change_order(job, admin, "waiting", lines=[credit], payment="next")
     assert {c.slug: c.estimated_cents for c in budget_of(job).categories} == ESTIMATED_28K
     sign_co(waiting)
@@ -179,8 +191,12 @@ def test_a_signed_change_order_moves_the_estimated_cost_an_unsigned_one_does_not
 
 
 def test_the_estimated_cost_is_never_on_the_customers_documents(job, admin):
-    line = {"description": "Heated floor mat", "unit_price": "900", "cost_category": "materials",
-            "unit_cost": "412.77"}  # fmt: skip
+    line = {
+        "description": "Heated floor mat",
+        "unit_price": "900",
+        "cost_category": "materials",
+        "unit_cost": "412.77",
+    }
     co = sign_co(make_change_order(job, admin, lines=[line]))
     with db_session() as session:
         contract = session.get(Estimate, job.estimate_id).signed_document
@@ -190,8 +206,16 @@ def test_the_estimated_cost_is_never_on_the_customers_documents(job, admin):
     shown_co = json.dumps(change_orders.read_link(change_order_token(co)).change_order)
     for document in (contract, signed_co.document, shown_co):
         assert "$9,000.00" in document or "$900.00" in document  # the prices are there
-        for secret in ("$3,017.00", "$31.13", "$7,523.00", "$412.77", "412.77", "41277",
-                       "unit_cost", "cost_category"):  # fmt: skip
+        for secret in (
+            "$3,017.00",
+            "$31.13",
+            "$7,523.00",
+            "$412.77",
+            "412.77",
+            "41277",
+            "unit_cost",
+            "cost_category",
+        ):
             assert secret not in document
 
 
@@ -216,8 +240,11 @@ def test_a_closed_jobs_costs_change_only_by_an_admin_with_a_reason(job, admin, c
     costs.delete_cost(job.number, added.id, boss, "Entered twice")
     assert [(c.id, c.amount_cents) for c in costs_of(job)] == [(cost.id, 3_000_00)]
     assert cost_of(added.id).deleted_reason == "Entered twice"
-    for action, reason in (("cost.added", "Late receipt"), ("cost.changed", "Typo in amount"),
-                           ("cost.deleted", "Entered twice")):  # fmt: skip
+    for action, reason in (
+        ("cost.added", "Late receipt"),
+        ("cost.changed", "Typo in amount"),
+        ("cost.deleted", "Entered twice"),
+    ):
         assert any(reason in a.detail and a.user_id == admin.id for a in audit_rows(action))
 
 
@@ -318,8 +345,12 @@ def test_a_bill_is_paid_only_from_money_the_owners_payment_still_holds(
     with refused(r"Only \$2,460.00 of that payment is left"):
         pay_bill(job, second.id, by=admin, funded_by_payment_id=payment.id)
     # Returned to the owner, it funds nothing more, and is no longer offered.
-    back = {"method": "check", "amount": "2,460.00", "received_on": str(business_today()),
-            "reference": "2001"}  # fmt: skip
+    back = {
+        "method": "check",
+        "amount": "2,460.00",
+        "received_on": str(business_today()),
+        "reference": "2001",
+    }
     payments.record_return(deposit.number, payment.id, back, signed_in(admin))
     with refused(r"Only \$0.00 of that payment is left"):
         pay_bill(job, second.id, by=admin, funded_by_payment_id=payment.id)
@@ -396,9 +427,10 @@ def test_a_png_is_kept_as_a_jpeg_a_pdf_byte_for_byte_and_only_for_a_purchase(job
         (lambda: png_claiming(10_000, 10_000), "scan.png", "at most 50 megapixels"),  # 100 MP
         (png_bomb, "bomb.png", "too large"),  # 64 megapixels, under Pillow's limits
     ],
-)  # fmt: skip
-def test_a_file_that_is_not_a_receipt_is_refused_and_adds_no_cost(job, admin, files_dir, content,
-                                                                   name, match):  # fmt: skip
+)
+def test_a_file_that_is_not_a_receipt_is_refused_and_adds_no_cost(
+    job, admin, files_dir, content, name, match
+):
     with refused(match):
         purchase_of(job, by=admin, receipt=(content() if callable(content) else content, name))
     assert costs_of(job, deleted=True) == [] and audit_rows("cost.added") == []

@@ -56,9 +56,12 @@ def test_receivables_by_age_equal_the_invoices_and_each_bucket_lists_them(clerk)
         assert board.owed.cents == (1000 + 2000 + 2500 + 4000) * 100 and board.owed.count == 4
         assert board.overdue.cents == (2000 + 2500 + 4000) * 100
         assert [(k, f.cents // 100, f.count) for k, f in by_age.items()] == [
-            ("current", 1000, 1), ("1-30", 2000, 1), ("31-60", 2500, 1), ("61-90", 0, 0),
+            ("current", 1000, 1),
+            ("1-30", 2000, 1),
+            ("31-60", 2500, 1),
+            ("61-90", 0, 0),
             ("over-90", 4000, 1),
-        ]  # fmt: skip
+        ]
         for key, figure in by_age.items():
             listed = list_invoices(InvoiceFilters.from_query({"age": key}))
             assert listed.total_count == figure.count, key

@@ -48,8 +48,14 @@ def at(day: date) -> datetime:
 
 def line(price: str, service: str = "", cost: str = "", category: str = "", **more) -> dict:
     words = {"description": "Custom millwork"} if not service else {}
-    return {"service": service, "unit_price": price, "unit_cost": cost,
-            "cost_category": category, **words, **more}  # fmt: skip
+    return {
+        "service": service,
+        "unit_price": price,
+        "unit_cost": cost,
+        "cost_category": category,
+        **words,
+        **more,
+    }
 
 
 def contract(author, token: str, day: date, lines: list[dict], **more) -> Job:
@@ -60,9 +66,16 @@ def contract(author, token: str, day: date, lines: list[dict], **more) -> Job:
 
 def small_job(author) -> Job:
     """A job made by hand: $300 of repair before tax ($326.63 with it), no estimate."""
-    work = {"name": "Lee Chan", "email": "lee@example.com", "phone": "", "title": "New faucet",
-            "address": "5 Court St, Brooklyn", "price": "300", "tax_category": "repair",
-            "tax_area": "nyc"}  # fmt: skip
+    work = {
+        "name": "Lee Chan",
+        "email": "lee@example.com",
+        "phone": "",
+        "title": "New faucet",
+        "address": "5 Court St, Brooklyn",
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
     return jobs.create_small_job(jobs.validate_small_work(work), signed_in(author), "small-1")
 
 
@@ -70,8 +83,14 @@ def cost(job: Job, author, day: date, cents: int, category: str = "materials", *
     """A cost as the costs page stores it: a purchase paid on its day unless told."""
     values = {"kind": CostKind.PURCHASE, "payee": "Home Depot", "paid_on": day, **more}
     with db_session() as session:
-        row = JobCost(job_id=job.id, author_id=author.id, category=category, incurred_on=day,
-                      amount_cents=cents, **values)  # fmt: skip
+        row = JobCost(
+            job_id=job.id,
+            author_id=author.id,
+            category=category,
+            incurred_on=day,
+            amount_cents=cents,
+            **values,
+        )
         session.add(row)
         session.commit()
         session.refresh(row)
@@ -103,10 +122,15 @@ def office(clerk, contract_settings):
     deposit billed Oct 1 (with $200 of sales tax on top), a $3,000 sub bill Oct 15.
     Patch: $2,000 of free text only: its $600 deposit of Nov 2 voided, $150 of other Nov 10.
     And an invoice of no job ($500, Nov 10), which has no place in the margins."""
-    kitchen = contract(clerk, "kitchen", date(2026, 9, 10), [
-        line("6,000", "kitchenRemodelling", "2,000", "materials"),
-        line("4,000", "bathroomRemodelling", "1,500", "labour"),
-    ])  # fmt: skip
+    kitchen = contract(
+        clerk,
+        "kitchen",
+        date(2026, 9, 10),
+        [
+            line("6,000", "kitchenRemodelling", "2,000", "materials"),
+            line("4,000", "bathroomRemodelling", "1,500", "labour"),
+        ],
+    )
     with time_machine.travel(at(date(2026, 9, 10)), tick=False):
         bill(kitchen, "deposit", clerk)
     with time_machine.travel(at(date(2026, 11, 5)), tick=False):
@@ -117,14 +141,28 @@ def office(clerk, contract_settings):
     gone = cost(kitchen, clerk, date(2026, 11, 4), 999_00)
     change(JobCost, gone.id, deleted_at=utc_now(), deleted_reason="Typed twice")
 
-    bathroom = contract(clerk, "bathroom", date(2026, 10, 1), [
-        line("3,000", "bathroomRemodelling", "2,000", "subcontractor"), line("5,000"),
-    ])  # fmt: skip
+    bathroom = contract(
+        clerk,
+        "bathroom",
+        date(2026, 10, 1),
+        [
+            line("3,000", "bathroomRemodelling", "2,000", "subcontractor"),
+            line("5,000"),
+        ],
+    )
     with time_machine.travel(at(date(2026, 10, 1)), tick=False):
         deposit = bill(bathroom, "deposit", clerk)
     change(Invoice, deposit.id, total_cents=deposit.total_cents + 200_00, tax_cents=200_00)
-    cost(bathroom, clerk, date(2026, 10, 15), 3_000_00, "subcontractor", kind=CostKind.SUB_BILL,
-         payee="Gowanus Plumbing LLC", paid_on=None)  # fmt: skip
+    cost(
+        bathroom,
+        clerk,
+        date(2026, 10, 15),
+        3_000_00,
+        "subcontractor",
+        kind=CostKind.SUB_BILL,
+        payee="Gowanus Plumbing LLC",
+        paid_on=None,
+    )
 
     patch = contract(clerk, "patch", date(2026, 11, 2), [line("2,000")])
     with time_machine.travel(at(date(2026, 11, 2)), tick=False):
@@ -149,10 +187,8 @@ def test_margins_by_month_are_the_jobs_revenue_before_tax_less_their_costs(offic
         ("Sep 26", 1, "$3,000.00", "$1,080.00", "$1,920.00", "64.0%"),
         ("Oct 26", 1, "$2,400.00", "$3,000.00", "-$600.00", "-25.0%"),
         ("Nov 26", 2, "$7,000.00", "$2,650.00", "$4,350.00", "62.1%"),
-    ]  # fmt: skip
-    assert cells(margins.total) == (
-        "12 months", 3, "$12,400.00", "$6,730.00", "$5,670.00", "45.7%"
-    )  # fmt: skip
+    ]
+    assert cells(margins.total) == ("12 months", 3, "$12,400.00", "$6,730.00", "$5,670.00", "45.7%")
     november = next(point for point in margins.chart if point["month"] == "Nov 26")
     assert november == {"month": "Nov 26", "Revenue": 7000.0, "Costs": 2650.0, "Margin": 4350.0}
 
@@ -178,10 +214,15 @@ def test_the_open_jobs_over_their_estimate_are_listed_most_over_first(office, cl
     listed = [(r.number, r.estimated, r.actual, r.over, r.words) for r in margins.over_estimate]
     assert listed == [
         (office["kitchen"].number, "$3,500.00", "$3,980.00", "$1,400.00", "Labour $1,400.00 over"),
-        (office["bathroom"].number, "$2,000.00", "$3,000.00", "$1,000.00",
-         "Subcontractor $1,000.00 over"),
+        (
+            office["bathroom"].number,
+            "$2,000.00",
+            "$3,000.00",
+            "$1,000.00",
+            "Subcontractor $1,000.00 over",
+        ),
         (small.number, "$0.00", "$320.00", "$20.00", "Costs $20.00 over the contract before tax"),
-    ]  # fmt: skip
+    ]
     assert margins.over_count == 3
     assert margins.over_estimate[0].link == f"/jobs/{office['kitchen'].number}/costs"
 
@@ -199,9 +240,10 @@ def test_the_grouped_budgets_equal_job_budget_job_by_job(clerk, admin, contract_
     sent = sent_estimate(admin, "mixed", lines=lines, discount="300")
     with db_session() as session:
         optional = session.exec(
-            select(EstimateLine.id).where(EstimateLine.estimate_id == sent.id,
-                                          EstimateLine.optional).order_by(EstimateLine.position)
-        ).all()  # fmt: skip
+            select(EstimateLine.id)
+            .where(EstimateLine.estimate_id == sent.id, EstimateLine.optional)
+            .order_by(EstimateLine.position)
+        ).all()
     estimates.accept(
         estimate_token(sent),
         [optional[1]],
@@ -213,16 +255,27 @@ def test_the_grouped_budgets_equal_job_budget_job_by_job(clerk, admin, contract_
     mixed = job_of(sent.number)
     with db_session() as session:
         taken = next(iter(removable_lines(session, session.merge(mixed))))
-    sign_change_order(make_change_order(mixed, admin, "co-1", lines=[
-        line("500", "", "210.55", "materials", quantity="3"),
-        line("80", "", "35", "materials", credit=True, description="Smaller vanity"),
-    ]))  # fmt: skip
+    sign_change_order(
+        make_change_order(
+            mixed,
+            admin,
+            "co-1",
+            lines=[
+                line("500", "", "210.55", "materials", quantity="3"),
+                line("80", "", "35", "materials", credit=True, description="Smaller vanity"),
+            ],
+        )
+    )
     sign_change_order(make_change_order(mixed, admin, "co-2", lines=[{"removes": taken}]))
     make_change_order(mixed, admin, "co-3", lines=[line("999", "", "999", "permits")])
     plain = contract(admin, "plain", TODAY, [line("4,000", "screenEnclosure", "900", "disposal")])
     small = small_job(admin)
-    for job, cents, category in ((mixed, 12_345, "materials"), (mixed, 6_789, "labour"),
-                                 (plain, 99_999, "disposal"), (small, 1_234, "other")):  # fmt: skip
+    for job, cents, category in (
+        (mixed, 12_345, "materials"),
+        (mixed, 6_789, "labour"),
+        (plain, 99_999, "disposal"),
+        (small, 1_234, "other"),
+    ):
         cost(job, clerk, TODAY, cents, category, tax_cents=cents // 10)
     gone = cost(mixed, clerk, TODAY, 50_000, "materials")
     change(JobCost, gone.id, deleted_at=utc_now())
@@ -247,10 +300,16 @@ def test_certificates_lapsing_soon_or_lapsed_need_attention_first(clerk):
         certificate_of(bay_ridge, "workers_comp", date(2026, 11, 2))
     attention = board().attention
     assert [(r.number, r.customer, r.words, r.link) for r in attention] == [
-        ("Bay Ridge Tile", "Subcontractor's insurance",
-         "Workers' compensation insurance lapsed on November 2, 2026",
-         f"/subcontractors/{bay_ridge.id}"),
-        ("Gowanus Plumbing LLC", "Subcontractor's insurance",
-         "General liability insurance expires in 15 days (December 10, 2026)",
-         f"/subcontractors/{gowanus.id}"),
-    ]  # fmt: skip
+        (
+            "Bay Ridge Tile",
+            "Subcontractor's insurance",
+            "Workers' compensation insurance lapsed on November 2, 2026",
+            f"/subcontractors/{bay_ridge.id}",
+        ),
+        (
+            "Gowanus Plumbing LLC",
+            "Subcontractor's insurance",
+            "General liability insurance expires in 15 days (December 10, 2026)",
+            f"/subcontractors/{gowanus.id}",
+        ),
+    ]

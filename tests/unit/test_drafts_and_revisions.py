@@ -21,9 +21,14 @@ CARD = "4242424242424242"
 def form(**changes) -> dict:
     lines = [
         {"service": "kitchenRemodelling", "unit_price": "8000"},
-        {"service": "", "description": "Tile the floor", "quantity": "120", "unit": "sq ft",
-         "unit_price": "12.50"},
-    ]  # fmt: skip
+        {
+            "service": "",
+            "description": "Tile the floor",
+            "quantity": "120",
+            "unit": "sq ft",
+            "unit_price": "12.50",
+        },
+    ]
     return invoice_payload(name="Dana Draft", lines=lines) | changes
 
 
@@ -44,8 +49,11 @@ def test_a_line_is_quantity_times_unit_price_rounded_half_up_and_free_text_is_al
     kitchen, tiles = valid.lines
     assert (kitchen.price_cents, tiles.price_cents) == (800_000, 150_000)
     assert (tiles.service, tiles.words, tiles.quantity_milli, tiles.unit) == (
-        "", "Tile the floor", 120_000, "sq ft",
-    )  # fmt: skip
+        "",
+        "Tile the floor",
+        120_000,
+        "sq ft",
+    )
     half = invoicing.validate_invoice(
         form(
             lines=[
@@ -104,10 +112,20 @@ def test_a_discount_comes_off_before_tax_and_its_taxed_share_lowers_the_tax():
 
 def test_quantities_discount_and_tax_read_the_same_on_page_pdf_and_e_mail(fake, admin):
     lines = [
-        {"service": "", "description": "Tile the floor", "quantity": "120", "unit": "sq ft",
-         "unit_price": "12.50"},
-        {"service": "", "description": "Fix the faucet", "unit_price": "200", "tax_category": "repair"},
-    ]  # fmt: skip
+        {
+            "service": "",
+            "description": "Tile the floor",
+            "quantity": "120",
+            "unit": "sq ft",
+            "unit_price": "12.50",
+        },
+        {
+            "service": "",
+            "description": "Fix the faucet",
+            "unit_price": "200",
+            "tax_category": "repair",
+        },
+    ]
     # $50 off $1,700: $5.88 of it falls on the taxed $200, so the tax is $17.75 - $0.52.
     invoice = sent(admin, lines=lines, discount="50")
     view = shown(invoicing.get_invoice(invoice.number))

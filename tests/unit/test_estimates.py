@@ -135,8 +135,9 @@ def test_quantities_prices_deposit_and_discount_are_checked_with_a_message_each(
 )
 def test_an_estimate_line_follows_the_same_rules_as_an_invoice_line(line, words):
     with pytest.raises(FormInvalid) as on_estimate:
-        estimates.validate_estimate(estimate_form(lines=[line, {"description": "Paint",
-                                                                "unit_price": "1"}]))  # fmt: skip
+        estimates.validate_estimate(
+            estimate_form(lines=[line, {"description": "Paint", "unit_price": "1"}])
+        )
     with pytest.raises(FormInvalid) as on_invoice:
         invoicing.validate_invoice({"name": "Al", "email": "al@example.com", "lines": [line]})
     estimate_error = on_estimate.value.errors["line:0"]

@@ -308,10 +308,14 @@ def test_reconciliation_marks_intents_stripe_cancelled_and_runs_once_an_hour(fak
 
 def taxed_invoice(author, token: str, area: str = "nyc") -> Invoice:
     lines = [
-        {"service": "otherWork", "price": "200", "description": "Fix a leak",
-         "tax_category": "repair"},
+        {
+            "service": "otherWork",
+            "price": "200",
+            "description": "Fix a leak",
+            "tax_category": "repair",
+        },
         {"service": "kitchenRemodelling", "price": "5,000", "tax_category": "capital_improvement"},
-    ]  # fmt: skip
+    ]
     raw = invoice_payload(tax_area=area, lines=lines)
     return invoicing.create_invoice(invoicing.validate_invoice(raw), author.id, token)
 

@@ -41,10 +41,14 @@ from tests.factories import (
 def contract_10k(admin, token="contract-10k"):
     """A $10,000 contract: a 30% deposit, the rest at the end."""
     return accepted_estimate(
-        admin, token, lines=[{"description": "Kitchen remodel", "unit_price": "10,000"}],
-        deposit_kind="percent", deposit_value="30", progress_schedule="",
+        admin,
+        token,
+        lines=[{"description": "Kitchen remodel", "unit_price": "10,000"}],
+        deposit_kind="percent",
+        deposit_value="30",
+        progress_schedule="",
         completion_date=str(business_today() + timedelta(days=60)),
-    )  # fmt: skip
+    )
 
 
 def credit(amount: str, words: str = "Stock cabinets, not custom") -> list[dict]:
@@ -63,8 +67,12 @@ def paid_by_check(invoice: Invoice, admin, amount: str) -> Payment:
 
 
 def returned(invoice: Invoice, payment: Payment, admin, amount: str) -> None:
-    back = {"method": "check", "amount": amount, "received_on": str(business_today()),
-            "reference": "2001"}  # fmt: skip
+    back = {
+        "method": "check",
+        "amount": amount,
+        "received_on": str(business_today()),
+        "reference": "2001",
+    }
     payments.record_return(invoice.number, payment.id, back, signed_in(admin))
 
 
@@ -184,12 +192,16 @@ def test_a_job_whose_deposit_was_all_returned_is_cancelled_and_counts_nothing(
     jobs.set_job_status(job.number, "cancelled", signed_in(admin))
 
     assert (fresh(deposit).status, fresh(final).status) == (
-        InvoiceStatus.REFUNDED, InvoiceStatus.VOID,
-    )  # fmt: skip
+        InvoiceStatus.REFUNDED,
+        InvoiceStatus.VOID,
+    )
     view = jobs.get_job(job.number)
     assert (view.status, view.owed_cents, view.unbilled_cents, view.credit_due_cents) == (
-        "cancelled", 0, 0, 0,
-    )  # fmt: skip
+        "cancelled",
+        0,
+        0,
+        0,
+    )
     [row] = jobs.list_jobs().rows
     assert row.status == "cancelled"
     assert dashboard().owed.cents == 0

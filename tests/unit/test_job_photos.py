@@ -38,8 +38,9 @@ def phone_jpeg(width: int = 1200, height: int = 900, gps: bool = True) -> bytes:
     return out.getvalue()
 
 
-def upload(job, user, upload_id: str, content: bytes | None = None, stage: str = "during",
-           note_id=None) -> photos.Saved:  # fmt: skip
+def upload(
+    job, user, upload_id: str, content: bytes | None = None, stage: str = "during", note_id=None
+) -> photos.Saved:
     content = phone_jpeg() if content is None else content
     return asyncio.run(
         photos.receive_photo(job.number, user, upload_id, stage, "Kitchen", note_id, content)
@@ -55,7 +56,9 @@ def photo_rows() -> list[JobPhoto]:
         return list(session.exec(select(JobPhoto).order_by(JobPhoto.id)))
 
 
-def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(job, user, photo_storage):
+def test_a_photo_is_kept_with_its_variants_and_a_retry_stores_nothing_more(
+    job, user, photo_storage
+):
     first = upload(job, user, "upload-0001")
     files = stored_files(photo_storage)
     again = upload(job, user, "upload-0001")
@@ -86,7 +89,9 @@ def test_a_bad_file_is_refused_and_nothing_is_kept(job, user, photo_storage, con
     assert photo_rows() == [] and stored_files(photo_storage) == []
 
 
-def test_a_storage_failure_half_way_leaves_no_row_and_no_file(job, user, photo_storage, monkeypatch):
+def test_a_storage_failure_half_way_leaves_no_row_and_no_file(
+    job, user, photo_storage, monkeypatch
+):
     store, calls = storage(), []
     real_put = store.put
 
@@ -144,8 +149,13 @@ def finished(job, user) -> None:
 
 
 def publish_fields(**changes) -> dict:
-    return {"gallery": "kitchen-remodeling", "caption": "A new kitchen", "alt": "White cabinets",
-            "permission": True, **changes}  # fmt: skip
+    return {
+        "gallery": "kitchen-remodeling",
+        "caption": "A new kitchen",
+        "alt": "White cabinets",
+        "permission": True,
+        **changes,
+    }
 
 
 def test_only_a_finished_jobs_after_photo_with_its_words_and_permission_is_published(job, user):
@@ -157,8 +167,13 @@ def test_only_a_finished_jobs_after_photo_with_its_words_and_permission_is_publi
     with pytest.raises(ActionRefused, match="after photo"):
         photos.publish(job.number, user, during.id, None, publish_fields())
     with pytest.raises(FormInvalid) as invalid:
-        photos.publish(job.number, user, after.id, None,
-                       publish_fields(gallery="nope", caption=" ", alt="", permission=False))  # fmt: skip
+        photos.publish(
+            job.number,
+            user,
+            after.id,
+            None,
+            publish_fields(gallery="nope", caption=" ", alt="", permission=False),
+        )
     assert set(invalid.value.errors) == {"gallery", "caption", "alt", "permission"}
     with db_session() as session:
         assert session.exec(select(PublishedPhoto)).all() == []

@@ -48,10 +48,14 @@ def contract_25k(admin, token="contract-25k"):
         {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
     ]
     return accepted_estimate(
-        admin, token, lines=lines, deposit_kind="percent", deposit_value="30",
+        admin,
+        token,
+        lines=lines,
+        deposit_kind="percent",
+        deposit_value="30",
         progress_schedule="Rough-in done: 40%\nThe rest when the work is done",
         completion_date=str(business_today() + timedelta(days=60)),
-    )  # fmt: skip
+    )
 
 
 def amounts(job) -> list[int]:
@@ -67,13 +71,17 @@ def test_a_signed_contract_makes_its_job_with_its_payment_schedule(admin, contra
     job = job_of(estimate)
     assert job.number == f"J-{business_today().year}-0001"
     assert [(s.kind, s.label) for s in stages_of(job)] == [
-        ("deposit", "Deposit"), ("progress", "Rough-in done"), ("final", "Final payment"),
-    ]  # fmt: skip
+        ("deposit", "Deposit"),
+        ("progress", "Rough-in done"),
+        ("final", "Final payment"),
+    ]
     assert amounts(job) == [7_500_00, 10_000_00, 7_500_00]
     view = money(job)
     assert (view.value_cents, view.owed_cents, view.estimate_number) == (
-        25_000_00, 25_000_00, estimate.number,
-    )  # fmt: skip
+        25_000_00,
+        25_000_00,
+        estimate.number,
+    )
     assert "made" in [e.kind for e in view.events]
 
 
@@ -129,7 +137,7 @@ def test_change_orders_signed_out_of_order_add_up_the_same(admin, contract_setti
                 f"{token}-b",
                 payment="next",
                 lines=[{"description": "Cheaper faucet", "unit_price": "250", "credit": True}],
-            ),  # fmt: skip
+            ),
         ]
         for index in order:
             sign_change_order(made[index])
@@ -269,8 +277,9 @@ def test_a_change_signed_after_the_final_invoice_is_a_supplement(admin, contract
 
 def test_a_change_order_billed_on_its_own_carries_its_lines_and_tax(admin, contract_settings):
     job = job_of(contract_25k(admin))
-    lines = [{"description": "Repair the radiator valve", "unit_price": "200",
-              "tax_category": "repair"}]  # fmt: skip
+    lines = [
+        {"description": "Repair the radiator valve", "unit_price": "200", "tax_category": "repair"}
+    ]
     co = sign_change_order(make_change_order(job, admin, lines=lines, payment="own"))
     assert co.tax_cents == 17_75 and co.total_cents == 217_75
     with db_session() as session:
@@ -278,8 +287,12 @@ def test_a_change_order_billed_on_its_own_carries_its_lines_and_tax(admin, contr
     assert (invoice.total_cents, invoice.tax_cents) == (217_75, 17_75)
     assert amounts(job)[-1] == 217_75
     with pytest.raises(FormInvalid, match="never an invoice of its own"):
-        make_change_order(job, admin, payment="own", lines=[
-            {"description": "Less paint", "unit_price": "50", "credit": True}])  # fmt: skip
+        make_change_order(
+            job,
+            admin,
+            payment="own",
+            lines=[{"description": "Less paint", "unit_price": "50", "credit": True}],
+        )
 
 
 def test_a_paper_signature_needs_a_real_scan_and_a_day(admin, contract_settings):
@@ -292,9 +305,11 @@ def test_a_paper_signature_needs_a_real_scan_and_a_day(admin, contract_settings)
     scan = one_page_pdf("CO-1 signed by Maria Lopez")
     with pytest.raises(ActionRefused, match="day it was signed"):
         change_orders.record_paper_signature(
-            job.number, "CO-1", change_orders.PaperSignature("Maria Lopez", tomorrow, scan, "s.pdf"),
+            job.number,
+            "CO-1",
+            change_orders.PaperSignature("Maria Lopez", tomorrow, scan, "s.pdf"),
             signed_in(admin),
-        )  # fmt: skip
+        )
     good = change_orders.PaperSignature("Maria Lopez", business_today(), scan, "signed.pdf")
     change_orders.record_paper_signature(job.number, "CO-1", good, signed_in(admin))
     with db_session() as session:
@@ -343,8 +358,10 @@ def test_the_signed_document_and_pdf_carry_both_signatures(admin, contract_setti
     view = page.change_order
     assert page.state == "signed"
     assert (view["original_value"], view["change"], view["new_value"]) == (
-        "$25,000.00", "$3,200.00", "$28,200.00",
-    )  # fmt: skip
+        "$25,000.00",
+        "$3,200.00",
+        "$28,200.00",
+    )
     assert view["method"] == "drawn signature" and len(view["document_sha256"]) == 64
     from tests.fixtures.office_before_e1lines.snapshot import pdf_text
 
@@ -372,10 +389,15 @@ def test_a_customers_page_shows_their_jobs_and_a_merge_takes_them_along(admin, c
 
 
 SMALL_WORK = {
-    "name": "Lee Chan", "email": "lee@example.com", "phone": "", "address": "5 Court St, Brooklyn",
-    "title": "Replace the kitchen faucet", "price": "300", "tax_category": "repair",
+    "name": "Lee Chan",
+    "email": "lee@example.com",
+    "phone": "",
+    "address": "5 Court St, Brooklyn",
+    "title": "Replace the kitchen faucet",
+    "price": "300",
+    "tax_category": "repair",
     "tax_area": "nyc",
-}  # fmt: skip
+}
 
 
 def test_small_work_makes_a_job_by_hand_and_its_invoice_bills_the_price_with_tax(admin):
@@ -439,9 +461,14 @@ def test_the_final_invoice_of_a_taxed_discounted_contract_bills_exactly_what_is_
 ):
     lines = [{"description": "Boiler repair", "unit_price": "10,000", "tax_category": "repair"}]
     estimate = accepted_estimate(
-        admin, "taxed", lines=lines, discount="500", deposit_kind="percent",
-        deposit_value="50", progress_schedule="Parts fitted: 48%",
-    )  # fmt: skip
+        admin,
+        "taxed",
+        lines=lines,
+        discount="500",
+        deposit_kind="percent",
+        deposit_value="50",
+        progress_schedule="Parts fitted: 48%",
+    )
     job = job_of(estimate)
     deposit, progress = bill(job, "deposit", admin), bill(job, "progress", admin)
     final = bill(job, "final", admin)
@@ -491,8 +518,14 @@ def test_an_expired_change_order_frees_its_lines_and_takes_no_paper_signature(
         from renovation_app.services.change_orders.records import removable_lines
 
         key = next(iter(removable_lines(session, session.merge(job))))
-    make_change_order(job, admin, "old", lines=[{"removes": key}], payment="next",
-                      valid_until=str(business_today()))  # fmt: skip
+    make_change_order(
+        job,
+        admin,
+        "old",
+        lines=[{"removes": key}],
+        payment="next",
+        valid_until=str(business_today()),
+    )
     with time_machine.travel(utc_now() + timedelta(days=2), tick=False):
         scan = change_orders.PaperSignature(
             "Maria Lopez", business_today(), one_page_pdf("CO-1 signed"), "s.pdf"

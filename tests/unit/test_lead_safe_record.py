@@ -40,9 +40,13 @@ from tests.factories.lead_safe import record_practice, sign_record
 from tests.unit.test_staff_state import ref, run, substate
 
 KITCHEN = [
-    {"description": "Kitchen cabinets and counters", "quantity": "1", "unit_price": "20,000",
-     "tax_category": "capital_improvement"},
-]  # fmt: skip
+    {
+        "description": "Kitchen cabinets and counters",
+        "quantity": "1",
+        "unit_price": "20,000",
+        "tax_category": "capital_improvement",
+    },
+]
 FIRST, SECOND = business_today() + timedelta(days=1), business_today() + timedelta(days=2)
 # Each practice but the cleaning verification, as the crew records them on the first day.
 BEFORE_VERIFICATION = (

@@ -159,7 +159,9 @@ def documents(admin) -> dict[str, Callable[[], bytes]]:
         "render_contract_pdf": lambda: estimates.staff_estimate_pdf(estimate.number)[1],
         "render_invoice_pdf": lambda: invoicing.invoice_pdf(invoice.number)[1],
         "render_receipt_pdf": lambda: _receipt(invoice),
-        "render_change_order_pdf": lambda: change_order_pdf(token=change_order_token(change_order))[1],
+        "render_change_order_pdf": lambda: change_order_pdf(token=change_order_token(change_order))[
+            1
+        ],
         "render_waiver_pdf": lambda: lien_waivers.waiver_pdf(
             number=job.number, waiver_id=waiver_id
         )[1],
@@ -182,9 +184,10 @@ def pdf_renderers() -> set[str]:
         found |= {
             name
             for name, value in inspect.getmembers(module, inspect.isfunction)
-            if name.startswith("render_") and name.endswith("_pdf")
+            if name.startswith("render_")
+            and name.endswith("_pdf")
             and value.__module__ == module.__name__
-        }  # fmt: skip
+        }
     return found
 
 
@@ -217,8 +220,13 @@ def test_the_dashboard_names_the_missing_licence_and_where_it_would_show(
         monkeypatch.setattr(settings, "contractor_licence", unset)
         (missing,) = missing_settings()
         assert missing.env == "CONTRACTOR_LICENCE"
-        for place in ("every public page", "structured data", "every e-mail", "every PDF",
-                      "cannot be sent"):  # fmt: skip
+        for place in (
+            "every public page",
+            "structured data",
+            "every e-mail",
+            "every PDF",
+            "cannot be sent",
+        ):
             assert place in missing.words, place
     monkeypatch.setattr(settings, "contractor_licence", LICENCE)
     assert missing_settings() == []
@@ -238,10 +246,12 @@ def test_every_other_missing_duty_setting_is_named_too(monkeypatch, duty_setting
 def duty_settings(monkeypatch):
     """Every other setting of New York's duties set: only the one a test clears is missing."""
     for name, value in (
-        ("escrow_bank", "Example Community Bank"), ("escrow_bank_address", "350 Fulton St"),
-        ("rrp_firm_certificate", "NAT-F1"), ("rrp_renovator_name", "Sam Builder"),
+        ("escrow_bank", "Example Community Bank"),
+        ("escrow_bank_address", "350 Fulton St"),
+        ("rrp_firm_certificate", "NAT-F1"),
+        ("rrp_renovator_name", "Sam Builder"),
         ("rrp_renovator_certificate", "R-1"),
-    ):  # fmt: skip
+    ):
         monkeypatch.setattr(settings, name, value)
 
 

@@ -92,13 +92,22 @@ def test_the_link_shows_the_waiver_for_the_amount_and_day_paid(job, token):
     shown = page.waiver
     assert not page.signed and not shown["signed_already"]
     assert (shown["amount"], shown["paid_on"], shown["job"]) == (
-        "$6,000.00", long_date(paid_on()), job.number,
-    )  # fmt: skip
+        "$6,000.00",
+        long_date(paid_on()),
+        job.number,
+    )
     assert (shown["subcontractor"], shown["licence"], shown["how"]) == (
-        "Gowanus Plumbing LLC", "PL-2231", "Check 1042",
-    )  # fmt: skip
-    for words in ("Gowanus Plumbing LLC", "$6,000.00", long_date(paid_on()), job.number,
-                  "12 Atlantic Ave"):  # fmt: skip
+        "Gowanus Plumbing LLC",
+        "PL-2231",
+        "Check 1042",
+    )
+    for words in (
+        "Gowanus Plumbing LLC",
+        "$6,000.00",
+        long_date(paid_on()),
+        job.number,
+        "12 Atlantic Ave",
+    ):
         assert words in shown["release"]
     assert shown["link_url"].endswith(token) and len(shown["document_sha256_shown"]) == 64
 
@@ -196,14 +205,23 @@ def test_a_paper_waiver_is_dated_on_or_after_the_payment(waiver, admin):
     assert waiver_of(waiver.id).signature_id == signature.id
     for number, waiver_id in ((job_number(waiver), waiver.id + 99), ("J-1999-0001", waiver.id)):
         with refused("no such waiver"):
-            lien_waivers.record_signed_scan(number, waiver_id, lien_waivers.SignedScan(
-                "Luis Ortiz", paid_on(), SCAN, "w.pdf"), signed_in(admin))  # fmt: skip
+            lien_waivers.record_signed_scan(
+                number,
+                waiver_id,
+                lien_waivers.SignedScan("Luis Ortiz", paid_on(), SCAN, "w.pdf"),
+                signed_in(admin),
+            )
 
 
 def test_the_pdf_reads_back_the_amount_the_day_and_then_the_signature(job, token):
     text = pdf_text(lien_waivers.waiver_pdf(token=token)[1])
-    for words in ("$6,000.00", long_date(paid_on()), job.number, "Gowanus Plumbing LLC",
-                  "Not signed yet"):  # fmt: skip
+    for words in (
+        "$6,000.00",
+        long_date(paid_on()),
+        job.number,
+        "Gowanus Plumbing LLC",
+        "Not signed yet",
+    ):
         assert words in text
     sign(token)
     text = pdf_text(lien_waivers.waiver_pdf(token=token)[1])

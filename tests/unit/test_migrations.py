@@ -384,17 +384,35 @@ def _insert(connection, table: str, **values) -> None:
 
 def _signed_estimate(connection, id: int, accepted_at: str, **values) -> None:
     row = {
-        "id": id, "number": f"E-2026-{id:04d}", "revision": 1, "year": 2026,
-        "customer_name": "Ann Owner", "customer_email": "ann@example.com",
-        "customer_phone": "", "customer_address": "5 Elm St, Queens, NY 11375",
-        "location": "Queens", "note": "", "status": "accepted", "discount_cents": 0,
-        "deposit_kind": "percent", "deposit_value": 3000, "valid_until": "2027-01-31",
-        "contingencies": "", "time_of_essence": 0, "progress_schedule": "", "author_id": 1,
-        "created_at": "2026-11-01 12:00:00.000000", "signer_name": "Ann Owner",
-        "signer_address_hash": "", "document_sha256": "", "signed_document": "{}",
-        "accepted_total_cents": 2500000, "accepted_deposit_cents": 750000,
-        "decline_reason": "", "accepted_at": accepted_at,
-    }  # fmt: skip
+        "id": id,
+        "number": f"E-2026-{id:04d}",
+        "revision": 1,
+        "year": 2026,
+        "customer_name": "Ann Owner",
+        "customer_email": "ann@example.com",
+        "customer_phone": "",
+        "customer_address": "5 Elm St, Queens, NY 11375",
+        "location": "Queens",
+        "note": "",
+        "status": "accepted",
+        "discount_cents": 0,
+        "deposit_kind": "percent",
+        "deposit_value": 3000,
+        "valid_until": "2027-01-31",
+        "contingencies": "",
+        "time_of_essence": 0,
+        "progress_schedule": "",
+        "author_id": 1,
+        "created_at": "2026-11-01 12:00:00.000000",
+        "signer_name": "Ann Owner",
+        "signer_address_hash": "",
+        "document_sha256": "",
+        "signed_document": "{}",
+        "accepted_total_cents": 2500000,
+        "accepted_deposit_cents": 750000,
+        "decline_reason": "",
+        "accepted_at": accepted_at,
+    }
     _insert(connection, "estimate", **{**row, **values})
 
 
@@ -408,45 +426,90 @@ def test_a_contracts_progress_schedule_becomes_its_jobs_stages(tmp_path):
     assert alembic(url, "upgrade", BEFORE_JOBS).returncode == 0
     with create_engine(url).begin() as connection:
         _insert(
-            connection, "user", id=1, email="owner@example.com", name="Owner",
-            password_hash="x", role="admin", active=1, created_at="2026-01-05 10:00:00",
-        )  # fmt: skip
+            connection,
+            "user",
+            id=1,
+            email="owner@example.com",
+            name="Owner",
+            password_hash="x",
+            role="admin",
+            active=1,
+            created_at="2026-01-05 10:00:00",
+        )
         # 30/40/30 on $25,000.00, signed on New Year's Eve in New York (UTC's New Year).
         _signed_estimate(
-            connection, 1, "2027-01-01 04:59:00.000000",
+            connection,
+            1,
+            "2027-01-01 04:59:00.000000",
             progress_schedule="Rough-in done: 40%\n\nPaint after the walls dry\nTiles: soon\n",
-        )  # fmt: skip
+        )
         _insert(
-            connection, "estimate_line", id=1, estimate_id=1, position=1, service="",
-            description="  Kitchen   remodel ", quantity_milli=1000, unit="",
-            unit_price_cents=2500000, optional=0, chosen=1, tax_category="capital_improvement",
-        )  # fmt: skip
+            connection,
+            "estimate_line",
+            id=1,
+            estimate_id=1,
+            position=1,
+            service="",
+            description="  Kitchen   remodel ",
+            quantity_milli=1000,
+            unit="",
+            unit_price_cents=2500000,
+            optional=0,
+            chosen=1,
+            tax_category="capital_improvement",
+        )
         # Cancelled by the owner; a dollar amount and a share with a decimal; no lines.
         _signed_estimate(
-            connection, 2, "2027-01-01 05:00:00.000000", status="cancelled",
+            connection,
+            2,
+            "2027-01-01 05:00:00.000000",
+            status="cancelled",
             progress_schedule="Cabinets installed: $3,000.00\nFraming: 12.5 %\nDemo: 0%",
-            accepted_total_cents=1234567, accepted_deposit_cents=0, deposit_kind="none",
-        )  # fmt: skip
+            accepted_total_cents=1234567,
+            accepted_deposit_cents=0,
+            deposit_kind="none",
+        )
         # Progress payments that pass the total; its final invoice is paid.
         _signed_estimate(
-            connection, 3, "2026-06-01 16:00:00.000000", status="invoiced",
-            progress_schedule="Everything up front: 90%", accepted_total_cents=100000,
+            connection,
+            3,
+            "2026-06-01 16:00:00.000000",
+            status="invoiced",
+            progress_schedule="Everything up front: 90%",
+            accepted_total_cents=100000,
             accepted_deposit_cents=50000,
-        )  # fmt: skip
+        )
         invoice = {
-            "year": 2026, "customer_name": "Ann Owner", "customer_email": "ann@example.com",
-            "customer_phone": "", "customer_address": "", "note": "", "currency": "usd",
-            "due_date": "2026-07-01", "location": "", "created_at": "2026-06-01 16:00:00",
-            "void_reason": "", "author_id": 1, "estimate_id": 3,
-        }  # fmt: skip
+            "year": 2026,
+            "customer_name": "Ann Owner",
+            "customer_email": "ann@example.com",
+            "customer_phone": "",
+            "customer_address": "",
+            "note": "",
+            "currency": "usd",
+            "due_date": "2026-07-01",
+            "location": "",
+            "created_at": "2026-06-01 16:00:00",
+            "void_reason": "",
+            "author_id": 1,
+            "estimate_id": 3,
+        }
         for id, part, status, cents, paid_at in (
             (1, "deposit", "void", 50000, None),
             (2, "final", "paid", 100000, "2026-06-20 14:00:00.000000"),
         ):
             _insert(
-                connection, "invoice", **invoice, id=id, number=f"2026-{id:04d}", status=status,
-                estimate_part=part, subtotal_cents=cents, total_cents=cents, paid_at=paid_at,
-            )  # fmt: skip
+                connection,
+                "invoice",
+                **invoice,
+                id=id,
+                number=f"2026-{id:04d}",
+                status=status,
+                estimate_part=part,
+                subtotal_cents=cents,
+                total_cents=cents,
+                paid_at=paid_at,
+            )
         # A draft makes no job, even with an acceptance time left in it.
         _signed_estimate(connection, 4, "2026-06-01 16:00:00.000000", status="draft")
     upgraded = alembic(url, "upgrade", "head")
@@ -456,8 +519,14 @@ def test_a_contracts_progress_schedule_becomes_its_jobs_stages(tmp_path):
         counters = connection.execute(text("SELECT year, last_number FROM job_counter")).all()
     assert list(jobs) == ["J-2026-0001", "J-2026-0002", "J-2027-0001"]
     assert jobs["J-2026-0002"]["job"][:7] == (
-        "J-2026-0002", 2026, 1, None, "Kitchen remodel", "signed", 2500000,
-    )  # fmt: skip
+        "J-2026-0002",
+        2026,
+        1,
+        None,
+        "Kitchen remodel",
+        "signed",
+        2500000,
+    )
     assert jobs["J-2026-0002"]["stages"] == [
         (0, "deposit", "Deposit", 750000, None),
         (1, "progress", "Rough-in done", 1000000, None),
@@ -465,8 +534,14 @@ def test_a_contracts_progress_schedule_becomes_its_jobs_stages(tmp_path):
     ]
     # 12.5% of $12,345.67 is $1,543.20875: $1,543.21.
     assert jobs["J-2027-0001"]["job"][:7] == (
-        "J-2027-0001", 2027, 2, None, "Contract E-2026-0002", "cancelled", 1234567,
-    )  # fmt: skip
+        "J-2027-0001",
+        2027,
+        2,
+        None,
+        "Contract E-2026-0002",
+        "cancelled",
+        1234567,
+    )
     assert jobs["J-2027-0001"]["stages"] == [
         (0, "progress", "Cabinets installed", 300000, None),
         (1, "progress", "Framing", 154321, None),

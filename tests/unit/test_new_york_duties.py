@@ -64,9 +64,12 @@ def deposit_paid(admin, escrow_bank) -> Job:
     (Monday the 18th is Martin Luther King Jr. Day)."""
     with time_machine.travel(at(date(2027, 1, 15)), tick=False):
         estimate = accepted_estimate(
-            admin, "escrow-1", deposit_kind="amount", deposit_value="7,500",
+            admin,
+            "escrow-1",
+            deposit_kind="amount",
+            deposit_value="7,500",
             lines=[{"description": "Kitchen remodel", "quantity": "1", "unit_price": "25,000"}],
-        )  # fmt: skip
+        )
         invoice = bill_deposit(estimate.number, admin)
         record_payment(invoice, admin, amount="7,500.00", received_on="2027-01-15")
     return job_of(estimate)
@@ -254,9 +257,11 @@ def unpaid_job(admin, signed_on: date, last_work_day: date) -> Job:
     log) is `last_work_day`."""
     with time_machine.travel(at(signed_on), tick=False):
         estimate = accepted_estimate(
-            admin, "lien-1", deposit_kind="none",
+            admin,
+            "lien-1",
+            deposit_kind="none",
             lines=[{"description": "Bathroom", "quantity": "1", "unit_price": "9,000"}],
-        )  # fmt: skip
+        )
     job = job_of(estimate)
     with time_machine.travel(at(last_work_day), tick=False):
         save_note(job.number, signed_in(admin), "note-key-1", "Tile grouted, fixtures set")
@@ -339,10 +344,13 @@ def test_a_later_work_day_on_the_schedule_moves_the_deadline_and_a_paid_job_has_
     with db_session() as session:
         session.add(
             Appointment(
-                kind=AppointmentKind.WORK_DAY, title="Punch list", job_id=unpaid_9000.id,
-                starts_at=at(date(2027, 3, 9), 13), ends_at=at(date(2027, 3, 9), 17),
+                kind=AppointmentKind.WORK_DAY,
+                title="Punch list",
+                job_id=unpaid_9000.id,
+                starts_at=at(date(2027, 3, 9), 13),
+                ends_at=at(date(2027, 3, 9), 17),
             )
-        )  # fmt: skip
+        )
         session.commit()
     assert duties_on(unpaid_9000, date(2027, 3, 8)).lien.deadline_on == date(2027, 7, 3)
     assert duties_on(unpaid_9000, date(2027, 3, 10)).lien.deadline_on == date(2027, 7, 9)

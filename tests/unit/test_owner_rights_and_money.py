@@ -237,8 +237,12 @@ def test_the_dashboard_leaves_out_returned_money_and_cancelled_contracts(admin, 
     record_payment(kept, admin, amount="1,000.00", reference="501")
     given_back = make_invoice(admin, "board-2", price="5,000.00")
     record_payment(given_back, admin, amount="5,000.00", reference="502")
-    returned = {"method": "check", "amount": "5,000", "received_on": str(business_today()),
-                "reference": "9001"}  # fmt: skip
+    returned = {
+        "method": "check",
+        "amount": "5,000",
+        "received_on": str(business_today()),
+        "reference": "9001",
+    }
     payments.record_return(
         given_back.number, the_payment(given_back).id, returned, signed_in(admin)
     )

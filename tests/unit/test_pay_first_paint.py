@@ -25,9 +25,14 @@ def make(
 ) -> invoicing.ValidInvoice:
     lines = [
         {"service": "kitchenRemodelling", "unit_price": "1000"},
-        {"service": "", "description": "Paint", "quantity": "2", "unit": "days",
-         "unit_price": "450"},
-    ]  # fmt: skip
+        {
+            "service": "",
+            "description": "Paint",
+            "quantity": "2",
+            "unit": "days",
+            "unit_price": "450",
+        },
+    ]
     raw = invoice_payload(
         name=name, email="ann@example.com", phone="(718) 555-0100", lines=lines, **changes
     )

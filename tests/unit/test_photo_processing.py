@@ -96,9 +96,14 @@ def test_a_png_or_a_webp_is_a_photo_too(fmt, kind):
 
 @pytest.mark.parametrize(
     "width, widths",
-    [(300, [300]), (480, [320, 480]), (600, [320, 480, 600]), (1000, [320, 480, 960, 1000]),
-     (2000, [320, 480, 960, 1600])],
-)  # fmt: skip
+    [
+        (300, [300]),
+        (480, [320, 480]),
+        (600, [320, 480, 600]),
+        (1000, [320, 480, 960, 1000]),
+        (2000, [320, 480, 960, 1600]),
+    ],
+)
 def test_the_variants_go_up_in_width_and_never_beyond_the_photo(width, widths):
     photo = process_photo(picture("PNG", (width, width // 2)))
     assert [v.width for v in photo.variants] == widths
@@ -118,9 +123,15 @@ def test_a_landscape_jpeg_is_decoded_at_a_reduced_scale_and_keeps_its_own_size()
 
 @pytest.mark.parametrize(
     "brand, kind",
-    [(b"heic", "image/heic"), (b"mif1", "image/heic"), (b"hevc", "image/heic"),
-     (b"avif", None), (b"isom", None), (b"qt  ", None)],
-)  # fmt: skip
+    [
+        (b"heic", "image/heic"),
+        (b"mif1", "image/heic"),
+        (b"hevc", "image/heic"),
+        (b"avif", None),
+        (b"isom", None),
+        (b"qt  ", None),
+    ],
+)
 def test_a_heic_is_known_by_its_ftyp_brand(brand, kind):
     assert images.image_type(b"\x00\x00\x00\x18ftyp" + brand + b"\x00" * 12) == kind
 
@@ -139,7 +150,10 @@ SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</
     "content, match",
     [
         (b"", "The photo file is empty."),
-        (b"MZ\x90\x00\x03\x00\x00\x00 This program cannot be run in DOS mode", pictures.NOT_A_PHOTO),
+        (
+            b"MZ\x90\x00\x03\x00\x00\x00 This program cannot be run in DOS mode",
+            pictures.NOT_A_PHOTO,
+        ),
         (ELF, pictures.NOT_A_PHOTO),
         (b"\xff\xd8\xff\xe0" + b"\x00" * (31 * 1024 * 1024), "larger than 30 MB"),
         (SVG, pictures.NOT_A_PHOTO),
@@ -151,7 +165,7 @@ SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</
         (lambda: png_claiming(8_000, 8_000), pictures.TOO_LARGE),  # 64 MP, our own limit
         (tall_strip, pictures.TOO_NARROW),
     ],
-)  # fmt: skip
+)
 def test_what_is_not_a_readable_photo_is_refused_in_plain_words(content, match):
     with pytest.raises(ActionRefused) as refused:
         process_photo(content() if callable(content) else content)

@@ -24,10 +24,17 @@ from tests.unit.test_staff_state import ref, run, substate
 
 def small_job(admin, name: str, category: str = "capital_improvement") -> str:
     work = jobs.validate_small_work(
-        {"name": name, "email": f"{name.split()[0].lower()}@example.com", "phone": "718-555-0101",
-         "address": "10 Court St, Brooklyn, NY 11201", "title": f"Window for {name}",
-         "price": "400", "tax_category": category, "tax_area": "nyc"}
-    )  # fmt: skip
+        {
+            "name": name,
+            "email": f"{name.split()[0].lower()}@example.com",
+            "phone": "718-555-0101",
+            "address": "10 Court St, Brooklyn, NY 11201",
+            "title": f"Window for {name}",
+            "price": "400",
+            "tax_category": category,
+            "tax_area": "nyc",
+        }
+    )
     return jobs.create_small_job(work, as_signed_in(admin)).number
 
 

@@ -47,16 +47,22 @@ def at(day: date, hour: int, minute: int = 0, fold: int = 0) -> datetime:
 
 
 def visit(start: datetime, hours: int = 2, **fields) -> dict:
-    return {"kind": "estimate_visit", "title": "Estimate visit", "starts_at": start.isoformat(),
-            "ends_at": (start + timedelta(hours=hours)).isoformat(), **fields}  # fmt: skip
+    return {
+        "kind": "estimate_visit",
+        "title": "Estimate visit",
+        "starts_at": start.isoformat(),
+        "ends_at": (start + timedelta(hours=hours)).isoformat(),
+        **fields,
+    }
 
 
 def test_the_repeated_hour_of_november_is_two_instants_and_the_skipped_hour_of_march_none():
     first, second = at(date(2026, 11, 1), 1, 30), at(date(2026, 11, 1), 1, 30, fold=1)
     assert second - first == timedelta(hours=1)
     assert (first.isoformat(), second.isoformat()) == (
-        "2026-11-01T05:30:00+00:00", "2026-11-01T06:30:00+00:00",
-    )  # fmt: skip
+        "2026-11-01T05:30:00+00:00",
+        "2026-11-01T06:30:00+00:00",
+    )
     assert clock_words(first).endswith("1:30 am EDT") and clock_words(second).endswith("EST")
     assert parse_instant("2026-11-01T01:30:00-05:00") == second  # an offset says which
     assert parse_instant("2026-11-01T01:30") == first  # without one: the first
@@ -111,8 +117,9 @@ def test_a_work_day_outside_the_contract_dates_is_flagged(admin, contract_settin
         appointments.save_appointment(early_day, as_signed_in(admin))
     appointments.save_appointment(early_day, as_signed_in(admin), confirmed=asked.value.words)
     with pytest.raises(ActionRefused, match="belongs to a job"):
-        appointments.save_appointment({**visit(at(date(2026, 12, 2), 8)), "kind": "work_day"},
-                                      as_signed_in(admin))  # fmt: skip
+        appointments.save_appointment(
+            {**visit(at(date(2026, 12, 2), 8)), "kind": "work_day"}, as_signed_in(admin)
+        )
 
 
 def test_free_windows_keep_to_the_days_hours_notice_and_holidays(admin, monkeypatch):
@@ -146,11 +153,16 @@ def test_a_window_with_a_visit_or_the_estimators_appointment_is_not_free(admin, 
 
 
 def booking_form(window: str, n: int = 0) -> booking.BookingForm:
-    return booking.validate_booking({
-        "name": f"Visitor {n}", "email": f"visitor{n}@example.com", "phone": "(718) 555-0142",
-        "message": "A new kitchen, about 150 sq ft.", "address": "12 Court St, Brooklyn",
-        "window": window,
-    })  # fmt: skip
+    return booking.validate_booking(
+        {
+            "name": f"Visitor {n}",
+            "email": f"visitor{n}@example.com",
+            "phone": "(718) 555-0142",
+            "message": "A new kitchen, about 150 sq ft.",
+            "address": "12 Court St, Brooklyn",
+            "window": window,
+        }
+    )
 
 
 def test_a_visit_booked_online_is_confirmed_with_its_ics_and_none_of_the_visitors_words(clean_db):
@@ -227,8 +239,12 @@ def test_the_day_before_notice_goes_once_and_again_only_for_a_new_time(admin, co
         {**visit(tuesday, hours=8), "kind": "work_day", "job_id": job.id, "title": "Demolition"},
         who,
     )
-    wednesday = {**visit(tuesday + timedelta(days=1), hours=8), "kind": "work_day",
-                 "job_id": job.id, "title": "Framing"}  # fmt: skip
+    wednesday = {
+        **visit(tuesday + timedelta(days=1), hours=8),
+        "kind": "work_day",
+        "job_id": job.id,
+        "title": "Framing",
+    }
     appointments.save_appointment(wednesday, who)
     monday_evening = datetime(2026, 11, 23, 23, 0, tzinfo=UTC)  # 6 pm in New York
     assert send_appointment_notices(monday_evening) == 1
@@ -237,8 +253,12 @@ def test_the_day_before_notice_goes_once_and_again_only_for_a_new_time(admin, co
     assert "Tuesday, November 24 between 8:00 am and 9:00 am" in notice.subject
     # Wednesday is not announced: Tuesday was the week's first work day of this job.
     assert send_appointment_notices(datetime(2026, 11, 24, 23, 0, tzinfo=UTC)) == 0
-    moved = {**visit(tuesday + timedelta(hours=2), hours=6), "kind": "work_day", "job_id": job.id,
-             "title": "Demolition"}  # fmt: skip
+    moved = {
+        **visit(tuesday + timedelta(hours=2), hours=6),
+        "kind": "work_day",
+        "job_id": job.id,
+        "title": "Demolition",
+    }
     appointments.save_appointment(moved, who, appointment_id=first)
     assert [m.status for m in notices_sent()] == ["cancelled"]  # the old time's, withdrawn
     assert send_appointment_notices(monday_evening) == 1
@@ -289,17 +309,29 @@ def test_the_week_across_the_autumn_change_and_a_jobs_days(admin, contract_setti
     who = as_signed_in(admin)
     job = job_of(contract_28k(admin))
     ana = staff_user(name="Ana Crew", email="ana@example.com")
-    second = {**visit(at(date(2026, 11, 1), 1, 30, fold=1), hours=1), "kind": "other",
-              "starts_at": "2026-11-01T01:30:00-05:00", "ends_at": "2026-11-01T02:30:00-05:00",
-              "title": "Night pour", "job_id": job.id, "user_ids": [ana.id]}  # fmt: skip
-    first = {**second, "starts_at": "2026-11-01T01:30:00-04:00",
-             "ends_at": "2026-11-01T01:45:00-04:00", "title": "Before the change"}  # fmt: skip
+    second = {
+        **visit(at(date(2026, 11, 1), 1, 30, fold=1), hours=1),
+        "kind": "other",
+        "starts_at": "2026-11-01T01:30:00-05:00",
+        "ends_at": "2026-11-01T02:30:00-05:00",
+        "title": "Night pour",
+        "job_id": job.id,
+        "user_ids": [ana.id],
+    }
+    first = {
+        **second,
+        "starts_at": "2026-11-01T01:30:00-04:00",
+        "ends_at": "2026-11-01T01:45:00-04:00",
+        "title": "Before the change",
+    }
     appointments.save_appointment(first, who)
     appointments.save_appointment(second, who)
     week = get_schedule(date(2026, 10, 26), 7)
     starts = {e.title: e.start for e in week.events}
-    assert starts == {"Before the change": "2026-11-01T01:30:00-04:00",
-                      "Night pour": "2026-11-01T01:30:00-05:00"}  # fmt: skip
+    assert starts == {
+        "Before the change": "2026-11-01T01:30:00-04:00",
+        "Night pour": "2026-11-01T01:30:00-05:00",
+    }
     assert all(e.people_names == "Ana Crew" and not e.clash for e in week.events)
     days = job_days(job.number)
     assert [(d.title, d.hours) for d in days] == [
@@ -314,16 +346,22 @@ def test_every_appointment_inside_a_long_day_is_flagged_as_a_clash(admin):
     who, ana = as_signed_in(admin), staff_user(name="Ana Crew", email="ana@example.com")
     monday = date(2026, 11, 23)
     for title, hour, hours in (("Work day", 8, 8), ("Inspection", 10, 1), ("Delivery", 13, 1)):
-        fields = {**visit(at(monday, hour), hours=hours), "kind": "other", "title": title,
-                  "user_ids": [ana.id]}  # fmt: skip
+        fields = {
+            **visit(at(monday, hour), hours=hours),
+            "kind": "other",
+            "title": title,
+            "user_ids": [ana.id],
+        }
         try:
             appointments.save_appointment(fields, who)
         except appointments.ConflictNeedsConfirming as clash:
             appointments.save_appointment(fields, who, confirmed=clash.words)
     week = get_schedule(monday, 7)
     assert {e.title: e.clash for e in week.events} == {
-        "Work day": True, "Inspection": True, "Delivery": True,
-    }  # fmt: skip
+        "Work day": True,
+        "Inspection": True,
+        "Delivery": True,
+    }
 
 
 FALL_BACK = date(2027, 11, 7)  # New York's clocks go back from 2:00 to 1:00 am that night
@@ -331,8 +369,14 @@ FALL_BACK = date(2027, 11, 7)  # New York's clocks go back from 2:00 to 1:00 am 
 
 def night_pour(fold: int, title: str, **fields) -> dict:
     """1:30 to 2:30 am as the form sends it: wall times, and which 1:30 was chosen."""
-    return {"kind": "other", "title": title, "starts_at": "2027-11-07T01:30",
-            "starts_fold": str(fold), "ends_at": "2027-11-07T02:30", **fields}  # fmt: skip
+    return {
+        "kind": "other",
+        "title": title,
+        "starts_at": "2027-11-07T01:30",
+        "starts_fold": str(fold),
+        "ends_at": "2027-11-07T02:30",
+        **fields,
+    }
 
 
 def test_the_form_offers_both_half_past_ones_and_saves_each_as_its_own_instant(admin):
@@ -359,8 +403,12 @@ def test_the_form_offers_both_half_past_ones_and_saves_each_as_its_own_instant(a
 
 def test_a_time_the_spring_clock_skips_is_refused_in_words_whichever_is_chosen(admin):
     for fold in ("0", "1"):
-        skipped = {**night_pour(0, "Pour"), "starts_at": "2027-03-14T02:30",
-                   "starts_fold": fold, "ends_at": "2027-03-14T04:00"}  # fmt: skip
+        skipped = {
+            **night_pour(0, "Pour"),
+            "starts_at": "2027-03-14T02:30",
+            "starts_fold": fold,
+            "ends_at": "2027-03-14T04:00",
+        }
         with pytest.raises(ActionRefused) as refused:
             appointments.save_appointment(skipped, as_signed_in(admin))
         assert str(refused.value) == (

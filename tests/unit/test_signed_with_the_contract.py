@@ -27,13 +27,21 @@ from tests.factories import (
 from tests.factories.costs import insured_sub, sub_bill_of
 
 KITCHEN = [
-    {"description": "Kitchen cabinets and counters", "quantity": "1", "unit_price": "20,000",
-     "tax_category": "capital_improvement"},
-]  # fmt: skip
+    {
+        "description": "Kitchen cabinets and counters",
+        "quantity": "1",
+        "unit_price": "20,000",
+        "tax_category": "capital_improvement",
+    },
+]
 REPAIR = [
-    {"description": "Fix a leaking faucet", "quantity": "1", "unit_price": "300",
-     "tax_category": "repair"},
-]  # fmt: skip
+    {
+        "description": "Fix a leaking faucet",
+        "quantity": "1",
+        "unit_price": "300",
+        "tax_category": "repair",
+    },
+]
 
 
 @pytest.fixture
@@ -66,7 +74,9 @@ def test_a_capital_improvement_in_a_1962_house_asks_for_both_and_refuses_without
         with pytest.raises(ActionRefused, match=missing):
             estimates.accept(token, [], "Maria Lopez", True, SIGNER_CLIENT, certificates=ticked)
     assert signatures() == [] and estimates.read_link(token).state == "open"
-    estimates.accept(token, [], "Maria Lopez", True, SIGNER_CLIENT, certificates=["st124", "lead_pamphlet"])  # fmt: skip
+    estimates.accept(
+        token, [], "Maria Lopez", True, SIGNER_CLIENT, certificates=["st124", "lead_pamphlet"]
+    )
     owner_copy = next(m for m in mails("estimate_signed") if m.to == "maria@example.com")
     with db_session() as session:
         attached = session.exec(
@@ -80,8 +90,9 @@ def test_a_capital_improvement_in_a_1962_house_asks_for_both_and_refuses_without
     assert "Signed by Maria Lopez" in pdf_text(attached[1].content)
     assert "Receipt of the lead hazard information pamphlet" in owner_copy.text
     assert [(s.kind, s.signer_name, s.record_id) for s in signatures()] == [
-        ("st124", "Maria Lopez", sent.id), ("lead_pamphlet", "Maria Lopez", sent.id),
-    ]  # fmt: skip
+        ("st124", "Maria Lopez", sent.id),
+        ("lead_pamphlet", "Maria Lopez", sent.id),
+    ]
 
 
 def test_repair_work_in_a_newer_home_asks_for_neither(admin, contract_settings):
@@ -94,7 +105,9 @@ def test_repair_work_in_a_newer_home_asks_for_neither(admin, contract_settings):
 def test_the_job_holds_both_pdfs_and_the_final_invoice_is_untaxed_with_the_lead_safe_record(
     admin, rrp_settings
 ):
-    estimate = accepted_estimate(admin, "cap-job", lines=KITCHEN, year_built="1962", deposit_kind="none")  # fmt: skip
+    estimate = accepted_estimate(
+        admin, "cap-job", lines=KITCHEN, year_built="1962", deposit_kind="none"
+    )
     job = job_of(estimate)
     with db_session() as session:
         duties = job_duties(session, job, job.created_at.date())
@@ -117,8 +130,9 @@ def test_the_job_holds_both_pdfs_and_the_final_invoice_is_untaxed_with_the_lead_
         ).all()
     assert invoice.tax_cents == 0 and invoice.total_cents == 20_000_00
     assert [f.filename for f in files] == [
-        f"invoice-{invoice.number}.pdf", f"lead-safe-record-{job.number}.pdf",
-    ]  # fmt: skip
+        f"invoice-{invoice.number}.pdf",
+        f"lead-safe-record-{job.number}.pdf",
+    ]
     record = pdf_text(files[1].content)
     for text in ("NAT-F123456-1", "Sam Builder", "R-0987654", "Signed by Maria Lopez", "HEPA"):
         assert text in record
@@ -127,7 +141,9 @@ def test_the_job_holds_both_pdfs_and_the_final_invoice_is_untaxed_with_the_lead_
 def test_a_home_built_in_1990_gets_no_lead_safe_record_with_its_final_invoice(
     admin, contract_settings
 ):
-    job = job_of(accepted_estimate(admin, "new-home", lines=KITCHEN, year_built="1990", deposit_kind="none"))  # fmt: skip
+    job = job_of(
+        accepted_estimate(admin, "new-home", lines=KITCHEN, year_built="1990", deposit_kind="none")
+    )
     final = bill(job, "final", admin)
     with db_session() as session:
         (mail,) = [m for m in mails("invoice") if m.about_id == final.id]
@@ -159,7 +175,9 @@ def test_the_st124_is_copied_to_a_subcontractor_of_the_job_only(admin, user, rrp
     assert "Certificate of Capital Improvement" in pdf_text(attached.content)
 
 
-def test_a_job_without_a_signed_st124_is_flagged_and_has_no_copy_to_send(admin, user, contract_settings):  # fmt: skip
+def test_a_job_without_a_signed_st124_is_flagged_and_has_no_copy_to_send(
+    admin, user, contract_settings
+):
     estimate = accepted_estimate(admin, "cap-old", lines=KITCHEN)
     with db_session() as session:  # a contract signed before the certificate was asked for
         for signature in session.exec(select(Signature)):

@@ -100,13 +100,18 @@ def test_the_form_refuses_each_mistake_in_words(field, value, words):
 
 def test_a_subcontractor_is_saved_cleaned_with_its_audit_row(clerk):
     raw = {
-        "company": "  Flatbush   Electric ", "email": "Ops@Example.COM",
-        "phone": "718-555-0142", "licence_number": "2099999-DCA", "trade": "Electrical",
-    }  # fmt: skip
+        "company": "  Flatbush   Electric ",
+        "email": "Ops@Example.COM",
+        "phone": "718-555-0142",
+        "licence_number": "2099999-DCA",
+        "trade": "Electrical",
+    }
     made = subs.create_subcontractor(subs.validate_subcontractor(raw), signed_in(clerk))
     assert (made.company, made.phone, made.email) == (
-        "Flatbush Electric", "(718) 555-0142", "Ops@example.com",
-    )  # fmt: skip
+        "Flatbush Electric",
+        "(718) 555-0142",
+        "Ops@example.com",
+    )
     assert made.active and audit_actions() == ["subcontractor.created"]
 
 
@@ -124,9 +129,11 @@ def test_an_edit_and_a_deactivation_keep_what_changed(sub, clerk):
     subs.set_subcontractor_active(sub.id, True, signed_in(clerk))
     assert reloaded(sub).trade == "Plumbing and gas" and reloaded(sub).active
     assert audit_actions() == [
-        "subcontractor.created", "subcontractor.updated", "subcontractor.deactivated",
+        "subcontractor.created",
+        "subcontractor.updated",
+        "subcontractor.deactivated",
         "subcontractor.reactivated",
-    ]  # fmt: skip
+    ]
     with db_session() as session:
         edit = session.exec(select(AuditEvent).where(AuditEvent.action.like("%updated"))).one()
     assert "Plumbing and gas" in edit.after and "trade" in edit.before
@@ -188,12 +195,15 @@ def test_the_newest_certificate_of_each_kind_is_in_force(sub):
         view = subs.get_subcontractor(sub.id)
     gl, wc = view.statuses
     assert (gl.certificate_id, gl.state, gl.words) == (
-        newest.id, subs.IN_FORCE, "In force until February 1, 2027",
-    )  # fmt: skip
+        newest.id,
+        subs.IN_FORCE,
+        "In force until February 1, 2027",
+    )
     assert (wc.state, wc.words) == (subs.NONE, "None on file")
     assert [(c.expires_on, c.in_force) for c in view.certificates] == [
-        ("February 1, 2027", True), ("June 1, 2027", False),
-    ]  # fmt: skip
+        ("February 1, 2027", True),
+        ("June 1, 2027", False),
+    ]
     assert (
         view.certificates[0].file_url == f"/subcontractors/{sub.id}/certificates/{newest.id}/file"
     )
@@ -206,8 +216,10 @@ def test_each_kinds_standing_on_a_day(sub):
     with db_session() as session:
         gl, wc = subs.certificate_status(session, sub.id, TODAY)
     assert (gl.state, gl.words, gl.days_left) == (
-        subs.EXPIRING, "Expires in 12 days (December 7, 2026)", 12,
-    )  # fmt: skip
+        subs.EXPIRING,
+        "Expires in 12 days (December 7, 2026)",
+        12,
+    )
     assert (wc.state, wc.words) == (subs.LAPSED, "Lapsed on November 25, 2026")
 
 
@@ -322,8 +334,9 @@ def test_the_dashboard_lists_what_lapses_soon_or_has_lapsed(sub, clerk):
     with db_session() as session:
         found = subs.expiring_certificates(session, TODAY)
     assert [(e.company, e.kind, e.days_left, e.lapsed) for e in found] == [
-        ("Bay Ridge Tile", WC, -23, True), ("Gowanus Plumbing LLC", GL, 15, False),
-    ]  # fmt: skip
+        ("Bay Ridge Tile", WC, -23, True),
+        ("Gowanus Plumbing LLC", GL, 15, False),
+    ]
     assert found[0].words == "Workers' compensation insurance lapsed on November 2, 2026"
     assert found[1].words == "General liability insurance expires in 15 days (December 10, 2026)"
 
@@ -348,11 +361,20 @@ def test_the_list_searches_filters_and_shows_each_kinds_standing(sub, clerk):
 
 def _bill(session, job, sub, author, day, cents, paid=None, deleted=False) -> JobCost:
     cost = JobCost(
-        job_id=job.id, kind=CostKind.SUB_BILL, category="subcontractor", incurred_on=day,
-        payee=sub.company, description=f"Rough plumbing {day}", amount_cents=cents,
-        tax_cents=cents // 10, subcontractor_id=sub.id, due_on=day, paid_on=paid,
-        author_id=author.id, deleted_at=at(day) if deleted else None,
-    )  # fmt: skip
+        job_id=job.id,
+        kind=CostKind.SUB_BILL,
+        category="subcontractor",
+        incurred_on=day,
+        payee=sub.company,
+        description=f"Rough plumbing {day}",
+        amount_cents=cents,
+        tax_cents=cents // 10,
+        subcontractor_id=sub.id,
+        due_on=day,
+        paid_on=paid,
+        author_id=author.id,
+        deleted_at=at(day) if deleted else None,
+    )
     session.add(cost)
     session.flush()
     return cost
@@ -361,9 +383,14 @@ def _bill(session, job, sub, author, day, cents, paid=None, deleted=False) -> Jo
 def test_the_bills_with_their_waivers(sub, clerk):
     with db_session() as session:
         job = Job(
-            number="J-2026-0042", year=2026, title="Bathroom", customer_name="Ann Owner",
-            customer_email="ann@example.com", contract_cents=1_000_00, author_id=clerk.id,
-        )  # fmt: skip
+            number="J-2026-0042",
+            year=2026,
+            title="Bathroom",
+            customer_name="Ann Owner",
+            customer_email="ann@example.com",
+            contract_cents=1_000_00,
+            author_id=clerk.id,
+        )
         session.add(job)
         session.flush()
         _bill(session, job, sub, clerk, date(2026, 9, 1), 100_00, paid=date(2026, 9, 5))
@@ -372,9 +399,13 @@ def test_the_bills_with_their_waivers(sub, clerk):
         _bill(session, job, sub, clerk, date(2026, 11, 20), 400_00)
         _bill(session, job, sub, clerk, date(2026, 11, 21), 500_00, deleted=True)
         signature = Signature(
-            kind="lien_waiver", record_id=signed.id, method=SignatureMethod.TYPED,
-            signer_name="Gus Plumber", document_sha256="0" * 64, document="{}",
-        )  # fmt: skip
+            kind="lien_waiver",
+            record_id=signed.id,
+            method=SignatureMethod.TYPED,
+            signer_name="Gus Plumber",
+            document_sha256="0" * 64,
+            document="{}",
+        )
         session.add(signature)
         session.flush()
         for cost, signature_id in ((signed, signature.id), (waiting, None)):
@@ -386,7 +417,7 @@ def test_the_bills_with_their_waivers(sub, clerk):
                     amount_cents=cost.total_cents,
                     paid_on=cost.paid_on,
                     signature_id=signature_id,
-                )  # fmt: skip
+                )
             )
         session.commit()
     bills = subs.get_subcontractor(sub.id, TODAY).bills

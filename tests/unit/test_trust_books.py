@@ -128,16 +128,28 @@ def kitchen(admin, fake) -> Kitchen:
     final = bill_final(estimate.number, admin)
     add_cost(job, admin.id, incurred_on=days_ago(15), amount_cents=1200_00, tax_cents=106_50)
     sub = add_cost(
-        job, admin.id, kind=CostKind.SUB_BILL, category="subcontractor", payee="Ace Plumbing",
-        description="Rough-in", amount_cents=3000_00, incurred_on=days_ago(10),
+        job,
+        admin.id,
+        kind=CostKind.SUB_BILL,
+        category="subcontractor",
+        payee="Ace Plumbing",
+        description="Rough-in",
+        amount_cents=3000_00,
+        incurred_on=days_ago(10),
         due_on=T + timedelta(days=20),
-    )  # fmt: skip
+    )
     add_cost(job, admin.id, credit=True, amount_cents=-200_00, incurred_on=days_ago(5))
     add_cost(job, admin.id, amount_cents=999_00, incurred_on=days_ago(3), deleted_at=utc_now())
     add_cost(
-        job, admin.id, kind=CostKind.LABOUR, category="labour", payee="Sam Staff",
-        amount_cents=400_00, incurred_on=days_ago(1), paid_how="payroll",
-    )  # fmt: skip
+        job,
+        admin.id,
+        kind=CostKind.LABOUR,
+        category="labour",
+        payee="Sam Staff",
+        amount_cents=400_00,
+        incurred_on=days_ago(1),
+        paid_how="payroll",
+    )
     return Kitchen(job, deposit, final, sub)
 
 
@@ -216,8 +228,11 @@ def test_the_page_the_csv_and_the_pdf_show_the_same_books(admin, contract_settin
     view = trust_books.trust_books_view(k.job.number, days_ago(30), T)
     assert (view.closing_cents, view.advanced_cents, view.payable_cents) == (-2256_50, 2256_50, 0)
     assert [line.category for line in view.paid_rows] == [
-        "Materials", "Materials", "Subcontractor", "Labour",
-    ]  # fmt: skip
+        "Materials",
+        "Materials",
+        "Subcontractor",
+        "Labour",
+    ]
     assert view.paid_rows[2].how == "Check #2210"
     assert trust_books.trust_books_view("J-1999-0001", T, T) is None
     # By default: from the job's first day (here its first cost, bought before the job was made)

@@ -132,8 +132,10 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     }
     assert any(job.tax_category == "repair" for job in by_hand)
     signed = {job.estimate_id for job in every_job if job.estimate_id is not None}
-    categories = [{line.tax_category for line in _all(EstimateLine, EstimateLine.estimate_id == e)}
-                  for e in signed]  # fmt: skip
+    categories = [
+        {line.tax_category for line in _all(EstimateLine, EstimateLine.estimate_id == e)}
+        for e in signed
+    ]
     assert {"repair"} in categories and {"capital_improvement"} in categories
     orders = _all(ChangeOrder)
     assert any(co.status == "signed" and co.total_cents < 0 for co in orders)
@@ -308,7 +310,7 @@ READERS: dict[str, Callable[[str, Zoo], str]] = {
     "/project/[token]": _project_link,
     "/welcome/[token]": _staff_link(LinkKind.INVITATION),
     "/reset-password/[token]": _staff_link(LinkKind.PASSWORD_RESET),
-}  # fmt: skip
+}
 STAFF_RECORD_PATHS = [r.path for r in ALL_ROUTES if r.staff and "[" in r.path]
 
 
@@ -355,8 +357,9 @@ def _job_files(number: str, admin: User) -> dict[str, bytes | None]:
     return pdfs
 
 
-@pytest.mark.parametrize("note", ["taxed job", "untaxed job", "cancelled job",
-                                  "untaxed job by hand", "closed job"])  # fmt: skip
+@pytest.mark.parametrize(
+    "note", ["taxed job", "untaxed job", "cancelled job", "untaxed job by hand", "closed job"]
+)
 def test_every_pdf_and_csv_of_a_job_renders(zoo, note):
     number = key_of("/jobs/[number]", zoo.notes[note])
     pdfs = _job_files(number, zoo.admin)
@@ -384,11 +387,15 @@ def test_every_customer_links_file_renders(zoo):
         token = key_of("/estimate/[token]", address)
         _is_pdf(estimates.customer_estimate_pdf(token)[1], address)
     for address in zoo.paths["/change-order/[token]"]:
-        _is_pdf(change_orders.change_order_pdf(key_of("/change-order/[token]", address))[1], address)
+        _is_pdf(
+            change_orders.change_order_pdf(key_of("/change-order/[token]", address))[1], address
+        )
     for address in zoo.paths["/lien-waiver/[token]"]:
         _is_pdf(lien_waivers.waiver_pdf(key_of("/lien-waiver/[token]", address))[1], address)
-    open_links = [invoicing.invoice_for_pay_token(key_of("/pay/[token]", a))
-                  for a in zoo.paths["/pay/[token]"]]  # fmt: skip
+    open_links = [
+        invoicing.invoice_for_pay_token(key_of("/pay/[token]", a))
+        for a in zoo.paths["/pay/[token]"]
+    ]
     assert len([invoice for invoice in open_links if invoice]) >= 5  # all but the void one
     for invoice in filter(None, open_links):
         _is_pdf(render_invoice_pdf(invoice), f"the pay link's invoice {invoice.number}")

@@ -10,9 +10,15 @@ from renovation_app.components.ui import error_attrs, field_error, labelled
 
 
 def document_field(
-    state, label: str, name: str, kind: str = "text", multiline: bool = False, hint: str = "",
-    autocomplete: str = "off", **props,
-) -> rx.Component:  # fmt: skip
+    state,
+    label: str,
+    name: str,
+    kind: str = "text",
+    multiline: bool = False,
+    hint: str = "",
+    autocomplete: str = "off",
+    **props,
+) -> rx.Component:
     """An input (a textarea when `multiline`) with the id `<state.field_prefix><name>`."""
     control = rx.el.textarea if multiline else rx.el.input
     extra = {"rows": 3} if multiline else {"type": kind}

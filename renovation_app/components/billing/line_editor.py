@@ -79,7 +79,7 @@ def _cost_boxes(state, line) -> rx.Component:
             "Our cost per unit (staff only, not on the customer's copy)",
             input_mode="decimal",
             placeholder="Our cost $",
-        ),  # fmt: skip
+        ),
     )
 
 
@@ -113,7 +113,7 @@ def _line_row(state, line, index: rx.Var, choice: str) -> rx.Component:
             placeholder="$ 0.00",
             aria_invalid=rx.cond(note, "true", "false"),
             aria_describedby="line-note-" + key,
-        ),  # fmt: skip
+        ),
         _cost_boxes(state, line) if choice else rx.fragment(),
         rx.el.output(
             state.amounts[key],

@@ -141,6 +141,4 @@ class VisitBooking(rx.Component):
 
 
 def visit_booking(**props) -> rx.Component:
-    return VisitBooking.create(
-        windows_url="/api/booking/windows", book_url="/api/booking", **props
-    )
+    return VisitBooking.create(windows_url="/api/booking/windows", book_url="/api/booking", **props)

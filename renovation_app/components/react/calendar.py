@@ -103,8 +103,15 @@ class ScheduleCalendar(rx.Component):
     """The calendar; the page's state holds its events and answers what the user does."""
 
     tag = "RenovationCalendar"
-    lib_dependencies: list[str] = [FULLCALENDAR, CORE, TIME_GRID, DAY_GRID, INTERACTION,
-                                   LUXON_PLUGIN, LUXON]  # fmt: skip
+    lib_dependencies: list[str] = [
+        FULLCALENDAR,
+        CORE,
+        TIME_GRID,
+        DAY_GRID,
+        INTERACTION,
+        LUXON_PLUGIN,
+        LUXON,
+    ]
 
     # schedule.week.CalendarEvent, in words.
     events: rx.Var[list[dict]]

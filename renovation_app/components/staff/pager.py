@@ -22,7 +22,7 @@ def pager(state: type[rx.State], noun: str, one: str = "") -> rx.Component:
             " · ",
             counted(state.total_count, one, noun),
             class_name="text-sm text-slate-600",
-        ),  # fmt: skip
+        ),
         rx.cond(state.next_link, link("Next", href=state.next_link, class_name="underline")),
         aria_label="Pages",
         class_name="flex items-center justify-between gap-4",

@@ -29,7 +29,7 @@ def action(label: str, event, shown: rx.Var, test_id: str) -> rx.Component:
             disabled=State.working,
             class_name=f"{BUTTON} disabled:opacity-60",
             data_testid=test_id,
-        ),  # fmt: skip
+        ),
     )
 
 
@@ -109,7 +109,7 @@ def signature() -> rx.Component:
                 ),
                 class_name="rounded-lg bg-green-50 p-3 text-green-900",
                 data_testid="estimate-signature",
-            ),  # fmt: skip
+            ),
         ),
         rx.cond(
             E.accepted,
@@ -160,7 +160,7 @@ def invoices() -> rx.Component:
                     i.status,
                     attention_note(i.attention, "estimate-invoice-attention"),
                     data_testid="estimate-invoice",
-                ),  # fmt: skip
+                ),
             ),
             class_name="flex flex-col gap-1",
         ),
@@ -203,7 +203,7 @@ def estimate_card() -> rx.Component:
             rx.el.br(),
             E.customer_address,
             class_name="text-slate-700",
-        ),  # fmt: skip
+        ),
         problem_text(State.action_error),
         status_text(State.action_note),
         signature(),

@@ -63,7 +63,7 @@ def terms_card() -> rx.Component:
                 "progress_schedule",
                 multiline=True,
                 hint="For example: Cabinets installed: $3,000.00",
-            ),  # fmt: skip
+            ),
             field("Note to the customer", "note", multiline=True),
             field_error(State.errors, "deposit"),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
@@ -77,12 +77,14 @@ def select_field(label: str, name: str, options: dict[str, str], hint: str = "")
         label,
         rx.el.select(
             *[rx.el.option(words, value=value) for value, words in options.items()],
-            id=f"estimate-{name}", name=name, default_value=State.defaults[name].to(str),
+            id=f"estimate-{name}",
+            name=name,
+            default_value=State.defaults[name].to(str),
             class_name=INPUT,
         ),
         rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
         field_error(State.errors, name),
-    )  # fmt: skip
+    )
 
 
 def home_card() -> rx.Component:
@@ -91,13 +93,23 @@ def home_card() -> rx.Component:
     return rx.el.fieldset(
         rx.el.legend("The home and the sale", class_name=CARD_TITLE),
         rx.el.div(
-            select_field("Language of the sale", "language", SALE_LANGUAGE_NAMES, hint="The notice of cancellation is given in it and in English."),
-            field("Year the home was built", "year_built", input_mode="numeric", hint="Before 1978: the owner signs for the lead-safe pamphlet."),
+            select_field(
+                "Language of the sale",
+                "language",
+                SALE_LANGUAGE_NAMES,
+                hint="The notice of cancellation is given in it and in English.",
+            ),
+            field(
+                "Year the home was built",
+                "year_built",
+                input_mode="numeric",
+                hint="Before 1978: the owner signs for the lead-safe pamphlet.",
+            ),
             select_field("Type of building", "property_type", {"": "Not known", **PROPERTY_TYPES}),
             class_name="mt-4 grid gap-4 sm:grid-cols-3",
         ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 def estimate_form() -> rx.Component:

@@ -112,7 +112,7 @@ def terms() -> rx.Component:
                 "date",
                 hint="Leave empty for 14 days from today. With a payment schedule, the last "
                 "payment's date.",
-            ),  # fmt: skip
+            ),
             document_field(InvoiceFormState, "Note to the customer", "note", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),

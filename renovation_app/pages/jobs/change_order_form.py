@@ -60,7 +60,7 @@ def take_out() -> rx.Component:
                 on_click=State.add_take_out,
                 class_name=f"{SECONDARY_BUTTON} self-end",
                 data_testid="take-out",
-            ),  # fmt: skip
+            ),
             class_name=f"{STAFF_CARD} grid gap-3 sm:grid-cols-[1fr_auto]",
         ),
     )
@@ -76,7 +76,7 @@ def terms_card() -> rx.Component:
                 "days",
                 input_mode="numeric",
                 hint="Negative if it finishes earlier; 0 for no change.",
-            ),  # fmt: skip
+            ),
             labelled(
                 "How the change is paid",
                 rx.el.select(

@@ -31,26 +31,42 @@ def paper_form(co: rx.Var) -> rx.Component:
             rx.el.label("Signed by", html_for="paper-name", class_name="text-sm font-semibold"),
             rx.el.input(id="paper-name", on_change=State.set_paper_name, class_name=INPUT),
             rx.el.label("Signed on", html_for="paper-day", class_name="text-sm font-semibold"),
-            rx.el.input(id="paper-day", type="date", on_change=State.set_paper_day, class_name=INPUT),
+            rx.el.input(
+                id="paper-day", type="date", on_change=State.set_paper_day, class_name=INPUT
+            ),
             labelled_upload(
                 "The scan of the signed page",
-                rx.el.button("Choose the scan (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON),
-                rx.el.p(rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)), class_name="text-sm"),
-                id=UPLOAD_ID, multiple=False, max_files=1, accept=SCANS, max_size=10 * 1024 * 1024,
+                rx.el.button(
+                    "Choose the scan (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON
+                ),
+                rx.el.p(
+                    rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)),
+                    class_name="text-sm",
+                ),
+                id=UPLOAD_ID,
+                multiple=False,
+                max_files=1,
+                accept=SCANS,
+                max_size=10 * 1024 * 1024,
                 class_name="flex flex-col gap-2",
             ),
             rx.el.div(
                 rx.el.button(
-                    "Record the signature", type="button", disabled=State.working,
+                    "Record the signature",
+                    type="button",
+                    disabled=State.working,
                     on_click=State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
-                    class_name=BUTTON, data_testid="record-paper",
+                    class_name=BUTTON,
+                    data_testid="record-paper",
                 ),
-                rx.el.button("Cancel", type="button", on_click=State.close_paper, class_name=SECONDARY_BUTTON),
+                rx.el.button(
+                    "Cancel", type="button", on_click=State.close_paper, class_name=SECONDARY_BUTTON
+                ),
                 class_name="flex flex-wrap gap-2",
             ),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),
-    )  # fmt: skip
+    )
 
 
 def change_order_row(co: rx.Var) -> rx.Component:
@@ -60,7 +76,9 @@ def change_order_row(co: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.span(label, class_name="font-bold"),
             rx.el.span(co.total, class_name="font-semibold tabular-nums"),
-            rx.cond(co.days.to(int) != 0, rx.el.span(counted(co.days, "day"), class_name="text-sm")),
+            rx.cond(
+                co.days.to(int) != 0, rx.el.span(counted(co.days, "day"), class_name="text-sm")
+            ),
             rx.el.span(co.status_label, class_name=PILL),
             rx.cond(co.waiting, rx.el.span("Work not yet approved", class_name=WAITING)),
             class_name="flex flex-wrap items-center gap-2",
@@ -71,7 +89,11 @@ def change_order_row(co: rx.Var) -> rx.Component:
             co.invoice_number,
             rx.el.p(
                 "Billed on ",
-                link("invoice " + co.invoice_number.to(str), href=routes.invoice_path(co.invoice_number.to(str)), class_name="underline"),
+                link(
+                    "invoice " + co.invoice_number.to(str),
+                    href=routes.invoice_path(co.invoice_number.to(str)),
+                    class_name="underline",
+                ),
                 class_name="text-sm",
             ),
         ),
@@ -81,18 +103,32 @@ def change_order_row(co: rx.Var) -> rx.Component:
                 co.waiting,
                 rx.fragment(
                     rx.el.button(
-                        "Copy the owner's link", type="button",
-                        on_click=[rx.set_clipboard(co.link_url), rx.toast.success("Link copied.", duration=2000)],
+                        "Copy the owner's link",
+                        type="button",
+                        on_click=[
+                            rx.set_clipboard(co.link_url),
+                            rx.toast.success("Link copied.", duration=2000),
+                        ],
                         class_name="text-sm font-semibold text-orange-800 underline",
                     ),
-                    link("Open to sign here", href=co.link_url, target="_blank", class_name="text-sm font-semibold text-orange-800 underline"),
-                    rx.el.button(
-                        "Signed on paper", type="button", on_click=State.open_paper(co.number.to(int)),
+                    link(
+                        "Open to sign here",
+                        href=co.link_url,
+                        target="_blank",
                         class_name="text-sm font-semibold text-orange-800 underline",
                     ),
                     rx.el.button(
-                        "Withdraw", type="button", on_click=State.withdraw(co.number.to(int)),
-                        disabled=State.working, class_name="text-sm font-semibold text-red-700 underline",
+                        "Signed on paper",
+                        type="button",
+                        on_click=State.open_paper(co.number.to(int)),
+                        class_name="text-sm font-semibold text-orange-800 underline",
+                    ),
+                    rx.el.button(
+                        "Withdraw",
+                        type="button",
+                        on_click=State.withdraw(co.number.to(int)),
+                        disabled=State.working,
+                        class_name="text-sm font-semibold text-red-700 underline",
                     ),
                 ),
             ),
@@ -101,7 +137,7 @@ def change_order_row(co: rx.Var) -> rx.Component:
         paper_form(co),
         class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
         data_testid="change-order",
-    )  # fmt: skip
+    )
 
 
 def change_orders_card() -> rx.Component:

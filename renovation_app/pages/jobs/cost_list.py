@@ -31,18 +31,33 @@ def pay_form() -> rx.Component:
             field_pay("Paid on", "paid_on", type="date"),
             rx.el.div(
                 rx.el.label("How", html_for="pay-paid_how", class_name=LABEL),
-                rx.el.select(*[rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
-                             id="pay-paid_how", value=State.pay["paid_how"].to(str),
-                             on_change=lambda v: State.set_pay("paid_how", v), class_name=INPUT),
+                rx.el.select(
+                    *[rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
+                    id="pay-paid_how",
+                    value=State.pay["paid_how"].to(str),
+                    on_change=lambda v: State.set_pay("paid_how", v),
+                    class_name=INPUT,
+                ),
                 class_name="flex flex-col gap-1",
             ),
             field_pay("Check number or reference", "paid_reference"),
             rx.el.div(
-                rx.el.label("Paid from the owner's payment (optional)", html_for="pay-funded_by_payment_id", class_name=LABEL),
-                rx.el.select(rx.el.option("Not said", value=""),
-                             rx.foreach(P.payments.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))),
-                             id="pay-funded_by_payment_id", value=State.pay["funded_by_payment_id"].to(str),
-                             on_change=lambda v: State.set_pay("funded_by_payment_id", v), class_name=INPUT),
+                rx.el.label(
+                    "Paid from the owner's payment (optional)",
+                    html_for="pay-funded_by_payment_id",
+                    class_name=LABEL,
+                ),
+                rx.el.select(
+                    rx.el.option("Not said", value=""),
+                    rx.foreach(
+                        P.payments.to(list[dict]),
+                        lambda o: rx.el.option(o.label, value=o.value.to(str)),
+                    ),
+                    id="pay-funded_by_payment_id",
+                    value=State.pay["funded_by_payment_id"].to(str),
+                    on_change=lambda v: State.set_pay("funded_by_payment_id", v),
+                    class_name=INPUT,
+                ),
                 class_name="flex flex-col gap-1",
             ),
             class_name="grid gap-3 sm:grid-cols-2",
@@ -50,44 +65,79 @@ def pay_form() -> rx.Component:
         rx.cond(
             State.lapse,
             rx.el.label(
-                rx.el.input(type="checkbox", checked=State.lapse_ticked, on_change=State.set_lapse_ticked, class_name="h-5 w-5 shrink-0 accent-orange-700"),
+                rx.el.input(
+                    type="checkbox",
+                    checked=State.lapse_ticked,
+                    on_change=State.set_lapse_ticked,
+                    class_name="h-5 w-5 shrink-0 accent-orange-700",
+                ),
                 rx.el.span(State.lapse, " I confirm the payment anyway."),
-                role="alert", class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+                role="alert",
+                class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
                 data_testid="lapse-warning",
             ),
         ),
         rx.el.div(
-            rx.el.button(rx.cond(State.working, "Saving...", "Record the payment"), type="button",
-                         disabled=State.working, on_click=State.record_payment, class_name=BUTTON, data_testid="record-payment"),
-            rx.el.button("Cancel", type="button", on_click=State.close_pay, class_name=SECONDARY_BUTTON),
+            rx.el.button(
+                rx.cond(State.working, "Saving...", "Record the payment"),
+                type="button",
+                disabled=State.working,
+                on_click=State.record_payment,
+                class_name=BUTTON,
+                data_testid="record-payment",
+            ),
+            rx.el.button(
+                "Cancel", type="button", on_click=State.close_pay, class_name=SECONDARY_BUTTON
+            ),
             class_name="flex flex-wrap gap-2",
         ),
         class_name="mt-2 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
-    )  # fmt: skip
+    )
 
 
 def field_pay(label: str, name: str, **props) -> rx.Component:
     return rx.el.div(
         rx.el.label(label, html_for=f"pay-{name}", class_name=LABEL),
-        rx.el.input(id=f"pay-{name}", value=State.pay[name].to(str),
-                    on_change=lambda v: State.set_pay(name, v), class_name=INPUT, **props),
+        rx.el.input(
+            id=f"pay-{name}",
+            value=State.pay[name].to(str),
+            on_change=lambda v: State.set_pay(name, v),
+            class_name=INPUT,
+            **props,
+        ),
         class_name="flex flex-col gap-1",
-    )  # fmt: skip
+    )
 
 
 def waiver_part(row: rx.Var) -> rx.Component:
     pdf = routes.job_costs_path(P.number.to(str)) + "/waivers/" + row.waiver_id.to(str) + "/pdf"
     return rx.match(
         row.waiver,
-        ("received", rx.el.span(rx.el.span("Waiver received", class_name=RECEIVED), " ",
-                                link("PDF", href=pdf, class_name="underline"))),
-        ("outstanding", rx.el.span(
-            rx.el.span("Waiver outstanding", class_name=OUTSTANDING), " ",
-            link("Signing link", href=row.waiver_url.to(str), class_name="underline", data_testid="waiver-link"),
-            " · ", link("PDF", href=pdf, class_name="underline"),
-        )),
+        (
+            "received",
+            rx.el.span(
+                rx.el.span("Waiver received", class_name=RECEIVED),
+                " ",
+                link("PDF", href=pdf, class_name="underline"),
+            ),
+        ),
+        (
+            "outstanding",
+            rx.el.span(
+                rx.el.span("Waiver outstanding", class_name=OUTSTANDING),
+                " ",
+                link(
+                    "Signing link",
+                    href=row.waiver_url.to(str),
+                    class_name="underline",
+                    data_testid="waiver-link",
+                ),
+                " · ",
+                link("PDF", href=pdf, class_name="underline"),
+            ),
+        ),
         rx.fragment(),
-    )  # fmt: skip
+    )
 
 
 def delete_part(row: rx.Var) -> rx.Component:
@@ -96,12 +146,27 @@ def delete_part(row: rx.Var) -> rx.Component:
         State.deleting == row.id.to(int),
         rx.el.span(
             "Delete this cost? ",
-            rx.el.button("Yes, delete", type="button", on_click=State.delete(row.id), class_name="font-semibold text-red-700 underline", data_testid="confirm-delete"),
-            " ", rx.el.button("Keep it", type="button", on_click=State.keep, class_name="font-semibold underline"),
-            class_name="text-sm", role="alert",
+            rx.el.button(
+                "Yes, delete",
+                type="button",
+                on_click=State.delete(row.id),
+                class_name="font-semibold text-red-700 underline",
+                data_testid="confirm-delete",
+            ),
+            " ",
+            rx.el.button(
+                "Keep it", type="button", on_click=State.keep, class_name="font-semibold underline"
+            ),
+            class_name="text-sm",
+            role="alert",
         ),
-        rx.el.button("Delete", type="button", on_click=State.ask_delete(row.id), class_name="text-sm font-semibold text-red-700 underline"),
-    )  # fmt: skip
+        rx.el.button(
+            "Delete",
+            type="button",
+            on_click=State.ask_delete(row.id),
+            class_name="text-sm font-semibold text-red-700 underline",
+        ),
+    )
 
 
 def scan_form(row: rx.Var) -> rx.Component:
@@ -111,29 +176,61 @@ def scan_form(row: rx.Var) -> rx.Component:
         (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
         rx.el.div(
             rx.el.label("Signed by", html_for="scan-name", class_name=LABEL),
-            rx.el.input(id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT),
+            rx.el.input(
+                id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT
+            ),
             rx.el.label("Signed on", html_for="scan-day", class_name=LABEL),
-            rx.el.input(id="scan-day", type="date", value=Scan.scan_day, on_change=Scan.set_scan_day, class_name=INPUT),
+            rx.el.input(
+                id="scan-day",
+                type="date",
+                value=Scan.scan_day,
+                on_change=Scan.set_scan_day,
+                class_name=INPUT,
+            ),
             labelled_upload(
                 "The signed waiver: a PDF, JPEG or PNG",
-                rx.el.button("Choose the signed waiver (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON),
-                rx.el.p(rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)), class_name="text-sm"),
-                id=SCAN_ID, multiple=False, max_files=1, accept=SCANS, max_size=10 * 1024 * 1024,
+                rx.el.button(
+                    "Choose the signed waiver (PDF, JPEG or PNG)",
+                    type="button",
+                    class_name=SECONDARY_BUTTON,
+                ),
+                rx.el.p(
+                    rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)),
+                    class_name="text-sm",
+                ),
+                id=SCAN_ID,
+                multiple=False,
+                max_files=1,
+                accept=SCANS,
+                max_size=10 * 1024 * 1024,
                 class_name="flex flex-col gap-2",
             ),
             rx.el.div(
-                rx.el.button("Record the signed waiver", type="button", disabled=State.working, class_name=BUTTON,
-                             on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)), data_testid="record-waiver-scan"),
-                rx.el.button("Cancel", type="button", on_click=Scan.close_scan, class_name=SECONDARY_BUTTON),
+                rx.el.button(
+                    "Record the signed waiver",
+                    type="button",
+                    disabled=State.working,
+                    class_name=BUTTON,
+                    on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
+                    data_testid="record-waiver-scan",
+                ),
+                rx.el.button(
+                    "Cancel", type="button", on_click=Scan.close_scan, class_name=SECONDARY_BUTTON
+                ),
                 class_name="flex flex-wrap gap-2",
             ),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),
-        rx.cond(row.waiver == "outstanding", rx.el.button(
-            "Record a waiver signed on paper", type="button", on_click=Scan.open_scan(row.waiver_id),
-            class_name="text-sm font-semibold underline",
-        )),
-    )  # fmt: skip
+        rx.cond(
+            row.waiver == "outstanding",
+            rx.el.button(
+                "Record a waiver signed on paper",
+                type="button",
+                on_click=Scan.open_scan(row.waiver_id),
+                class_name="text-sm font-semibold underline",
+            ),
+        ),
+    )
 
 
 def cost_row(row: rx.Var) -> rx.Component:
@@ -142,18 +239,42 @@ def cost_row(row: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.p(rx.el.strong(row.payee), " · ", row.kind_label, " · ", row.category_label),
-                rx.el.p(row.day, rx.cond(row.hours, " · " + row.hours.to(str) + " h", ""),
-                        rx.cond(row.rate, " at " + row.rate.to(str), ""), " · ", row.description,
-                        class_name="text-sm text-slate-700"),
+                rx.el.p(
+                    row.day,
+                    rx.cond(row.hours, " · " + row.hours.to(str) + " h", ""),
+                    rx.cond(row.rate, " at " + row.rate.to(str), ""),
+                    " · ",
+                    row.description,
+                    class_name="text-sm text-slate-700",
+                ),
                 rx.el.p(row.paid, " ", waiver_part(row), class_name="text-sm text-slate-700"),
             ),
-            rx.el.p(row.total, class_name="text-right font-bold tabular-nums", data_testid="cost-total"),
+            rx.el.p(
+                row.total, class_name="text-right font-bold tabular-nums", data_testid="cost-total"
+            ),
             class_name="flex items-start justify-between gap-3",
         ),
         rx.el.div(
-            rx.cond(row.receipt, link("Receipt", href=receipt, class_name="text-sm font-semibold underline")),
-            link("Change", href="#cost-form", on_click=State.edit(row.id), class_name="text-sm font-semibold underline"),
-            rx.cond(row.unpaid_bill, rx.el.button("Pay", type="button", on_click=State.open_pay(row.id), class_name="text-sm font-semibold text-orange-800 underline", data_testid="pay-bill")),
+            rx.cond(
+                row.receipt,
+                link("Receipt", href=receipt, class_name="text-sm font-semibold underline"),
+            ),
+            link(
+                "Change",
+                href="#cost-form",
+                on_click=State.edit(row.id),
+                class_name="text-sm font-semibold underline",
+            ),
+            rx.cond(
+                row.unpaid_bill,
+                rx.el.button(
+                    "Pay",
+                    type="button",
+                    on_click=State.open_pay(row.id),
+                    class_name="text-sm font-semibold text-orange-800 underline",
+                    data_testid="pay-bill",
+                ),
+            ),
             rx.cond(row.waiver == "", delete_part(row)),
             class_name="mt-1 flex flex-wrap gap-4",
         ),
@@ -161,7 +282,7 @@ def cost_row(row: rx.Var) -> rx.Component:
         scan_form(row),
         class_name="border-t border-slate-100 py-3",
         data_testid="cost-row",
-    )  # fmt: skip
+    )
 
 
 def costs_list() -> rx.Component:
@@ -178,6 +299,6 @@ def costs_list() -> rx.Component:
                 on_click=State.show_every_cost,
                 class_name=f"{SECONDARY_BUTTON} mt-3",
             ),
-        ),  # fmt: skip
+        ),
         class_name=STAFF_CARD,
     )

@@ -29,8 +29,12 @@ from renovation_app.state.jobs.costs import RECEIPT_ID
 State = JobCostsState
 P = State.page
 # JPEG, PNG and WebP: an iPhone turns its HEIC photo into a JPEG for a page that asks for these.
-RECEIPTS = {"image/jpeg": [".jpg", ".jpeg"], "image/png": [".png"], "image/webp": [".webp"],
-            "application/pdf": [".pdf"]}  # fmt: skip
+RECEIPTS = {
+    "image/jpeg": [".jpg", ".jpeg"],
+    "image/png": [".png"],
+    "image/webp": [".webp"],
+    "application/pdf": [".pdf"],
+}
 KINDS = (("purchase", "Purchase"), ("sub_bill", "Subcontractor bill"), ("labour", "Crew day"))
 
 
@@ -43,7 +47,7 @@ def field(label: str, name: str, **props) -> rx.Component:
             on_change=lambda v: State.set_form(name, v),
             class_name=INPUT,
             **props,
-        ),  # fmt: skip
+        ),
         class_name="flex flex-col gap-1",
     )
 
@@ -65,7 +69,7 @@ def choice(
             value=value if value is not None else State.form[name].to(str),
             on_change=on_change or (lambda v: State.set_form(name, v)),
             class_name=INPUT,
-        ),  # fmt: skip
+        ),
         class_name="flex flex-col gap-1",
     )
 
@@ -83,28 +87,45 @@ def purchase_fields() -> rx.Component:
         choice("Paid by", "paid_how", [(k, v) for k, v in PAID_HOW.items() if k != "payroll"]),
         field("What was bought (optional)", "description"),
         rx.el.label(
-            rx.el.input(type="checkbox", checked=State.credit, on_change=State.set_credit, class_name="h-5 w-5 accent-orange-700"),
+            rx.el.input(
+                type="checkbox",
+                checked=State.credit,
+                on_change=State.set_credit,
+                class_name="h-5 w-5 accent-orange-700",
+            ),
             "A vendor's credit (money back: the amount comes off)",
             class_name="flex items-center gap-2 text-sm sm:col-span-2",
         ),
         rx.el.div(
             labelled_upload(
                 "The receipt: a photo or a PDF",
-                rx.el.button("Photograph or choose the receipt", type="button", class_name=SECONDARY_BUTTON),
-                id=RECEIPT_ID, multiple=False, max_files=1, accept=RECEIPTS, max_size=15 * 1024 * 1024,
+                rx.el.button(
+                    "Photograph or choose the receipt", type="button", class_name=SECONDARY_BUTTON
+                ),
+                id=RECEIPT_ID,
+                multiple=False,
+                max_files=1,
+                accept=RECEIPTS,
+                max_size=15 * 1024 * 1024,
             ),
             rx.cond(
                 rx.selected_files(RECEIPT_ID).length() > 0,
                 rx.el.p(
-                    rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)), " ",
-                    rx.el.button("Remove", type="button", on_click=rx.clear_selected_files(RECEIPT_ID),
-                                 class_name="font-semibold text-red-700 underline"),
-                    class_name="text-sm", data_testid="receipt-chosen",
+                    rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)),
+                    " ",
+                    rx.el.button(
+                        "Remove",
+                        type="button",
+                        on_click=rx.clear_selected_files(RECEIPT_ID),
+                        class_name="font-semibold text-red-700 underline",
+                    ),
+                    class_name="text-sm",
+                    data_testid="receipt-chosen",
                 ),
             ),
             class_name="flex flex-col gap-2 sm:col-span-2",
         ),
-    )  # fmt: skip
+    )
 
 
 def sub_bill_fields() -> rx.Component:
@@ -131,12 +152,21 @@ def reason_field() -> rx.Component:
     return rx.cond(
         ~P.open.to(bool),
         rx.el.div(
-            rx.el.label("This job is closed: your reason for the change (admins)", html_for="cost-reason", class_name=LABEL),
-            rx.el.input(id="cost-reason", value=State.reason, on_change=State.set_reason, class_name=INPUT),
-            rx.el.p("It is recorded with every change, payment and deletion of this job's costs.", class_name="text-sm text-slate-600"),
+            rx.el.label(
+                "This job is closed: your reason for the change (admins)",
+                html_for="cost-reason",
+                class_name=LABEL,
+            ),
+            rx.el.input(
+                id="cost-reason", value=State.reason, on_change=State.set_reason, class_name=INPUT
+            ),
+            rx.el.p(
+                "It is recorded with every change, payment and deletion of this job's costs.",
+                class_name="text-sm text-slate-600",
+            ),
             class_name="flex flex-col gap-1",
         ),
-    )  # fmt: skip
+    )
 
 
 def add_button() -> rx.Component:
@@ -157,13 +187,29 @@ def add_button() -> rx.Component:
         ),
         class_name="flex flex-wrap gap-2",
     )
-    return rx.cond(State.editing > 0, changing, rx.cond(
-        with_receipt,
-        rx.el.button(words, type="button", disabled=State.working, class_name=BUTTON, data_testid="add-cost",
-                     on_click=State.add_with_receipt(rx.upload_files(upload_id=RECEIPT_ID))),
-        rx.el.button(words, type="button", disabled=State.working, class_name=BUTTON, data_testid="add-cost",
-                     on_click=State.add),
-    ))  # fmt: skip
+    return rx.cond(
+        State.editing > 0,
+        changing,
+        rx.cond(
+            with_receipt,
+            rx.el.button(
+                words,
+                type="button",
+                disabled=State.working,
+                class_name=BUTTON,
+                data_testid="add-cost",
+                on_click=State.add_with_receipt(rx.upload_files(upload_id=RECEIPT_ID)),
+            ),
+            rx.el.button(
+                words,
+                type="button",
+                disabled=State.working,
+                class_name=BUTTON,
+                data_testid="add-cost",
+                on_click=State.add,
+            ),
+        ),
+    )
 
 
 def add_card() -> rx.Component:
@@ -199,7 +245,7 @@ def add_card() -> rx.Component:
                 purchase_fields(),
             ),
             class_name="mt-4 grid gap-3 sm:grid-cols-2",
-        ),  # fmt: skip
+        ),
         rx.el.div(add_button(), class_name="mt-4"),
         class_name=STAFF_CARD,
     )
@@ -211,16 +257,28 @@ def heading() -> rx.Component:
         rx.el.h2("Costs of job ", number, class_name="text-2xl font-extrabold"),
         rx.el.p(P.title, class_name="text-lg font-semibold"),
         rx.el.p(
-            link("Back to the job", href=routes.job_path(number), class_name="font-semibold underline"),
-            " · ", link("Trust books", href=routes.trust_books_path(number), class_name="font-semibold underline"),
+            link(
+                "Back to the job",
+                href=routes.job_path(number),
+                class_name="font-semibold underline",
+            ),
+            " · ",
+            link(
+                "Trust books",
+                href=routes.trust_books_path(number),
+                class_name="font-semibold underline",
+            ),
             class_name="text-sm",
         ),
-        rx.cond(~P.open.to(bool), rx.el.span("Closed: changes need an admin and a reason", class_name=PILL)),
+        rx.cond(
+            ~P.open.to(bool),
+            rx.el.span("Closed: changes need an admin and a reason", class_name=PILL),
+        ),
         reason_field(),
         problem_text(State.error, "costs-error"),
         status_text(State.note),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",
-    )  # fmt: skip
+    )
 
 
 @page(routes.JOB_COSTS, on_load=(State.load,))

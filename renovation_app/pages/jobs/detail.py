@@ -51,7 +51,7 @@ def money_card() -> rx.Component:
                 role="alert",
                 class_name="mt-3 rounded bg-red-50 p-3 font-semibold text-red-800",
                 data_testid="job-credit-due",
-            ),  # fmt: skip
+            ),
         ),
         rx.el.p(
             "Start: ",
@@ -71,7 +71,7 @@ def money_card() -> rx.Component:
                 ),
             ),
             class_name="mt-3 text-sm text-slate-700",
-        ),  # fmt: skip
+        ),
         class_name=STAFF_CARD,
     )
 
@@ -91,7 +91,7 @@ def stage_row(stage: rx.Var) -> rx.Component:
                 " · ",
                 stage.invoice_status,
                 class_name="col-span-2 text-sm sm:col-span-1 sm:text-right",
-            ),  # fmt: skip
+            ),
             rx.cond(
                 stage.can_bill,
                 rx.el.button(
@@ -158,21 +158,32 @@ def invoices_card() -> rx.Component:
         rx.el.h3("Invoices", class_name=CARD_TITLE),
         rx.cond(
             J.invoices.to(list[dict]).length() == 0,
-            rx.el.p("Nothing billed yet: bill a stage of the schedule.", class_name="text-slate-600"),
+            rx.el.p(
+                "Nothing billed yet: bill a stage of the schedule.", class_name="text-slate-600"
+            ),
         ),
         rx.el.ul(
             rx.foreach(
                 J.invoices.to(list[dict]),
                 lambda i: rx.el.li(
-                    i.part, " · ",
-                    link(i.number, href=routes.invoice_path(i.number.to(str)), class_name="font-bold text-orange-800 underline"),
-                    " · ", i.total, " · ", i.status_label,
-                    class_name="py-1", data_testid="job-invoice",
+                    i.part,
+                    " · ",
+                    link(
+                        i.number,
+                        href=routes.invoice_path(i.number.to(str)),
+                        class_name="font-bold text-orange-800 underline",
+                    ),
+                    " · ",
+                    i.total,
+                    " · ",
+                    i.status_label,
+                    class_name="py-1",
+                    data_testid="job-invoice",
                 ),
             ),
         ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 def status_card() -> rx.Component:
@@ -184,13 +195,17 @@ def status_card() -> rx.Component:
                 J.next_statuses.to(list[str]),
                 lambda s: rx.el.button(
                     rx.match(s, *[(k.value, v) for k, v in STATUS_LABELS.items()], s),
-                    type="button", on_click=State.set_status(s), disabled=State.working,
-                    class_name=rx.cond(s == "cancelled", DANGER_BUTTON, f"{SECONDARY_BUTTON} py-1.5"),
+                    type="button",
+                    on_click=State.set_status(s),
+                    disabled=State.working,
+                    class_name=rx.cond(
+                        s == "cancelled", DANGER_BUTTON, f"{SECONDARY_BUTTON} py-1.5"
+                    ),
                 ),
             ),
             class_name="flex flex-wrap items-center gap-2",
         ),
-    )  # fmt: skip
+    )
 
 
 def history_card() -> rx.Component:
@@ -217,16 +232,32 @@ def heading() -> rx.Component:
         ),
         rx.el.p(J.title, class_name="text-lg font-semibold text-slate-900"),
         rx.el.p(
-            link(J.customer_name, href=routes.customer_path(J.customer_id.to(int).to_string()), class_name="font-semibold underline"),
-            " · ", J.customer_email, " · ", J.customer_phone, rx.el.br(), J.address,
+            link(
+                J.customer_name,
+                href=routes.customer_path(J.customer_id.to(int).to_string()),
+                class_name="font-semibold underline",
+            ),
+            " · ",
+            J.customer_email,
+            " · ",
+            J.customer_phone,
+            rx.el.br(),
+            J.address,
             class_name="text-slate-700",
         ),
         rx.cond(
             J.estimate_number,
             rx.el.p(
-                "Contract ", link(estimate, href=routes.estimate_path(estimate), class_name="underline"),
-                " · ", J.signed_words, " · ",
-                link("Contract PDF", href=routes.estimate_path(estimate) + "/pdf", class_name="font-semibold text-orange-800 underline"),
+                "Contract ",
+                link(estimate, href=routes.estimate_path(estimate), class_name="underline"),
+                " · ",
+                J.signed_words,
+                " · ",
+                link(
+                    "Contract PDF",
+                    href=routes.estimate_path(estimate) + "/pdf",
+                    class_name="font-semibold text-orange-800 underline",
+                ),
                 class_name="text-sm text-slate-700",
             ),
         ),
@@ -234,7 +265,7 @@ def heading() -> rx.Component:
         status_text(State.action_note),
         status_card(),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
-    )  # fmt: skip
+    )
 
 
 def day_row(day: rx.Var) -> rx.Component:
@@ -254,12 +285,23 @@ def days_card() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h3("Work days", class_name=CARD_TITLE),
-            link("Open the schedule", href=routes.SCHEDULE.path, class_name="text-sm font-semibold underline"),
+            link(
+                "Open the schedule",
+                href=routes.SCHEDULE.path,
+                class_name="text-sm font-semibold underline",
+            ),
             class_name="flex flex-wrap items-baseline justify-between gap-2",
         ),
-        rows_or(State.days, day_row, "No days on the schedule yet.", "mt-2 text-slate-700", "mt-2 text-sm", data_testid="job-days"),
+        rows_or(
+            State.days,
+            day_row,
+            "No days on the schedule yet.",
+            "mt-2 text-slate-700",
+            "mt-2 text-sm",
+            data_testid="job-days",
+        ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 def costs_card() -> rx.Component:
@@ -267,24 +309,38 @@ def costs_card() -> rx.Component:
     return budget_card(
         State.budget,
         rx.el.p(
-            link("Costs: add a receipt, a bill or a crew day", href=routes.job_costs_path(number), class_name="font-semibold underline"),
-            " · ", link("Trust books", href=routes.trust_books_path(number), class_name="font-semibold underline"),
+            link(
+                "Costs: add a receipt, a bill or a crew day",
+                href=routes.job_costs_path(number),
+                class_name="font-semibold underline",
+            ),
+            " · ",
+            link(
+                "Trust books",
+                href=routes.trust_books_path(number),
+                class_name="font-semibold underline",
+            ),
             class_name="mt-3 text-sm",
         ),
-    )  # fmt: skip
+    )
 
 
 def photos_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3("Photos and the customer's page", class_name=CARD_TITLE),
         rx.el.p(
-            link("Photos and the daily log", href=routes.job_photos_path(J.number.to(str)), class_name="font-semibold underline", data_testid="job-photos-link"),
+            link(
+                "Photos and the daily log",
+                href=routes.job_photos_path(J.number.to(str)),
+                class_name="font-semibold underline",
+                data_testid="job-photos-link",
+            ),
             ": add them from the phone, show them on the customer's project page (its links "
             "are made and revoked there) and put a finished job's pictures on the website.",
             class_name="mt-2 text-sm text-slate-700",
         ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 @page(routes.JOB, on_load=(State.load,))

@@ -22,40 +22,84 @@ def deposit_form(row: rx.Var) -> rx.Component:
         State.deposit_for == row.payment_id.to(int),
         rx.el.div(
             rx.el.label("Deposited on", html_for="deposit-day", class_name="text-sm font-semibold"),
-            rx.el.input(id="deposit-day", type="date", value=State.deposit_day, on_change=State.set_deposit_day, class_name=f"{INPUT} max-w-xs"),
-            rx.el.label("Escrow account (bank and the account's last digits)", html_for="deposit-account", class_name="text-sm font-semibold"),
-            rx.el.input(id="deposit-account", value=State.deposit_account, on_change=State.set_deposit_account, max_length=200, class_name=f"{INPUT} max-w-md"),
+            rx.el.input(
+                id="deposit-day",
+                type="date",
+                value=State.deposit_day,
+                on_change=State.set_deposit_day,
+                class_name=f"{INPUT} max-w-xs",
+            ),
+            rx.el.label(
+                "Escrow account (bank and the account's last digits)",
+                html_for="deposit-account",
+                class_name="text-sm font-semibold",
+            ),
+            rx.el.input(
+                id="deposit-account",
+                value=State.deposit_account,
+                on_change=State.set_deposit_account,
+                max_length=200,
+                class_name=f"{INPUT} max-w-md",
+            ),
             rx.el.div(
-                rx.el.button("Record the deposit", type="button", on_click=State.record_deposit, disabled=State.working, class_name=BUTTON, data_testid="record-deposit"),
-                rx.el.button("Cancel", type="button", on_click=State.close_deposit, class_name=SECONDARY_BUTTON),
+                rx.el.button(
+                    "Record the deposit",
+                    type="button",
+                    on_click=State.record_deposit,
+                    disabled=State.working,
+                    class_name=BUTTON,
+                    data_testid="record-deposit",
+                ),
+                rx.el.button(
+                    "Cancel",
+                    type="button",
+                    on_click=State.close_deposit,
+                    class_name=SECONDARY_BUTTON,
+                ),
                 class_name="flex flex-wrap gap-2",
             ),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),
-    )  # fmt: skip
+    )
 
 
 def deposit_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.p(
-            rx.el.strong(row.amount), " received ", row.received, " (invoice ", row.invoice_number, "): ",
+            rx.el.strong(row.amount),
+            " received ",
+            row.received,
+            " (invoice ",
+            row.invoice_number,
+            "): ",
             rx.el.span(row.words, class_name=rx.cond(row.late, LATE, "")),
         ),
         rx.cond(
             ~row.deposited.to(bool) & (State.deposit_for != row.payment_id.to(int)),
-            rx.el.button("Record the deposit", type="button", on_click=State.open_deposit(row.payment_id.to(int)), class_name=f"{SECONDARY_BUTTON} mt-1 py-1.5"),
+            rx.el.button(
+                "Record the deposit",
+                type="button",
+                on_click=State.open_deposit(row.payment_id.to(int)),
+                class_name=f"{SECONDARY_BUTTON} mt-1 py-1.5",
+            ),
         ),
         deposit_form(row),
         class_name="py-2",
         data_testid="escrow-row",
-    )  # fmt: skip
+    )
 
 
 def escrow_part() -> rx.Component:
     notice = D.notice.to(dict)
     return rx.el.div(
         rx.el.h4("Deposits in escrow (Lien Law §71-a)", class_name="font-semibold"),
-        rows_or(D.escrow, deposit_row, "No payment received before substantial completion.", "text-sm text-slate-700", "divide-y divide-slate-100 text-sm"),
+        rows_or(
+            D.escrow,
+            deposit_row,
+            "No payment received before substantial completion.",
+            "text-sm text-slate-700",
+            "divide-y divide-slate-100 text-sm",
+        ),
         rx.el.p(
             "The owner's notice of where deposits are held: ",
             rx.cond(
@@ -67,10 +111,17 @@ def escrow_part() -> rx.Component:
         ),
         rx.cond(
             ~notice.sent.to(bool) & J_OPEN,
-            rx.el.button("E-mail the owner the escrow notice", type="button", on_click=State.send_escrow_notice, disabled=State.working, class_name=f"{SECONDARY_BUTTON} mt-1 self-start py-1.5", data_testid="send-escrow-notice"),
+            rx.el.button(
+                "E-mail the owner the escrow notice",
+                type="button",
+                on_click=State.send_escrow_notice,
+                disabled=State.working,
+                class_name=f"{SECONDARY_BUTTON} mt-1 self-start py-1.5",
+                data_testid="send-escrow-notice",
+            ),
         ),
         class_name="flex flex-col gap-1",
-    )  # fmt: skip
+    )
 
 
 def lien_part() -> rx.Component:
@@ -79,27 +130,40 @@ def lien_part() -> rx.Component:
         rx.el.h4("Mechanic's lien (Lien Law §10)", class_name="font-semibold"),
         rx.cond(
             D.lien,
-            rx.el.p(lien.words, class_name=rx.cond(lien.soon, f"text-sm {LATE}", "text-sm"), data_testid="lien-deadline"),
-            rx.el.p("No deadline: nothing is owed, or no day of work is recorded yet.", class_name="text-sm text-slate-700"),
+            rx.el.p(
+                lien.words,
+                class_name=rx.cond(lien.soon, f"text-sm {LATE}", "text-sm"),
+                data_testid="lien-deadline",
+            ),
+            rx.el.p(
+                "No deadline: nothing is owed, or no day of work is recorded yet.",
+                class_name="text-sm text-slate-700",
+            ),
         ),
-        rx.el.label("Type of building", html_for="property-type", class_name="mt-1 text-sm font-semibold"),
+        rx.el.label(
+            "Type of building", html_for="property-type", class_name="mt-1 text-sm font-semibold"
+        ),
         rx.el.select(
             rx.el.option("Not set", value="", disabled=True),
             *[rx.el.option(label, value=key) for key, label in PROPERTY_TYPES.items()],
-            id="property-type", value=D.property_type.to(str), on_change=State.set_property_type,
-            disabled=State.working, class_name=f"{INPUT} max-w-md",
+            id="property-type",
+            value=D.property_type.to(str),
+            on_change=State.set_property_type,
+            disabled=State.working,
+            class_name=f"{INPUT} max-w-md",
         ),
         class_name="flex flex-col gap-1",
-    )  # fmt: skip
+    )
 
 
 def document_row(document: rx.Var) -> rx.Component:
     href = "/jobs/" + State.job["number"].to(str) + "/documents/" + document.name.to(str) + ".pdf"
     return rx.el.li(
         link(document.title, href=href, class_name="font-semibold text-orange-800 underline"),
-        " · ", document.words,
+        " · ",
+        document.words,
         class_name="py-1",
-    )  # fmt: skip
+    )
 
 
 def papers_part() -> rx.Component:
@@ -109,18 +173,38 @@ def papers_part() -> rx.Component:
         D.documents.to(list).length() > 0,
         rx.el.div(
             rx.el.h4("Signed papers", class_name="font-semibold"),
-            rx.el.ul(rx.foreach(D.documents.to(list[dict]), document_row), class_name="text-sm", data_testid="job-papers"),
+            rx.el.ul(
+                rx.foreach(D.documents.to(list[dict]), document_row),
+                class_name="text-sm",
+                data_testid="job-papers",
+            ),
             rx.cond(
                 D.subcontractors.to(list).length() > 0,
                 rx.el.div(
-                    rx.el.label("Send a copy of the ST-124 to", html_for="st124-copy", class_name="text-sm font-semibold"),
+                    rx.el.label(
+                        "Send a copy of the ST-124 to",
+                        html_for="st124-copy",
+                        class_name="text-sm font-semibold",
+                    ),
                     rx.el.div(
                         rx.el.select(
                             rx.el.option("Choose a subcontractor", value="", disabled=True),
-                            rx.foreach(D.subcontractors.to(list[list]), lambda sub: rx.el.option(sub[1], value=sub[0].to_string())),
-                            id="st124-copy", value=State.copy_to, on_change=State.set_copy_to, class_name=f"{INPUT} max-w-xs",
+                            rx.foreach(
+                                D.subcontractors.to(list[list]),
+                                lambda sub: rx.el.option(sub[1], value=sub[0].to_string()),
+                            ),
+                            id="st124-copy",
+                            value=State.copy_to,
+                            on_change=State.set_copy_to,
+                            class_name=f"{INPUT} max-w-xs",
                         ),
-                        rx.el.button("E-mail the copy", type="button", on_click=State.send_st124_copy, disabled=State.working | ~State.copy_to.to(bool), class_name=SECONDARY_BUTTON),
+                        rx.el.button(
+                            "E-mail the copy",
+                            type="button",
+                            on_click=State.send_st124_copy,
+                            disabled=State.working | ~State.copy_to.to(bool),
+                            class_name=SECONDARY_BUTTON,
+                        ),
                         class_name="flex flex-wrap gap-2",
                     ),
                     class_name="mt-1 flex flex-col gap-1",
@@ -128,7 +212,7 @@ def papers_part() -> rx.Component:
             ),
             class_name="flex flex-col gap-1",
         ),
-    )  # fmt: skip
+    )
 
 
 def practice_row(row: rx.Var) -> rx.Component:

@@ -32,11 +32,15 @@ def heading() -> rx.Component:
     return rx.el.div(
         rx.el.h2("Photos of job ", number, class_name="text-2xl font-extrabold"),
         rx.el.p(P.title, class_name="text-lg font-semibold"),
-        link("Back to the job", href=routes.job_path(number), class_name="text-sm font-semibold underline"),
+        link(
+            "Back to the job",
+            href=routes.job_path(number),
+            class_name="text-sm font-semibold underline",
+        ),
         problem_text(State.error, "photos-error"),
         status_text(State.note, "photos-note"),
         class_name=f"{STAFF_CARD} flex flex-col gap-1",
-    )  # fmt: skip
+    )
 
 
 def upload_card() -> rx.Component:
@@ -56,26 +60,51 @@ def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
     """The tick sends the state it asks for (the opposite of the row's): clicked twice, or in two
     tabs, it sets the same thing twice rather than flipping it back."""
     return rx.el.label(
-        rx.el.input(type="checkbox", checked=row.shared.to(bool), on_change=on_change,
-                    class_name="h-5 w-5 accent-orange-700", data_testid=testid),
+        rx.el.input(
+            type="checkbox",
+            checked=row.shared.to(bool),
+            on_change=on_change,
+            class_name="h-5 w-5 accent-orange-700",
+            data_testid=testid,
+        ),
         "Show to the customer",
         class_name="flex items-center gap-2 text-sm font-medium text-slate-800",
-    )  # fmt: skip
+    )
 
 
 def note_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.p(rx.el.strong(row.day), " · ", counted(row.photo_count, "photo"), class_name="text-sm text-slate-700"),
-        rx.cond(row.practice, rx.el.p(row.practice, rx.cond(row.result, ": " + row.result.to(str), ""), class_name="text-sm font-semibold text-amber-900", data_testid="log-practice")),
+        rx.el.p(
+            rx.el.strong(row.day),
+            " · ",
+            counted(row.photo_count, "photo"),
+            class_name="text-sm text-slate-700",
+        ),
+        rx.cond(
+            row.practice,
+            rx.el.p(
+                row.practice,
+                rx.cond(row.result, ": " + row.result.to(str), ""),
+                class_name="text-sm font-semibold text-amber-900",
+                data_testid="log-practice",
+            ),
+        ),
         rx.el.p(row.text, class_name="whitespace-pre-line text-slate-900"),
         rx.el.div(
-            shared_tick(row, lambda _: State.share_note(row.id, ~row.shared.to(bool)), "share-note"),
-            rx.el.button("Delete the note", type="button", on_click=State.delete_note(row.id), class_name="text-sm font-semibold text-red-700 underline"),
+            shared_tick(
+                row, lambda _: State.share_note(row.id, ~row.shared.to(bool)), "share-note"
+            ),
+            rx.el.button(
+                "Delete the note",
+                type="button",
+                on_click=State.delete_note(row.id),
+                class_name="text-sm font-semibold text-red-700 underline",
+            ),
             class_name="flex flex-wrap items-center gap-4",
         ),
         class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
         data_testid="log-note",
-    )  # fmt: skip
+    )
 
 
 def log_card() -> rx.Component:
@@ -99,11 +128,18 @@ def publish_form(row: rx.Var) -> rx.Component:
     def text(label: str, name: str, hint: str) -> rx.Component:
         return rx.el.div(
             rx.el.label(label, html_for=f"publish-{name}", class_name=LABEL),
-            rx.el.input(id=f"publish-{name}", value=State.publish_form[name].to(str), placeholder=hint,
-                        max_length=200, on_change=lambda v: State.set_publish(name, v), class_name=INPUT,
-                        data_testid=f"publish-{name}"),
-            error(name), class_name="flex flex-col gap-1",
-        )  # fmt: skip
+            rx.el.input(
+                id=f"publish-{name}",
+                value=State.publish_form[name].to(str),
+                placeholder=hint,
+                max_length=200,
+                on_change=lambda v: State.set_publish(name, v),
+                class_name=INPUT,
+                data_testid=f"publish-{name}",
+            ),
+            error(name),
+            class_name="flex flex-col gap-1",
+        )
 
     befores = P.photos.to(list[dict])
     return rx.el.div(
@@ -112,39 +148,65 @@ def publish_form(row: rx.Var) -> rx.Component:
             rx.el.select(
                 rx.el.option("Choose...", value=""),
                 *[rx.el.option(g.title, value=g.slug) for g in c.GALLERIES],
-                id="publish-gallery", value=State.publish_form["gallery"].to(str),
-                on_change=lambda v: State.set_publish("gallery", v), class_name=INPUT,
+                id="publish-gallery",
+                value=State.publish_form["gallery"].to(str),
+                on_change=lambda v: State.set_publish("gallery", v),
+                class_name=INPUT,
                 data_testid="publish-gallery",
             ),
-            error("gallery"), class_name="flex flex-col gap-1",
+            error("gallery"),
+            class_name="flex flex-col gap-1",
         ),
         text("Caption", "caption", "A new kitchen in a Park Slope brownstone"),
-        text("Alt text: what the picture shows", "alt", "White shaker cabinets and a quartz counter"),
+        text(
+            "Alt text: what the picture shows", "alt", "White shaker cabinets and a quartz counter"
+        ),
         rx.el.div(
             rx.el.label("Before picture (optional)", html_for="publish-before", class_name=LABEL),
             rx.el.select(
                 rx.el.option("None", value=""),
-                rx.foreach(befores, lambda p: rx.cond(p.stage.to(str) == "before", rx.el.option(p.label, value=p.id.to(str)))),
-                id="publish-before", value=State.publish_form["before_id"].to(str),
-                on_change=lambda v: State.set_publish("before_id", v), class_name=INPUT,
+                rx.foreach(
+                    befores,
+                    lambda p: rx.cond(
+                        p.stage.to(str) == "before", rx.el.option(p.label, value=p.id.to(str))
+                    ),
+                ),
+                id="publish-before",
+                value=State.publish_form["before_id"].to(str),
+                on_change=lambda v: State.set_publish("before_id", v),
+                class_name=INPUT,
             ),
             class_name="flex flex-col gap-1",
         ),
         rx.el.label(
-            rx.el.input(type="checkbox", checked=State.permission, on_change=State.set_permission,
-                        class_name="h-5 w-5 accent-orange-700", data_testid="publish-permission"),
+            rx.el.input(
+                type="checkbox",
+                checked=State.permission,
+                on_change=State.set_permission,
+                class_name="h-5 w-5 accent-orange-700",
+                data_testid="publish-permission",
+            ),
             "The customer agreed to show their job's pictures on our website (never their name or address)",
             class_name="flex items-start gap-2 text-sm text-slate-800",
         ),
         error("permission"),
         rx.el.div(
-            rx.el.button("Publish", type="button", on_click=State.publish, disabled=State.working, class_name=BUTTON, data_testid="publish-save"),
-            rx.el.button("Cancel", type="button", on_click=State.close_publish, class_name=SECONDARY_BUTTON),
+            rx.el.button(
+                "Publish",
+                type="button",
+                on_click=State.publish,
+                disabled=State.working,
+                class_name=BUTTON,
+                data_testid="publish-save",
+            ),
+            rx.el.button(
+                "Cancel", type="button", on_click=State.close_publish, class_name=SECONDARY_BUTTON
+            ),
             class_name="flex flex-wrap gap-3",
         ),
         class_name="mt-2 flex flex-col gap-3 rounded-md bg-slate-50 p-3",
         data_testid="publish-form",
-    )  # fmt: skip
+    )
 
 
 def photo_actions(row: rx.Var) -> rx.Component:
@@ -153,34 +215,71 @@ def photo_actions(row: rx.Var) -> rx.Component:
     return rx.el.div(
         shared_tick(row, lambda _: State.share_photo(row.id, ~row.shared.to(bool)), "share-photo"),
         rx.cond(published, rx.el.span("On the website", class_name=SHARED)),
-        rx.cond(can_publish, rx.el.button("Put on the website", type="button", on_click=State.open_publish(row.id), class_name=SMALL_LINK, data_testid="open-publish")),
+        rx.cond(
+            can_publish,
+            rx.el.button(
+                "Put on the website",
+                type="button",
+                on_click=State.open_publish(row.id),
+                class_name=SMALL_LINK,
+                data_testid="open-publish",
+            ),
+        ),
         rx.cond(
             State.deleting == row.id.to(int),
             rx.el.span(
                 "Delete this photo? ",
-                rx.el.button("Yes, delete", type="button", on_click=State.delete_photo(row.id), class_name="font-semibold text-red-700 underline"),
-                " ", rx.el.button("Keep it", type="button", on_click=State.keep, class_name="font-semibold underline"),
-                class_name="text-sm", role="alert",
+                rx.el.button(
+                    "Yes, delete",
+                    type="button",
+                    on_click=State.delete_photo(row.id),
+                    class_name="font-semibold text-red-700 underline",
+                ),
+                " ",
+                rx.el.button(
+                    "Keep it",
+                    type="button",
+                    on_click=State.keep,
+                    class_name="font-semibold underline",
+                ),
+                class_name="text-sm",
+                role="alert",
             ),
-            rx.el.button("Delete", type="button", on_click=State.ask_delete(row.id), class_name="text-sm font-semibold text-red-700 underline"),
+            rx.el.button(
+                "Delete",
+                type="button",
+                on_click=State.ask_delete(row.id),
+                class_name="text-sm font-semibold text-red-700 underline",
+            ),
         ),
         class_name="flex flex-wrap items-center gap-x-4 gap-y-2",
-    )  # fmt: skip
+    )
 
 
 def photo_card(row: rx.Var) -> rx.Component:
     return rx.el.li(
         link(
-            rx.el.img(src=row.thumb, alt=row.label, loading="lazy", class_name="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"),
-            href=row.full, target="_blank", rel="noopener",
+            rx.el.img(
+                src=row.thumb,
+                alt=row.label,
+                loading="lazy",
+                class_name="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover",
+            ),
+            href=row.full,
+            target="_blank",
+            rel="noopener",
         ),
         rx.el.p(row.label, class_name="text-sm font-semibold text-slate-800"),
         photo_actions(row),
         rx.cond(State.publishing == row.id.to(int), publish_form(row)),
         # The photo whose publish form is open takes the whole row: the form needs the width.
-        class_name=rx.cond(State.publishing == row.id.to(int), "col-span-2 flex flex-col gap-2 lg:col-span-3", "flex flex-col gap-2"),
+        class_name=rx.cond(
+            State.publishing == row.id.to(int),
+            "col-span-2 flex flex-col gap-2 lg:col-span-3",
+            "flex flex-col gap-2",
+        ),
         data_testid="job-photo",
-    )  # fmt: skip
+    )
 
 
 def photos_card() -> rx.Component:
@@ -188,11 +287,20 @@ def photos_card() -> rx.Component:
         rx.el.h2("Photos", class_name=CARD_TITLE),
         rx.cond(
             ~P.finished.to(bool),
-            rx.el.p("After photos can go on the website's gallery once the job is finished.", class_name="text-sm text-slate-600"),
+            rx.el.p(
+                "After photos can go on the website's gallery once the job is finished.",
+                class_name="text-sm text-slate-600",
+            ),
         ),
-        rows_or(P.photos, photo_card, "No photo yet.", "text-slate-600", "mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3"),
+        rows_or(
+            P.photos,
+            photo_card,
+            "No photo yet.",
+            "text-slate-600",
+            "mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3",
+        ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 def published_row(row: rx.Var) -> rx.Component:
@@ -203,10 +311,16 @@ def published_row(row: rx.Var) -> rx.Component:
             link(row.gallery, href=row.gallery_url, class_name=SMALL_LINK),
             class_name="flex min-w-0 flex-1 flex-col",
         ),
-        rx.el.button("Unpublish", type="button", on_click=State.unpublish(row.id), class_name="text-sm font-semibold text-red-700 underline", data_testid="unpublish"),
+        rx.el.button(
+            "Unpublish",
+            type="button",
+            on_click=State.unpublish(row.id),
+            class_name="text-sm font-semibold text-red-700 underline",
+            data_testid="unpublish",
+        ),
         class_name="flex items-center gap-3 border-b border-slate-100 py-2",
         data_testid="published-row",
-    )  # fmt: skip
+    )
 
 
 def website_card() -> rx.Component:
@@ -228,18 +342,41 @@ def viewer_row(row: rx.Var) -> rx.Component:
         rx.cond(
             row.url.to(str) != "",
             rx.fragment(
-                rx.el.input(value=row.url, read_only=True, aria_label="Project page link of " + email, class_name=f"{INPUT} text-sm", data_testid="project-link"),
+                rx.el.input(
+                    value=row.url,
+                    read_only=True,
+                    aria_label="Project page link of " + email,
+                    class_name=f"{INPUT} text-sm",
+                    data_testid="project-link",
+                ),
                 rx.el.div(
-                    rx.el.button("E-mail the link", type="button", on_click=State.send_link(email), class_name=SECONDARY_BUTTON),
-                    rx.el.button("Revoke", type="button", on_click=State.revoke_link(email), class_name="text-sm font-semibold text-red-700 underline", data_testid="revoke-link"),
+                    rx.el.button(
+                        "E-mail the link",
+                        type="button",
+                        on_click=State.send_link(email),
+                        class_name=SECONDARY_BUTTON,
+                    ),
+                    rx.el.button(
+                        "Revoke",
+                        type="button",
+                        on_click=State.revoke_link(email),
+                        class_name="text-sm font-semibold text-red-700 underline",
+                        data_testid="revoke-link",
+                    ),
                     class_name="flex flex-wrap items-center gap-3",
                 ),
             ),
-            rx.el.button("Make a link", type="button", on_click=State.make_link(email), class_name=f"{SECONDARY_BUTTON} self-start", data_testid="make-link"),
+            rx.el.button(
+                "Make a link",
+                type="button",
+                on_click=State.make_link(email),
+                class_name=f"{SECONDARY_BUTTON} self-start",
+                data_testid="make-link",
+            ),
         ),
         class_name="flex flex-col gap-2 border-b border-slate-100 py-3",
         data_testid="project-viewer",
-    )  # fmt: skip
+    )
 
 
 def project_card() -> rx.Component:

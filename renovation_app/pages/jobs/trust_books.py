@@ -46,8 +46,11 @@ def _day_input(name: str, words: str, value: rx.Var, on_change) -> rx.Component:
 def heading() -> rx.Component:
     number = B.number.to(str)
     return rx.el.section(
-        link("← Job " + number, href=routes.job_path(number),
-             class_name="text-sm font-semibold text-orange-800 underline"),
+        link(
+            "← Job " + number,
+            href=routes.job_path(number),
+            class_name="text-sm font-semibold text-orange-800 underline",
+        ),
         rx.el.h2("Trust fund books — Lien Law §75", class_name="text-2xl font-extrabold"),
         rx.el.p("Job ", number, " · ", B.title, class_name="font-semibold text-slate-900"),
         rx.el.p(B.owner, rx.el.br(), B.address, class_name="text-slate-700"),
@@ -55,16 +58,26 @@ def heading() -> rx.Component:
             _day_input("from", "From", State.start, State.set_start),
             _day_input("to", "To", State.end, State.set_end),
             # A Var href: link() makes a plain <a>, so the browser downloads the file.
-            link("PDF", href=State.pdf_href, download="trust-books.pdf",
-                 class_name=SECONDARY_BUTTON, data_testid="trust-pdf"),
-            link("CSV", href=State.csv_href, download="trust-books.csv",
-                 class_name=SECONDARY_BUTTON, data_testid="trust-csv"),
+            link(
+                "PDF",
+                href=State.pdf_href,
+                download="trust-books.pdf",
+                class_name=SECONDARY_BUTTON,
+                data_testid="trust-pdf",
+            ),
+            link(
+                "CSV",
+                href=State.csv_href,
+                download="trust-books.csv",
+                class_name=SECONDARY_BUTTON,
+                data_testid="trust-csv",
+            ),
             class_name="mt-2 flex flex-wrap items-end gap-3",
         ),
         problem_text(State.period_error),
         rx.el.p(B.period, class_name="text-sm text-slate-600", data_testid="trust-period"),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
-    )  # fmt: skip
+    )
 
 
 def balance() -> rx.Component:
@@ -74,12 +87,16 @@ def balance() -> rx.Component:
         B.advanced_cents.to(int) > 0,
         rx.el.div(
             rx.el.dt("Advanced by the business", class_name="text-sm font-semibold"),
-            rx.el.dd(B.advanced, class_name="text-xl font-extrabold tabular-nums",
-                     data_testid="trust-balance"),
-            class_name=f"flex flex-col {ADVANCED}", data_testid="trust-advanced",
+            rx.el.dd(
+                B.advanced,
+                class_name="text-xl font-extrabold tabular-nums",
+                data_testid="trust-balance",
+            ),
+            class_name=f"flex flex-col {ADVANCED}",
+            data_testid="trust-advanced",
         ),
         figure("Balance held in trust", B.closing, "trust-balance", strong=True),
-    )  # fmt: skip
+    )
 
 
 def figures() -> rx.Component:
@@ -140,19 +157,31 @@ def book(
 
 def books() -> list[rx.Component]:
     return [
-        book("Funds received", "received",
-             ["Date", "Invoice", "What", "How", "Reference", "Amount"],
-             lambda r: [r.day, r.invoice_number, r.what, r.method, r.reference, r.amount]),
-        book("Payments made", "paid",
-             ["Date", "To whom", "What", "Category", "How paid", "Amount"],
-             lambda r: [r.day, r.payee, r.description, r.category, r.how, r.amount]),
-        book("Money receivable", "receivable",
-             ["Invoice", "Issued", "Due", "Total", "Received", "Receivable"],
-             lambda r: [r.invoice_number, r.issued, r.due, r.total, r.received, r.receivable]),
-        book("Money payable", "payable",
-             ["Incurred", "To whom", "What", "Category", "Due", "Amount"],
-             lambda r: [r.incurred, r.payee, r.description, r.category, r.due, r.amount]),
-    ]  # fmt: skip
+        book(
+            "Funds received",
+            "received",
+            ["Date", "Invoice", "What", "How", "Reference", "Amount"],
+            lambda r: [r.day, r.invoice_number, r.what, r.method, r.reference, r.amount],
+        ),
+        book(
+            "Payments made",
+            "paid",
+            ["Date", "To whom", "What", "Category", "How paid", "Amount"],
+            lambda r: [r.day, r.payee, r.description, r.category, r.how, r.amount],
+        ),
+        book(
+            "Money receivable",
+            "receivable",
+            ["Invoice", "Issued", "Due", "Total", "Received", "Receivable"],
+            lambda r: [r.invoice_number, r.issued, r.due, r.total, r.received, r.receivable],
+        ),
+        book(
+            "Money payable",
+            "payable",
+            ["Incurred", "To whom", "What", "Category", "Due", "Amount"],
+            lambda r: [r.incurred, r.payee, r.description, r.category, r.due, r.amount],
+        ),
+    ]
 
 
 @page(routes.TRUST_BOOKS, on_load=(State.load,))

@@ -52,12 +52,14 @@ def invite_form() -> rx.Component:
 def hourly_cost(member: rx.Var) -> rx.Component:
     """The loaded hourly cost a crew day of this person is priced at (admins only)."""
     return rx.el.input(
-        default_value=member.hourly_cost, input_mode="decimal", placeholder="$ / hour",
+        default_value=member.hourly_cost,
+        input_mode="decimal",
+        placeholder="$ / hour",
         aria_label="Loaded hourly cost of " + member.name.to(str),
         on_blur=lambda value: State.set_hourly_cost(member.id, value),
         class_name="w-24 rounded border border-slate-300 px-2 py-1",
         data_testid="hourly-cost",
-    )  # fmt: skip
+    )
 
 
 def calendar_feed(member: rx.Var) -> rx.Component:

@@ -29,7 +29,9 @@ def missing_settings() -> rx.Component:
                 rx.foreach(
                     DashboardState.missing_settings,
                     lambda m: rx.el.li(
-                        rx.el.code(m.env, class_name="font-bold"), ": ", m.words,
+                        rx.el.code(m.env, class_name="font-bold"),
+                        ": ",
+                        m.words,
                         data_testid="dash-missing-setting",
                     ),
                 ),
@@ -38,7 +40,7 @@ def missing_settings() -> rx.Component:
             role="alert",
             class_name="rounded-lg bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-300",
         ),
-    )  # fmt: skip
+    )
 
 
 def figure_tile(figure: rx.Var, test_id: str) -> rx.Component:
@@ -208,7 +210,11 @@ def over_estimate() -> rx.Component:
                 rx.cond(
                     margins.over_count > rows.length(),
                     rx.el.p(
-                        "The ", rows.length(), " most over of ", margins.over_count, " open jobs.",
+                        "The ",
+                        rows.length(),
+                        " most over of ",
+                        margins.over_count,
+                        " open jobs.",
                         class_name="text-sm text-slate-600",
                     ),
                 ),
@@ -216,7 +222,7 @@ def over_estimate() -> rx.Component:
             rx.el.p("No open job runs over its estimate.", class_name="text-sm text-slate-600"),
         ),
         class_name="flex flex-col gap-2",
-    )  # fmt: skip
+    )
 
 
 def margin_table(label: str, first: str, rows: rx.Var, test_id: str) -> rx.Component:

@@ -38,12 +38,17 @@ def heading() -> rx.Component:
             class_name="flex flex-wrap items-center gap-3",
         ),
         rx.el.p(
-            rx.cond(S.trade, S.trade, "Trade not given"), " · Licence ",
+            rx.cond(S.trade, S.trade, "Trade not given"),
+            " · Licence ",
             rx.cond(S.licence_number, S.licence_number, "not given"),
             class_name="text-slate-700 break-words",
         ),
         rx.el.p(
-            S.contact_name, " ", S.email, " ", S.phone,
+            S.contact_name,
+            " ",
+            S.email,
+            " ",
+            S.phone,
             class_name="text-sm text-slate-700 break-words",
         ),
         problem_text(State.action_error),
@@ -52,17 +57,23 @@ def heading() -> rx.Component:
             rx.cond(
                 S.active,
                 rx.el.button(
-                    "Deactivate", type="button", on_click=State.set_active(False),
-                    disabled=State.working, class_name=DANGER_BUTTON,
+                    "Deactivate",
+                    type="button",
+                    on_click=State.set_active(False),
+                    disabled=State.working,
+                    class_name=DANGER_BUTTON,
                 ),
                 rx.el.button(
-                    "Make active again", type="button", on_click=State.set_active(True),
-                    disabled=State.working, class_name=SECONDARY_BUTTON,
+                    "Make active again",
+                    type="button",
+                    on_click=State.set_active(True),
+                    disabled=State.working,
+                    class_name=SECONDARY_BUTTON,
                 ),
             ),
         ),
         class_name=f"{STAFF_CARD} flex flex-col gap-2",
-    )  # fmt: skip
+    )
 
 
 def upload_form() -> rx.Component:
@@ -72,32 +83,50 @@ def upload_form() -> rx.Component:
             "Kind",
             rx.el.select(
                 *[rx.el.option(label, value=kind) for kind, label in CERTIFICATE_KINDS.items()],
-                id="certificate-kind", value=State.cert_kind, on_change=State.set_cert_kind,
+                id="certificate-kind",
+                value=State.cert_kind,
+                on_change=State.set_cert_kind,
                 class_name=INPUT,
             ),
         ),
         labelled(
             "Expires on (as printed on the certificate)",
             rx.el.input(
-                id="certificate-expires", type="date", value=State.cert_expires,
-                on_change=State.set_cert_expires, class_name=INPUT,
+                id="certificate-expires",
+                type="date",
+                value=State.cert_expires,
+                on_change=State.set_cert_expires,
+                class_name=INPUT,
             ),
         ),
         labelled_upload(
-                "The certificate: a PDF, JPEG or PNG",
-            rx.el.button("Choose the file (PDF, JPEG or PNG, up to 15 MB)", type="button", class_name=f"{SECONDARY_BUTTON} w-full sm:w-auto"),
-            rx.el.p(rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)), class_name="text-sm break-all"),
-            id=UPLOAD_ID, multiple=False, max_files=1, accept=SCANS, max_size=MAX_BYTES,
+            "The certificate: a PDF, JPEG or PNG",
+            rx.el.button(
+                "Choose the file (PDF, JPEG or PNG, up to 15 MB)",
+                type="button",
+                class_name=f"{SECONDARY_BUTTON} w-full sm:w-auto",
+            ),
+            rx.el.p(
+                rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)),
+                class_name="text-sm break-all",
+            ),
+            id=UPLOAD_ID,
+            multiple=False,
+            max_files=1,
+            accept=SCANS,
+            max_size=MAX_BYTES,
             class_name="flex flex-col gap-2",
         ),
         rx.el.button(
-            rx.cond(State.working, "Uploading...", "Upload the certificate"), type="button",
+            rx.cond(State.working, "Uploading...", "Upload the certificate"),
+            type="button",
             disabled=State.working,
             on_click=State.upload_certificate(rx.upload_files(upload_id=UPLOAD_ID)),
-            class_name=f"{BUTTON} self-start disabled:opacity-70", data_testid="upload-certificate",
+            class_name=f"{BUTTON} self-start disabled:opacity-70",
+            data_testid="upload-certificate",
         ),
         class_name="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
-    )  # fmt: skip
+    )
 
 
 def certificate_row(certificate: rx.Var) -> rx.Component:
@@ -110,13 +139,14 @@ def certificate_row(certificate: rx.Var) -> rx.Component:
             rx.el.span("Replaced", class_name="text-sm text-slate-500"),
         ),
         link(
-            certificate.file_name, href=certificate.file_url,
+            certificate.file_name,
+            href=certificate.file_url,
             class_name=f"{LINK} min-w-0 break-all",
         ),
         rx.el.span("Uploaded ", certificate.uploaded, class_name="text-sm text-slate-600"),
         class_name="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 py-2",
         data_testid="certificate",
-    )  # fmt: skip
+    )
 
 
 def certificates_card() -> rx.Component:
@@ -151,7 +181,9 @@ def details_card() -> rx.Component:
         post_form(
             details_fields(State.errors, "sub-", S),
             rx.el.button(
-                "Save the details", type="submit", disabled=State.working,
+                "Save the details",
+                type="submit",
+                disabled=State.working,
                 class_name=f"{BUTTON} self-start disabled:opacity-70",
             ),
             key=State.form_key.to_string(),
@@ -160,19 +192,26 @@ def details_card() -> rx.Component:
             data_testid="subcontractor-form",
         ),
         class_name=STAFF_CARD,
-    )  # fmt: skip
+    )
 
 
 def bill_row(bill: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
-            link(bill.job_number, href=routes.job_costs_path(bill.job_number.to(str)), class_name="font-bold text-orange-800 underline"),
+            link(
+                bill.job_number,
+                href=routes.job_costs_path(bill.job_number.to(str)),
+                class_name="font-bold text-orange-800 underline",
+            ),
             rx.el.span(bill.day, class_name="text-sm"),
             rx.el.span(bill.total, class_name="font-semibold tabular-nums"),
             rx.cond(bill.waiver == "waiver received", rx.el.span(bill.waiver, class_name=PILL)),
             rx.cond(
                 bill.waiver == "waiver outstanding",
-                rx.el.span(bill.waiver, class_name="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"),
+                rx.el.span(
+                    bill.waiver,
+                    class_name="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900",
+                ),
             ),
             class_name="flex flex-wrap items-center gap-x-3 gap-y-1",
         ),
@@ -184,7 +223,7 @@ def bill_row(bill: rx.Var) -> rx.Component:
         ),
         class_name="flex flex-col gap-1 border-b border-slate-100 py-2",
         data_testid="subcontractor-bill",
-    )  # fmt: skip
+    )
 
 
 def bills_card() -> rx.Component:

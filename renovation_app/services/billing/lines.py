@@ -120,9 +120,15 @@ def read_line(errors: dict[str, str], key: str, item: Mapping, optional_allowed:
         return None
     optional = optional_allowed and bool(item.get("optional"))
     return ValidLine(
-        *words[:2], quantity, words[2], unit_price, category, optional,
-        cost_category=cost_category, unit_cost_cents=unit_cost,
-    )  # fmt: skip
+        *words[:2],
+        quantity,
+        words[2],
+        unit_price,
+        category,
+        optional,
+        cost_category=cost_category,
+        unit_cost_cents=unit_cost,
+    )
 
 
 def _unit_cost(value: object) -> int:

@@ -250,9 +250,13 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.set_font(FAMILY, size=10)
     for sum_row in invoice.sum_rows:
         pdf.cell(
-            0, 6, f"{sum_row.label}  {format_usd(sum_row.amount_cents)}", align="R",
-            new_x=XPos.LMARGIN, new_y=YPos.NEXT,
-        )  # fmt: skip
+            0,
+            6,
+            f"{sum_row.label}  {format_usd(sum_row.amount_cents)}",
+            align="R",
+            new_x=XPos.LMARGIN,
+            new_y=YPos.NEXT,
+        )
     pdf.set_font(FAMILY, "B", 12)
     pdf.cell(
         0,
@@ -265,9 +269,13 @@ def _lines(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.set_font(FAMILY, size=8.5)
     pdf.set_text_color(*MUTED)
     pdf.cell(
-        0, 4.5, f"Amounts in US dollars ({invoice.currency.upper()}).", align="R",
-        new_x=XPos.LMARGIN, new_y=YPos.NEXT,
-    )  # fmt: skip
+        0,
+        4.5,
+        f"Amounts in US dollars ({invoice.currency.upper()}).",
+        align="R",
+        new_x=XPos.LMARGIN,
+        new_y=YPos.NEXT,
+    )
     pdf.set_text_color(*INK)
     _tax_exemption(pdf, invoice)
     pdf.ln(4)

@@ -56,10 +56,12 @@ def amend_contract(session: Session, job: Job, change_order: ChangeOrder, now: d
     if own.amount_cents > 0:
         invoice = bill_change_order(session, job, change_order, own, now)
         record_job_event(
-            session, job, "invoiced",
+            session,
+            job,
+            "invoiced",
             f"CO-{change_order.number}: invoice {invoice.number}, "
             f"{format_usd(invoice.total_cents)}",
-        )  # fmt: skip
+        )
     else:
         left = _take_off_open_invoices(session, job, change_order, own, now)
         if left:

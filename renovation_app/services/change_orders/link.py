@@ -83,10 +83,13 @@ def form_start(number: str) -> FormStart | None:
             return None
         signed = signed_change_orders(session, job.id)
         removable = [
-            {"key": key, "words": f"{row.description} ({format_usd(row.price_cents)})",
-             "typed": typed_from_row(row)}
+            {
+                "key": key,
+                "words": f"{row.description} ({format_usd(row.price_cents)})",
+                "typed": typed_from_row(row),
+            }
             for key, row in removable_lines(session, job).items()
-        ]  # fmt: skip
+        ]
         return FormStart(
             job_number=job.number,
             title=job.title,

@@ -82,10 +82,13 @@ def create_change_order(
         session.flush()
         queue_change_order_email(session, job, change_order)
         record_job_event(
-            session, job, "change_order_sent",
+            session,
+            job,
+            "change_order_sent",
             f"CO-{change_order.number}, {format_usd(change_order.total_cents)}, "
-            f"{change_order.days:+d} {noun_for(change_order.days, 'day')}: sent to {job.customer_email}", user.id,
-        )  # fmt: skip
+            f"{change_order.days:+d} {noun_for(change_order.days, 'day')}: sent to {job.customer_email}",
+            user.id,
+        )
         session.commit()
         session.refresh(change_order)
     wake_outbox_worker()

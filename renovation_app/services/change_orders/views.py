@@ -41,9 +41,12 @@ def current_document(session: Session, job: Job, change_order: ChangeOrder) -> d
     if change_order.signature_id is not None:
         return json.loads(session.get(Signature, change_order.signature_id).document)
     return change_order_document(
-        job, change_order, change_order_lines(session, change_order.id),
-        signed_before(session, job, change_order), contract_label(session, job),
-    )  # fmt: skip
+        job,
+        change_order,
+        change_order_lines(session, change_order.id),
+        signed_before(session, job, change_order),
+        contract_label(session, job),
+    )
 
 
 def signature_words(signature: Signature | None) -> dict:

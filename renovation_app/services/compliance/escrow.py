@@ -229,15 +229,21 @@ def record_deposit(
             )
         session.add(
             EscrowDeposit(
-                payment_id=payment.id, job_id=job.id, deposited_on=deposited_on,
-                account=text, recorded_by=user.id,
+                payment_id=payment.id,
+                job_id=job.id,
+                deposited_on=deposited_on,
+                account=text,
+                recorded_by=user.id,
             )
-        )  # fmt: skip
+        )
         record_job_event(
-            session, job, "escrow",
+            session,
+            job,
+            "escrow",
             f"{format_usd(payment.amount_cents)} deposited in escrow on "
-            f"{long_date(deposited_on)} at {text}", user.id,
-        )  # fmt: skip
+            f"{long_date(deposited_on)} at {text}",
+            user.id,
+        )
         try:
             session.commit()
         except IntegrityError:
@@ -274,9 +280,13 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
         deposited = first_deposit_day(escrow_rows(session, job, business_today(now)))
         due_on = notice_deadline(deposited) if deposited else business_today(now)
         row = Reminder(
-            about_kind=NOTICE_ABOUT, about_id=job.id, step=NOTICE_STEP, due_on=due_on,
-            created_at=now, user_id=user.id,
-        )  # fmt: skip
+            about_kind=NOTICE_ABOUT,
+            about_id=job.id,
+            step=NOTICE_STEP,
+            due_on=due_on,
+            created_at=now,
+            user_id=user.id,
+        )
         session.add(row)
         try:
             session.flush()
@@ -291,9 +301,12 @@ def send_escrow_notice(number: str, user: SignedInUser, now: datetime | None = N
         session.flush()
         row.email_id = email.id
         record_job_event(
-            session, job, "escrow_notice",
+            session,
+            job,
+            "escrow_notice",
             f"The owner told where deposits are held ({settings.escrow_bank}), to "
-            f"{job.customer_email}", user.id,
-        )  # fmt: skip
+            f"{job.customer_email}",
+            user.id,
+        )
         session.commit()
     mail.wake_outbox_worker()

@@ -56,9 +56,13 @@ def _due_notices(session: Session, today: date) -> list[tuple[Job, OfficeNotice]
                     f"{row.deadline}. Record it on the job once deposited."
                 )
                 notice = OfficeNotice(
-                    REMINDER_ABOUT, row.payment_id, REMINDER_STEP, row.deadline_on,
-                    "Deposit due in escrow", words,
-                )  # fmt: skip
+                    REMINDER_ABOUT,
+                    row.payment_id,
+                    REMINDER_STEP,
+                    row.deadline_on,
+                    "Deposit due in escrow",
+                    words,
+                )
                 due.append((job, notice))
     for job in recently_worked_jobs(session, today):
         lien = lien_deadline(session, job, owed_cents(session, job), today)
@@ -68,9 +72,13 @@ def _due_notices(session: Session, today: date) -> list[tuple[Job, OfficeNotice]
         step = f"lien-{(lien.deadline_on - warned_on).days}:{lien.deadline_on.isoformat()}"
         days_left = (lien.deadline_on - today).days  # a round that ran late says so
         notice = OfficeNotice(
-            "job", job.id, step, warned_on,
-            f"Lien deadline in {counted(days_left, 'day')}", f"{lien.owed} unpaid. {lien.words}.",
-        )  # fmt: skip
+            "job",
+            job.id,
+            step,
+            warned_on,
+            f"Lien deadline in {counted(days_left, 'day')}",
+            f"{lien.owed} unpaid. {lien.words}.",
+        )
         due.append((job, notice))
     return due
 
@@ -79,20 +87,27 @@ def _send_one(job: Job, notice: OfficeNotice, now: datetime) -> int:
     with write_session() as session:
         session.add(
             Reminder(
-                about_kind=notice.about_kind, about_id=notice.about_id, step=notice.step,
-                due_on=notice.due_on, created_at=now,
+                about_kind=notice.about_kind,
+                about_id=notice.about_id,
+                step=notice.step,
+                due_on=notice.due_on,
+                created_at=now,
             )
-        )  # fmt: skip
+        )
         try:
             session.flush()
         except IntegrityError:  # sent before, by this worker or another
             session.rollback()
             return 0
         message = mail.build_email(
-            mail.EmailKind.COMPLIANCE_NOTICE, mail.one_line(settings.business_inbox),
-            title=notice.title, job=job.number, customer=job.customer_name, words=notice.words,
+            mail.EmailKind.COMPLIANCE_NOTICE,
+            mail.one_line(settings.business_inbox),
+            title=notice.title,
+            job=job.number,
+            customer=job.customer_name,
+            words=notice.words,
             job_url=settings.url(job_path(job.number)),
-        )  # fmt: skip
+        )
         mail.queue_email(session, message, mail.About.JOB, job.id)
         session.commit()
         return 1

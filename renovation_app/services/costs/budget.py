@@ -114,7 +114,7 @@ def sub_unpaid_cents(session: Session, job_id: int) -> int:
             JobCost.kind == CostKind.SUB_BILL,
             JobCost.paid_on.is_(None),
             JobCost.deleted_at.is_(None),
-        )  # fmt: skip
+        )
     ).one()
     return int(total or 0)
 
@@ -166,9 +166,13 @@ def budget_view(budget: JobBudget) -> dict:
 
     return {
         "categories": [
-            {"label": c.label, "estimated_cents": c.estimated_cents,
-             "actual_cents": c.actual_cents, "left_cents": c.estimated_cents - c.actual_cents,
-             "over": c.over}
+            {
+                "label": c.label,
+                "estimated_cents": c.estimated_cents,
+                "actual_cents": c.actual_cents,
+                "left_cents": c.estimated_cents - c.actual_cents,
+                "over": c.over,
+            }
             for c in budget.categories
         ],
         "estimated_cents": budget.estimated_cents,
@@ -178,7 +182,9 @@ def budget_view(budget: JobBudget) -> dict:
         "margin_so_far_cents": budget.margin_so_far_cents,
         "margin_so_far_percent": percent(budget.margin_so_far_cents, budget.invoiced_cents),
         "margin_at_completion_cents": budget.margin_at_completion_cents,
-        "margin_at_completion_percent": percent(budget.margin_at_completion_cents, budget.revenue_cents),
+        "margin_at_completion_percent": percent(
+            budget.margin_at_completion_cents, budget.revenue_cents
+        ),
         "sub_unpaid_cents": budget.sub_unpaid_cents,
         "over_estimate": budget.over_estimate,
-    }  # fmt: skip
+    }

@@ -119,18 +119,25 @@ def pay_sub_bill(
         cost.updated_at = utc_now()
         session.add(cost)
         waiver = LienWaiver(
-            cost_id=cost.id, job_id=job.id, subcontractor_id=cost.subcontractor_id,
-            amount_cents=cost.total_cents, paid_on=paid_on,
-        )  # fmt: skip
+            cost_id=cost.id,
+            job_id=job.id,
+            subcontractor_id=cost.subcontractor_id,
+            amount_cents=cost.total_cents,
+            paid_on=paid_on,
+        )
         session.add(waiver)
         session.flush()  # unique cost_id: one waiver per bill
         issue_link(session, CustomerLinkKind.LIEN_WAIVER, waiver.id)
         queue_waiver_email(session, waiver)
         audit.record(
-            session, "cost.paid", user_id=user.id, record_kind="job_cost", record_id=cost.id,
+            session,
+            "cost.paid",
+            user_id=user.id,
+            record_kind="job_cost",
+            record_id=cost.id,
             detail=f"{job.number}: {cost.payee} {format_usd(cost.total_cents)} paid {paid_on} "
             f"by {how} {reference}; {'lapse confirmed: ' + lapse if lapse else ''} {why}"[:500],
-        )  # fmt: skip
+        )
         session.commit()
     wake_outbox_worker()
     return waiver.id

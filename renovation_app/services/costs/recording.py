@@ -63,24 +63,38 @@ def open_job_locked(session: Session, number: str) -> Job:
 
 def _summary(cost: JobCost) -> dict:
     return {
-        "kind": str(cost.kind), "category": cost.category, "day": cost.incurred_on.isoformat(),
-        "payee": cost.payee, "amount": format_usd(cost.amount_cents),
-        "tax": format_usd(cost.tax_cents), "hours_milli": cost.hours_milli,
-    }  # fmt: skip
+        "kind": str(cost.kind),
+        "category": cost.category,
+        "day": cost.incurred_on.isoformat(),
+        "payee": cost.payee,
+        "amount": format_usd(cost.amount_cents),
+        "tax": format_usd(cost.tax_cents),
+        "hours_milli": cost.hours_milli,
+    }
 
 
 def _audit(session, action: str, job: Job, cost: JobCost, user, detail: str, before=None):
     audit.record(
-        session, f"cost.{action}", user_id=user.id, record_kind="job_cost",
-        record_id=cost.id, detail=f"{job.number}: {detail}"[:500],
-        before=before, after=_summary(cost) if action != "deleted" else None,
-    )  # fmt: skip
+        session,
+        f"cost.{action}",
+        user_id=user.id,
+        record_kind="job_cost",
+        record_id=cost.id,
+        detail=f"{job.number}: {detail}"[:500],
+        before=before,
+        after=_summary(cost) if action != "deleted" else None,
+    )
 
 
 def add_cost(
-    number: str, kind: str, raw: Mapping, user: SignedInUser,
-    receipt: tuple[bytes, str] | None = None, form_token: object = "", reason: object = "",
-) -> int:  # fmt: skip
+    number: str,
+    kind: str,
+    raw: Mapping,
+    user: SignedInUser,
+    receipt: tuple[bytes, str] | None = None,
+    form_token: object = "",
+    reason: object = "",
+) -> int:
     """Add one cost to the job; returns its id. A double click (the same form token) adds one."""
     stored: StoredReceipt | None = None
     if receipt is not None and receipt[0]:
@@ -158,9 +172,10 @@ def edit_cost(
             entry = _paid_bill_entry(cost, entry)
         if cost.kind == CostKind.LABOUR and entry.worker_id == cost.worker_id:
             entry = replace(  # the day keeps the rate it was entered at
-                entry, hourly_cost_cents=cost.hourly_cost_cents,
+                entry,
+                hourly_cost_cents=cost.hourly_cost_cents,
                 amount_cents=labour_cost(entry.hours_milli, cost.hourly_cost_cents),
-            )  # fmt: skip
+            )
         for name, value in asdict(entry).items():
             setattr(cost, name, value)
         cost.updated_at = utc_now()

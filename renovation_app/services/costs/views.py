@@ -92,10 +92,15 @@ def _row(session: Session, cost: JobCost, waiver: LienWaiver | None, admin: bool
     # A crew day's amount over its hours is the person's rate: for admins only.
     hidden = cost.kind == CostKind.LABOUR and not admin
     return CostRow(
-        id=cost.id, kind=str(cost.kind), kind_label=KIND_LABELS[cost.kind],
+        id=cost.id,
+        kind=str(cost.kind),
+        kind_label=KIND_LABELS[cost.kind],
         category_label=COST_CATEGORY_LABELS.get(cost.category, cost.category),
-        day=long_date(cost.incurred_on), payee=cost.payee, description=cost.description,
-        amount="" if hidden else format_usd(cost.amount_cents), tax=format_usd(cost.tax_cents),
+        day=long_date(cost.incurred_on),
+        payee=cost.payee,
+        description=cost.description,
+        amount="" if hidden else format_usd(cost.amount_cents),
+        tax=format_usd(cost.tax_cents),
         total="" if hidden else format_usd(cost.total_cents),
         total_cents=0 if hidden else cost.total_cents,
         hours=quantity_text(cost.hours_milli) if cost.kind == CostKind.LABOUR else "",
@@ -105,15 +110,19 @@ def _row(session: Session, cost: JobCost, waiver: LienWaiver | None, admin: bool
         waiver="" if waiver is None else ("outstanding" if outstanding else "received"),
         waiver_url=link_url_of(session, waiver) if outstanding else "",
         waiver_id=waiver.id if waiver else 0,
-        receipt=bool(cost.receipt_sha256), credit=cost.credit, typed=typed_fields(cost),
-    )  # fmt: skip
+        receipt=bool(cost.receipt_sha256),
+        credit=cost.credit,
+        typed=typed_fields(cost),
+    )
 
 
 def typed_fields(cost: JobCost) -> dict[str, str]:
     """A cost as its form types it (amounts as positive words; a credit is its tick)."""
     return {
-        "category": cost.category, "incurred_on": cost.incurred_on.isoformat(),
-        "payee": cost.payee, "description": cost.description,
+        "category": cost.category,
+        "incurred_on": cost.incurred_on.isoformat(),
+        "payee": cost.payee,
+        "description": cost.description,
         "amount": "" if cost.kind == CostKind.LABOUR else price_typed(abs(cost.amount_cents)),
         "tax": price_typed(abs(cost.tax_cents)),
         "subcontractor_id": str(cost.subcontractor_id or ""),
@@ -121,7 +130,7 @@ def typed_fields(cost: JobCost) -> dict[str, str]:
         "worker_id": str(cost.worker_id or ""),
         "hours": quantity_text(cost.hours_milli) if cost.hours_milli else "",
         "paid_how": cost.paid_how or "card",
-    }  # fmt: skip
+    }
 
 
 def _choices(session: Session, job: Job, admin: bool) -> dict:
@@ -132,10 +141,13 @@ def _choices(session: Session, job: Job, admin: bool) -> dict:
     payments = session.exec(
         select(Payment, Invoice.number)
         .join(Invoice, Invoice.id == Payment.invoice_id)
-        .where(Invoice.job_id == job.id, Payment.status == PaymentStatus.SUCCEEDED,
-               Payment.voided_at.is_(None))
+        .where(
+            Invoice.job_id == job.id,
+            Payment.status == PaymentStatus.SUCCEEDED,
+            Payment.voided_at.is_(None),
+        )
         .order_by(Payment.id)
-    ).all()  # fmt: skip
+    ).all()
 
     def worker(user: User) -> str:
         rate = f" ({format_usd(user.hourly_cost_cents)}/h)" if admin else ""
@@ -162,9 +174,11 @@ def job_costs(session: Session, job: Job, admin: bool, shown: int | None = SHOWN
     has thousands), with the budget of all of them."""
     counted = (JobCost.job_id == job.id, JobCost.deleted_at.is_(None))
     costs = session.exec(
-        select(JobCost).where(*counted)
-        .order_by(JobCost.incurred_on.desc(), JobCost.id.desc()).limit(shown)
-    ).all()  # fmt: skip
+        select(JobCost)
+        .where(*counted)
+        .order_by(JobCost.incurred_on.desc(), JobCost.id.desc())
+        .limit(shown)
+    ).all()
     total = session.exec(select(sa.func.count()).select_from(JobCost).where(*counted)).one()
     waivers = {
         w.cost_id: w
@@ -174,10 +188,14 @@ def job_costs(session: Session, job: Job, admin: bool, shown: int | None = SHOWN
     }
     rows = [_row(session, cost, waivers.get(cost.id), admin) for cost in costs]
     return CostsPage(
-        number=job.number, title=job.title, open=job.status not in ENDED_JOB_STATUSES,
-        budget=budget_view(job_budget(session, job)), rows=rows, older=total - len(rows),
+        number=job.number,
+        title=job.title,
+        open=job.status not in ENDED_JOB_STATUSES,
+        budget=budget_view(job_budget(session, job)),
+        rows=rows,
+        older=total - len(rows),
         **_choices(session, job, admin),
-    )  # fmt: skip
+    )
 
 
 def get_job_costs(number: str, user: SignedInUser, show_all: bool = False) -> CostsPage | None:

@@ -71,9 +71,22 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
     Plain rows of the needed columns: 100,000 invoices as ORM objects took most of 10 s."""
     paid = paid_by_invoice()
     yield _csv_line(
-        ["number", "issue_date", "due_date", "customer", "email", "borough", "status",
-         "subtotal", "discount", "tax", "total", "paid", "balance_due"]
-    )  # fmt: skip
+        [
+            "number",
+            "issue_date",
+            "due_date",
+            "customer",
+            "email",
+            "borough",
+            "status",
+            "subtotal",
+            "discount",
+            "tax",
+            "total",
+            "paid",
+            "balance_due",
+        ]
+    )
     with db_session() as session:
         rows = session.connection().execute(
             select(
@@ -89,7 +102,7 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
                 Invoice.tax_cents,
                 Invoice.total_cents,
                 func.coalesce(paid.c.paid, 0),
-            )  # fmt: skip
+            )
             .outerjoin(paid, paid.c.invoice_id == Invoice.id)
             .where(
                 Invoice.status != InvoiceStatus.DRAFT,
@@ -104,12 +117,36 @@ def invoices_csv(start: date, end: date) -> Iterator[str]:
 
 
 def _invoice_cells(row) -> list:
-    (number, created, due, name, email, borough, status, subtotal, discount, tax, total,
-     paid_cents) = row  # fmt: skip
+    (
+        number,
+        created,
+        due,
+        name,
+        email,
+        borough,
+        status,
+        subtotal,
+        discount,
+        tax,
+        total,
+        paid_cents,
+    ) = row
     owed = total - paid_cents if status in REMINDABLE_STATUSES else 0
-    return [number, business_today(created).isoformat(), due.isoformat(), name, email, borough,
-            status, dollars(subtotal), dollars(discount), dollars(tax), dollars(total),
-            dollars(paid_cents), dollars(max(owed, 0))]  # fmt: skip
+    return [
+        number,
+        business_today(created).isoformat(),
+        due.isoformat(),
+        name,
+        email,
+        borough,
+        status,
+        dollars(subtotal),
+        dollars(discount),
+        dollars(tax),
+        dollars(total),
+        dollars(paid_cents),
+        dollars(max(owed, 0)),
+    ]
 
 
 def payments_csv(start: date, end: date) -> Iterator[str]:
@@ -128,10 +165,17 @@ def payments_csv(start: date, end: date) -> Iterator[str]:
         for payment, number, customer in rows:
             day = payment.received_on or business_today(payment.succeeded_at)
             yield _csv_line(
-                [day.isoformat(), number, customer, str(payment.method), payment.reference,
-                 dollars(payment.amount_cents), dollars(payment.amount_refunded_cents),
-                 payment.payment_intent_id or f"recorded-{payment.id}"]
-            )  # fmt: skip
+                [
+                    day.isoformat(),
+                    number,
+                    customer,
+                    str(payment.method),
+                    payment.reference,
+                    dollars(payment.amount_cents),
+                    dollars(payment.amount_refunded_cents),
+                    payment.payment_intent_id or f"recorded-{payment.id}",
+                ]
+            )
 
 
 def customers_csv(start: date, end: date) -> Iterator[str]:
@@ -161,11 +205,15 @@ def customers_csv(start: date, end: date) -> Iterator[str]:
         for customer in chunk:
             mine = by_customer.get(customer.id, [])
             yield _csv_line(
-                [customer.id, customer.name,
-                 "; ".join(c.value for c in mine if c.kind == "email"),
-                 "; ".join(c.value for c in mine if c.kind == "phone"),
-                 business_today(customer.created_at).isoformat(), customer.mail_problem]
-            )  # fmt: skip
+                [
+                    customer.id,
+                    customer.name,
+                    "; ".join(c.value for c in mine if c.kind == "email"),
+                    "; ".join(c.value for c in mine if c.kind == "phone"),
+                    business_today(customer.created_at).isoformat(),
+                    customer.mail_problem,
+                ]
+            )
 
 
 def costs_csv(start: date, end: date) -> Iterator[str]:
@@ -174,9 +222,23 @@ def costs_csv(start: date, end: date) -> Iterator[str]:
     rate is for admins): a crew day is its amount. Read a batch at a time, each batch after
     the last row of the one before (day, id), so no query holds a cursor open."""
     yield _csv_line(
-        ["date", "job", "job_title", "kind", "category", "payee", "description", "amount",
-         "tax", "total", "paid_on", "paid_how", "reference", "subcontractor_licence"]
-    )  # fmt: skip
+        [
+            "date",
+            "job",
+            "job_title",
+            "kind",
+            "category",
+            "payee",
+            "description",
+            "amount",
+            "tax",
+            "total",
+            "paid_on",
+            "paid_how",
+            "reference",
+            "subcontractor_licence",
+        ]
+    )
     after: tuple[date, int] | None = None
     while True:
         with db_session() as session:
@@ -189,10 +251,21 @@ def costs_csv(start: date, end: date) -> Iterator[str]:
 
 # The costs CSV's columns as read (plain rows: 200,000 ORM objects would take seconds).
 COST_COLUMNS = (
-    JobCost.id, JobCost.incurred_on, Job.number, Job.title, JobCost.kind, JobCost.category,
-    JobCost.payee, JobCost.description, JobCost.amount_cents, JobCost.tax_cents,
-    JobCost.paid_on, JobCost.paid_how, JobCost.paid_reference, Subcontractor.licence_number,
-)  # fmt: skip
+    JobCost.id,
+    JobCost.incurred_on,
+    Job.number,
+    Job.title,
+    JobCost.kind,
+    JobCost.category,
+    JobCost.payee,
+    JobCost.description,
+    JobCost.amount_cents,
+    JobCost.tax_cents,
+    JobCost.paid_on,
+    JobCost.paid_how,
+    JobCost.paid_reference,
+    Subcontractor.licence_number,
+)
 
 
 def _costs_batch(start: date, end: date, after: tuple[date, int] | None):
@@ -219,12 +292,38 @@ def _costs_batch(start: date, end: date, after: tuple[date, int] | None):
 
 
 def _cost_cells(row) -> list:
-    (_, day, number, title, kind, category, payee, description, amount, tax, paid_on, how,
-     reference, licence) = row  # fmt: skip
-    return [day.isoformat(), number, title, KIND_LABELS.get(kind, kind),
-            COST_CATEGORY_LABELS.get(category, category), payee, description, dollars(amount),
-            dollars(tax), dollars(amount + tax), paid_on.isoformat() if paid_on else "",
-            PAID_HOW.get(how, how), reference, licence or ""]  # fmt: skip
+    (
+        _,
+        day,
+        number,
+        title,
+        kind,
+        category,
+        payee,
+        description,
+        amount,
+        tax,
+        paid_on,
+        how,
+        reference,
+        licence,
+    ) = row
+    return [
+        day.isoformat(),
+        number,
+        title,
+        KIND_LABELS.get(kind, kind),
+        COST_CATEGORY_LABELS.get(category, category),
+        payee,
+        description,
+        dollars(amount),
+        dollars(tax),
+        dollars(amount + tax),
+        paid_on.isoformat() if paid_on else "",
+        PAID_HOW.get(how, how),
+        reference,
+        licence or "",
+    ]
 
 
 def export_rows(kind: str, start: date, end: date) -> Iterator[str]:

@@ -57,9 +57,15 @@ def percent(cents: int, of: int) -> str:
 def _margin_row(label: str, jobs: int, revenue: int, costs: int) -> MarginRow:
     margin = revenue - costs
     return MarginRow(
-        label, jobs, format_usd(revenue), format_usd(costs), format_usd(margin),
-        percent(margin, revenue), revenue, margin,
-    )  # fmt: skip
+        label,
+        jobs,
+        format_usd(revenue),
+        format_usd(costs),
+        format_usd(margin),
+        percent(margin, revenue),
+        revenue,
+        margin,
+    )
 
 
 def _per_job_month(session: Session, months: list[date], ends: list[date]):

@@ -197,10 +197,15 @@ def _over_row(budget: GroupedBudget) -> OverRow:
     by = max(excess, past_revenue)
     sentence = "; ".join(words)
     return OverRow(
-        budget.number, budget.title, job_costs_path(budget.number),
-        format_usd(budget.estimated_cents), format_usd(budget.actual_cents), format_usd(by),
-        sentence[:1].upper() + sentence[1:], by,
-    )  # fmt: skip
+        budget.number,
+        budget.title,
+        job_costs_path(budget.number),
+        format_usd(budget.estimated_cents),
+        format_usd(budget.actual_cents),
+        format_usd(by),
+        sentence[:1].upper() + sentence[1:],
+        by,
+    )
 
 
 def over_estimate(session: Session) -> tuple[list[OverRow], int]:

@@ -147,11 +147,16 @@ def sign_certificates(
         document = signed_document(certificate, long_date(business_today(now)))
         session.add(
             Signature(
-                kind=certificate.kind, record_id=estimate.id, method=SignatureMethod.TYPED,
-                signer_name=signer, signed_at=now, address_hash=client_hash[:64],
-                document_sha256=document_hash(document), document=canonical(document),
+                kind=certificate.kind,
+                record_id=estimate.id,
+                method=SignatureMethod.TYPED,
+                signer_name=signer,
+                signed_at=now,
+                address_hash=client_hash[:64],
+                document_sha256=document_hash(document),
+                document=canonical(document),
             )
-        )  # fmt: skip
+        )
 
 
 def signed_certificates(session: Session, estimate_id: int | None) -> list[Signature]:

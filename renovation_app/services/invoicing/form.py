@@ -15,8 +15,15 @@ from renovation_app.services.fields import whole_number
 
 # The fields of the form outside its lines and payment schedule.
 TEXT_FIELDS = (
-    "name", "email", "phone", "address", "note", "due_date", "tax_area", "discount",
-)  # fmt: skip
+    "name",
+    "email",
+    "phone",
+    "address",
+    "note",
+    "due_date",
+    "tax_area",
+    "discount",
+)
 STAGE_FIELDS = ("label", "amount", "due_date")
 STAGES_SHOWN_MAX = 12
 # "Deposit and two stages": the common split of a renovation job.

@@ -204,11 +204,19 @@ def _conditions(filters: InvoiceFilters, counting: bool = False) -> list:
 # Each sort key as an expression of the same value that no index serves (SQLite's documented
 # no-op unary "+"; PostgreSQL adds nothing): for a search, see _order.
 _UNINDEXED = {
-    "sqlite": ("+invoice.created_at", "+invoice.id", "+invoice.total_cents",
-               "+lower(invoice.customer_name)"),
-    "postgresql": ("invoice.created_at + interval '0 seconds'", "invoice.id + 0",
-                   "invoice.total_cents + 0", "lower(invoice.customer_name) || ''"),
-}  # fmt: skip
+    "sqlite": (
+        "+invoice.created_at",
+        "+invoice.id",
+        "+invoice.total_cents",
+        "+lower(invoice.customer_name)",
+    ),
+    "postgresql": (
+        "invoice.created_at + interval '0 seconds'",
+        "invoice.id + 0",
+        "invoice.total_cents + 0",
+        "lower(invoice.customer_name) || ''",
+    ),
+}
 
 
 def _order(sort: str, searching: bool = False) -> tuple:

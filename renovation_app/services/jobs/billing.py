@@ -141,7 +141,7 @@ def _final_lines(session: Session, job: Job) -> tuple[list[ValidLine], int]:
             description="",
             optional=False,
             label=line.description[:100],
-        )  # fmt: skip
+        )
         for line in contract_lines(session, job)
     ]
     discounted = len(lines)
@@ -154,7 +154,7 @@ def _final_lines(session: Session, job: Job) -> tuple[list[ValidLine], int]:
                 f"Invoice {invoice.number}",
                 unit_price_cents=-invoice.total_cents,
                 label=CREDIT_LABELS.get(invoice.estimate_part, "Less invoice"),
-            )  # fmt: skip
+            )
         )
     return lines, discounted
 
@@ -164,9 +164,12 @@ def _final(session: Session, job: Job, user: SignedInUser, now: datetime) -> Inv
     lines, discounted = _final_lines(session, job)
     if estimate is None:  # a job made by hand: its work at its price and tax
         work = ValidLine(
-            SERVICE, job.title, unit_price_cents=price_before_tax(job),
-            tax_category=job.tax_category, label=job.title,
-        )  # fmt: skip
+            SERVICE,
+            job.title,
+            unit_price_cents=price_before_tax(job),
+            tax_category=job.tax_category,
+            label=job.title,
+        )
         lines, discounted = [work, *lines], 1
     due = business_today(now) + timedelta(days=DUE_DAYS)
     note = f"Final invoice of job {job.number} ({job.title})."
@@ -218,9 +221,12 @@ def bill_stage(
         else:
             invoice = _bill_one(session, job, stage, user.id, now)
         record_job_event(
-            session, job, "invoiced",
-            f"{stage.label}: invoice {invoice.number}, {format_usd(invoice.total_cents)}", user.id,
-        )  # fmt: skip
+            session,
+            job,
+            "invoiced",
+            f"{stage.label}: invoice {invoice.number}, {format_usd(invoice.total_cents)}",
+            user.id,
+        )
         session.commit()
         session.refresh(invoice)
     wake_outbox_worker()

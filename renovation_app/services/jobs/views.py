@@ -36,8 +36,17 @@ from renovation_app.services.jobs.records import (
 )
 
 STATUS_LABELS = {status: status.value.replace("_", " ").capitalize() for status in JobStatus}
-MONEY_FIGURES = ("contract", "changes", "value", "invoiced", "paid", "owed", "unbilled", "held",
-                 "credit_due")  # fmt: skip
+MONEY_FIGURES = (
+    "contract",
+    "changes",
+    "value",
+    "invoiced",
+    "paid",
+    "owed",
+    "unbilled",
+    "held",
+    "credit_due",
+)
 PART_LABELS = {
     "deposit": "Deposit",
     "progress": "Progress",
@@ -122,8 +131,13 @@ class JobView:
     events: list[JobEventView] = field(default_factory=list)
 
 
-FLOW = [JobStatus.SIGNED, JobStatus.SCHEDULED, JobStatus.IN_PROGRESS,
-        JobStatus.SUBSTANTIALLY_COMPLETE, JobStatus.CLOSED]  # fmt: skip
+FLOW = [
+    JobStatus.SIGNED,
+    JobStatus.SCHEDULED,
+    JobStatus.IN_PROGRESS,
+    JobStatus.SUBSTANTIALLY_COMPLETE,
+    JobStatus.CLOSED,
+]
 
 
 def next_statuses(status: JobStatus) -> list[str]:

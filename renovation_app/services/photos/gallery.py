@@ -52,8 +52,7 @@ def _checked(raw: dict) -> dict:
         errors["permission"] = "Tick that the customer agreed to show their job's pictures."
     if errors:
         raise FormInvalid(errors)
-    return {"gallery": slug, "caption": str(raw["caption"]).strip(),
-            "alt": str(raw["alt"]).strip()}  # fmt: skip
+    return {"gallery": slug, "caption": str(raw["caption"]).strip(), "alt": str(raw["alt"]).strip()}
 
 
 def _copy_public(pairs: list[tuple[JobPhoto, str]], public_key: str) -> list[str]:
@@ -77,9 +76,11 @@ def _copy_public(pairs: list[tuple[JobPhoto, str]], public_key: str) -> list[str
 def _photo(session, job_id: int, photo_id: object, stage: PhotoStage) -> JobPhoto:
     photo = session.get(JobPhoto, photo_id) if isinstance(photo_id, int) else None
     if photo is None or photo.job_id != job_id or photo.deleted_at or photo.stage != stage:
-        raise ActionRefused(f"Choose an {stage.value} photo of this job." if stage ==
-                            PhotoStage.AFTER else "The before picture must be a before photo "
-                            "of this job.")  # fmt: skip
+        raise ActionRefused(
+            f"Choose an {stage.value} photo of this job."
+            if stage == PhotoStage.AFTER
+            else "The before picture must be a before photo of this job."
+        )
     return photo
 
 
@@ -101,15 +102,26 @@ def publish(number: str, user: SignedInUser, photo_id: object, before_id: object
         written = _copy_public(pairs, public_key)
         try:
             row = PublishedPhoto(
-                photo_id=photo.id, before_photo_id=before.id if before else None,
-                gallery_slug=fields["gallery"], caption=fields["caption"], alt=fields["alt"],
-                public_key=public_key, customer_permission=True, author_id=user.id,
-            )  # fmt: skip
+                photo_id=photo.id,
+                before_photo_id=before.id if before else None,
+                gallery_slug=fields["gallery"],
+                caption=fields["caption"],
+                alt=fields["alt"],
+                public_key=public_key,
+                customer_permission=True,
+                author_id=user.id,
+            )
             session.add(row)
             session.flush()
-            audit.record(session, "photo.published", user_id=user.id, actor=user.email,
-                         record_kind="job_photo", record_id=photo.id,
-                         detail=f"{fields['gallery']}: {fields['caption']}")  # fmt: skip
+            audit.record(
+                session,
+                "photo.published",
+                user_id=user.id,
+                actor=user.email,
+                record_kind="job_photo",
+                record_id=photo.id,
+                detail=f"{fields['gallery']}: {fields['caption']}",
+            )
             session.commit()
         except IntegrityError:  # published from a second tab meanwhile
             remove_files(written)
@@ -130,8 +142,15 @@ def unpublish(number: str, user: SignedInUser, published_id: object) -> None:
             raise ActionRefused("That picture is not on the website: please reload the page.")
         names = _public_names(session, row)
         session.delete(row)
-        audit.record(session, "photo.unpublished", user_id=user.id, actor=user.email,
-                     record_kind="job_photo", record_id=photo.id, detail=row.gallery_slug)  # fmt: skip
+        audit.record(
+            session,
+            "photo.unpublished",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="job_photo",
+            record_id=photo.id,
+            detail=row.gallery_slug,
+        )
         session.commit()
     remove_files(names)
 
@@ -177,10 +196,16 @@ def published_pictures(slug: str) -> list[PublishedPicture]:
         for row, photo in rows:
             before = session.get(JobPhoto, row.before_photo_id) if row.before_photo_id else None
             sizes = sizes_of(photo, lambda width, key=row.public_key: public_url(key, str(width)))
-            pictures.append(PublishedPicture(
-                **vars(sizes), id=row.id, alt=row.alt, caption=row.caption,
-                before_src=public_url(row.public_key, f"before-{src_width(widths_of(before))}")
-                if before else "",
-                before_alt=f"Before: {row.alt}" if before else "",
-            ))  # fmt: skip
+            pictures.append(
+                PublishedPicture(
+                    **vars(sizes),
+                    id=row.id,
+                    alt=row.alt,
+                    caption=row.caption,
+                    before_src=public_url(row.public_key, f"before-{src_width(widths_of(before))}")
+                    if before
+                    else "",
+                    before_alt=f"Before: {row.alt}" if before else "",
+                )
+            )
         return pictures

@@ -230,25 +230,42 @@ def remove_files(names: list[str]) -> None:
 def _insert(details: PhotoDetails, upload_id: str, user: SignedInUser, processed, key: str):
     with db_session() as session:
         photo = JobPhoto(
-            job_id=details.job_id, note_id=details.note_id, stage=details.stage,
-            room=details.room, key=key, content_type=processed.content_type,
-            width=processed.width, height=processed.height,
+            job_id=details.job_id,
+            note_id=details.note_id,
+            stage=details.stage,
+            room=details.room,
+            key=key,
+            content_type=processed.content_type,
+            width=processed.width,
+            height=processed.height,
             widths=",".join(str(v.width) for v in processed.variants),
-            upload_id=upload_id, author_id=user.id,
-        )  # fmt: skip
+            upload_id=upload_id,
+            author_id=user.id,
+        )
         session.add(photo)
         session.flush()
-        audit.record(session, "job_photo.added", user_id=user.id, actor=user.email,
-                     record_kind="job_photo", record_id=photo.id,
-                     detail=f"job {details.job_id}, {details.stage.value}")  # fmt: skip
+        audit.record(
+            session,
+            "job_photo.added",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="job_photo",
+            record_id=photo.id,
+            detail=f"job {details.job_id}, {details.stage.value}",
+        )
         session.commit()
         return Saved(photo.id, False)
 
 
 async def receive_photo(
-    number: str, user: SignedInUser, upload_id: object, stage: object, room: object,
-    note_id: object, content: bytes,
-) -> Saved:  # fmt: skip
+    number: str,
+    user: SignedInUser,
+    upload_id: object,
+    stage: object,
+    room: object,
+    note_id: object,
+    content: bytes,
+) -> Saved:
     """Check, make the variants of and keep one photo of a job. ActionRefused (nothing kept)
     for a bad file or field; StorageError (nothing kept) when the storage fails: retry."""
     details, known = await to_thread.run_sync(check_upload, number, upload_id, stage, room, note_id)
@@ -284,9 +301,14 @@ def set_shared(number: str, kind: str, row_id: object, shared: bool, user: Signe
         if row.shared != (shared is True):
             row.shared = shared is True
             session.add(row)
-            audit.record(session, f"job_{kind}.{'shared' if row.shared else 'unshared'}",
-                         user_id=user.id, actor=user.email, record_kind=f"job_{kind}",
-                         record_id=row.id)  # fmt: skip
+            audit.record(
+                session,
+                f"job_{kind}.{'shared' if row.shared else 'unshared'}",
+                user_id=user.id,
+                actor=user.email,
+                record_kind=f"job_{kind}",
+                record_id=row.id,
+            )
             session.commit()
 
 
@@ -310,8 +332,14 @@ def delete_photo(number: str, photo_id: object, user: SignedInUser) -> None:
             raise ActionRefused("This photo is on the website: unpublish it first.")
         photo.deleted_at, photo.shared = utc_now(), False
         session.add(photo)
-        audit.record(session, "job_photo.deleted", user_id=user.id, actor=user.email,
-                     record_kind="job_photo", record_id=photo.id)  # fmt: skip
+        audit.record(
+            session,
+            "job_photo.deleted",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="job_photo",
+            record_id=photo.id,
+        )
         session.commit()
         names = [original_key(photo)] + [variant_key(photo, w) for w in widths_of(photo)]
     remove_files(names)
@@ -327,8 +355,14 @@ def delete_note(number: str, note_id: object, user: SignedInUser) -> None:
         for photo in session.exec(select(JobPhoto).where(JobPhoto.note_id == note.id)):
             photo.note_id = None
             session.add(photo)
-        audit.record(session, "job_note.deleted", user_id=user.id, actor=user.email,
-                     record_kind="job_note", record_id=note.id)  # fmt: skip
+        audit.record(
+            session,
+            "job_note.deleted",
+            user_id=user.id,
+            actor=user.email,
+            record_kind="job_note",
+            record_id=note.id,
+        )
         session.commit()
 
 

@@ -63,8 +63,9 @@ def process_photo(content: bytes) -> ProcessedPhoto:
     widths = sorted({min(width, upright.width) for width in WIDTHS})
     if _height_at(upright.image, widths[-1]) > WEBP_MAX_SIDE:
         raise ActionRefused(TOO_NARROW)
-    return ProcessedPhoto(content_type, upright.width, upright.height,
-                          _variants(upright.image, widths))  # fmt: skip
+    return ProcessedPhoto(
+        content_type, upright.width, upright.height, _variants(upright.image, widths)
+    )
 
 
 def _height_at(image: Image.Image, width: int) -> int:

@@ -74,13 +74,15 @@ def _row(number: str, photo: JobPhoto, published_id: int) -> PhotoRow:
     widths = widths_of(photo)
     room = f", {photo.room}" if photo.room else ""
     return PhotoRow(
-        id=photo.id, stage=PhotoStage(photo.stage).value, shared=photo.shared,
+        id=photo.id,
+        stage=PhotoStage(photo.stage).value,
+        shared=photo.shared,
         thumb=_thumb(number, photo),
         full=staff_photo_url(number, photo.id, f"{widths[-1]}.webp"),
         original=staff_photo_url(number, photo.id, "original"),
         published_id=published_id,
         label=f"{PhotoStage(photo.stage).value.capitalize()}{room}: photo {photo.id}",
-    )  # fmt: skip
+    )
 
 
 def _note_row(note: JobNote, photo_count: int) -> NoteRow:
@@ -122,15 +124,23 @@ def job_photos(number: str) -> JobPhotosPage | None:
                 counts[photo.note_id] = counts.get(photo.note_id, 0) + 1
         galleries = {g.slug: g for g in c.GALLERIES}
         return JobPhotosPage(
-            number=job.number, title=job.title, finished=job.status in FINISHED,
+            number=job.number,
+            title=job.title,
+            finished=job.status in FINISHED,
             photos=[_row(job.number, p, on_site.get(p.id, 0)) for p in photos],
             notes=[_note_row(n, counts.get(n.id, 0)) for n in notes],
             lead_safe=needs_lead_safe_work(job.year_built),
             published=[
-                PublishedRow(p.id, p.photo_id, galleries[p.gallery_slug].title,
-                             galleries[p.gallery_slug].url, p.caption,
-                             _thumb(job.number, by_id[p.photo_id]))
-                for p in published if p.gallery_slug in galleries
+                PublishedRow(
+                    p.id,
+                    p.photo_id,
+                    galleries[p.gallery_slug].title,
+                    galleries[p.gallery_slug].url,
+                    p.caption,
+                    _thumb(job.number, by_id[p.photo_id]),
+                )
+                for p in published
+                if p.gallery_slug in galleries
             ],
             viewers=viewer_rows(session, job),
-        )  # fmt: skip
+        )

@@ -80,16 +80,31 @@ def make_link(number: str, email: object, user: SignedInUser, send: bool = False
             session.flush()
         if not links.has_live_link(session, KIND, viewer.id):
             links.issue_link(session, KIND, viewer.id)
-            audit.record(session, "project_link.made", user_id=user.id, actor=user.email,
-                         record_kind="job", record_id=job.number, detail=email)  # fmt: skip
+            audit.record(
+                session,
+                "project_link.made",
+                user_id=user.id,
+                actor=user.email,
+                record_kind="job",
+                record_id=job.number,
+                detail=email,
+            )
         url = links.current_link_url(session, KIND, viewer.id)
         if send:
             project = {"title": job.title, "address": job.address, "url": url}
-            message = build_email(EmailKind.PROJECT_LINK, one_line(email),
-                                  reply_to=BUSINESS.email, project=project)  # fmt: skip
+            message = build_email(
+                EmailKind.PROJECT_LINK, one_line(email), reply_to=BUSINESS.email, project=project
+            )
             queue_email(session, message, about_kind=About.JOB, about_id=job.id)
-            audit.record(session, "project_link.sent", user_id=user.id, actor=user.email,
-                         record_kind="job", record_id=job.number, detail=email)  # fmt: skip
+            audit.record(
+                session,
+                "project_link.sent",
+                user_id=user.id,
+                actor=user.email,
+                record_kind="job",
+                record_id=job.number,
+                detail=email,
+            )
         session.commit()
         return url
 
@@ -102,8 +117,15 @@ def revoke_link(number: str, email: object, user: SignedInUser) -> None:
         job, email = _job_and_email(session, number, email)
         viewer = _viewer(session, job, email)
         if viewer is not None and links.revoke_links(session, KIND, viewer.id):
-            audit.record(session, "project_link.revoked", user_id=user.id, actor=user.email,
-                         record_kind="job", record_id=job.number, detail=email)  # fmt: skip
+            audit.record(
+                session,
+                "project_link.revoked",
+                user_id=user.id,
+                actor=user.email,
+                record_kind="job",
+                record_id=job.number,
+                detail=email,
+            )
             session.commit()
 
 

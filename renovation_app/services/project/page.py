@@ -31,8 +31,13 @@ from renovation_app.services.project.links import job_of_link, viewer_of_link
 from renovation_app.services.schedule.times import day_words
 from renovation_app.services.schedule.week import job_days
 
-SHOWN_INVOICES = (InvoiceStatus.SENT, InvoiceStatus.PARTIALLY_PAID, InvoiceStatus.PAID,
-                  InvoiceStatus.PARTIALLY_REFUNDED, InvoiceStatus.REFUNDED)  # fmt: skip
+SHOWN_INVOICES = (
+    InvoiceStatus.SENT,
+    InvoiceStatus.PARTIALLY_PAID,
+    InvoiceStatus.PAID,
+    InvoiceStatus.PARTIALLY_REFUNDED,
+    InvoiceStatus.REFUNDED,
+)
 
 
 @dataclass(frozen=True)
@@ -108,8 +113,15 @@ def _invoices(session: Session, job: Job, viewer_id: int) -> list[Document]:
             if due
             else (", paid" if money.balance_cents == 0 else "")
         )
-        rows.append(Document(f"Invoice {invoice.number}", url + "/pdf",
-                             "Pay" if due else "", url if due else "", detail))  # fmt: skip
+        rows.append(
+            Document(
+                f"Invoice {invoice.number}",
+                url + "/pdf",
+                "Pay" if due else "",
+                url if due else "",
+                detail,
+            )
+        )
     return rows
 
 
@@ -153,10 +165,16 @@ def project_page(token: str, now: datetime | None = None) -> ProjectPage | None:
         session.commit()  # a link made again for a document is kept
     days = [(d.day, d.hours, d.title) for d in job_days(job.number) if not d.past]
     return ProjectPage(
-        title=job.title, address=job.address, status=STATUS_LABELS[job.status], days=days,
-        to_sign=to_sign, invoices=invoices, documents=documents + signed, notes=notes,
+        title=job.title,
+        address=job.address,
+        status=STATUS_LABELS[job.status],
+        days=days,
+        to_sign=to_sign,
+        invoices=invoices,
+        documents=documents + signed,
+        notes=notes,
         photos=photos,
-    )  # fmt: skip
+    )
 
 
 def shared_photo(token: str, photo_id: object, name: str) -> tuple[bytes, str] | None:

@@ -97,9 +97,16 @@ def read_appointment(session: Session, raw: Mapping) -> AppointmentInput:
     if len(known) != len(users) or len(known_subs) != len(subs):
         raise ActionRefused("Please choose the people from the list.")
     return AppointmentInput(
-        AppointmentKind(kind), _text(raw, "title", 100, "Please say what it is."), starts, ends,
-        users, subs, job_id, _text(raw, "address", 500), _text(raw, "notes", 2000, multiline=True),
-    )  # fmt: skip
+        AppointmentKind(kind),
+        _text(raw, "title", 100, "Please say what it is."),
+        starts,
+        ends,
+        users,
+        subs,
+        job_id,
+        _text(raw, "address", 500),
+        _text(raw, "notes", 2000, multiline=True),
+    )
 
 
 def overlapping(session: Session, starts: datetime, ends: datetime):
@@ -124,8 +131,11 @@ def conflicts(session: Session, data: AppointmentInput, ignore_id: int | None = 
     clashes = []
     for row in rows:
         if (row.user_id in data.user_ids) or (row.subcontractor_id in data.subcontractor_ids):
-            who = session.get(User, row.user_id) if row.user_id else session.get(
-                Subcontractor, row.subcontractor_id)  # fmt: skip
+            who = (
+                session.get(User, row.user_id)
+                if row.user_id
+                else session.get(Subcontractor, row.subcontractor_id)
+            )
             name = getattr(who, "name", "") or getattr(who, "company", "")
             other = others[row.appointment_id]
             clashes.append(f"{name} is on “{other.title}” from {clock_words(other.starts_at)}.")
@@ -174,8 +184,13 @@ def save_appointment(
         if clash and confirmed != clash:
             raise ConflictNeedsConfirming(clash)
         if appointment_id is None:
-            appointment = Appointment(kind=data.kind, title=data.title, starts_at=data.starts_at,
-                                      ends_at=data.ends_at, created_by=user.id)  # fmt: skip
+            appointment = Appointment(
+                kind=data.kind,
+                title=data.title,
+                starts_at=data.starts_at,
+                ends_at=data.ends_at,
+                created_by=user.id,
+            )
         else:
             appointment = _scheduled(session, appointment_id)
             if (appointment.starts_at, appointment.ends_at) != (data.starts_at, data.ends_at):
@@ -187,10 +202,14 @@ def save_appointment(
         session.flush()
         _people(session, appointment, data)
         audit.record(
-            session, "appointment.saved", user_id=user.id, record_kind="appointment",
-            record_id=appointment.id, detail=f"{data.title}: {clock_words(data.starts_at)}"
+            session,
+            "appointment.saved",
+            user_id=user.id,
+            record_kind="appointment",
+            record_id=appointment.id,
+            detail=f"{data.title}: {clock_words(data.starts_at)}"
             + (f"; confirmed: {clash}" if clash else ""),
-        )  # fmt: skip
+        )
         session.commit()
         return appointment.id
 
@@ -228,10 +247,14 @@ def cancel_appointment(appointment_id: int, user: SignedInUser | None, reason: s
         appointment.status, appointment.cancelled_at = AppointmentStatus.CANCELLED, utc_now()
         session.add(appointment)
         audit.record(
-            session, "appointment.cancelled", user_id=user.id if user else None,
-            actor="" if user else "booking link", record_kind="appointment",
-            record_id=appointment.id, detail=f"{appointment.title} {reason}"[:500],
-        )  # fmt: skip
+            session,
+            "appointment.cancelled",
+            user_id=user.id if user else None,
+            actor="" if user else "booking link",
+            record_kind="appointment",
+            record_id=appointment.id,
+            detail=f"{appointment.title} {reason}"[:500],
+        )
         session.commit()
     return CANCELLED_WITH_NOTICE if withdrawn else CANCELLED
 
@@ -256,10 +279,14 @@ def move_appointment(
         appointment = _scheduled(session, appointment_id)
         people = people_of(session, [appointment.id]).get(appointment.id, [])
         raw = {
-            "kind": str(appointment.kind), "title": appointment.title, "job_id": appointment.job_id,
-            "address": appointment.address, "notes": appointment.notes,
-            "starts_at": starts_at, "ends_at": ends_at,
+            "kind": str(appointment.kind),
+            "title": appointment.title,
+            "job_id": appointment.job_id,
+            "address": appointment.address,
+            "notes": appointment.notes,
+            "starts_at": starts_at,
+            "ends_at": ends_at,
             "user_ids": [p.user_id for p in people if p.user_id],
             "subcontractor_ids": [p.subcontractor_id for p in people if p.subcontractor_id],
-        }  # fmt: skip
+        }
     return save_appointment(raw, user, appointment_id, confirmed)

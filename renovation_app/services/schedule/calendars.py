@@ -86,8 +86,13 @@ def reset_feed(user: SignedInUser) -> str:
     with db_session() as session:
         feeds.end_feeds(session, user.id)
         session.add(CalendarFeed(user_id=user.id, token_hash=hash_token(token)))
-        audit.record(session, "calendar.feed_reset", user_id=user.id, record_kind="user",
-                     record_id=user.email)  # fmt: skip
+        audit.record(
+            session,
+            "calendar.feed_reset",
+            user_id=user.id,
+            record_kind="user",
+            record_id=user.email,
+        )
         session.commit()
     return token
 

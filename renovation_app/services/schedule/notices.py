@@ -78,10 +78,14 @@ def _notice(appointment: Appointment, to: str):
     arrival = f"{time_words(appointment.starts_at)} and {time_words(latest)}"
     what = "estimate visit" if appointment.kind == AppointmentKind.ESTIMATE_VISIT else "work"
     return build_email(
-        EmailKind.APPOINTMENT_NOTICE, one_line(to), reply_to=BUSINESS.email,
-        day=day_words(start), arrival=arrival, what=what,
+        EmailKind.APPOINTMENT_NOTICE,
+        one_line(to),
+        reply_to=BUSINESS.email,
+        day=day_words(start),
+        arrival=arrival,
+        what=what,
         when=clock_words(appointment.starts_at),
-    )  # fmt: skip
+    )
 
 
 def _send_one(appointment_id: int) -> bool:
@@ -97,8 +101,9 @@ def _send_one(appointment_id: int) -> bool:
         except IntegrityError:
             session.rollback()
             return False
-        email = queue_email(session, _notice(appointment, to), about_kind=About.APPOINTMENT,
-                            about_id=appointment.id)  # fmt: skip
+        email = queue_email(
+            session, _notice(appointment, to), about_kind=About.APPOINTMENT, about_id=appointment.id
+        )
         session.flush()
         notice.outbox_id = email.id
         session.add(notice)
@@ -119,8 +124,10 @@ def send_appointment_notices(now: datetime | None = None) -> int:
         due = session.exec(
             select(Appointment.id).where(
                 Appointment.status == AppointmentStatus.SCHEDULED,
-                Appointment.starts_at >= start, Appointment.starts_at < end,
-                Appointment.kind != AppointmentKind.OTHER, ~told.exists(),
+                Appointment.starts_at >= start,
+                Appointment.starts_at < end,
+                Appointment.kind != AppointmentKind.OTHER,
+                ~told.exists(),
             )
-        ).all()  # fmt: skip
+        ).all()
     return sum(_send_one(appointment_id) for appointment_id in due)

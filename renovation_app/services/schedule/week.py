@@ -81,8 +81,10 @@ def people_list(session: Session) -> list[Person]:
     subs = session.exec(
         select(Subcontractor).where(Subcontractor.active).order_by(Subcontractor.company)
     ).all()
-    people = [Person(f"u{u.id}", u.name or u.email, PALETTE[n % len(PALETTE)])
-              for n, u in enumerate(users)]  # fmt: skip
+    people = [
+        Person(f"u{u.id}", u.name or u.email, PALETTE[n % len(PALETTE)])
+        for n, u in enumerate(users)
+    ]
     people += [Person(f"s{s.id}", s.company, NOBODY) for s in subs]
     return people
 
@@ -211,11 +213,15 @@ def job_days(number: str) -> list[JobDay]:
         job = job_by_number(session, number)
         if job is None:
             return []
-        rows = list(session.exec(
-            select(Appointment).where(
-                Appointment.job_id == job.id, Appointment.status == AppointmentStatus.SCHEDULED
-            ).order_by(Appointment.starts_at)
-        ))  # fmt: skip
+        rows = list(
+            session.exec(
+                select(Appointment)
+                .where(
+                    Appointment.job_id == job.id, Appointment.status == AppointmentStatus.SCHEDULED
+                )
+                .order_by(Appointment.starts_at)
+            )
+        )
         people = people_of(session, [a.id for a in rows])
         names = {p.key: p.name for p in people_list(session)}
         now = utc_now()
@@ -225,10 +231,13 @@ def job_days(number: str) -> list[JobDay]:
                 f"u{r.user_id}" if r.user_id else f"s{r.subcontractor_id}"
                 for r in people.get(a.id, [])
             ]
-            days.append(JobDay(
-                day=clock_words(a.starts_at).rsplit(",", 1)[0],
-                hours=span_words(a.starts_at, a.ends_at),
-                title=a.title, people=", ".join(names[k] for k in keys if k in names),
-                past=a.ends_at < now,
-            ))  # fmt: skip
+            days.append(
+                JobDay(
+                    day=clock_words(a.starts_at).rsplit(",", 1)[0],
+                    hours=span_words(a.starts_at, a.ends_at),
+                    title=a.title,
+                    people=", ".join(names[k] for k in keys if k in names),
+                    past=a.ends_at < now,
+                )
+            )
         return days

@@ -37,8 +37,12 @@ class Window:
         """As the booking form and the visitor's page list it: the key sent back, the day
         ("Thursday, December 3"), its date and the hours."""
         local = new_york(self.starts_at)
-        return {"key": self.key, "day": day_words(local),
-                "date": local.date().isoformat(), "hours": self.words}  # fmt: skip
+        return {
+            "key": self.key,
+            "day": day_words(local),
+            "date": local.date().isoformat(),
+            "hours": self.words,
+        }
 
     @property
     def words(self) -> str:
@@ -72,22 +76,27 @@ def candidate_windows(today: date) -> list[Window]:
 def _taken(session: Session, start: datetime, end: datetime) -> list[tuple[datetime, datetime]]:
     """The spans no visit can be booked in: windows booked, estimate visits, and the
     estimator's other appointments."""
-    booked = [(row.starts_at, None) for row in session.exec(
-        select(VisitWindow).where(VisitWindow.starts_at >= start, VisitWindow.starts_at < end)
-    )]  # fmt: skip
+    booked = [
+        (row.starts_at, None)
+        for row in session.exec(
+            select(VisitWindow).where(VisitWindow.starts_at >= start, VisitWindow.starts_at < end)
+        )
+    ]
     busy = select(Appointment.starts_at, Appointment.ends_at).where(
         Appointment.status == AppointmentStatus.SCHEDULED,
-        Appointment.starts_at < end, Appointment.ends_at > start,
+        Appointment.starts_at < end,
+        Appointment.ends_at > start,
         Appointment.starts_at > start - LONGEST,  # none lasts longer: the index scan is bounded
-    )  # fmt: skip
+    )
     visits = busy.where(Appointment.kind == AppointmentKind.ESTIMATE_VISIT)
     spans = list(session.exec(visits).all())
     if settings.booking_estimator:
         estimator = select(User.id).where(User.email == settings.booking_estimator.lower())
         spans += session.exec(
-            busy.join(AppointmentPerson, AppointmentPerson.appointment_id == Appointment.id)
-            .where(AppointmentPerson.user_id.in_(estimator))
-        ).all()  # fmt: skip
+            busy.join(AppointmentPerson, AppointmentPerson.appointment_id == Appointment.id).where(
+                AppointmentPerson.user_id.in_(estimator)
+            )
+        ).all()
     return [(s, e) for s, e in spans] + booked
 
 
@@ -101,7 +110,8 @@ def free_windows(session: Session, now: datetime | None = None) -> list[Window]:
     booked = {start for start, end in taken if end is None}
     spans = [(start, end) for start, end in taken if end is not None]
     return [
-        w for w in windows
+        w
+        for w in windows
         if w.starts_at not in booked
         and not any(start < w.ends_at and end > w.starts_at for start, end in spans)
-    ]  # fmt: skip
+    ]

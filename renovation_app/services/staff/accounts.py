@@ -249,8 +249,12 @@ def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> bool:
         before, user.hourly_cost_cents = user.hourly_cost_cents, cents
         session.add(user)
         audit_by_admin(
-            session, "staff.hourly_cost", admin, user.email,
-            before={"hourly_cost": format_usd(before)}, after={"hourly_cost": format_usd(cents)},
-        )  # fmt: skip
+            session,
+            "staff.hourly_cost",
+            admin,
+            user.email,
+            before={"hourly_cost": format_usd(before)},
+            after={"hourly_cost": format_usd(cents)},
+        )
         session.commit()
         return True

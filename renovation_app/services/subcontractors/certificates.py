@@ -107,9 +107,11 @@ def _file_name(name: str, content_type: str) -> str:
 
 
 def upload_certificate(
-    subcontractor_id: int, upload: CertificateUpload, user: SignedInUser,
+    subcontractor_id: int,
+    upload: CertificateUpload,
+    user: SignedInUser,
     now: datetime | None = None,
-) -> InsuranceCertificate:  # fmt: skip
+) -> InsuranceCertificate:
     """Keep a certificate (it is then the one in force of its kind); refused in words, with
     nothing kept, unless the kind, the expiry day and the file (PDF, JPEG or PNG by its content,
     at most 15 MB) are right. A picture is kept as a plain JPEG, without its EXIF."""

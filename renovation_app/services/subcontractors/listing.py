@@ -71,6 +71,6 @@ def list_subcontractors(
                 gl.words,
                 wc.state,
                 wc.words,
-            )  # fmt: skip
+            )
         )
     return SubcontractorListPage(rows, paged.total_count, paged.page, paged.page_count)

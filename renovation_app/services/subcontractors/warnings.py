@@ -129,9 +129,15 @@ def _expiring(subcontractor_id: int, company: str, certificate: Certificate, tod
     else:
         words = f"{kind} insurance expires {days_words(days)} ({expires})"
     return ExpiringCertificate(
-        subcontractor_id, company, certificate.kind, kind, certificate.expires_on, days, days <= 0,
+        subcontractor_id,
+        company,
+        certificate.kind,
+        kind,
+        certificate.expires_on,
+        days,
+        days <= 0,
         words,
-    )  # fmt: skip
+    )
 
 
 def expiring_certificates(session: Session, today: date) -> list[ExpiringCertificate]:

@@ -84,9 +84,16 @@ def _refund_rows(payment, how: str, refunds: list) -> list[ReceivedRow]:
         )
     if left > 0:  # counted by the ledger with no refund row to date it: the payment's day
         rows.append(
-            ReceivedRow(paid_on, payment.id, "refund", payment.invoice_number, how,
-                        "Refunded (no refund record)", -left)
-        )  # fmt: skip
+            ReceivedRow(
+                paid_on,
+                payment.id,
+                "refund",
+                payment.invoice_number,
+                how,
+                "Refunded (no refund record)",
+                -left,
+            )
+        )
     return rows
 
 
@@ -94,8 +101,15 @@ def _payment_rows(payment, refunds: list) -> list[ReceivedRow]:
     """A payment that counts, then its refunds."""
     how = method_words(payment)
     reference = payment.reference or payment.payment_intent_id or ""
-    money_in = ReceivedRow(payment_day(payment), payment.id, "payment", payment.invoice_number,
-                           how, reference, payment.amount_cents)  # fmt: skip
+    money_in = ReceivedRow(
+        payment_day(payment),
+        payment.id,
+        "payment",
+        payment.invoice_number,
+        how,
+        reference,
+        payment.amount_cents,
+    )
     return [money_in, *_refund_rows(payment, how, refunds)]
 
 
@@ -193,9 +207,15 @@ def _receivable(
             continue
         got = by_invoice[invoice.number]
         rows.append(
-            ReceivableRow(invoice.number, issued, invoice.due_date, invoice.total_cents, got,
-                          max(invoice.total_cents - got, 0))
-        )  # fmt: skip
+            ReceivableRow(
+                invoice.number,
+                issued,
+                invoice.due_date,
+                invoice.total_cents,
+                got,
+                max(invoice.total_cents - got, 0),
+            )
+        )
     return sorted(rows, key=lambda r: (r.issued_on, r.invoice_number))
 
 

@@ -10,8 +10,20 @@ from renovation_app.services.dashboard.exports import csv_text
 from renovation_app.services.trust_books.rows import TrustBooks
 from renovation_app.services.trust_books.views import read_books
 
-HEADER = ["section", "date", "invoice", "party", "description", "category", "method",
-          "reference", "due_date", "invoice_total", "received_to_date", "amount"]  # fmt: skip
+HEADER = [
+    "section",
+    "date",
+    "invoice",
+    "party",
+    "description",
+    "category",
+    "method",
+    "reference",
+    "due_date",
+    "invoice_total",
+    "received_to_date",
+    "amount",
+]
 
 
 def money(cents: int) -> Decimal:
@@ -82,11 +94,17 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
         for r in books.receivable
     ]
     rows += [
-        _row("payable", date=r.incurred_on, party=r.payee, description=r.description,
-             category=category(r.category, r.category), due_date=r.due_on or "",
-             amount=money(r.amount_cents))
+        _row(
+            "payable",
+            date=r.incurred_on,
+            party=r.payee,
+            description=r.description,
+            category=category(r.category, r.category),
+            due_date=r.due_on or "",
+            amount=money(r.amount_cents),
+        )
         for r in books.payable
-    ]  # fmt: skip
+    ]
     return rows + _summary(books)
 
 

@@ -93,20 +93,28 @@ def _table(pdf: FPDF, heading: str, widths: tuple, cells: list[tuple], total: st
 
 def _books(pdf: FPDF, view: dict) -> None:
     received = [("Date", "Invoice", "What", "How", "Reference", "Amount")]
-    received += [(r["day"], r["invoice_number"], r["what"], r["method"], r["reference"],
-                  r["amount"]) for r in view["received_rows"]]  # fmt: skip
+    received += [
+        (r["day"], r["invoice_number"], r["what"], r["method"], r["reference"], r["amount"])
+        for r in view["received_rows"]
+    ]
     _table(pdf, "Funds received", (28, 22, 16, 40, 46, 28), received, view["received"])
     paid = [("Date", "To whom", "What", "Category", "How paid", "Amount")]
-    paid += [(r["day"], r["payee"], r["description"], r["category"], r["how"], r["amount"])
-             for r in view["paid_rows"]]  # fmt: skip
+    paid += [
+        (r["day"], r["payee"], r["description"], r["category"], r["how"], r["amount"])
+        for r in view["paid_rows"]
+    ]
     _table(pdf, "Payments made", (26, 34, 42, 26, 26, 26), paid, view["paid"])
     owed = [("Invoice", "Issued", "Due", "Total", "Received", "Receivable")]
-    owed += [(r["invoice_number"], r["issued"], r["due"], r["total"], r["received"],
-              r["receivable"]) for r in view["receivable_rows"]]  # fmt: skip
+    owed += [
+        (r["invoice_number"], r["issued"], r["due"], r["total"], r["received"], r["receivable"])
+        for r in view["receivable_rows"]
+    ]
     _table(pdf, "Money receivable", (24, 32, 32, 30, 30, 32), owed, view["receivable"])
     payable = [("Incurred", "To whom", "What", "Due", "Amount")]
-    payable += [(r["incurred"], r["payee"], r["description"], r["due"], r["amount"])
-                for r in view["payable_rows"]]  # fmt: skip
+    payable += [
+        (r["incurred"], r["payee"], r["description"], r["due"], r["amount"])
+        for r in view["payable_rows"]
+    ]
     _table(pdf, "Money payable", (28, 40, 58, 28, 26), payable, view["payable"])
 
 
@@ -128,10 +136,11 @@ def render_trust_books_pdf(view: dict) -> bytes:
     pdf.set_font(FAMILY, size=8)
     pdf.set_text_color(*MUTED)
     paragraph(
-        pdf, 4,
+        pdf,
+        4,
         "Money an owner pays for a home improvement is held in trust for the job (New York Lien "
         "Law Article 3-A). Refunds and vendor credits are negative. Dates are New York dates.",
-    )  # fmt: skip
+    )
     pdf.set_text_color(*INK)
     return bytes(pdf.output())
 

@@ -119,29 +119,53 @@ def _lines(books: TrustBooks) -> dict:
     category = COST_CATEGORY_LABELS.get
     return {
         "received_rows": [
-            ReceivedLine(f"{r.kind}-{r.id}", long_date(r.day), r.invoice_number,
-                         r.kind.capitalize(), r.method, r.reference, r.amount_cents)
+            ReceivedLine(
+                f"{r.kind}-{r.id}",
+                long_date(r.day),
+                r.invoice_number,
+                r.kind.capitalize(),
+                r.method,
+                r.reference,
+                r.amount_cents,
+            )
             for r in books.received
         ],
         "paid_rows": [
-            PaidLine(f"cost-{r.id}", long_date(r.day), r.payee, r.description,
-                     category(r.category, r.category), paid_how_words(r.paid_how, r.reference),
-                     r.amount_cents)
+            PaidLine(
+                f"cost-{r.id}",
+                long_date(r.day),
+                r.payee,
+                r.description,
+                category(r.category, r.category),
+                paid_how_words(r.paid_how, r.reference),
+                r.amount_cents,
+            )
             for r in books.paid
         ],
         "receivable_rows": [
-            ReceivableLine(r.invoice_number, long_date(r.issued_on), long_date(r.due_on),
-                           r.total_cents, r.received_cents, r.receivable_cents)
+            ReceivableLine(
+                r.invoice_number,
+                long_date(r.issued_on),
+                long_date(r.due_on),
+                r.total_cents,
+                r.received_cents,
+                r.receivable_cents,
+            )
             for r in books.receivable
         ],
         "payable_rows": [
-            PayableLine(f"cost-{r.id}", long_date(r.incurred_on),
-                        long_date(r.due_on) if r.due_on else NO_DAY, r.payee,
-                        r.description or KIND_LABELS.get(r.kind, r.kind),
-                        category(r.category, r.category), r.amount_cents)
+            PayableLine(
+                f"cost-{r.id}",
+                long_date(r.incurred_on),
+                long_date(r.due_on) if r.due_on else NO_DAY,
+                r.payee,
+                r.description or KIND_LABELS.get(r.kind, r.kind),
+                category(r.category, r.category),
+                r.amount_cents,
+            )
             for r in books.payable
         ],
-    }  # fmt: skip
+    }
 
 
 def books_view(job: Job, books: TrustBooks, first: date) -> TrustBooksView:

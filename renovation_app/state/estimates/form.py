@@ -23,10 +23,25 @@ from renovation_app.state.customers import CustomerSuggestionsMixin
 from renovation_app.state.staff import SavedFormMixin, StaffState
 
 TERM_FIELDS = (
-    "name", "email", "phone", "address", "note", "deposit_kind", "deposit_value",
-    "deposit_due_date", "valid_until", "start_date", "completion_date", "contingencies",
-    "progress_schedule", "tax_area", "discount", "language", "year_built", "property_type",
-)  # fmt: skip
+    "name",
+    "email",
+    "phone",
+    "address",
+    "note",
+    "deposit_kind",
+    "deposit_value",
+    "deposit_due_date",
+    "valid_until",
+    "start_date",
+    "completion_date",
+    "contingencies",
+    "progress_schedule",
+    "tax_area",
+    "discount",
+    "language",
+    "year_built",
+    "property_type",
+)
 
 
 class EstimateFormState(SavedFormMixin, LineEditorMixin, CustomerSuggestionsMixin, StaffState):

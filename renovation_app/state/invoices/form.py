@@ -65,9 +65,15 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
 
     def _form(self) -> InvoiceForm:
         return InvoiceForm(
-            self.form_token, self.lines, self.stages, self.tax_area, self.discount,
-            self.draft_id, self.revising, self.defaults,
-        )  # fmt: skip
+            self.form_token,
+            self.lines,
+            self.stages,
+            self.tax_area,
+            self.discount,
+            self.draft_id,
+            self.revising,
+            self.defaults,
+        )
 
     def _use(self, form: InvoiceForm) -> None:
         self.form_token, self.lines, self.stages = form.token, form.lines, form.stages
@@ -170,9 +176,14 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
                 )
             else:
                 invoice = await asyncio.to_thread(
-                    invoicing.create_invoice, invoicing.validate_invoice(raw), self._user_id,
-                    token, None, "", self.draft_id or None,
-                )  # fmt: skip
+                    invoicing.create_invoice,
+                    invoicing.validate_invoice(raw),
+                    self._user_id,
+                    token,
+                    None,
+                    "",
+                    self.draft_id or None,
+                )
         except FormInvalid as invalid:
             self.errors, self.submitting = form.shown_errors(invalid.errors), False
             yield rx.toast.dismiss(TOAST)
@@ -203,9 +214,12 @@ class InvoiceFormState(LineEditorMixin, CustomerSuggestionsMixin, StaffState):
         """Keep the form as a draft: no number, nothing sent."""
         try:
             draft_id = await asyncio.to_thread(
-                invoicing.save_draft, raw, self._signed_in_user(), self.form_token,
+                invoicing.save_draft,
+                raw,
+                self._signed_in_user(),
+                self.form_token,
                 self.draft_id or None,
-            )  # fmt: skip
+            )
         except ActionRefused as refused:
             self.errors = {"form": str(refused)}
         except Exception:

@@ -17,8 +17,19 @@ from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
-FORM_FIELDS = ("category", "incurred_on", "payee", "description", "amount", "tax",
-               "subcontractor_id", "due_on", "worker_id", "hours", "paid_how")  # fmt: skip
+FORM_FIELDS = (
+    "category",
+    "incurred_on",
+    "payee",
+    "description",
+    "amount",
+    "tax",
+    "subcontractor_id",
+    "due_on",
+    "worker_id",
+    "hours",
+    "paid_how",
+)
 PAY_FIELDS = ("paid_on", "paid_how", "paid_reference", "funded_by_payment_id")
 ID_FIELDS = ("subcontractor_id", "worker_id", "funded_by_payment_id")
 RECEIPT_ID = "receipt"  # the upload's id on the page
@@ -74,8 +85,11 @@ class JobCostsState(RecordPage, StaffState):
     def _new_form(self, kind: str) -> None:
         self.kind = kind if kind in DEFAULT_CATEGORY else "purchase"
         # Every field starts as "" (an input bound to a missing key keeps showing old text).
-        self.form = {**dict.fromkeys(FORM_FIELDS, ""), "category": DEFAULT_CATEGORY[self.kind],
-                     "paid_how": "card"}  # fmt: skip
+        self.form = {
+            **dict.fromkeys(FORM_FIELDS, ""),
+            "category": DEFAULT_CATEGORY[self.kind],
+            "paid_how": "card",
+        }
         self.credit, self.form_token, self.editing = False, secrets.token_urlsafe(16), 0
 
     @rx.event
@@ -94,8 +108,14 @@ class JobCostsState(RecordPage, StaffState):
     @rx.event
     async def save_changes(self):
         raw = {**_typed(self.form), "credit": self.credit}
-        await self._run(costs.edit_cost, self.editing, raw, self._signed_in_user(), self.reason,
-                        done="Cost changed.")  # fmt: skip
+        await self._run(
+            costs.edit_cost,
+            self.editing,
+            raw,
+            self._signed_in_user(),
+            self.reason,
+            done="Cost changed.",
+        )
         if not self.error:
             self._new_form(self.kind)
 
@@ -140,9 +160,15 @@ class JobCostsState(RecordPage, StaffState):
     async def _add(self, receipt: tuple[bytes, str] | None):
         raw = {**_typed(self.form), "credit": self.credit}
         added = await self._run(
-            costs.add_cost, self.kind, raw, self._signed_in_user(), receipt, self.form_token,
-            self.reason, done="Cost added.",
-        )  # fmt: skip
+            costs.add_cost,
+            self.kind,
+            raw,
+            self._signed_in_user(),
+            receipt,
+            self.form_token,
+            self.reason,
+            done="Cost added.",
+        )
         if added is not None:
             self._new_form(self.kind)
         return added
@@ -173,8 +199,13 @@ class JobCostsState(RecordPage, StaffState):
     @rx.event
     async def delete(self, cost_id: int):
         self.deleting = 0
-        await self._run(costs.delete_cost, whole(cost_id), self._signed_in_user(), self.reason,
-                        done="Cost deleted.")  # fmt: skip
+        await self._run(
+            costs.delete_cost,
+            whole(cost_id),
+            self._signed_in_user(),
+            self.reason,
+            done="Cost deleted.",
+        )
 
     @rx.event
     def open_pay(self, cost_id: int):
@@ -203,8 +234,12 @@ class JobCostsState(RecordPage, StaffState):
         if self.lapse and self.lapse_ticked:
             raw["lapse_confirmed"] = self.lapse  # the words the service named, confirmed
         waiver = await self._run(
-            costs.pay_sub_bill, self.paying, raw, self._signed_in_user(), self.reason,
+            costs.pay_sub_bill,
+            self.paying,
+            raw,
+            self._signed_in_user(),
+            self.reason,
             done="Payment recorded: the lien waiver is ready for the subcontractor to sign.",
-        )  # fmt: skip
+        )
         if waiver is not None:
             self.paying, self.lapse = 0, ""

@@ -103,9 +103,11 @@ class JobDetailState(RecordPage, StaffState):
     @rx.event
     async def withdraw(self, co_number: int):
         await self._act(
-            change_orders.withdraw_change_order, f"CO-{whole(co_number)}", self._signed_in_user(),
+            change_orders.withdraw_change_order,
+            f"CO-{whole(co_number)}",
+            self._signed_in_user(),
             done=f"CO-{whole(co_number)} withdrawn: its link no longer takes a signature.",
-        )  # fmt: skip
+        )
 
     @rx.event
     def open_paper(self, co_number: int):
@@ -137,8 +139,11 @@ class JobDetailState(RecordPage, StaffState):
         )
         co = self.paper_for
         await self._act(
-            change_orders.record_paper_signature, f"CO-{co}", paper, self._signed_in_user(),
+            change_orders.record_paper_signature,
+            f"CO-{co}",
+            paper,
+            self._signed_in_user(),
             done=f"CO-{co} recorded as signed on paper.",
-        )  # fmt: skip
+        )
         if not self.action_error:
             self.paper_for = 0

@@ -74,18 +74,23 @@ class JobDutiesState(JobDetailState):
     @rx.event
     async def record_deposit(self):
         await self._act(
-            compliance.record_deposit, self.deposit_for, iso_date(self.deposit_day),
-            self.deposit_account, self._signed_in_user(), done="The deposit is recorded.",
-        )  # fmt: skip
+            compliance.record_deposit,
+            self.deposit_for,
+            iso_date(self.deposit_day),
+            self.deposit_account,
+            self._signed_in_user(),
+            done="The deposit is recorded.",
+        )
         if not self.action_error:
             self.deposit_for = 0
 
     @rx.event
     async def send_escrow_notice(self):
         await self._act(
-            compliance.send_escrow_notice, self._signed_in_user(),
+            compliance.send_escrow_notice,
+            self._signed_in_user(),
             done="The owner's escrow notice is sent.",
-        )  # fmt: skip
+        )
 
     @rx.event
     async def set_property_type(self, value: str):

@@ -70,13 +70,15 @@ class JobPhotosState(RecordPage, StaffState):
 
     @rx.event
     async def share_photo(self, photo_id: int, shared: bool):
-        await self._run(photos.set_shared, "photo", whole(photo_id), shared is True,
-                        self._signed_in_user())  # fmt: skip
+        await self._run(
+            photos.set_shared, "photo", whole(photo_id), shared is True, self._signed_in_user()
+        )
 
     @rx.event
     async def share_note(self, note_id: int, shared: bool):
-        await self._run(photos.set_shared, "note", whole(note_id), shared is True,
-                        self._signed_in_user())  # fmt: skip
+        await self._run(
+            photos.set_shared, "note", whole(note_id), shared is True, self._signed_in_user()
+        )
 
     @rx.event
     def ask_delete(self, photo_id: int):
@@ -89,13 +91,15 @@ class JobPhotosState(RecordPage, StaffState):
     @rx.event
     async def delete_photo(self, photo_id: int):
         self.deleting = 0
-        await self._run(photos.delete_photo, whole(photo_id), self._signed_in_user(),
-                        done="Photo deleted.")  # fmt: skip
+        await self._run(
+            photos.delete_photo, whole(photo_id), self._signed_in_user(), done="Photo deleted."
+        )
 
     @rx.event
     async def delete_note(self, note_id: int):
-        await self._run(photos.delete_note, whole(note_id), self._signed_in_user(),
-                        done="Note deleted.")  # fmt: skip
+        await self._run(
+            photos.delete_note, whole(note_id), self._signed_in_user(), done="Note deleted."
+        )
 
     @rx.event
     def open_publish(self, photo_id: int):
@@ -122,27 +126,49 @@ class JobPhotosState(RecordPage, StaffState):
         self.publish_errors = {}
         before = self.publish_form.get("before_id", "")
         raw = {**self.publish_form, "permission": self.permission}
-        if await self._run(photos.publish, self._signed_in_user(), self.publishing,
-                           whole_number(before), raw,
-                           done="Published on the website."):  # fmt: skip
+        if await self._run(
+            photos.publish,
+            self._signed_in_user(),
+            self.publishing,
+            whole_number(before),
+            raw,
+            done="Published on the website.",
+        ):
             self.publishing = 0
 
     @rx.event
     async def unpublish(self, published_id: int):
-        await self._run(photos.unpublish, self._signed_in_user(), whole(published_id),
-                        done="Taken off the website.")  # fmt: skip
+        await self._run(
+            photos.unpublish,
+            self._signed_in_user(),
+            whole(published_id),
+            done="Taken off the website.",
+        )
 
     @rx.event
     async def make_link(self, email: str):
-        await self._run(project.make_link, str(email), self._signed_in_user(),
-                        done="The project page link is ready.")  # fmt: skip
+        await self._run(
+            project.make_link,
+            str(email),
+            self._signed_in_user(),
+            done="The project page link is ready.",
+        )
 
     @rx.event
     async def send_link(self, email: str):
-        await self._run(project.make_link, str(email), self._signed_in_user(), True,
-                        done=f"The project page link was e-mailed to {email}.")  # fmt: skip
+        await self._run(
+            project.make_link,
+            str(email),
+            self._signed_in_user(),
+            True,
+            done=f"The project page link was e-mailed to {email}.",
+        )
 
     @rx.event
     async def revoke_link(self, email: str):
-        await self._run(project.revoke_link, str(email), self._signed_in_user(),
-                        done="The link no longer opens the project page.")  # fmt: skip
+        await self._run(
+            project.revoke_link,
+            str(email),
+            self._signed_in_user(),
+            done="The link no longer opens the project page.",
+        )

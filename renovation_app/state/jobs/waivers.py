@@ -40,8 +40,11 @@ class JobWaiverScanState(JobCostsState):
             self.scan_name, iso_date(self.scan_day), content, str(files[0].name or "waiver")
         )
         await self._run(
-            lien_waivers.record_signed_scan, self.scan_for, paper, self._signed_in_user(),
+            lien_waivers.record_signed_scan,
+            self.scan_for,
+            paper,
+            self._signed_in_user(),
             done="The signed waiver is recorded.",
-        )  # fmt: skip
+        )
         if not self.error:
             self.scan_for = 0

@@ -127,8 +127,11 @@ class ScheduleState(StaffState):
     @rx.event
     def new_appointment(self):
         morning = f"{business_today() + timedelta(days=1)}T08:00"
-        self._open("new", {"kind": "estimate_visit", "starts_at": morning,
-                           "ends_at": morning[:11] + "10:00"}, [])  # fmt: skip
+        self._open(
+            "new",
+            {"kind": "estimate_visit", "starts_at": morning, "ends_at": morning[:11] + "10:00"},
+            [],
+        )
 
     @rx.event
     def open_event(self, event_id: str):
@@ -198,8 +201,14 @@ class ScheduleState(StaffState):
     @rx.event
     async def save(self):
         which = whole_number(self.editing)  # None for "new"
-        if await self._run(appointments.save_appointment, self._raw(), self._signed_in_user(),
-                           which, self.clash, done="Saved."):  # fmt: skip
+        if await self._run(
+            appointments.save_appointment,
+            self._raw(),
+            self._signed_in_user(),
+            which,
+            self.clash,
+            done="Saved.",
+        ):
             self.editing = ""
 
     @rx.event
@@ -216,16 +225,27 @@ class ScheduleState(StaffState):
         if appointment_id is None:
             return
         self.pending_move = [str(appointment_id), str(start)[:40], str(end)[:40]]
-        if await self._run(appointments.move_appointment, appointment_id, str(start)[:40],
-                           str(end)[:40], self._signed_in_user(), done="Moved."):  # fmt: skip
+        if await self._run(
+            appointments.move_appointment,
+            appointment_id,
+            str(start)[:40],
+            str(end)[:40],
+            self._signed_in_user(),
+            done="Moved.",
+        ):
             self.pending_move = []
 
     @rx.event
     async def confirm_move(self):
         if len(self.pending_move) == 3 and await self._run(
-            appointments.move_appointment, int(self.pending_move[0]), self.pending_move[1],
-            self.pending_move[2], self._signed_in_user(), self.clash, done="Moved.",
-        ):  # fmt: skip
+            appointments.move_appointment,
+            int(self.pending_move[0]),
+            self.pending_move[1],
+            self.pending_move[2],
+            self._signed_in_user(),
+            self.clash,
+            done="Moved.",
+        ):
             self.pending_move = []
 
     @rx.event

@@ -61,8 +61,9 @@ class VisitLinkState(RecordPage, rx.State):
     @rx.event
     async def move(self):
         if self.chosen:
-            await self._do(visits.move_visit, self.chosen,
-                           done="Moved. We e-mailed you the new time.")  # fmt: skip
+            await self._do(
+                visits.move_visit, self.chosen, done="Moved. We e-mailed you the new time."
+            )
 
     @rx.event
     async def cancel(self):

@@ -126,9 +126,12 @@ class StaffAccountsState(StaffState):
         if member is None or typed == member["hourly_cost"]:
             return None
         return await self._do(
-            accounts.set_hourly_cost, whole_number(user_id) or 0, typed,
-            done="Hourly cost saved.", needs_code=False,  # it gives no access
-        )  # fmt: skip
+            accounts.set_hourly_cost,
+            whole_number(user_id) or 0,
+            typed,
+            done="Hourly cost saved.",
+            needs_code=False,  # it gives no access
+        )
 
     @rx.event
     async def deactivate(self, user_id: int):

@@ -48,11 +48,18 @@ class Zoo:
 
 # Pages with links to files, by their label in the notes.
 FILE_PAGES = [
-    "untaxed job", "trust books", "costs of every kind", "photos and the daily log",
-    "sent invoice", "pay link of the sent invoice", "taxed contract (staff page)",
-    "taxed contract (its link)", "signed credit change order", "signed lien waiver",
+    "untaxed job",
+    "trust books",
+    "costs of every kind",
+    "photos and the daily log",
+    "sent invoice",
+    "pay link of the sent invoice",
+    "taxed contract (staff page)",
+    "taxed contract (its link)",
+    "signed credit change order",
+    "signed lien waiver",
     "subcontractor with paid bills",
-]  # fmt: skip
+]
 
 
 def _customer_pages(book: Book) -> None:
@@ -76,8 +83,11 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     costs_of_every_kind(book, who.admin, who.staff, made.untaxed)
     photos_and_log(book, who.admin, made.untaxed)
     lead_safe_log(book, who.staff, who.keeper, made.untaxed)
-    project_links(book, who.admin, {"untaxed job": made.untaxed, "taxed job": made.taxed,
-                                    "untaxed job by hand": made.window})  # fmt: skip
+    project_links(
+        book,
+        who.admin,
+        {"untaxed job": made.untaxed, "taxed job": made.taxed, "untaxed job by hand": made.window},
+    )
     booked_visits(book)
     appointments_of(book, who.admin, who.staff, made.untaxed)
     _customer_pages(book)

@@ -38,11 +38,16 @@ def booked_visits(book: Book) -> None:
     with db_session() as session:
         windows = free_windows(session)[:3]
     for n, window in enumerate(windows, 1):
-        form = booking.validate_booking({
-            "name": f"Vera Visitor {n}", "email": f"vera{n}@example.com",
-            "phone": f"(718) 555-011{n}", "message": "A new kitchen, about 150 sq ft.",
-            "address": f"{10 + n} Court St, Brooklyn, NY 11201", "window": window.key,
-        })  # fmt: skip
+        form = booking.validate_booking(
+            {
+                "name": f"Vera Visitor {n}",
+                "email": f"vera{n}@example.com",
+                "phone": f"(718) 555-011{n}",
+                "message": "A new kitchen, about 150 sq ft.",
+                "address": f"{10 + n} Court St, Brooklyn, NY 11201",
+                "window": window.key,
+            }
+        )
         visit = booking.book_visit(form, book.client())
         book.customer(visit.customer_id)
         token = link_token(CustomerLinkKind.VISIT, visit.id)
@@ -59,14 +64,33 @@ def appointments_of(book: Book, admin: User, crew: User, job: Job) -> None:
         ("Staff meeting: safety", "other", False, True, _at(monday, 7), _at(monday, 8)),
         ("Demolition", "work_day", True, True, _at(tuesday, 8), _at(tuesday, 16)),
         ("Early delivery of the tile", "other", True, True, _at(friday, 4), _at(friday, 5)),
-        ("Concrete pour, before the change", "other", True, False,
-         "2027-11-07T01:30:00-04:00", "2027-11-07T01:50:00-04:00"),
-        ("Concrete pour, after the change", "other", True, False,
-         "2027-11-07T01:30:00-05:00", "2027-11-07T02:30:00-05:00"),
-    ]  # fmt: skip
+        (
+            "Concrete pour, before the change",
+            "other",
+            True,
+            False,
+            "2027-11-07T01:30:00-04:00",
+            "2027-11-07T01:50:00-04:00",
+        ),
+        (
+            "Concrete pour, after the change",
+            "other",
+            True,
+            False,
+            "2027-11-07T01:30:00-05:00",
+            "2027-11-07T02:30:00-05:00",
+        ),
+    ]
     for title, kind, on_job, with_crew, starts, ends in plans:
-        fields = {"kind": kind, "title": title, "starts_at": starts, "ends_at": ends,
-                  "job_id": job.id if on_job else None, "user_ids": [crew.id] if with_crew else [],
-                  "address": "", "notes": ""}  # fmt: skip
+        fields = {
+            "kind": kind,
+            "title": title,
+            "starts_at": starts,
+            "ends_at": ends,
+            "job_id": job.id if on_job else None,
+            "user_ids": [crew.id] if with_crew else [],
+            "address": "",
+            "notes": "",
+        }
         _save(fields, admin)
     book.notes["week of the fall-back night"] = routes.SCHEDULE.path

@@ -41,19 +41,41 @@ def standalone_invoices(book: Book, admin: User) -> None:
     """Invoices of no job: one sent to the customer with the long name and e-mail, one paid by
     check and given back in full (refunded), one void, and a draft (no number, no page of its
     own: it is listed on the invoices page)."""
-    sent = make_invoice(admin, "zoo-invoice-sent", price="1,250.00", name=LONG_NAME,
-                        email=LONG_EMAIL, phone=LONG_PHONE)  # fmt: skip
+    sent = make_invoice(
+        admin,
+        "zoo-invoice-sent",
+        price="1,250.00",
+        name=LONG_NAME,
+        email=LONG_EMAIL,
+        phone=LONG_PHONE,
+    )
     invoice_pages(book, sent, "sent invoice")
-    refunded = make_invoice(admin, "zoo-invoice-refunded", price="500.00", name="Rae Refund",
-                            email="rae@example.com", phone="718-555-0106")  # fmt: skip
+    refunded = make_invoice(
+        admin,
+        "zoo-invoice-refunded",
+        price="500.00",
+        name="Rae Refund",
+        email="rae@example.com",
+        phone="718-555-0106",
+    )
     record_payment(refunded, admin, amount="500.00")
     (check,) = payments_of_invoice(refunded.id)
-    given_back = {"method": "check", "amount": "500.00", "received_on": str(business_today()),
-                  "reference": "2001"}  # fmt: skip
+    given_back = {
+        "method": "check",
+        "amount": "500.00",
+        "received_on": str(business_today()),
+        "reference": "2001",
+    }
     payments.record_return(refunded.number, check.id, given_back, signed_in(admin))
     invoice_pages(book, refunded, "refunded invoice")
-    void = make_invoice(admin, "zoo-invoice-void", price="80.00", name="Vic Void",
-                        email="vic@example.com", phone="718-555-0107")  # fmt: skip
+    void = make_invoice(
+        admin,
+        "zoo-invoice-void",
+        price="80.00",
+        name="Vic Void",
+        email="vic@example.com",
+        phone="718-555-0107",
+    )
     invoicing.void_invoice(void.number, signed_in(admin), "Entered twice.")
     invoice_pages(book, void, "void invoice")
     draft = invoice_payload(name="Dana Draft", email="dana@example.com", price="640.00")

@@ -20,11 +20,17 @@ def photos_and_log(book: Book, admin: User, job: Job) -> None:
     who = signed_in(admin)
     note = photos.save_note(job.number, who, book.key("note"), "Subfloor replaced under the tub.")
     photos.set_shared(job.number, "note", note.id, True, who)
-    shown = run_upload(photos.receive_photo(job.number, who, book.key("photo-1"), "during",
-                                            "Bathroom", note.id, phone_photo()))  # fmt: skip
+    shown = run_upload(
+        photos.receive_photo(
+            job.number, who, book.key("photo-1"), "during", "Bathroom", note.id, phone_photo()
+        )
+    )
     photos.set_shared(job.number, "photo", shown.id, True, who)
-    run_upload(photos.receive_photo(job.number, who, book.key("photo-2"), "before", "Kitchen",
-                                    None, phone_photo()))  # fmt: skip
+    run_upload(
+        photos.receive_photo(
+            job.number, who, book.key("photo-2"), "before", "Kitchen", None, phone_photo()
+        )
+    )
     book.notes["photos and the daily log"] = routes.job_photos_path(job.number)
 
 
@@ -49,5 +55,8 @@ def project_links(book: Book, admin: User, jobs: dict[str, Job]) -> None:
     """The project page of each job (by its label) for its customer's e-mail."""
     for label, job in jobs.items():
         url = project.make_link(job.number, job.customer_email, signed_in(admin))
-        book.add(routes.PROJECT_LINK, routes.project_path(url.rsplit("/", 1)[1]),
-                 f"project page of the {label}")  # fmt: skip
+        book.add(
+            routes.PROJECT_LINK,
+            routes.project_path(url.rsplit("/", 1)[1]),
+            f"project page of the {label}",
+        )

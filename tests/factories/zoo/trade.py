@@ -65,7 +65,8 @@ def costs_of_every_kind(book: Book, admin: User, crew: User, job: Job) -> None:
     paid_plumber(book, admin, job)
     lapsed_electrician(book, admin, job)
     purchase_of(job, by=admin, receipt=(RECEIPT_PDF, "home-depot.pdf"))
-    purchase_of(job, "120.00", "", by=admin, credit=True, payee="Home Depot",
-                description="Returned grout")  # fmt: skip
+    purchase_of(
+        job, "120.00", "", by=admin, credit=True, payee="Home Depot", description="Returned grout"
+    )
     crew_day_of(job, crew, "8", days_ago(1), by=admin)
     book.notes["costs of every kind"] = routes.job_costs_path(job.number)

@@ -27,20 +27,34 @@ LONG_NAME = "Maximiliana Evangelina Rodriguez-Featherstonehaugh"
 LONG_EMAIL = "maximiliana.rodriguez-f@example.com"  # 35 characters
 LONG_PHONE = "718-555-0104"
 REPAIR_LINES = [
-    {"description": "Repair the boiler and bleed every radiator", "quantity": "1",
-     "unit_price": "6,000", "tax_category": "repair"},
-]  # fmt: skip
+    {
+        "description": "Repair the boiler and bleed every radiator",
+        "quantity": "1",
+        "unit_price": "6,000",
+        "tax_category": "repair",
+    },
+]
 VALVE = [{"description": "A second boiler valve", "unit_price": "150", "tax_category": "repair"}]
 WINDOW = {
-    "name": "Wendy Window", "email": "wendy@example.com", "phone": "718-555-0170",
-    "address": "300 Ashland Pl, Brooklyn, NY 11217", "title": "Replace one double-hung window",
-    "price": "400", "tax_category": "capital_improvement", "tax_area": "nyc",
-}  # fmt: skip
-FAUCET = {
-    "name": "Lee Chan", "email": "lee@example.com", "phone": "", "address": "5 Court St, Brooklyn",
-    "title": "Replace the kitchen faucet", "price": "300", "tax_category": "repair",
+    "name": "Wendy Window",
+    "email": "wendy@example.com",
+    "phone": "718-555-0170",
+    "address": "300 Ashland Pl, Brooklyn, NY 11217",
+    "title": "Replace one double-hung window",
+    "price": "400",
+    "tax_category": "capital_improvement",
     "tax_area": "nyc",
-}  # fmt: skip
+}
+FAUCET = {
+    "name": "Lee Chan",
+    "email": "lee@example.com",
+    "phone": "",
+    "address": "5 Court St, Brooklyn",
+    "title": "Replace the kitchen faucet",
+    "price": "300",
+    "tax_category": "repair",
+    "tax_area": "nyc",
+}
 
 
 @dataclass(frozen=True)
@@ -73,14 +87,25 @@ def job_pages(book: Book, job: Job, note: str) -> None:
 
 def open_estimates(book: Book, admin: User) -> None:
     """A draft, one sent and waiting, and one the customer declined."""
-    draft = draft_estimate(admin, "zoo-draft-estimate", name="Dora Draft", email="dora@example.com",
-                           phone="718-555-0101")  # fmt: skip
+    draft = draft_estimate(
+        admin,
+        "zoo-draft-estimate",
+        name="Dora Draft",
+        email="dora@example.com",
+        phone="718-555-0101",
+    )
     estimate_pages(book, draft, "draft estimate")
-    sent = sent_estimate(admin, "zoo-sent-estimate", name="Sid Sent", email="sid@example.com",
-                         phone="718-555-0102")  # fmt: skip
+    sent = sent_estimate(
+        admin, "zoo-sent-estimate", name="Sid Sent", email="sid@example.com", phone="718-555-0102"
+    )
     estimate_pages(book, sent, "sent estimate")
-    declined = sent_estimate(admin, "zoo-declined-estimate", name="Dee Clined",
-                             email="dee@example.com", phone="718-555-0103")  # fmt: skip
+    declined = sent_estimate(
+        admin,
+        "zoo-declined-estimate",
+        name="Dee Clined",
+        email="dee@example.com",
+        phone="718-555-0103",
+    )
     estimates.decline(estimate_token(declined), "We chose to wait a year.")
     estimate_pages(book, declined, "declined estimate")
 
@@ -88,14 +113,26 @@ def open_estimates(book: Book, admin: User) -> None:
 def signed_jobs(book: Book, admin: User) -> tuple[Job, Job, Job]:
     """The taxed and the untaxed contract's jobs, and a signed job cancelled before any bill."""
     taxed = accepted_estimate(
-        admin, "zoo-taxed", signer=LONG_NAME, name=LONG_NAME, email=LONG_EMAIL, phone=LONG_PHONE,
-        address="1 Eastern Pkwy, Apt 12B, Brooklyn, NY 11238", lines=REPAIR_LINES,
-    )  # fmt: skip
+        admin,
+        "zoo-taxed",
+        signer=LONG_NAME,
+        name=LONG_NAME,
+        email=LONG_EMAIL,
+        phone=LONG_PHONE,
+        address="1 Eastern Pkwy, Apt 12B, Brooklyn, NY 11238",
+        lines=REPAIR_LINES,
+    )
     estimate_pages(book, taxed, "taxed contract")
     untaxed = contract_28k(admin, "zoo-untaxed", year_built="1925")
     estimate_pages(book, untaxed, "untaxed contract")
-    dropped = accepted_estimate(admin, "zoo-cancelled", signer="Cal Cancel", name="Cal Cancel",
-                                email="cal@example.com", phone="718-555-0105")  # fmt: skip
+    dropped = accepted_estimate(
+        admin,
+        "zoo-cancelled",
+        signer="Cal Cancel",
+        name="Cal Cancel",
+        email="cal@example.com",
+        phone="718-555-0105",
+    )
     estimate_pages(book, dropped, "contract of the cancelled job")
     cancelled = job_of(dropped)
     jobs.set_job_status(cancelled.number, "cancelled", signed_in(admin))
@@ -109,8 +146,10 @@ def jobs_by_hand(book: Book, admin: User) -> tuple[Job, Job]:
     """Small work agreed without an estimate: the untaxed $400 window (in New York City, where
     its price was once read back wrong and stopped the dashboard) and a taxed faucet."""
     made = []
-    for form, token, note in ((WINDOW, "zoo-window", "untaxed job by hand"),
-                              (FAUCET, "zoo-faucet", "taxed job by hand")):  # fmt: skip
+    for form, token, note in (
+        (WINDOW, "zoo-window", "untaxed job by hand"),
+        (FAUCET, "zoo-faucet", "taxed job by hand"),
+    ):
         job = jobs.create_small_job(jobs.validate_small_work(form), signed_in(admin), token)
         job_pages(book, job, note)
         made.append(job)

@@ -80,86 +80,111 @@ def person_box(person: rx.Var) -> rx.Component:
     )
 
 
+def kind_field() -> rx.Component:
+    return rx.el.div(
+        rx.el.label("What", html_for="appointment-kind", class_name=LABEL),
+        rx.el.select(
+            *[rx.el.option(words, value=kind) for kind, words in KIND_WORDS.items()],
+            id="appointment-kind",
+            value=State.form["kind"].to(str),
+            on_change=lambda v: State.set_form("kind", v),
+            class_name=INPUT,
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def job_field() -> rx.Component:
+    return rx.el.div(
+        rx.el.label("Job", html_for="appointment-job_id", class_name=LABEL),
+        rx.el.select(
+            rx.el.option("No job", value=""),
+            rx.foreach(
+                S.jobs.to(list[dict]),
+                lambda j: rx.el.option(j.label, value=j.value.to(str)),
+            ),
+            id="appointment-job_id",
+            value=State.form["job_id"].to(str),
+            on_change=lambda v: State.set_form("job_id", v),
+            class_name=INPUT,
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def when_and_where() -> rx.Component:
+    """What, when, for which job and where: the form's grid of fields."""
+    return rx.el.div(
+        kind_field(),
+        field("Title", "title", placeholder="Demolition, Kitchen at Court St"),
+        field("Starts (New York time)", "starts_at", type="datetime-local"),
+        field("Ends", "ends_at", type="datetime-local"),
+        repeated_time_choice("starts", State.starts_choices),
+        repeated_time_choice("ends", State.ends_choices),
+        job_field(),
+        field("Address", "address"),
+        class_name="mt-3 grid gap-3 sm:grid-cols-2",
+    )
+
+
+def who_field() -> rx.Component:
+    return rx.el.fieldset(
+        rx.el.legend("Who", class_name=LABEL),
+        rx.el.div(
+            rx.foreach(S.people.to(list[dict]), person_box),
+            class_name="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-3",
+        ),
+        class_name="mt-3",
+    )
+
+
+def notes_field() -> rx.Component:
+    return rx.el.div(
+        rx.el.label("Notes", html_for="appointment-notes", class_name=LABEL),
+        rx.el.textarea(
+            id="appointment-notes",
+            value=State.form["notes"].to(str),
+            rows=2,
+            on_change=lambda v: State.set_form("notes", v),
+            class_name=INPUT,
+        ),
+        class_name="mt-3 flex flex-col gap-1",
+    )
+
+
+def appointment_buttons() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            rx.cond(State.clash, "Save anyway", "Save"),
+            type="button",
+            disabled=State.working,
+            on_click=State.save,
+            class_name=BUTTON,
+            data_testid="save-appointment",
+        ),
+        rx.el.button("Close", type="button", on_click=State.close, class_name=SECONDARY_BUTTON),
+        rx.cond(
+            State.editing != "new",
+            rx.el.button(
+                "Cancel the appointment",
+                type="button",
+                on_click=State.cancel_appointment,
+                class_name=DANGER_BUTTON,
+            ),
+        ),
+        class_name="mt-4 flex flex-wrap gap-2",
+    )
+
+
 def appointment_form() -> rx.Component:
     return rx.el.section(
         rx.el.h3(
             rx.cond(State.editing == "new", "New appointment", "Appointment"), class_name=CARD_TITLE
         ),
-        rx.el.div(
-            rx.el.div(
-                rx.el.label("What", html_for="appointment-kind", class_name=LABEL),
-                rx.el.select(
-                    *[rx.el.option(words, value=kind) for kind, words in KIND_WORDS.items()],
-                    id="appointment-kind",
-                    value=State.form["kind"].to(str),
-                    on_change=lambda v: State.set_form("kind", v),
-                    class_name=INPUT,
-                ),
-                class_name="flex flex-col gap-1",
-            ),
-            field("Title", "title", placeholder="Demolition, Kitchen at Court St"),
-            field("Starts (New York time)", "starts_at", type="datetime-local"),
-            field("Ends", "ends_at", type="datetime-local"),
-            repeated_time_choice("starts", State.starts_choices),
-            repeated_time_choice("ends", State.ends_choices),
-            rx.el.div(
-                rx.el.label("Job", html_for="appointment-job_id", class_name=LABEL),
-                rx.el.select(
-                    rx.el.option("No job", value=""),
-                    rx.foreach(
-                        S.jobs.to(list[dict]),
-                        lambda j: rx.el.option(j.label, value=j.value.to(str)),
-                    ),
-                    id="appointment-job_id",
-                    value=State.form["job_id"].to(str),
-                    on_change=lambda v: State.set_form("job_id", v),
-                    class_name=INPUT,
-                ),
-                class_name="flex flex-col gap-1",
-            ),
-            field("Address", "address"),
-            class_name="mt-3 grid gap-3 sm:grid-cols-2",
-        ),
-        rx.el.fieldset(
-            rx.el.legend("Who", class_name=LABEL),
-            rx.el.div(
-                rx.foreach(S.people.to(list[dict]), person_box),
-                class_name="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-3",
-            ),
-            class_name="mt-3",
-        ),
-        rx.el.div(
-            rx.el.label("Notes", html_for="appointment-notes", class_name=LABEL),
-            rx.el.textarea(
-                id="appointment-notes",
-                value=State.form["notes"].to(str),
-                rows=2,
-                on_change=lambda v: State.set_form("notes", v),
-                class_name=INPUT,
-            ),
-            class_name="mt-3 flex flex-col gap-1",
-        ),
-        rx.el.div(
-            rx.el.button(
-                rx.cond(State.clash, "Save anyway", "Save"),
-                type="button",
-                disabled=State.working,
-                on_click=State.save,
-                class_name=BUTTON,
-                data_testid="save-appointment",
-            ),
-            rx.el.button("Close", type="button", on_click=State.close, class_name=SECONDARY_BUTTON),
-            rx.cond(
-                State.editing != "new",
-                rx.el.button(
-                    "Cancel the appointment",
-                    type="button",
-                    on_click=State.cancel_appointment,
-                    class_name=DANGER_BUTTON,
-                ),
-            ),
-            class_name="mt-4 flex flex-wrap gap-2",
-        ),
+        when_and_where(),
+        who_field(),
+        notes_field(),
+        appointment_buttons(),
         class_name=STAFF_CARD,
         id="appointment-form",
         data_testid="appointment-form",

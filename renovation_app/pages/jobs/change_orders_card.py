@@ -69,69 +69,81 @@ def paper_form(co: rx.Var) -> rx.Component:
     )
 
 
+def change_order_facts(co: rx.Var) -> rx.Component:
+    """The line at the top: number, amount, days, status, and whether the work may go ahead."""
+    return rx.el.div(
+        rx.el.span(co.label.to(str), class_name="font-bold"),
+        rx.el.span(co.total, class_name="font-semibold tabular-nums"),
+        rx.cond(co.days.to(int) != 0, rx.el.span(counted(co.days, "day"), class_name="text-sm")),
+        rx.el.span(co.status_label, class_name=PILL),
+        rx.cond(co.waiting, rx.el.span("Work not yet approved", class_name=WAITING)),
+        class_name="flex flex-wrap items-center gap-2",
+    )
+
+
+def billed_on(co: rx.Var) -> rx.Component:
+    return rx.cond(
+        co.invoice_number,
+        rx.el.p(
+            "Billed on ",
+            link(
+                "invoice " + co.invoice_number.to(str),
+                href=routes.invoice_path(co.invoice_number.to(str)),
+                class_name="underline",
+            ),
+            class_name="text-sm",
+        ),
+    )
+
+
+def waiting_actions(co: rx.Var) -> rx.Component:
+    """While the owner has not signed: their link (copy, open), paper, withdraw."""
+    return rx.cond(
+        co.waiting,
+        rx.fragment(
+            rx.el.button(
+                "Copy the owner's link",
+                type="button",
+                on_click=[
+                    rx.set_clipboard(co.link_url),
+                    rx.toast.success("Link copied.", duration=2000),
+                ],
+                class_name="text-sm font-semibold text-orange-800 underline",
+            ),
+            link(
+                "Open to sign here",
+                href=co.link_url,
+                target="_blank",
+                class_name="text-sm font-semibold text-orange-800 underline",
+            ),
+            rx.el.button(
+                "Signed on paper",
+                type="button",
+                on_click=State.open_paper(co.number.to(int)),
+                class_name="text-sm font-semibold text-orange-800 underline",
+            ),
+            rx.el.button(
+                "Withdraw",
+                type="button",
+                on_click=State.withdraw(co.number.to(int)),
+                disabled=State.working,
+                class_name="text-sm font-semibold text-red-700 underline",
+            ),
+        ),
+    )
+
+
 def change_order_row(co: rx.Var) -> rx.Component:
     label = co.label.to(str)
     pdf = routes.job_path(J.number.to(str)) + "/change-orders/" + label + "/pdf"
     return rx.el.li(
-        rx.el.div(
-            rx.el.span(label, class_name="font-bold"),
-            rx.el.span(co.total, class_name="font-semibold tabular-nums"),
-            rx.cond(
-                co.days.to(int) != 0, rx.el.span(counted(co.days, "day"), class_name="text-sm")
-            ),
-            rx.el.span(co.status_label, class_name=PILL),
-            rx.cond(co.waiting, rx.el.span("Work not yet approved", class_name=WAITING)),
-            class_name="flex flex-wrap items-center gap-2",
-        ),
+        change_order_facts(co),
         rx.el.p(co.reason, class_name="whitespace-pre-line text-sm text-slate-700"),
         rx.cond(co.signed_words, rx.el.p(co.signed_words, class_name="text-sm text-green-800")),
-        rx.cond(
-            co.invoice_number,
-            rx.el.p(
-                "Billed on ",
-                link(
-                    "invoice " + co.invoice_number.to(str),
-                    href=routes.invoice_path(co.invoice_number.to(str)),
-                    class_name="underline",
-                ),
-                class_name="text-sm",
-            ),
-        ),
+        billed_on(co),
         rx.el.div(
             link("PDF", href=pdf, class_name="text-sm font-semibold text-orange-800 underline"),
-            rx.cond(
-                co.waiting,
-                rx.fragment(
-                    rx.el.button(
-                        "Copy the owner's link",
-                        type="button",
-                        on_click=[
-                            rx.set_clipboard(co.link_url),
-                            rx.toast.success("Link copied.", duration=2000),
-                        ],
-                        class_name="text-sm font-semibold text-orange-800 underline",
-                    ),
-                    link(
-                        "Open to sign here",
-                        href=co.link_url,
-                        target="_blank",
-                        class_name="text-sm font-semibold text-orange-800 underline",
-                    ),
-                    rx.el.button(
-                        "Signed on paper",
-                        type="button",
-                        on_click=State.open_paper(co.number.to(int)),
-                        class_name="text-sm font-semibold text-orange-800 underline",
-                    ),
-                    rx.el.button(
-                        "Withdraw",
-                        type="button",
-                        on_click=State.withdraw(co.number.to(int)),
-                        disabled=State.working,
-                        class_name="text-sm font-semibold text-red-700 underline",
-                    ),
-                ),
-            ),
+            waiting_actions(co),
             class_name="flex flex-wrap gap-4",
         ),
         paper_form(co),

@@ -19,78 +19,96 @@ from renovation_app.state.jobs import JobCostsState, JobWaiverScanState
 
 State = JobCostsState
 P = State.page
+Scan = JobWaiverScanState
 SCAN_ID = "waiver-scan"
 LABEL = "text-sm font-semibold text-slate-800"
 OUTSTANDING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
 RECEIVED = "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
 
 
+def paid_how_field() -> rx.Component:
+    return rx.el.div(
+        rx.el.label("How", html_for="pay-paid_how", class_name=LABEL),
+        rx.el.select(
+            *[rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
+            id="pay-paid_how",
+            value=State.pay["paid_how"].to(str),
+            on_change=lambda v: State.set_pay("paid_how", v),
+            class_name=INPUT,
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def funded_by_field() -> rx.Component:
+    """Which of the owner's payments paid this bill, when the user says so."""
+    return rx.el.div(
+        rx.el.label(
+            "Paid from the owner's payment (optional)",
+            html_for="pay-funded_by_payment_id",
+            class_name=LABEL,
+        ),
+        rx.el.select(
+            rx.el.option("Not said", value=""),
+            rx.foreach(
+                P.payments.to(list[dict]),
+                lambda o: rx.el.option(o.label, value=o.value.to(str)),
+            ),
+            id="pay-funded_by_payment_id",
+            value=State.pay["funded_by_payment_id"].to(str),
+            on_change=lambda v: State.set_pay("funded_by_payment_id", v),
+            class_name=INPUT,
+        ),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def lapse_warning() -> rx.Component:
+    return rx.cond(
+        State.lapse,
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                checked=State.lapse_ticked,
+                on_change=State.set_lapse_ticked,
+                class_name="h-5 w-5 shrink-0 accent-orange-700",
+            ),
+            rx.el.span(State.lapse, " I confirm the payment anyway."),
+            role="alert",
+            class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+            data_testid="lapse-warning",
+        ),
+    )
+
+
+def pay_buttons() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            rx.cond(State.working, "Saving...", "Record the payment"),
+            type="button",
+            disabled=State.working,
+            on_click=State.record_payment,
+            class_name=BUTTON,
+            data_testid="record-payment",
+        ),
+        rx.el.button(
+            "Cancel", type="button", on_click=State.close_pay, class_name=SECONDARY_BUTTON
+        ),
+        class_name="flex flex-wrap gap-2",
+    )
+
+
 def pay_form() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             field_pay("Paid on", "paid_on", type="date"),
-            rx.el.div(
-                rx.el.label("How", html_for="pay-paid_how", class_name=LABEL),
-                rx.el.select(
-                    *[rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
-                    id="pay-paid_how",
-                    value=State.pay["paid_how"].to(str),
-                    on_change=lambda v: State.set_pay("paid_how", v),
-                    class_name=INPUT,
-                ),
-                class_name="flex flex-col gap-1",
-            ),
+            paid_how_field(),
             field_pay("Check number or reference", "paid_reference"),
-            rx.el.div(
-                rx.el.label(
-                    "Paid from the owner's payment (optional)",
-                    html_for="pay-funded_by_payment_id",
-                    class_name=LABEL,
-                ),
-                rx.el.select(
-                    rx.el.option("Not said", value=""),
-                    rx.foreach(
-                        P.payments.to(list[dict]),
-                        lambda o: rx.el.option(o.label, value=o.value.to(str)),
-                    ),
-                    id="pay-funded_by_payment_id",
-                    value=State.pay["funded_by_payment_id"].to(str),
-                    on_change=lambda v: State.set_pay("funded_by_payment_id", v),
-                    class_name=INPUT,
-                ),
-                class_name="flex flex-col gap-1",
-            ),
+            funded_by_field(),
             class_name="grid gap-3 sm:grid-cols-2",
         ),
-        rx.cond(
-            State.lapse,
-            rx.el.label(
-                rx.el.input(
-                    type="checkbox",
-                    checked=State.lapse_ticked,
-                    on_change=State.set_lapse_ticked,
-                    class_name="h-5 w-5 shrink-0 accent-orange-700",
-                ),
-                rx.el.span(State.lapse, " I confirm the payment anyway."),
-                role="alert",
-                class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
-                data_testid="lapse-warning",
-            ),
-        ),
-        rx.el.div(
-            rx.el.button(
-                rx.cond(State.working, "Saving...", "Record the payment"),
-                type="button",
-                disabled=State.working,
-                on_click=State.record_payment,
-                class_name=BUTTON,
-                data_testid="record-payment",
-            ),
-            rx.el.button(
-                "Cancel", type="button", on_click=State.close_pay, class_name=SECONDARY_BUTTON
-            ),
-            class_name="flex flex-wrap gap-2",
-        ),
+        lapse_warning(),
+        pay_buttons(),
         class_name="mt-2 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
     )
 
@@ -169,9 +187,46 @@ def delete_part(row: rx.Var) -> rx.Component:
     )
 
 
+def scan_upload() -> rx.Component:
+    return labelled_upload(
+        "The signed waiver: a PDF, JPEG or PNG",
+        rx.el.button(
+            "Choose the signed waiver (PDF, JPEG or PNG)",
+            type="button",
+            class_name=SECONDARY_BUTTON,
+        ),
+        rx.el.p(
+            rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)),
+            class_name="text-sm",
+        ),
+        id=SCAN_ID,
+        multiple=False,
+        max_files=1,
+        accept=SCANS,
+        max_size=10 * 1024 * 1024,
+        class_name="flex flex-col gap-2",
+    )
+
+
+def scan_buttons() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            "Record the signed waiver",
+            type="button",
+            disabled=State.working,
+            class_name=BUTTON,
+            on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
+            data_testid="record-waiver-scan",
+        ),
+        rx.el.button(
+            "Cancel", type="button", on_click=Scan.close_scan, class_name=SECONDARY_BUTTON
+        ),
+        class_name="flex flex-wrap gap-2",
+    )
+
+
 def scan_form(row: rx.Var) -> rx.Component:
     """The waiver signed on paper: who signed, on which day (on or after the payment), the scan."""
-    Scan = JobWaiverScanState
     return rx.cond(
         (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
         rx.el.div(
@@ -187,38 +242,8 @@ def scan_form(row: rx.Var) -> rx.Component:
                 on_change=Scan.set_scan_day,
                 class_name=INPUT,
             ),
-            labelled_upload(
-                "The signed waiver: a PDF, JPEG or PNG",
-                rx.el.button(
-                    "Choose the signed waiver (PDF, JPEG or PNG)",
-                    type="button",
-                    class_name=SECONDARY_BUTTON,
-                ),
-                rx.el.p(
-                    rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)),
-                    class_name="text-sm",
-                ),
-                id=SCAN_ID,
-                multiple=False,
-                max_files=1,
-                accept=SCANS,
-                max_size=10 * 1024 * 1024,
-                class_name="flex flex-col gap-2",
-            ),
-            rx.el.div(
-                rx.el.button(
-                    "Record the signed waiver",
-                    type="button",
-                    disabled=State.working,
-                    class_name=BUTTON,
-                    on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
-                    data_testid="record-waiver-scan",
-                ),
-                rx.el.button(
-                    "Cancel", type="button", on_click=Scan.close_scan, class_name=SECONDARY_BUTTON
-                ),
-                class_name="flex flex-wrap gap-2",
-            ),
+            scan_upload(),
+            scan_buttons(),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),
         rx.cond(

@@ -12,6 +12,7 @@ from sqlmodel import Session
 from renovation_app.models import Invoice, InvoiceLine, InvoiceRevision
 from renovation_app.services.billing import (
     REVISABLE_STATUSES,
+    InvoiceView,
     format_usd,
     lines_of,
     lock_invoice,
@@ -47,27 +48,8 @@ def creditable_cents(session: Session, invoice: Invoice) -> int:
     return max(invoice.total_cents - paid_cents(session, invoice.id), 0)
 
 
-def credit_invoice(
-    session: Session,
-    invoice: Invoice,
-    credit: list[CreditLine],
-    reason: str,
-    user_id: int,
-    now: datetime,
-) -> bool:
-    """Add `credit` to the invoice (at most its balance: see creditable_cents), in the caller's
-    transaction. False, with nothing changed, when it cannot take it now: paid meanwhile, or a
-    payment on it is under way (the credit is then owed back, as for a paid invoice)."""
-    lock_invoice(session, invoice.id)  # no payment starts or is recorded meanwhile
-    session.refresh(invoice)
-    amount = -sum(c.total_cents for c in credit)
-    if not 0 < amount <= creditable_cents(session, invoice):
-        return False
-    try:
-        stop_open_intents(session, invoice.id, "take the credit off it")  # they ask the old sum
-    except ActionRefused:
-        return False
-    before = view_of(session, invoice)
+def add_credit_lines(session: Session, invoice: Invoice, credit: list[CreditLine]) -> None:
+    """The credit's lines after the invoice's own, and its sums lowered by exactly theirs."""
     position = len(lines_of(session, invoice.id))
     for offset, item in enumerate(credit, start=1):
         label, description = invoice_words(item.line)
@@ -79,14 +61,21 @@ def credit_invoice(
         )
     invoice.subtotal_cents += sum(c.line.price_cents for c in credit)
     invoice.tax_cents += sum(c.tax_cents for c in credit)
-    invoice.total_cents -= amount
+    invoice.total_cents += sum(c.total_cents for c in credit)
     invoice.revision += 1
     session.add(invoice)
     session.flush()
-    if invoice.total_cents == 0:  # nothing left to ask: it is void, not a bill for $0
-        close_invoice(session, invoice, reason, user_id, now)
-    else:
-        settle_invoice(session, invoice, now)
+
+
+def record_credit_revision(
+    session: Session,
+    invoice: Invoice,
+    before: InvoiceView,
+    reason: str,
+    user_id: int,
+    now: datetime,
+) -> InvoiceView:
+    """The revision and its history event, the invoice before and after; returns the after."""
     after = view_of(session, invoice)
     session.add(
         InvoiceRevision(
@@ -110,5 +99,35 @@ def credit_invoice(
         before={"invoice": summary_text(before)},
         after={"invoice": summary_text(after)},
     )
+    return after
+
+
+def credit_invoice(
+    session: Session,
+    invoice: Invoice,
+    credit: list[CreditLine],
+    reason: str,
+    user_id: int,
+    now: datetime,
+) -> bool:
+    """Add `credit` to the invoice (at most its balance: see creditable_cents), in the caller's
+    transaction. False, with nothing changed, when it cannot take it now: paid meanwhile, or a
+    payment on it is under way (the credit is then owed back, as for a paid invoice)."""
+    lock_invoice(session, invoice.id)  # no payment starts or is recorded meanwhile
+    session.refresh(invoice)
+    amount = -sum(c.total_cents for c in credit)
+    if not 0 < amount <= creditable_cents(session, invoice):
+        return False
+    try:
+        stop_open_intents(session, invoice.id, "take the credit off it")  # they ask the old sum
+    except ActionRefused:
+        return False
+    before = view_of(session, invoice)
+    add_credit_lines(session, invoice, credit)
+    if invoice.total_cents == 0:  # nothing left to ask: it is void, not a bill for $0
+        close_invoice(session, invoice, reason, user_id, now)
+    else:
+        settle_invoice(session, invoice, now)
+    after = record_credit_revision(session, invoice, before, reason, user_id, now)
     queue_invoice_email(session, invoice, user_id, now, revised_because=reason, view=after)
     return True

@@ -5,7 +5,10 @@
 # workers crash again soon after an earlier kill), serving the same build (tests/serve_build.py)
 # at the same port, since the build holds its server's address. Each side's report is printed
 # whole when it ends; the run fails if either side does. The unit side runs at a lower priority,
-# so the browser, the server and their timings come first. Extra arguments go to every pytest run.
+# so the browser, the server and their timings come first, in two processes (pytest-xdist, each
+# with a database of its own): the browser side waits on the browser and the server much of the
+# time, and leaves a core idle that one process could not use. Extra arguments go to every
+# pytest run.
 set -uo pipefail
 py=.venv/bin/python
 logs=$(mktemp -d)  # not test-results/: Playwright empties it when a run starts
@@ -17,7 +20,7 @@ port=$($py -c "from tests.prod_server import free_port; print(free_port())")
       --output test-results/crash "$@"
 ) >$logs/browser-tests.log 2>&1 &
 browser=$!
-nice -n 15 $py -m pytest tests/unit tests/api -m "not slow" --output test-results/unit "$@" >$logs/unit-tests.log 2>&1
+nice -n 15 $py -m pytest tests/unit tests/api -m "not slow" -n 2 --output test-results/unit "$@" >$logs/unit-tests.log 2>&1
 units=$?
 wait $browser
 browser_status=$?

@@ -17,9 +17,9 @@ source file or with other settings (recorded in .cache/build-images-state.json),
 run does nothing. Everything the script writes is generated: .cache/, assets/img/ and
 assets/og-image.jpg are not committed.
 
-A placeholder and its outputs depend only on the drawing code, this script and Pillow, so they
-are also kept once per machine (~/.cache/renovation-app/, or $XDG_CACHE_HOME): a new clone
-copies them instead of drawing them again (about 45 s on two cores).
+A placeholder and its outputs depend only on the drawing code, the two versions below and
+Pillow, so they are also kept once per machine (~/.cache/renovation-app/, or $XDG_CACHE_HOME):
+a new clone copies them instead of drawing them again (35-50 s on two cores).
 """
 
 from __future__ import annotations
@@ -211,9 +211,11 @@ def make_output(im: Image.Image, out: dict) -> None:
 
 @functools.cache
 def drawing_key() -> str:
-    """What a placeholder's files are made from: the drawing code, this script and Pillow."""
-    digest = hashlib.sha256(PIL.__version__.encode())
-    for path in [*sorted((ROOT / "scripts" / "placeholders").glob("*.py")), Path(__file__)]:
+    """What a placeholder's files are made from: the drawing code, the settings' versions
+    (PLACEHOLDER_VERSION, OUTPUT_VERSION: bumped when the drawings or the outputs change) and
+    Pillow."""
+    digest = hashlib.sha256(f"{PIL.__version__}|{PLACEHOLDER_VERSION}|{OUTPUT_VERSION}".encode())
+    for path in sorted((ROOT / "scripts" / "placeholders").glob("*.py")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -243,8 +245,9 @@ def to_machine_cache(job: dict) -> None:
         pass
 
 
-def run_job(job: dict) -> dict[str, str]:
-    """Draw the placeholder if asked, then write the stale outputs; returns their signatures."""
+def run_job(job: dict) -> tuple[dict[str, str], bool]:
+    """Draw the placeholder if asked (or copy it and its outputs from this machine's copy), then
+    write the stale outputs; returns their signatures and whether they were copied."""
     source = Path(job["source"])
     copied = job["draw"] and from_machine_cache(job)
     if job["draw"] and not copied:
@@ -260,7 +263,7 @@ def run_job(job: dict) -> dict[str, str]:
         sigs[rel(Path(out["path"]))] = signature(source, st, out)
     if job["draw"] and not copied:
         to_machine_cache(job)
-    return sigs
+    return sigs, bool(copied)
 
 
 def image_outputs(slug: str, n: int) -> list[dict]:
@@ -453,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
             results = list(pool.map(run_job, jobs, chunksize=1))
     else:
         results = [run_job(job) for job in jobs]
-    for sigs in results:
+    for sigs, _ in results:
         new_sigs.update(sigs)
     removed = prune(expected)
     if redraw_all or not stamp.exists():
@@ -467,11 +470,12 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     written = sum(len(j["outputs"]) for j in jobs)
-    drawn = sum(j["draw"] for j in jobs)
+    copied = sum(was_copied for _, was_copied in results)
+    drawn = sum(j["draw"] for j in jobs) - copied
     seconds = time.perf_counter() - started
     what = (
-        f"drew {drawn} placeholders, wrote {written} files, removed {removed}"
-        + (", updated manifest" if wrote_manifest else "")
+        f"drew {drawn} placeholders, copied {copied} from this machine's copy, wrote {written} "
+        f"files, removed {removed}" + (", updated manifest" if wrote_manifest else "")
         if jobs or removed or wrote_manifest
         else "up to date"
     )

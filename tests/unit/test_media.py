@@ -191,8 +191,8 @@ def test_a_new_clone_copies_the_placeholders_this_machine_already_drew(tmp_path,
 
     monkeypatch.setattr(module, "render_placeholder", never)
     second = job_in(tmp_path / "second")
-    signatures = module.run_job(second)
+    signatures, copied_them = module.run_job(second)
     copied = {Path(o["path"]).name: Path(o["path"]).read_bytes() for o in second["outputs"]}
-    assert copied == drawn and len(signatures) == len(second["outputs"])
+    assert copied_them and copied == drawn and len(signatures) == len(second["outputs"])
     source = Path(second["source"]).stat().st_mtime_ns
     assert all(Path(o["path"]).stat().st_mtime_ns >= source for o in second["outputs"])

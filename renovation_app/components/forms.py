@@ -10,6 +10,7 @@ forms (`address_form`) are the one exception: their filters live in the address 
 
 import reflex as rx
 
+from renovation_app.components.styles import FIELD_LABEL, INPUT
 from renovation_app.components.ui import problem_text
 from renovation_app.routes import Route
 
@@ -59,4 +60,19 @@ def saved_form(state, heading: rx.Component, *children: rx.Component, test_id: s
         on_submit=state.submit,
         class_name="mx-auto flex max-w-4xl flex-col gap-6",
         data_testid=test_id,
+    )
+
+
+def select_field(
+    label: str, field_id: str, options, value, on_change, *after: rx.Component, **props
+) -> rx.Component:
+    """A staff form's choice: its label above the select, then anything `after` it (its
+    error)."""
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name=FIELD_LABEL),
+        rx.el.select(
+            *options, id=field_id, value=value, on_change=on_change, class_name=INPUT, **props
+        ),
+        *after,
+        class_name="flex flex-col gap-1",
     )

@@ -19,6 +19,8 @@ SECONDARY_BUTTON = (
 )
 # The large button that saves a staff form, at the form's end.
 SAVE_BUTTON = f"{BUTTON} px-8 py-3 text-base disabled:opacity-70 sm:ml-auto"
+# A staff form field's label, above its control.
+FIELD_LABEL = "text-sm font-semibold text-slate-800"
 INPUT = (
     "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
     "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"

@@ -6,12 +6,14 @@ confirmation. Each person's calendar feed for their phone is made here."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import select_field
 from renovation_app.components.react.calendar import schedule_calendar
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
     DANGER_BUTTON,
+    FIELD_LABEL,
     INPUT,
     SECONDARY_BUTTON,
     STAFF_CARD,
@@ -23,12 +25,11 @@ from renovation_app.state.schedule import ScheduleState
 
 State = ScheduleState
 S = State.schedule
-LABEL = "text-sm font-semibold text-slate-800"
 
 
 def field(label: str, name: str, **props) -> rx.Component:
     return rx.el.div(
-        rx.el.label(label, html_for=f"appointment-{name}", class_name=LABEL),
+        rx.el.label(label, html_for=f"appointment-{name}", class_name=FIELD_LABEL),
         rx.el.input(
             id=f"appointment-{name}",
             value=State.form[name].to(str),
@@ -49,7 +50,7 @@ def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
             rx.el.label(
                 f"{which.capitalize()}: the first or the second? (the clocks go back that night)",
                 html_for=f"appointment-{name}",
-                class_name=LABEL,
+                class_name=FIELD_LABEL,
             ),
             rx.el.select(
                 rx.foreach(choices, lambda c: rx.el.option(c["label"], value=c["value"])),
@@ -81,34 +82,27 @@ def person_box(person: rx.Var) -> rx.Component:
 
 
 def kind_field() -> rx.Component:
-    return rx.el.div(
-        rx.el.label("What", html_for="appointment-kind", class_name=LABEL),
-        rx.el.select(
-            *[rx.el.option(words, value=kind) for kind, words in KIND_WORDS.items()],
-            id="appointment-kind",
-            value=State.form["kind"].to(str),
-            on_change=lambda v: State.set_form("kind", v),
-            class_name=INPUT,
-        ),
-        class_name="flex flex-col gap-1",
+    return select_field(
+        "What",
+        "appointment-kind",
+        [rx.el.option(words, value=kind) for kind, words in KIND_WORDS.items()],
+        State.form["kind"].to(str),
+        lambda v: State.set_form("kind", v),
     )
 
 
 def job_field() -> rx.Component:
-    return rx.el.div(
-        rx.el.label("Job", html_for="appointment-job_id", class_name=LABEL),
-        rx.el.select(
+    return select_field(
+        "Job",
+        "appointment-job_id",
+        [
             rx.el.option("No job", value=""),
             rx.foreach(
-                S.jobs.to(list[dict]),
-                lambda j: rx.el.option(j.label, value=j.value.to(str)),
+                S.jobs.to(list[dict]), lambda j: rx.el.option(j.label, value=j.value.to(str))
             ),
-            id="appointment-job_id",
-            value=State.form["job_id"].to(str),
-            on_change=lambda v: State.set_form("job_id", v),
-            class_name=INPUT,
-        ),
-        class_name="flex flex-col gap-1",
+        ],
+        State.form["job_id"].to(str),
+        lambda v: State.set_form("job_id", v),
     )
 
 
@@ -129,7 +123,7 @@ def when_and_where() -> rx.Component:
 
 def who_field() -> rx.Component:
     return rx.el.fieldset(
-        rx.el.legend("Who", class_name=LABEL),
+        rx.el.legend("Who", class_name=FIELD_LABEL),
         rx.el.div(
             rx.foreach(S.people.to(list[dict]), person_box),
             class_name="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-3",
@@ -140,7 +134,7 @@ def who_field() -> rx.Component:
 
 def notes_field() -> rx.Component:
     return rx.el.div(
-        rx.el.label("Notes", html_for="appointment-notes", class_name=LABEL),
+        rx.el.label("Notes", html_for="appointment-notes", class_name=FIELD_LABEL),
         rx.el.textarea(
             id="appointment-notes",
             value=State.form["notes"].to(str),

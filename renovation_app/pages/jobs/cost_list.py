@@ -4,11 +4,13 @@ payment form, its lien waiver (the link, the PDF, a scan signed on paper) and it
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import select_field
 from renovation_app.components.links import link
 from renovation_app.components.staff.upload import SCANS, labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
+    FIELD_LABEL,
     INPUT,
     SECONDARY_BUTTON,
     STAFF_CARD,
@@ -21,45 +23,33 @@ State = JobCostsState
 P = State.page
 Scan = JobWaiverScanState
 SCAN_ID = "waiver-scan"
-LABEL = "text-sm font-semibold text-slate-800"
 OUTSTANDING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
 RECEIVED = "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
 
 
 def paid_how_field() -> rx.Component:
-    return rx.el.div(
-        rx.el.label("How", html_for="pay-paid_how", class_name=LABEL),
-        rx.el.select(
-            *[rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
-            id="pay-paid_how",
-            value=State.pay["paid_how"].to(str),
-            on_change=lambda v: State.set_pay("paid_how", v),
-            class_name=INPUT,
-        ),
-        class_name="flex flex-col gap-1",
+    return select_field(
+        "How",
+        "pay-paid_how",
+        [rx.el.option(v, value=k) for k, v in PAID_HOW.items() if k != "payroll"],
+        State.pay["paid_how"].to(str),
+        lambda v: State.set_pay("paid_how", v),
     )
 
 
 def funded_by_field() -> rx.Component:
     """Which of the owner's payments paid this bill, when the user says so."""
-    return rx.el.div(
-        rx.el.label(
-            "Paid from the owner's payment (optional)",
-            html_for="pay-funded_by_payment_id",
-            class_name=LABEL,
-        ),
-        rx.el.select(
+    return select_field(
+        "Paid from the owner's payment (optional)",
+        "pay-funded_by_payment_id",
+        [
             rx.el.option("Not said", value=""),
             rx.foreach(
-                P.payments.to(list[dict]),
-                lambda o: rx.el.option(o.label, value=o.value.to(str)),
+                P.payments.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))
             ),
-            id="pay-funded_by_payment_id",
-            value=State.pay["funded_by_payment_id"].to(str),
-            on_change=lambda v: State.set_pay("funded_by_payment_id", v),
-            class_name=INPUT,
-        ),
-        class_name="flex flex-col gap-1",
+        ],
+        State.pay["funded_by_payment_id"].to(str),
+        lambda v: State.set_pay("funded_by_payment_id", v),
     )
 
 
@@ -115,7 +105,7 @@ def pay_form() -> rx.Component:
 
 def field_pay(label: str, name: str, **props) -> rx.Component:
     return rx.el.div(
-        rx.el.label(label, html_for=f"pay-{name}", class_name=LABEL),
+        rx.el.label(label, html_for=f"pay-{name}", class_name=FIELD_LABEL),
         rx.el.input(
             id=f"pay-{name}",
             value=State.pay[name].to(str),
@@ -230,11 +220,11 @@ def scan_form(row: rx.Var) -> rx.Component:
     return rx.cond(
         (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
         rx.el.div(
-            rx.el.label("Signed by", html_for="scan-name", class_name=LABEL),
+            rx.el.label("Signed by", html_for="scan-name", class_name=FIELD_LABEL),
             rx.el.input(
                 id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT
             ),
-            rx.el.label("Signed on", html_for="scan-day", class_name=LABEL),
+            rx.el.label("Signed on", html_for="scan-day", class_name=FIELD_LABEL),
             rx.el.input(
                 id="scan-day",
                 type="date",

@@ -13,6 +13,7 @@ from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
+    FIELD_LABEL,
     INPUT,
     PILL,
     SECONDARY_BUTTON,
@@ -20,7 +21,7 @@ from renovation_app.components.styles import (
 )
 from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
-from renovation_app.pages.jobs.cost_list import LABEL, costs_list
+from renovation_app.pages.jobs.cost_list import costs_list
 from renovation_app.pages.registry import page
 from renovation_app.services.costs.entry import PURCHASE_CATEGORIES
 from renovation_app.state.jobs import JobCostsState
@@ -40,7 +41,7 @@ KINDS = (("purchase", "Purchase"), ("sub_bill", "Subcontractor bill"), ("labour"
 
 def field(label: str, name: str, **props) -> rx.Component:
     return rx.el.div(
-        rx.el.label(label, html_for=f"cost-{name}", class_name=LABEL),
+        rx.el.label(label, html_for=f"cost-{name}", class_name=FIELD_LABEL),
         rx.el.input(
             id=f"cost-{name}",
             value=State.form[name].to(str),
@@ -61,7 +62,7 @@ def choice(
         else [rx.el.option(words, value=slug) for slug, words in options]
     )
     return rx.el.div(
-        rx.el.label(label, html_for=f"cost-{name}", class_name=LABEL),
+        rx.el.label(label, html_for=f"cost-{name}", class_name=FIELD_LABEL),
         rx.el.select(
             rx.el.option("Choose...", value=""),
             items,
@@ -155,7 +156,7 @@ def reason_field() -> rx.Component:
             rx.el.label(
                 "This job is closed: your reason for the change (admins)",
                 html_for="cost-reason",
-                class_name=LABEL,
+                class_name=FIELD_LABEL,
             ),
             rx.el.input(
                 id="cost-reason", value=State.reason, on_change=State.set_reason, class_name=INPUT

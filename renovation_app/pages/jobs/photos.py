@@ -6,12 +6,14 @@ import reflex as rx
 
 from renovation_app import content as c
 from renovation_app import routes
+from renovation_app.components.forms import select_field
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
 from renovation_app.components.staff import NO_JOB, record_cards, record_page
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
+    FIELD_LABEL,
     INPUT,
     SECONDARY_BUTTON,
     STAFF_CARD,
@@ -22,7 +24,6 @@ from renovation_app.state.jobs import JobPhotosState
 
 State = JobPhotosState
 P = State.page
-LABEL = "text-sm font-semibold text-slate-800"
 SHARED = "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
 SMALL_LINK = "text-sm font-semibold text-orange-800 underline"
 
@@ -124,7 +125,7 @@ def publish_error(name: str) -> rx.Component:
 
 def publish_text(label: str, name: str, hint: str) -> rx.Component:
     return rx.el.div(
-        rx.el.label(label, html_for=f"publish-{name}", class_name=LABEL),
+        rx.el.label(label, html_for=f"publish-{name}", class_name=FIELD_LABEL),
         rx.el.input(
             id=f"publish-{name}",
             value=State.publish_form[name].to(str),
@@ -140,28 +141,27 @@ def publish_text(label: str, name: str, hint: str) -> rx.Component:
 
 
 def publish_gallery() -> rx.Component:
-    return rx.el.div(
-        rx.el.label("Gallery", html_for="publish-gallery", class_name=LABEL),
-        rx.el.select(
+    return select_field(
+        "Gallery",
+        "publish-gallery",
+        [
             rx.el.option("Choose...", value=""),
             *[rx.el.option(g.title, value=g.slug) for g in c.GALLERIES],
-            id="publish-gallery",
-            value=State.publish_form["gallery"].to(str),
-            on_change=lambda v: State.set_publish("gallery", v),
-            class_name=INPUT,
-            data_testid="publish-gallery",
-        ),
+        ],
+        State.publish_form["gallery"].to(str),
+        lambda v: State.set_publish("gallery", v),
         publish_error("gallery"),
-        class_name="flex flex-col gap-1",
+        data_testid="publish-gallery",
     )
 
 
 def publish_before() -> rx.Component:
     """The job's before photos to pair with the after one, or none."""
     befores = P.photos.to(list[dict])
-    return rx.el.div(
-        rx.el.label("Before picture (optional)", html_for="publish-before", class_name=LABEL),
-        rx.el.select(
+    return select_field(
+        "Before picture (optional)",
+        "publish-before",
+        [
             rx.el.option("None", value=""),
             rx.foreach(
                 befores,
@@ -169,12 +169,9 @@ def publish_before() -> rx.Component:
                     p.stage.to(str) == "before", rx.el.option(p.label, value=p.id.to(str))
                 ),
             ),
-            id="publish-before",
-            value=State.publish_form["before_id"].to(str),
-            on_change=lambda v: State.set_publish("before_id", v),
-            class_name=INPUT,
-        ),
-        class_name="flex flex-col gap-1",
+        ],
+        State.publish_form["before_id"].to(str),
+        lambda v: State.set_publish("before_id", v),
     )
 
 

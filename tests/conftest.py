@@ -32,6 +32,11 @@ def _migrated_test_database() -> None:
 @pytest.fixture
 def clean_db():
     """Empty every table before a test that needs a clean slate."""
+    return empty_database()
+
+
+def empty_database():
+    """Empty every table (the audit log too); returns the engine."""
     from sqlmodel import SQLModel
 
     from renovation_app import models  # noqa: F401

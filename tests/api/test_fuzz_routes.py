@@ -41,6 +41,7 @@ from renovation_app.services.dashboard.exports import EXPORTS
 from renovation_app.services.files.storage import reset_storage
 from renovation_app.services.staff import sessions
 from renovation_app.settings import settings
+from tests.conftest import empty_database
 from tests.factories import Zoo, make_zoo
 
 SITE = "http://testserver"
@@ -347,8 +348,13 @@ def zoo_settings(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def made() -> dict:
-    return {}
+def made():
+    """The module's zoo, emptied away after the module: the browser tests of `make test-slow`
+    share this process's database, and the zoo's customers would match theirs by phone."""
+    made: dict = {}
+    yield made
+    if made:
+        empty_database()
 
 
 @pytest.fixture

@@ -9,12 +9,12 @@ from renovation_app import (
     reflex_fixes,
 )
 from renovation_app.api import create_api
+from renovation_app.api.guards import UploadGuard
 from renovation_app.api.middleware import (
     CanonicalPathMiddleware,
     FormPostMiddleware,
     NotFoundPageMiddleware,
     SecurityMiddleware,
-    UploadGuard,
 )
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page

@@ -19,6 +19,7 @@ from renovation_app.api.costs import receipt_file, staff_waiver_pdf, waiver_link
 from renovation_app.api.estimates import customer_estimate_pdf, estimate_page, staff_estimate_pdf
 from renovation_app.api.exports import audit_csv, export_csv
 from renovation_app.api.google import google_callback, google_start
+from renovation_app.api.guards import AddressGuard
 from renovation_app.api.invoices import (
     create_invoice,
     customer_invoice_pdf,
@@ -26,7 +27,6 @@ from renovation_app.api.invoices import (
     staff_invoice_pdf,
 )
 from renovation_app.api.job_documents import job_document_pdf
-from renovation_app.api.middleware import AddressGuard
 from renovation_app.api.photos import (
     add_note,
     gallery_page,

@@ -19,13 +19,12 @@ import pytest
 from sqlmodel import select
 
 from renovation_app.api import create_api
+from renovation_app.api.guards import UPLOAD_PATH, UploadGuard
 from renovation_app.api.middleware import (
-    UPLOAD_PATH,
     CanonicalPathMiddleware,
     FormPostMiddleware,
     NotFoundPageMiddleware,
     SecurityMiddleware,
-    UploadGuard,
 )
 from renovation_app.content.galleries import GALLERIES
 from renovation_app.content.services import SERVICES

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from renovation_app.api.middleware import UPLOAD_MAX_BYTES, UPLOAD_PATH, UploadGuard
+from renovation_app.api.guards import UPLOAD_MAX_BYTES, UPLOAD_PATH, UploadGuard
 from renovation_app.services.staff import sessions
 from renovation_app.settings import settings
 

@@ -1,0 +1,121 @@
+"""The form that puts a finished job's after photo on the website (the photos page): the
+gallery, a caption, the alt text, a before picture when wanted, and the customer's
+permission."""
+
+import reflex as rx
+
+from renovation_app import content as c
+from renovation_app.components.forms import select_field
+from renovation_app.components.styles import BUTTON, FIELD_LABEL, INPUT, SECONDARY_BUTTON
+from renovation_app.state.jobs import JobPhotosState
+
+State = JobPhotosState
+P = State.page
+
+
+def publish_error(name: str) -> rx.Component:
+    errors = State.publish_errors
+    return rx.cond(
+        errors[name], rx.el.p(errors[name], class_name="text-sm font-medium text-red-700")
+    )
+
+
+def publish_text(label: str, name: str, hint: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.label(label, html_for=f"publish-{name}", class_name=FIELD_LABEL),
+        rx.el.input(
+            id=f"publish-{name}",
+            value=State.publish_form[name].to(str),
+            placeholder=hint,
+            max_length=200,
+            on_change=lambda v: State.set_publish(name, v),
+            class_name=INPUT,
+            data_testid=f"publish-{name}",
+        ),
+        publish_error(name),
+        class_name="flex flex-col gap-1",
+    )
+
+
+def publish_gallery() -> rx.Component:
+    return select_field(
+        "Gallery",
+        "publish-gallery",
+        [
+            rx.el.option("Choose...", value=""),
+            *[rx.el.option(g.title, value=g.slug) for g in c.GALLERIES],
+        ],
+        State.publish_form["gallery"].to(str),
+        lambda v: State.set_publish("gallery", v),
+        publish_error("gallery"),
+        data_testid="publish-gallery",
+    )
+
+
+def publish_before() -> rx.Component:
+    """The job's before photos to pair with the after one, or none."""
+    befores = P.photos.to(list[dict])
+    return select_field(
+        "Before picture (optional)",
+        "publish-before",
+        [
+            rx.el.option("None", value=""),
+            rx.foreach(
+                befores,
+                lambda p: rx.cond(
+                    p.stage.to(str) == "before", rx.el.option(p.label, value=p.id.to(str))
+                ),
+            ),
+        ],
+        State.publish_form["before_id"].to(str),
+        lambda v: State.set_publish("before_id", v),
+    )
+
+
+def publish_permission() -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            checked=State.permission,
+            on_change=State.set_permission,
+            class_name="h-5 w-5 accent-orange-700",
+            data_testid="publish-permission",
+        ),
+        "The customer agreed to show their job's pictures on our website (never their name or address)",
+        class_name="flex items-start gap-2 text-sm text-slate-800",
+    )
+
+
+def publish_buttons() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            "Publish",
+            type="button",
+            on_click=State.publish,
+            disabled=State.working,
+            class_name=BUTTON,
+            data_testid="publish-save",
+        ),
+        rx.el.button(
+            "Cancel", type="button", on_click=State.close_publish, class_name=SECONDARY_BUTTON
+        ),
+        class_name="flex flex-wrap gap-3",
+    )
+
+
+def publish_form(row: rx.Var) -> rx.Component:
+    """An after photo to the website: the gallery, a caption, the alt text, a before picture
+    when wanted, and the customer's permission."""
+    return rx.el.div(
+        publish_gallery(),
+        publish_text("Caption", "caption", "A new kitchen in a Park Slope brownstone"),
+        publish_text(
+            "Alt text: what the picture shows", "alt", "White shaker cabinets and a quartz counter"
+        ),
+        publish_before(),
+        publish_permission(),
+        publish_error("permission"),
+        publish_buttons(),
+        class_name="mt-2 flex flex-col gap-3 rounded-md bg-slate-50 p-3",
+        data_testid="publish-form",
+    )

@@ -9,20 +9,17 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from renovation_app.models import Invoice, InvoiceLine, InvoiceRevision
+from renovation_app.models import Invoice, InvoiceLine
 from renovation_app.services.billing import (
     REVISABLE_STATUSES,
-    InvoiceView,
-    format_usd,
     lines_of,
     lock_invoice,
-    record_event,
     stages_of,
     view_of,
 )
 from renovation_app.services.billing.lines import ValidLine, line_columns
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.invoicing.revising import summary_text
+from renovation_app.services.invoicing.revising import record_revision
 from renovation_app.services.invoicing.saving import queue_invoice_email
 from renovation_app.services.invoicing.validation import invoice_words
 from renovation_app.services.invoicing.voiding import close_invoice
@@ -67,41 +64,6 @@ def add_credit_lines(session: Session, invoice: Invoice, credit: list[CreditLine
     session.flush()
 
 
-def record_credit_revision(
-    session: Session,
-    invoice: Invoice,
-    before: InvoiceView,
-    reason: str,
-    user_id: int,
-    now: datetime,
-) -> InvoiceView:
-    """The revision and its history event, the invoice before and after; returns the after."""
-    after = view_of(session, invoice)
-    session.add(
-        InvoiceRevision(
-            invoice_id=invoice.id,
-            revision=invoice.revision,
-            reason=reason[:500],
-            before=summary_text(before),
-            after=summary_text(after),
-            user_id=user_id,
-            at=now,
-        )
-    )
-    record_event(
-        session,
-        invoice.id,
-        "revised",
-        f"Revision {invoice.revision}: {reason} (total {format_usd(before.total_cents)} -> "
-        f"{format_usd(after.total_cents)})",
-        user_id=user_id,
-        at=now,
-        before={"invoice": summary_text(before)},
-        after={"invoice": summary_text(after)},
-    )
-    return after
-
-
 def credit_invoice(
     session: Session,
     invoice: Invoice,
@@ -128,6 +90,6 @@ def credit_invoice(
         close_invoice(session, invoice, reason, user_id, now)
     else:
         settle_invoice(session, invoice, now)
-    after = record_credit_revision(session, invoice, before, reason, user_id, now)
+    after = record_revision(session, invoice, before, reason, user_id, now)
     queue_invoice_email(session, invoice, user_id, now, revised_because=reason, view=after)
     return True

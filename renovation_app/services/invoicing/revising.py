@@ -83,6 +83,42 @@ def _check(session: Session, invoice: Invoice, user: SignedInUser, valid: ValidI
         )
 
 
+def record_revision(
+    session: Session,
+    invoice: Invoice,
+    before: InvoiceView,
+    reason: str,
+    user_id: int,
+    now: datetime,
+) -> InvoiceView:
+    """A sent invoice's change (its revision number already counted): the revision and its
+    history event, with the invoice before and after; returns the after."""
+    after = view_of(session, invoice)
+    session.add(
+        InvoiceRevision(
+            invoice_id=invoice.id,
+            revision=invoice.revision,
+            reason=reason[:REASON_MAX],
+            before=summary_text(before),
+            after=summary_text(after),
+            user_id=user_id,
+            at=now,
+        )
+    )
+    record_event(
+        session,
+        invoice.id,
+        "revised",
+        f"Revision {invoice.revision}: {reason} (total {format_usd(before.total_cents)} -> "
+        f"{format_usd(after.total_cents)})",
+        user_id=user_id,
+        at=now,
+        before={"invoice": summary_text(before)},
+        after={"invoice": summary_text(after)},
+    )
+    return after
+
+
 def revise_invoice(
     number: str,
     raw: Mapping[str, object],
@@ -116,28 +152,7 @@ def revise_invoice(
         write_lines_and_stages(session, invoice.id, valid)
         session.flush()
         settle_invoice(session, invoice, now)  # a new total can make what was paid enough
-        after = view_of(session, invoice)
-        session.add(
-            InvoiceRevision(
-                invoice_id=invoice.id,
-                revision=invoice.revision,
-                reason=text,
-                before=summary_text(before),
-                after=summary_text(after),
-                user_id=user.id,
-                at=now,
-            )
-        )
-        record_event(
-            session,
-            invoice.id,
-            "revised",
-            f"Revision {invoice.revision}: {text} (total {format_usd(before.total_cents)} -> {format_usd(after.total_cents)})",
-            user_id=user.id,
-            at=now,
-            before={"invoice": summary_text(before)},
-            after={"invoice": summary_text(after)},
-        )
+        after = record_revision(session, invoice, before, text, user.id, now)
         queue_invoice_email(session, invoice, user.id, now, revised_because=text, view=after)
         session.commit()
         view = staff_view(session, invoice)

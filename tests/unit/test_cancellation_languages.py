@@ -16,7 +16,6 @@ from renovation_app.content import BUSINESS
 from renovation_app.content import contract as words
 from renovation_app.content import languages as content
 from renovation_app.services import estimates, languages
-from renovation_app.services.estimates.document import document_hash
 from renovation_app.services.estimates.pdf import Signature, render_contract_pdf
 from renovation_app.services.languages import (
     cancellation_notices,
@@ -25,6 +24,7 @@ from renovation_app.services.languages import (
     translate,
     translator,
 )
+from renovation_app.services.signatures import document_hash
 from tests.factories.estimates import accepted_estimate, unsaved_contract
 from tests.factories.links import estimate_token
 

@@ -29,7 +29,7 @@ from renovation_app.services import estimates, invoicing, jobs, links, payments
 from renovation_app.services.billing import shown
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.estimates.deadlines import cancellation_deadline
-from renovation_app.services.estimates.document import canonical, document_hash
+from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
 from tests.factories import (
     bill_deposit,

@@ -130,7 +130,7 @@ def test_a_typed_name_and_the_ticked_box_sign_it_once(token, waiver, admin):
     assert page.signed and page.waiver["signer_name"] == "Luis Ortiz"
     with refused("already signed"):
         sign(token, "Someone Else", seen_sha256=shown)
-    scan = lien_waivers.SignedScan("Luis Ortiz", business_today(), SCAN, "waiver.pdf")
+    scan = lien_waivers.PaperSignature("Luis Ortiz", business_today(), SCAN, "waiver.pdf")
     with refused("already signed"):
         lien_waivers.record_signed_scan(job_number(waiver), waiver.id, scan, signed_in(admin))
     assert len(signatures()) == 1 and len(audit_rows("lien_waiver.signed")) == 1
@@ -184,7 +184,7 @@ def job_number(waiver) -> str:
 
 def test_a_paper_waiver_is_dated_on_or_after_the_payment(waiver, admin):
     def record(day, content=SCAN):
-        scan = lien_waivers.SignedScan("Luis Ortiz", day, content, "waiver.pdf")
+        scan = lien_waivers.PaperSignature("Luis Ortiz", day, content, "waiver.pdf")
         lien_waivers.record_signed_scan(job_number(waiver), waiver.id, scan, signed_in(admin))
 
     tomorrow = business_today() + timedelta(days=1)
@@ -208,7 +208,7 @@ def test_a_paper_waiver_is_dated_on_or_after_the_payment(waiver, admin):
             lien_waivers.record_signed_scan(
                 number,
                 waiver_id,
-                lien_waivers.SignedScan("Luis Ortiz", paid_on(), SCAN, "w.pdf"),
+                lien_waivers.PaperSignature("Luis Ortiz", paid_on(), SCAN, "w.pdf"),
                 signed_in(admin),
             )
 

@@ -49,7 +49,7 @@ def _change_order_on_paper(job, admin, content: bytes) -> bytes:
 def _waiver_on_paper(job, admin, content: bytes) -> bytes:
     cost = sub_bill_of(job, insured_sub(by=admin), "5,600", "400", days_ago(10), by=admin)
     waiver_id = pay_bill(job, cost.id, by=admin, paid_on=days_ago(5))
-    paper = lien_waivers.SignedScan("Luis Ortiz", business_today(), content, "waiver.jpg")
+    paper = lien_waivers.PaperSignature("Luis Ortiz", business_today(), content, "waiver.jpg")
     lien_waivers.record_signed_scan(job.number, waiver_id, paper, signed_in(admin))
     return _kept_scan("lien_waiver")
 

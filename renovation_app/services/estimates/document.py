@@ -15,11 +15,9 @@ from renovation_app.services.billing.totals import is_taxed
 from renovation_app.services.estimates.deadlines import cancellation_days
 from renovation_app.services.estimates.totals import EstimateTotals, counted
 from renovation_app.services.languages import cancellation_notices, translate
-from renovation_app.services.signatures import canonical, document_hash
 from renovation_app.settings import settings
 
 # The hash of what is signed is one rule (services/signatures); its old home keeps the names.
-__all__ = ["canonical", "contract_document", "contractor_details", "document_hash"]
 
 
 def _date_or_tbd(value: date | None) -> str:

@@ -8,8 +8,9 @@ from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers.document import by_token, link_url_of, waiver_document
 from renovation_app.services.lien_waivers.mail import queue_waiver_email
 from renovation_app.services.lien_waivers.pdf import render_waiver_pdf
-from renovation_app.services.lien_waivers.signing import SignedScan, record_signed_scan, sign_waiver
+from renovation_app.services.lien_waivers.signing import record_signed_scan, sign_waiver
 from renovation_app.services.lien_waivers.views import WaiverPage, read_waiver_link, waiver_view
+from renovation_app.services.signatures import PaperSignature
 
 
 def waiver_pdf(
@@ -34,7 +35,7 @@ def waiver_pdf(
 
 
 __all__ = [
-    "SignedScan",
+    "PaperSignature",
     "WaiverPage",
     "link_url_of",
     "queue_waiver_email",

@@ -27,8 +27,6 @@ from renovation_app.services.staff import SignedInUser
 
 CHANGED = "This waiver changed since you opened it: please read it again before signing."
 UNTICKED = "Please tick the box to confirm the payment and sign the waiver."
-# The office's word for a waiver signed on paper (services/signatures has the one dataclass).
-SignedScan = PaperSignature
 
 
 def _lock(session: Session, waiver: LienWaiver) -> LienWaiver:

@@ -36,7 +36,7 @@ class JobWaiverScanState(JobCostsState):
             self.error = "Please choose the scan of the signed waiver."
             return
         content = await files[0].read(10 * 1024 * 1024 + 1)
-        paper = lien_waivers.SignedScan(
+        paper = lien_waivers.PaperSignature(
             self.scan_name, iso_date(self.scan_day), content, str(files[0].name or "waiver")
         )
         await self._run(

@@ -48,10 +48,12 @@ LEGAL_LINKS: tuple[NavLink, ...] = (
 
 # Beside every staff screen (above it on phones): the places, then the two things to write.
 STAFF_MENU: tuple[NavLink, ...] = (
+    NavLink("Today", routes.TODAY.path),
     NavLink("Dashboard", routes.DASHBOARD.path),
     NavLink("Customers", routes.CUSTOMERS.path),
     NavLink("Estimates", routes.ESTIMATES.path),
     NavLink("Schedule", routes.SCHEDULE.path),
+    NavLink("Timesheets", routes.TIMESHEETS.path),
     NavLink("Jobs", routes.JOBS.path),
     NavLink("Subcontractors", routes.SUBCONTRACTORS.path),
     NavLink("Invoices", routes.INVOICES.path),

@@ -190,6 +190,17 @@ PAY = Route(
 )
 
 
+TODAY = staff_route(
+    "/today", "Today", "Today's work on a phone: where, whom to call, and the time clock."
+)
+TIMESHEETS = staff_route(
+    "/timesheets", "Timesheets", "Each person's hours of a week, approved for payroll."
+)
+TIMESHEET = staff_route(
+    "/timesheets/[week]/[person]",
+    "Timesheet",
+    "One person's week: entries per job, breaks, regular and overtime hours.",
+)
 ACCOUNT = staff_route("/account", "Your account", "Two-step sign-in for your staff account.")
 STAFF_USERS = staff_route("/staff", "Staff", "Staff accounts and invitations (admins).")
 AUDIT = staff_route("/audit", "Audit log", "Who changed what, and when (admins).")
@@ -335,6 +346,9 @@ ALL_ROUTES: list[Route] = [
     JOB_PHOTOS,
     TRUST_BOOKS,
     SCHEDULE,
+    TODAY,
+    TIMESHEETS,
+    TIMESHEET,
     SUBCONTRACTORS,
     SUBCONTRACTOR,
     LIEN_WAIVER_LINK,

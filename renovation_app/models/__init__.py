@@ -102,8 +102,13 @@ from renovation_app.models.staff import (
     StaffLink,
     User,
 )
+from renovation_app.models.time_clock import TapAction, TimeEntry, TimesheetWeek, TimeTap
 
 __all__ = [
+    "TapAction",
+    "TimeEntry",
+    "TimeTap",
+    "TimesheetWeek",
     "DocumentLine",
     "utc_now",
     "Role",

@@ -55,6 +55,8 @@ class JobCost(SQLModel, table=True):
     worker_id: int | None = Field(default=None, foreign_key="user.id")
     hours_milli: int = 0
     hourly_cost_cents: int = 0  # the person's loaded rate then; admins only see it
+    # Labour from an approved timesheet (its week); None for a crew day typed by the office.
+    timesheet_week_id: int | None = Field(default=None, foreign_key="timesheet_week.id", index=True)
     due_on: date | None = None  # a sub bill's due date
     paid_on: date | None = Field(default=None, index=True)
     paid_how: str = Field(default="", max_length=20)  # content/costs.PAID_HOW

@@ -33,6 +33,10 @@ class User(SQLModel, table=True):
     # What an hour of this person's work costs the business, wages and burden ("loaded"):
     # prices a crew day on a job's costs. Admins only see and set it.
     hourly_cost_cents: int = 0
+    # Overtime (1.5x beyond 40 hours a week) is not paid to an exempt employee; admins set it.
+    overtime_exempt: bool = False
+    # The person's own choice: the phone's location kept with each clock in and out.
+    location_consent: bool = False
 
 
 class LinkKind(StrEnum):

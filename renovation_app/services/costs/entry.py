@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
-from renovation_app.models import CostKind, Subcontractor, User
+from renovation_app.models import CostKind, JobCost, Subcontractor, User
 from renovation_app.services.billing import business_today
 from renovation_app.services.billing.money import PriceInvalid, parse_price
 from renovation_app.services.billing.quantities import MILLI, parse_quantity
@@ -162,6 +162,17 @@ def labour_cost(hours_milli: int, hourly_cost_cents: int) -> int:
     return (hours_milli * hourly_cost_cents + MILLI // 2) // MILLI
 
 
+def _timesheet_covers(session: Session, worker_id: int, on: date) -> bool:
+    """Whether an approved timesheet already prices the person's day (the clock's hours)."""
+    priced = select(JobCost.id).where(
+        JobCost.worker_id == worker_id,
+        JobCost.incurred_on == on,
+        col(JobCost.timesheet_week_id).is_not(None),
+        col(JobCost.deleted_at).is_(None),
+    )
+    return session.exec(priced.limit(1)).first() is not None
+
+
 def labour_entry(session: Session, raw: Mapping, today: date | None = None) -> CostEntry:
     """One person's hours on one day, at the loaded hourly cost an admin set for them: the
     rate is read here, never sent by the browser, and kept with the cost as it was then."""
@@ -174,6 +185,11 @@ def labour_entry(session: Session, raw: Mapping, today: date | None = None) -> C
             f"{worker.name} has no hourly cost yet: an admin sets it on the Staff page."
         )
     hours, on = hours_of(raw), day(raw, "incurred_on", "day worked", today)
+    if _timesheet_covers(session, worker.id, on):
+        raise ActionRefused(
+            f"{worker.name}'s hours on {on:%b %-d} come from their approved timesheet: "
+            "correct the time there."
+        )
     return CostEntry(
         kind=CostKind.LABOUR,
         category="labour",

@@ -1,0 +1,45 @@
+"""The crew's time clock: taps from the phone done once (taps.py), the hours payroll counts
+(hours.py: New York weeks, breaks, overtime beyond 40 hours), the office's corrections
+(corrections.py), approved weeks as labour costs (approval.py), /today (today.py), timesheets
+(sheets.py) and the payroll CSV (payroll.py). Entries are kept at least six years (Labor Law
+§195(4)): nothing deletes them."""
+
+from renovation_app.services.time_clock.approval import approve_week
+from renovation_app.services.time_clock.corrections import add_entry, correct_entry
+from renovation_app.services.time_clock.hours import hours_words, week_containing
+from renovation_app.services.time_clock.payroll import payroll_csv
+from renovation_app.services.time_clock.sheets import (
+    EntryRow,
+    PersonWeek,
+    WeekView,
+    monday_of,
+    timesheet_path,
+    week_overview,
+    week_view,
+)
+from renovation_app.services.time_clock.taps import NotOnSchedule, Tap, TapDone, record_tap
+from renovation_app.services.time_clock.today import ClockJob, TodayView, Visit, today_view
+
+__all__ = [
+    "ClockJob",
+    "EntryRow",
+    "NotOnSchedule",
+    "PersonWeek",
+    "Tap",
+    "TapDone",
+    "TodayView",
+    "Visit",
+    "WeekView",
+    "add_entry",
+    "approve_week",
+    "correct_entry",
+    "hours_words",
+    "monday_of",
+    "payroll_csv",
+    "record_tap",
+    "timesheet_path",
+    "today_view",
+    "week_containing",
+    "week_overview",
+    "week_view",
+]

@@ -64,10 +64,12 @@ def upgrade() -> None:
     sa.Column('corrected_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
     sa.Column('correction_reason', sqlmodel.sql.sqltypes.AutoString(length=300), nullable=False),
     sa.Column('added_by', sa.Integer(), nullable=True),
+    sa.Column('timesheet_week_id', sa.Integer(), nullable=True),
     sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.ForeignKeyConstraint(['added_by'], ['user.id'], ),
     sa.ForeignKeyConstraint(['corrected_by'], ['user.id'], ),
     sa.ForeignKeyConstraint(['job_id'], ['job.id'], ),
+    sa.ForeignKeyConstraint(['timesheet_week_id'], ['timesheet_week.id'], ),
     sa.ForeignKeyConstraint(['user_id'], ['user.id'], ),
     sa.PrimaryKeyConstraint('id')
     )

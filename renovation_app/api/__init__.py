@@ -43,6 +43,7 @@ from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.staff_links import accept_invitation, forgot_password, reset_password
 from renovation_app.api.stripe_webhook import stripe_webhook
 from renovation_app.api.subcontractors import insurance_file
+from renovation_app.api.time_clock import clock_tap, payroll_csv
 from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf_file
 from renovation_app.services.photos.gallery import PUBLIC_PREFIX
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
@@ -71,6 +72,8 @@ ROUTES = [
     Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
     Route("/api/resend/webhook", resend_webhook, methods=["POST"]),
     Route("/api/exports/audit.csv", audit_csv, methods=["GET"]),
+    Route("/api/exports/payroll.csv", payroll_csv, methods=["GET"]),
+    Route("/api/time-clock", clock_tap, methods=["POST"]),
     Route("/api/exports/{kind}.csv", export_csv, methods=["GET"]),
     Route("/invoices/{number}/pdf", staff_invoice_pdf, methods=["GET"]),
     Route("/pay/{token}/pdf", customer_invoice_pdf, methods=["GET"]),

@@ -16,7 +16,8 @@ from renovation_app.api.responses import (
 )
 from renovation_app.db import db_session
 from renovation_app.services import audit
-from renovation_app.services.dashboard.exports import EXPORTS, csv_text, export_rows
+from renovation_app.services.csv_cells import csv_text
+from renovation_app.services.dashboard.exports import EXPORTS, export_rows
 
 LONGEST_RANGE = timedelta(days=366 * 20)
 
@@ -28,7 +29,7 @@ def _day(value: str | None) -> date | None:
         return None
 
 
-def _record_export(request: Request, user_id: int, what: str, detail: str) -> None:
+def record_export(request: Request, user_id: int, what: str, detail: str) -> None:
     """Every export is one audit row: who took which data out, and when."""
     audit.acting_client(client_of(request))
     with db_session() as session:
@@ -36,7 +37,7 @@ def _record_export(request: Request, user_id: int, what: str, detail: str) -> No
         session.commit()
 
 
-def _attachment(filename: str) -> dict[str, str]:
+def attachment(filename: str) -> dict[str, str]:
     return {**NO_STORE, "Content-Disposition": content_disposition(filename)}
 
 
@@ -54,11 +55,11 @@ async def export_csv(request: Request) -> Response:
         )
         return JSONResponse({"error": message}, 422, headers=NO_STORE)
     filename = f"{kind}-{start.isoformat()}-to-{last.isoformat()}.csv"
-    await run_in_threadpool(_record_export, request, user.id, kind, f"{start} to {last}")
+    await run_in_threadpool(record_export, request, user.id, kind, f"{start} to {last}")
     return StreamingResponse(
         export_rows(kind, start, last + timedelta(days=1)),  # a sync iterator: run in a thread
         media_type="text/csv; charset=utf-8",
-        headers=_attachment(filename),
+        headers=attachment(filename),
     )
 
 
@@ -70,9 +71,9 @@ async def audit_csv(request: Request) -> Response:
     if not user.is_admin:
         return JSONResponse({"error": "Only admins can read the audit log."}, 403, headers=NO_STORE)
     filters = audit.AuditFilters.from_query(request.query_params)
-    await run_in_threadpool(_record_export, request, user.id, "audit", str(filters)[:500])
+    await run_in_threadpool(record_export, request, user.id, "audit", str(filters)[:500])
     return StreamingResponse(
         (csv_text(batch) for batch in audit.audit_csv_rows(filters)),
         media_type="text/csv; charset=utf-8",
-        headers=_attachment("audit-log.csv"),
+        headers=attachment("audit-log.csv"),
     )

@@ -81,6 +81,8 @@ class TimeEntry(SQLModel, table=True):
     corrected_at: datetime | None = None
     correction_reason: str = Field(default="", max_length=300)
     added_by: int | None = Field(default=None, foreign_key="user.id")  # typed in by the office
+    # The approved week that priced this time on the job's costs; None while waiting.
+    timesheet_week_id: int | None = Field(default=None, foreign_key="timesheet_week.id")
     created_at: datetime = Field(default_factory=utc_now)
 
 

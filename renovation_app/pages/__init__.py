@@ -21,5 +21,6 @@ from renovation_app.pages import (  # noqa: F401
     services,
     staff,
     subcontractors,
+    time_clock,
     visit_link,
 )

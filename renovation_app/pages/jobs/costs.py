@@ -282,11 +282,34 @@ def heading() -> rx.Component:
     )
 
 
+def waiting_time() -> rx.Component:
+    """Admins: the job's clocked hours that no approved timesheet has priced yet."""
+    waiting = P.waiting_time.to(list[list[str]])
+    return rx.cond(
+        waiting.length() > 0,
+        rx.el.section(
+            rx.el.h3("Clocked time waiting for approval", class_name=CARD_TITLE),
+            rx.el.p(
+                "Not in the labour costs yet: approve the week on Timesheets.",
+                class_name="text-sm text-slate-600",
+            ),
+            rx.el.ul(
+                rx.foreach(waiting, lambda w: rx.el.li(w[0], ": ", w[1], " h")),
+                class_name="mt-2 list-disc pl-5",
+            ),
+            link("Timesheets", href=routes.TIMESHEETS.path, class_name="font-semibold underline"),
+            class_name=f"{STAFF_CARD} flex flex-col gap-1",
+            data_testid="costs-waiting-time",
+        ),
+    )
+
+
 @page(routes.JOB_COSTS, on_load=(State.load,))
 def job_costs() -> rx.Component:
     cards = record_cards(
         heading(),
         budget_card(P.budget.to(dict)),
+        waiting_time(),
         add_card(),
         costs_list(),
         test_id="costs-page",

@@ -132,6 +132,28 @@ def two_step_section() -> rx.Component:
     )
 
 
+def location_section() -> rx.Component:
+    return rx.el.section(
+        rx.el.h3("Location at the time clock", class_name="text-lg font-bold"),
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                checked=State.location_consent,
+                on_change=State.set_location_consent,
+                class_name="mt-1 h-5 w-5 shrink-0",
+                data_testid="location-consent",
+            ),
+            rx.el.span(
+                "Keep my phone's location with each clock in and clock out. Admins see it as a "
+                "map link on my timesheet. Nothing is recorded between the two taps, and I can "
+                "turn this off at any time."
+            ),
+            class_name="flex items-start gap-2 text-slate-700",
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
 @page(routes.ACCOUNT, on_load=(State.load,))
 def account() -> rx.Component:
     return staff_page(
@@ -139,6 +161,7 @@ def account() -> rx.Component:
             rx.el.h2("Your account", class_name="text-2xl font-extrabold text-slate-900"),
             rx.el.p("Signed in as ", rx.el.strong(State.user_name), class_name="text-slate-700"),
             two_step_section(),
+            location_section(),
             class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
         ),
         title="Your account",

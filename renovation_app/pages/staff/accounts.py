@@ -62,6 +62,21 @@ def hourly_cost(member: rx.Var) -> rx.Component:
     )
 
 
+def overtime_exempt(member: rx.Var) -> rx.Component:
+    """Exempt employees count no overtime on their timesheets (admins only)."""
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            checked=member.overtime_exempt.to(bool),
+            on_change=lambda ticked: State.set_overtime_exempt(member.id, ticked),
+            class_name="h-4 w-4",
+            data_testid="overtime-exempt",
+        ),
+        "Exempt from overtime",
+        class_name="mt-1 flex items-center gap-1.5 text-sm text-slate-700",
+    )
+
+
 def calendar_feed(member: rx.Var) -> rx.Component:
     """Whether the person's phone reads a calendar feed (their visits, customers' addresses),
     and the button that ends it."""
@@ -90,7 +105,7 @@ def member_row(member: rx.Var) -> rx.Component:
         ),
         rx.el.td(rx.el.span(member.role, class_name=PILL)),
         rx.el.td(member.last_sign_in),
-        rx.el.td(hourly_cost(member)),
+        rx.el.td(hourly_cost(member), overtime_exempt(member)),
         rx.el.td(
             rx.cond(member.active, "Active", "Deactivated"),
             rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),

@@ -21,6 +21,7 @@ from renovation_app.models import (
     Subcontractor,
     User,
 )
+from renovation_app.services import time_clock
 from renovation_app.services.billing import long_date
 from renovation_app.services.billing.form_lines import price_typed
 from renovation_app.services.billing.money import format_usd
@@ -77,6 +78,8 @@ class CostsPage:
     workers: list[Choice] = field(default_factory=list)
     payments: list[Choice] = field(default_factory=list)  # this job's payments received
     older: int = 0  # costs older than the ones listed ("Show all")
+    # Admins: the clocked time no approved week has priced yet, [[person, hours], ...].
+    waiting_time: list[list[str]] = field(default_factory=list)
 
 
 def _paid_words(cost: JobCost) -> str:
@@ -194,6 +197,7 @@ def job_costs(session: Session, job: Job, admin: bool, shown: int | None = SHOWN
         budget=budget_view(job_budget(session, job)),
         rows=rows,
         older=total - len(rows),
+        waiting_time=time_clock.waiting_time(session, job.id) if admin else [],
         **_choices(session, job, admin),
     )
 

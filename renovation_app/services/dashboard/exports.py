@@ -6,9 +6,7 @@ ISO (2026-11-25), which spreadsheet and accounting imports read without setup. T
 and the money received follow the dashboard's rules (figures.py), so the sums match it.
 """
 
-import csv
-import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
@@ -34,6 +32,7 @@ from renovation_app.services.billing import (
     business_today,
 )
 from renovation_app.services.costs.views import KIND_LABELS
+from renovation_app.services.csv_cells import csv_text
 from renovation_app.services.dashboard.figures import in_range, paid_by_invoice
 
 BATCH = 1000
@@ -42,28 +41,12 @@ EXPORTS = ("invoices", "payments", "customers", "costs")
 
 def dollars(cents: int) -> Decimal:
     """Cents as dollars with two decimals ("-20.00"): a number, not text, so a credit's minus
-    sign is never taken for the start of a formula (_safe)."""
+    sign is never taken for the start of a formula (csv_cells.safe_cell)."""
     return Decimal(cents).scaleb(-2)
-
-
-def csv_text(rows: Iterable[list]) -> str:
-    """Rows as CSV text (CRLF line ends), every cell through _safe."""
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerows([_safe(v) for v in row] for row in rows)
-    return out.getvalue()
 
 
 def _csv_line(values: list) -> str:
     return csv_text([values])
-
-
-def _safe(value) -> str:
-    """A text cell that a spreadsheet would run as a formula (=, +, -, @) gets a leading
-    apostrophe; numbers we write ourselves stay numbers."""
-    text = "" if value is None else str(value)
-    if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
-    return text
 
 
 def invoices_csv(start: date, end: date) -> Iterator[str]:

@@ -13,6 +13,7 @@ from sqlmodel import Session, func, select
 
 from renovation_app.db import db_session
 from renovation_app.models import LinkKind, Role, StaffLink, User, utc_now
+from renovation_app.services import audit
 from renovation_app.services.billing.money import PriceInvalid, format_usd, parse_price
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import lock_key
@@ -62,6 +63,9 @@ __all__ = [
     "change_role",
     "end_calendar_feed",
     "set_hourly_cost",
+    "location_consent",
+    "set_location_consent",
+    "set_overtime_exempt",
     "invite",
     "link_email",
     "request_password_reset",
@@ -87,6 +91,7 @@ class StaffMember:
     last_sign_in_at: datetime | None
     hourly_cost_cents: int = 0  # the loaded hourly cost a crew day is priced at (admins only)
     feed_since: datetime | None = None  # when their live calendar feed was made; None: no feed
+    overtime_exempt: bool = False  # no overtime counted on their timesheets
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,7 @@ def staff_overview(now: datetime | None = None) -> tuple[list[StaffMember], list
                 u.last_sign_in_at,
                 u.hourly_cost_cents,
                 feeds.get(u.id),
+                u.overtime_exempt,
             )
             for u in users
         ]
@@ -258,3 +264,46 @@ def set_hourly_cost(admin: SignedInUser, user_id: int, typed: str) -> bool:
         )
         session.commit()
         return True
+
+
+def set_overtime_exempt(admin: SignedInUser, user_id: int, exempt: bool) -> bool:
+    """Whether the person is exempt from overtime (12 NYCRR 142-3.12's executive,
+    administrative and professional employees): their timesheets then count no overtime. False,
+    with nothing written, when it is already so."""
+    with db_session() as session:
+        admin_with_two_step(session, admin)
+        user = _member(session, user_id)
+        if user.overtime_exempt == bool(exempt):
+            return False
+        user.overtime_exempt = bool(exempt)
+        session.add(user)
+        audit_by_admin(
+            session,
+            "staff.overtime_exempt",
+            admin,
+            user.email,
+            before={"overtime_exempt": not user.overtime_exempt},
+            after={"overtime_exempt": user.overtime_exempt},
+        )
+        session.commit()
+        return True
+
+
+def location_consent(user_id: int) -> bool:
+    with db_session() as session:
+        user = session.get(User, user_id)
+        return bool(user and user.location_consent)
+
+
+def set_location_consent(user_id: int, consent: bool) -> None:
+    """The person's own choice: the phone's location kept with each clock in and out (and
+    nothing between them). Each change is an audit row."""
+    with db_session() as session:
+        user = session.get(User, user_id)
+        if user is None or user.location_consent == bool(consent):
+            return
+        user.location_consent = bool(consent)
+        session.add(user)
+        action = "staff.location_consent_given" if consent else "staff.location_consent_withdrawn"
+        audit.record_own_account(session, action, user)
+        session.commit()

@@ -7,6 +7,7 @@
 from renovation_app.services.time_clock.approval import approve_week
 from renovation_app.services.time_clock.corrections import add_entry, correct_entry
 from renovation_app.services.time_clock.hours import hours_words, week_containing
+from renovation_app.services.time_clock.job_time import waiting_time
 from renovation_app.services.time_clock.payroll import payroll_csv
 from renovation_app.services.time_clock.sheets import (
     EntryRow,
@@ -39,6 +40,7 @@ __all__ = [
     "record_tap",
     "timesheet_path",
     "today_view",
+    "waiting_time",
     "week_containing",
     "week_overview",
     "week_view",

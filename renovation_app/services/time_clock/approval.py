@@ -39,6 +39,8 @@ def reopen_if_approved(session: Session, entry: TimeEntry, actor_id: int, reason
     )
     for cost in session.exec(costs):
         cost.deleted_at, cost.deleted_reason = now, f"Timesheet reopened: {reason}"[:300]
+    for priced in session.exec(select(TimeEntry).where(TimeEntry.timesheet_week_id == week.id)):
+        priced.timesheet_week_id = None
     audit.record(
         session,
         "timesheet.reopened",
@@ -129,6 +131,8 @@ def approve_week(admin: SignedInUser, user_id: int, monday: date) -> int:
         replaced = _replace_typed_days(session, person, set(per_day))
         for (job_id, day), minutes in sorted(per_day.items(), key=lambda kv: kv[0][1]):
             session.add(_labour_cost(person, week, job_id, day, minutes, admin.id))
+        for entry in entries:
+            entry.timesheet_week_id = week.id
         week.approved_at, week.approved_by = utc_now(), admin.id
         audit.record(
             session,

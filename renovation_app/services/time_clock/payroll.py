@@ -10,7 +10,7 @@ from sqlmodel import col, select
 
 from renovation_app.db import db_session
 from renovation_app.models import Job, User
-from renovation_app.services.dashboard.exports import csv_text
+from renovation_app.services.csv_cells import csv_text
 from renovation_app.services.time_clock.hours import hours_words, split_week
 from renovation_app.services.time_clock.records import week_entries, week_record
 

@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
-from renovation_app.services.dashboard.exports import csv_text
+from renovation_app.services.csv_cells import csv_text
 from renovation_app.services.trust_books.rows import TrustBooks
 from renovation_app.services.trust_books.views import read_books
 

@@ -5,7 +5,7 @@ import asyncio
 import reflex as rx
 
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.staff import two_step
+from renovation_app.services.staff import accounts, two_step
 from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.guard import session_ref
 
@@ -15,12 +15,19 @@ class AccountState(StaffState):
     setup_qr: str = ""
     recovery_codes: list[str] = []
     codes_left: int = 0
+    location_consent: bool = False
     error: str = ""
 
     @rx.event
     async def load(self):
         self.setup_secret, self.setup_qr, self.recovery_codes, self.error = "", "", [], ""
         self.codes_left = await asyncio.to_thread(two_step.recovery_codes_left, self._user_id)
+        self.location_consent = await asyncio.to_thread(accounts.location_consent, self._user_id)
+
+    @rx.event
+    async def set_location_consent(self, consent: bool):
+        await asyncio.to_thread(accounts.set_location_consent, self._user_id, consent is True)
+        self.location_consent = await asyncio.to_thread(accounts.location_consent, self._user_id)
 
     @rx.event
     async def begin_setup(self, form: dict):

@@ -134,6 +134,16 @@ class StaffAccountsState(StaffState):
         )
 
     @rx.event
+    async def set_overtime_exempt(self, user_id: int, exempt: bool):
+        return await self._do(
+            accounts.set_overtime_exempt,
+            whole_number(user_id) or 0,
+            exempt is True,
+            done="Overtime setting saved.",
+            needs_code=False,  # it gives no access
+        )
+
+    @rx.event
     async def deactivate(self, user_id: int):
         return await self._do(
             accounts.set_active,

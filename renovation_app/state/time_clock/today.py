@@ -1,0 +1,35 @@
+"""/today: the signed-in person's appointments today and tomorrow and their time clock. The
+clock's taps go over plain HTTP from the page (components/react/time_clock.py); the page reads
+the day again after each one is recorded."""
+
+import asyncio
+import logging
+
+import reflex as rx
+
+from renovation_app.services import time_clock
+from renovation_app.services.billing.money import shown
+from renovation_app.state.staff import StaffState
+
+log = logging.getLogger(__name__)
+
+
+class TodayState(StaffState):
+    today: dict = {}  # time_clock.TodayView in words
+    jobs: list[list] = []  # [id, label, on the schedule today] for the clock
+    store_name: str = ""  # the phone's storage of this person's waiting taps
+    error: str = ""
+
+    @rx.event
+    async def load(self):
+        self.error = ""
+        try:
+            view = await asyncio.to_thread(time_clock.today_view, self._user_id)
+        except Exception:
+            log.exception("/today of user %s failed", self._user_id)
+            self.today, self.jobs = {}, []
+            self.error = "Today's work could not be read. Please reload the page."
+            return
+        self.today = shown(view)
+        self.jobs = [[j.id, j.label, j.scheduled] for j in view.jobs]
+        self.store_name = f"time-clock-taps-{self._user_id}"

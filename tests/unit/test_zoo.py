@@ -27,6 +27,8 @@ from renovation_app.models import (
     LienWaiver,
     LinkKind,
     Signature,
+    TimeEntry,
+    TimesheetWeek,
     User,
 )
 from renovation_app.routes import ALL_ROUTES
@@ -45,6 +47,7 @@ from renovation_app.services import (
     photos,
     project,
     subcontractors,
+    time_clock,
 )
 from renovation_app.services.billing import business_today, render_invoice_pdf
 from renovation_app.services.enquiries import recent_enquiries
@@ -94,7 +97,7 @@ def pattern(route_path: str) -> re.Pattern:
 def key_of(route_path: str, address: str) -> str:
     found = pattern(route_path).match(address)
     assert found, f"{address} is not an address of {route_path}"
-    return found.group(1)
+    return "/".join(found.groups())
 
 
 # --- what the zoo holds --------------------------------------------------------------------------
@@ -153,6 +156,23 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     emails = [c.value for c in _all(CustomerContact, CustomerContact.kind == "email")]
     assert any(len(email) == 35 for email in emails)
     assert any(len(c.name) > 40 for c in _all(Customer))
+    entries = _all(TimeEntry)
+    assert {"late", "off schedule", "added", "corrected", "open", "placed"} <= {
+        kind
+        for e in entries
+        for kind, holds in (
+            ("late", e.started_late),
+            ("off schedule", e.off_schedule),
+            ("added", e.added_by is not None),
+            ("corrected", e.original_started_at is not None),
+            ("open", e.ended_at is None),
+            ("placed", e.in_latitude is not None),
+        )
+        if holds
+    }
+    weeks = _all(TimesheetWeek)
+    assert {w.approved_at is None for w in weeks} == {True, False}
+    assert any(w.reopened_at for w in weeks)
 
 
 def test_the_appointments_take_in_both_half_past_ones_the_small_hours_and_the_online_visits(zoo):
@@ -280,6 +300,16 @@ def _project_link(token: str, zoo: Zoo) -> str:
     return f"{page.title} at {page.address}"
 
 
+def _timesheet(key: str, zoo: Zoo) -> str:
+    """An admin reads anyone's week; the crew member only their own."""
+    week, person = key.split("/")
+    monday = date.fromisoformat(week)
+    view = _found(time_clock.week_view(signed_in(zoo.admin), int(person), monday), key)
+    own = time_clock.week_view(signed_in(zoo.staff), int(person), monday)
+    assert (own is not None) == (int(person) == zoo.staff.id), "another's week is readable"
+    return f"{view.monday}/{view.user_id}"
+
+
 def _staff_link(kind: LinkKind) -> Callable[[str, Zoo], str]:
     def read(token: str, zoo: Zoo) -> str:
         email = accounts.link_email(kind, token)
@@ -308,6 +338,7 @@ READERS: dict[str, Callable[[str, Zoo], str]] = {
     "/lien-waiver/[token]": _waiver_link,
     "/visit/[token]": _visit_link,
     "/project/[token]": _project_link,
+    "/timesheets/[week]/[person]": _timesheet,
     "/welcome/[token]": _staff_link(LinkKind.INVITATION),
     "/reset-password/[token]": _staff_link(LinkKind.PASSWORD_RESET),
 }

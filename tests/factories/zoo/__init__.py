@@ -10,7 +10,8 @@ paid, paid, refunded, void and a draft (money); subcontractors with paid bills, 
 unsigned lien waivers and lapsed certificates, costs of every kind (trade); photos, the daily
 log with lead-safe practices, the record of lead-safe work signed, and project links (sharing);
 visits booked online, a staff-only appointment and both 1:30 ams of New York's fall-back night,
-November 7, 2027, and a 4 am delivery (days).
+November 7, 2027, and a 4 am delivery (days); timesheets approved, reopened and with every kind
+of time entry, one left open (clock).
 
 Sending an estimate needs the contract settings (the unit tests' `contract_settings` fixture);
 photos, receipts and certificates go to whatever files storage the settings name. A database
@@ -25,6 +26,7 @@ from renovation_app import routes
 from renovation_app.db import db_session
 from renovation_app.models import Customer, User
 from tests.factories.zoo.book import RECORD_ROUTES, Book
+from tests.factories.zoo.clock import time_of_every_kind
 from tests.factories.zoo.days import FALL_BACK, FALL_BACK_WEEK, appointments_of, booked_visits
 from tests.factories.zoo.money import job_invoices, standalone_invoices
 from tests.factories.zoo.people import people, staff_links
@@ -90,6 +92,7 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     )
     booked_visits(book)
     appointments_of(book, who.admin, who.staff, made.untaxed)
+    time_of_every_kind(book, who.admin, who.staff, made.untaxed, made.taxed)
     _customer_pages(book)
     book.notes["trust books"] = routes.trust_books_path(made.untaxed.number)
     return Zoo(who.admin, who.staff, book.paths, book.notes, list(FILE_PAGES))

@@ -4,7 +4,8 @@ Each tap carries a key the phone made; the first request with a key does the tap
 (table time_tap), every later one (a double click, a second tab, an offline queue replayed) is
 answered from that record, so a tap is done once. Taps of one person are done one at a time
 under the person's lock; one open entry per person is also a unique index. A tap sent late (no
-signal) counts at the phone's time when that is within the last day, marked "sent late"."""
+signal) counts at the phone's time when that is within the last day, marked "sent late"; a
+phone whose clock is ahead of the server's counts at the server's."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -31,9 +32,8 @@ from renovation_app.services.staff import SignedInUser
 from renovation_app.services.time_clock.approval import reopen_if_approved
 from renovation_app.services.time_clock.records import lock_person, open_entry
 
-SENT_LATE_AFTER = timedelta(minutes=2)  # older than this on arrival: the phone's time counts
+SENT_LATE_AFTER = timedelta(minutes=2)  # older than this on arrival: marked "sent late"
 OLDEST_TAP = timedelta(hours=24)  # older than this: the office adds the time by hand
-PHONE_AHEAD = timedelta(minutes=5)  # a phone's clock this far ahead is read as now
 
 
 class NotOnSchedule(ActionRefused):
@@ -60,14 +60,15 @@ class TapDone:
 
 
 def _moment(tapped_at: datetime, now: datetime) -> tuple[datetime, bool]:
-    """When the tap counts, and whether it was sent late."""
-    if tapped_at > now + PHONE_AHEAD or now - tapped_at <= SENT_LATE_AFTER:
+    """When the tap counts (the phone's time, unless its clock is ahead of ours), and whether
+    it was sent late."""
+    if tapped_at > now:
         return now, False
     if now - tapped_at > OLDEST_TAP:
         raise ActionRefused(
             "This tap is more than a day old: ask the office to add the time to your timesheet."
         )
-    return tapped_at, True
+    return tapped_at, now - tapped_at > SENT_LATE_AFTER
 
 
 def _at(instant: datetime) -> str:

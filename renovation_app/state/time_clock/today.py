@@ -14,8 +14,11 @@ from renovation_app.state.staff import StaffState
 log = logging.getLogger(__name__)
 
 
+NOTHING_YET = shown(time_clock.TodayView(heading=""))  # every key there before the first load
+
+
 class TodayState(StaffState):
-    today: dict = {}  # time_clock.TodayView in words
+    today: dict = NOTHING_YET  # time_clock.TodayView in words
     jobs: list[list] = []  # [id, label, on the schedule today] for the clock
     store_name: str = ""  # the phone's storage of this person's waiting taps
     error: str = ""
@@ -27,7 +30,7 @@ class TodayState(StaffState):
             view = await asyncio.to_thread(time_clock.today_view, self._user_id)
         except Exception:
             log.exception("/today of user %s failed", self._user_id)
-            self.today, self.jobs = {}, []
+            self.today, self.jobs = NOTHING_YET, []
             self.error = "Today's work could not be read. Please reload the page."
             return
         self.today = shown(view)

@@ -1,5 +1,11 @@
 """Pieces of the staff area."""
 
+from renovation_app.components.staff.card import (
+    confirmed_delete,
+    form_card,
+    staff_card,
+    with_cancel,
+)
 from renovation_app.components.staff.figure import figure
 from renovation_app.components.staff.frame import login_form, staff_page
 from renovation_app.components.staff.list_page import (
@@ -22,8 +28,10 @@ __all__ = [
     "NO_JOB",
     "bullets",
     "cards",
+    "confirmed_delete",
     "figure",
     "filter_input",
+    "form_card",
     "list_page",
     "list_row",
     "list_search",
@@ -33,6 +41,8 @@ __all__ = [
     "record_page",
     "row_link",
     "search_form",
+    "staff_card",
     "staff_page",
     "table",
+    "with_cancel",
 ]

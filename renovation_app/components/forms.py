@@ -96,3 +96,12 @@ def input_field(
         *after,
         class_name="flex flex-col gap-1",
     )
+
+
+def state_options(rows: rx.Var, empty: str) -> list[rx.Component]:
+    """A select's options read from the state (each row a `{label, value}`), after the empty
+    choice in `empty`'s words."""
+    return [
+        rx.el.option(empty, value=""),
+        rx.foreach(rows.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))),
+    ]

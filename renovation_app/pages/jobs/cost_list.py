@@ -4,7 +4,7 @@ payment form, its lien waiver (the link, the PDF, a scan signed on paper) and it
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import busy_button, input_field, select_field
+from renovation_app.components.forms import busy_button, input_field, select_field, state_options
 from renovation_app.components.links import link
 from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
 from renovation_app.components.staff.upload import SCANS, labelled_upload
@@ -41,12 +41,7 @@ def funded_by_field() -> rx.Component:
     return select_field(
         "Paid from the owner's payment (optional)",
         "pay-funded_by_payment_id",
-        [
-            rx.el.option("Not said", value=""),
-            rx.foreach(
-                P.payments.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))
-            ),
-        ],
+        state_options(P.payments, "Not said"),
         State.pay["funded_by_payment_id"].to(str),
         lambda v: State.set_pay("funded_by_payment_id", v),
     )

@@ -17,7 +17,13 @@ from renovation_app.components.staff.list_page import (
     table,
 )
 from renovation_app.components.staff.pager import pager
-from renovation_app.components.staff.record_page import NO_JOB, record_cards, record_page
+from renovation_app.components.staff.record_page import (
+    NO_JOB,
+    history_details,
+    record_cards,
+    record_page,
+    record_title,
+)
 from renovation_app.components.staff.search import (
     filter_input,
     list_search,
@@ -32,6 +38,7 @@ __all__ = [
     "figure",
     "filter_input",
     "form_card",
+    "history_details",
     "list_page",
     "list_row",
     "list_search",
@@ -39,6 +46,7 @@ __all__ = [
     "pager",
     "record_cards",
     "record_page",
+    "record_title",
     "row_link",
     "search_form",
     "staff_card",

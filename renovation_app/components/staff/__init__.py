@@ -21,6 +21,7 @@ from renovation_app.components.staff.record_page import (
     NO_JOB,
     history_details,
     record_cards,
+    record_links,
     record_page,
     record_title,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "login_form",
     "pager",
     "record_cards",
+    "record_links",
     "record_page",
     "record_title",
     "row_link",

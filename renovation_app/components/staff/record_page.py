@@ -6,6 +6,7 @@ page shows."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.links import link
 from renovation_app.components.record import record_view
 from renovation_app.components.staff.frame import staff_page
 from renovation_app.components.styles import PILL
@@ -51,3 +52,11 @@ def history_details(events: rx.Var, event_row, **props) -> rx.Component:
         ),
         **props,
     )
+
+
+def record_links(*links: tuple[str, str | rx.Var], class_name: str) -> rx.Component:
+    """Links from a record to its other pages (words and address), on one line."""
+    parts = []
+    for words, href in links:
+        parts += [" · ", link(words, href=href, class_name="font-semibold underline")]
+    return rx.el.p(*parts[1:], class_name=class_name)

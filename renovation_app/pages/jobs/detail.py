@@ -15,6 +15,7 @@ from renovation_app.components.staff import (
     figure,
     history_details,
     record_cards,
+    record_links,
     record_page,
     record_title,
     row_link,
@@ -289,18 +290,9 @@ def costs_card() -> rx.Component:
     number = J.number.to(str)
     return budget_card(
         State.budget,
-        rx.el.p(
-            link(
-                "Costs: add a receipt, a bill or a crew day",
-                href=routes.job_costs_path(number),
-                class_name="font-semibold underline",
-            ),
-            " · ",
-            link(
-                "Trust books",
-                href=routes.trust_books_path(number),
-                class_name="font-semibold underline",
-            ),
+        record_links(
+            ("Costs: add a receipt, a bill or a crew day", routes.job_costs_path(number)),
+            ("Trust books", routes.trust_books_path(number)),
             class_name="mt-3 text-sm",
         ),
     )

@@ -6,7 +6,8 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff.card import staff_card
+from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
@@ -333,8 +334,8 @@ def lead_safe_part() -> rx.Component:
 
 
 def duties_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("New York duties", class_name=CARD_TITLE),
+    return staff_card(
+        "New York duties",
         words_when(
             D.st124_flag,
             "note",

@@ -9,7 +9,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
+from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page, staff_card
 from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import (
     CARD_TITLE,
@@ -100,8 +100,8 @@ def balance() -> rx.Component:
 
 
 def figures() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("The trust account of this job", class_name=CARD_TITLE),
+    return staff_card(
+        "The trust account of this job",
         rx.el.dl(
             figure("Opening balance", B.opening, "trust-opening"),
             figure("Received", B.received, "trust-received"),
@@ -116,7 +116,6 @@ def figures() -> rx.Component:
             "still to come in and go out at the end of the period.",
             class_name="mt-3 text-sm text-slate-600",
         ),
-        class_name=STAFF_CARD,
     )
 
 

@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.forms import busy_button, input_field, select_field, state_options
 from renovation_app.components.links import link
 from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
-from renovation_app.components.staff.upload import SCANS, labelled_upload
+from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
     FIELD_LABEL,
@@ -141,27 +141,6 @@ def delete_part(row: rx.Var) -> rx.Component:
     )
 
 
-def scan_upload() -> rx.Component:
-    return labelled_upload(
-        "The signed waiver: a PDF, JPEG or PNG",
-        rx.el.button(
-            "Choose the signed waiver (PDF, JPEG or PNG)",
-            type="button",
-            class_name=SECONDARY_BUTTON,
-        ),
-        rx.el.p(
-            rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)),
-            class_name="text-sm",
-        ),
-        id=SCAN_ID,
-        multiple=False,
-        max_files=1,
-        accept=SCANS,
-        max_size=10 * 1024 * 1024,
-        class_name="flex flex-col gap-2",
-    )
-
-
 def scan_buttons() -> rx.Component:
     record = rx.el.button(
         "Record the signed waiver",
@@ -191,7 +170,11 @@ def scan_form(row: rx.Var) -> rx.Component:
                 on_change=Scan.set_scan_day,
                 class_name=INPUT,
             ),
-            scan_upload(),
+            scan_upload(
+                SCAN_ID,
+                "The signed waiver: a PDF, JPEG or PNG",
+                "Choose the signed waiver (PDF, JPEG or PNG)",
+            ),
             scan_buttons(),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),

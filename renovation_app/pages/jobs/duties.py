@@ -6,7 +6,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import staff_card
+from renovation_app.components.staff.card import staff_card, with_cancel
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
@@ -42,7 +42,7 @@ def deposit_form(row: rx.Var) -> rx.Component:
                 max_length=200,
                 class_name=f"{INPUT} max-w-md",
             ),
-            rx.el.div(
+            with_cancel(
                 rx.el.button(
                     "Record the deposit",
                     type="button",
@@ -51,13 +51,7 @@ def deposit_form(row: rx.Var) -> rx.Component:
                     class_name=BUTTON,
                     data_testid="record-deposit",
                 ),
-                rx.el.button(
-                    "Cancel",
-                    type="button",
-                    on_click=State.close_deposit,
-                    class_name=SECONDARY_BUTTON,
-                ),
-                class_name="flex flex-wrap gap-2",
+                State.close_deposit,
             ),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),

@@ -8,7 +8,7 @@ from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_cards, record_page, staff_card
-from renovation_app.components.staff.upload import SCANS, labelled_upload
+from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
     DANGER_BUTTON,
@@ -98,23 +98,13 @@ def upload_form() -> rx.Component:
                 class_name=INPUT,
             ),
         ),
-        labelled_upload(
+        scan_upload(
+            UPLOAD_ID,
             "The certificate: a PDF, JPEG or PNG",
-            rx.el.button(
-                "Choose the file (PDF, JPEG or PNG, up to 15 MB)",
-                type="button",
-                class_name=f"{SECONDARY_BUTTON} w-full sm:w-auto",
-            ),
-            rx.el.p(
-                rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)),
-                class_name="text-sm break-all",
-            ),
-            id=UPLOAD_ID,
-            multiple=False,
-            max_files=1,
-            accept=SCANS,
+            "Choose the file (PDF, JPEG or PNG, up to 15 MB)",
             max_size=MAX_BYTES,
-            class_name="flex flex-col gap-2",
+            button_class=f"{SECONDARY_BUTTON} w-full sm:w-auto",
+            names_class="text-sm break-all",
         ),
         rx.el.button(
             rx.cond(State.working, "Uploading...", "Upload the certificate"),

@@ -4,9 +4,8 @@ subcontractors."""
 
 import reflex as rx
 
-from renovation_app.components.staff import figure
+from renovation_app.components.staff import figure, staff_card
 from renovation_app.components.staff.table import labelled_cell, stacked_table
-from renovation_app.components.styles import CARD_TITLE, STAFF_CARD
 
 OVER = "font-semibold text-red-700"
 
@@ -32,8 +31,8 @@ def _category_row(row: rx.Var) -> rx.Component:
 
 def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
     """`budget`: services.costs.budget.budget_view in words (billing.shown)."""
-    return rx.el.section(
-        rx.el.h3("Costs and margin", class_name=CARD_TITLE),
+    return staff_card(
+        "Costs and margin",
         rx.el.dl(
             figure("Costs so far", budget.actual, "costs-actual"),
             figure("Estimated costs", budget.estimated, "costs-estimated"),
@@ -75,6 +74,5 @@ def budget_card(budget: rx.Var, *after: rx.Component) -> rx.Component:
             ),
         ),
         *after,
-        class_name=STAFF_CARD,
         data_testid="budget-card",
     )

@@ -1,6 +1,10 @@
-"""Existing customers matching what is typed in a billing form, with "Use" to fill it."""
+"""Customers on the staff pages: those matching what is typed in a billing form, with "Use" to
+fill it; a record's customer with a link to their page."""
 
 import reflex as rx
+
+from renovation_app import routes
+from renovation_app.components.links import link
 
 
 def customer_suggestions(state: type[rx.State]) -> rx.Component:
@@ -32,4 +36,23 @@ def customer_suggestions(state: type[rx.State]) -> rx.Component:
             role="status",
             class_name="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4",
         ),
+    )
+
+
+def customer_contact(name, customer_id: rx.Var, email, phone, address) -> rx.Component:
+    """The customer of a record (an estimate, a job): their name, a link to their page, then how
+    to reach them and the address of the work."""
+    return rx.el.p(
+        link(
+            name,
+            href=routes.customer_path(customer_id.to(int).to_string()),
+            class_name="font-semibold underline",
+        ),
+        " · ",
+        email,
+        " · ",
+        phone,
+        rx.el.br(),
+        address,
+        class_name="text-slate-700",
     )

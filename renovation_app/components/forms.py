@@ -76,3 +76,32 @@ def select_field(
         *after,
         class_name="flex flex-col gap-1",
     )
+
+
+def input_field(
+    label: str,
+    field_id: str,
+    value,
+    on_change,
+    *after: rx.Component,
+    label_class: str = FIELD_LABEL,
+    **props,
+) -> rx.Component:
+    """A staff form's text box: its label above the input, then anything `after` it (its
+    error)."""
+    props.setdefault("class_name", INPUT)
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name=label_class),
+        rx.el.input(id=field_id, value=value, on_change=on_change, **props),
+        *after,
+        class_name="flex flex-col gap-1",
+    )
+
+
+def state_options(rows: rx.Var, empty: str) -> list[rx.Component]:
+    """A select's options read from the state (each row a `{label, value}`), after the empty
+    choice in `empty`'s words."""
+    return [
+        rx.el.option(empty, value=""),
+        rx.foreach(rows.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))),
+    ]

@@ -6,12 +6,11 @@ confirmation. Each person's calendar feed for their phone is made here."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import select_field
+from renovation_app.components.forms import input_field, select_field, state_options
 from renovation_app.components.react.calendar import schedule_calendar
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import staff_card, staff_page
 from renovation_app.components.styles import (
     BUTTON,
-    CARD_TITLE,
     DANGER_BUTTON,
     FIELD_LABEL,
     INPUT,
@@ -28,17 +27,12 @@ S = State.schedule
 
 
 def field(label: str, name: str, **props) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(label, html_for=f"appointment-{name}", class_name=FIELD_LABEL),
-        rx.el.input(
-            id=f"appointment-{name}",
-            value=State.form[name].to(str),
-            on_change=lambda v: State.set_form(name, v),
-            class_name=INPUT,
-            **props,
-        ),
-        class_name="flex flex-col gap-1",
-    )
+    return input_field(label, f"appointment-{name}", *form_value(name), **props)
+
+
+def form_value(name: str) -> tuple:
+    """The value of a field of the appointment's form, and the event that changes it."""
+    return State.form[name].to(str), lambda v: State.set_form(name, v)
 
 
 def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
@@ -46,20 +40,11 @@ def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
     name = f"{which}_fold"
     return rx.cond(
         choices.length() > 0,
-        rx.el.div(
-            rx.el.label(
-                f"{which.capitalize()}: the first or the second? (the clocks go back that night)",
-                html_for=f"appointment-{name}",
-                class_name=FIELD_LABEL,
-            ),
-            rx.el.select(
-                rx.foreach(choices, lambda c: rx.el.option(c["label"], value=c["value"])),
-                id=f"appointment-{name}",
-                value=State.form[name].to(str),
-                on_change=lambda v: State.set_form(name, v),
-                class_name=INPUT,
-            ),
-            class_name="flex flex-col gap-1",
+        select_field(
+            f"{which.capitalize()}: the first or the second? (the clocks go back that night)",
+            f"appointment-{name}",
+            [rx.foreach(choices, lambda c: rx.el.option(c["label"], value=c["value"]))],
+            *form_value(name),
         ),
     )
 
@@ -86,8 +71,7 @@ def kind_field() -> rx.Component:
         "What",
         "appointment-kind",
         [rx.el.option(words, value=kind) for kind, words in KIND_WORDS.items()],
-        State.form["kind"].to(str),
-        lambda v: State.set_form("kind", v),
+        *form_value("kind"),
     )
 
 
@@ -95,14 +79,8 @@ def job_field() -> rx.Component:
     return select_field(
         "Job",
         "appointment-job_id",
-        [
-            rx.el.option("No job", value=""),
-            rx.foreach(
-                S.jobs.to(list[dict]), lambda j: rx.el.option(j.label, value=j.value.to(str))
-            ),
-        ],
-        State.form["job_id"].to(str),
-        lambda v: State.set_form("job_id", v),
+        state_options(S.jobs, "No job"),
+        *form_value("job_id"),
     )
 
 
@@ -171,15 +149,12 @@ def appointment_buttons() -> rx.Component:
 
 
 def appointment_form() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3(
-            rx.cond(State.editing == "new", "New appointment", "Appointment"), class_name=CARD_TITLE
-        ),
+    return staff_card(
+        rx.cond(State.editing == "new", "New appointment", "Appointment"),
         when_and_where(),
         who_field(),
         notes_field(),
         appointment_buttons(),
-        class_name=STAFF_CARD,
         id="appointment-form",
         data_testid="appointment-form",
     )

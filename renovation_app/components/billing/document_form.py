@@ -5,7 +5,8 @@ existing customers while their name, phone or e-mail is typed."""
 import reflex as rx
 
 from renovation_app.components.customers import customer_suggestions
-from renovation_app.components.styles import CARD_TITLE, INPUT, STAFF_CARD
+from renovation_app.components.staff.card import form_card
+from renovation_app.components.styles import INPUT
 from renovation_app.components.ui import error_attrs, field_error, labelled
 
 
@@ -42,8 +43,8 @@ def document_field(
 def customer_card(state, title: str, address_label: str) -> rx.Component:
     """Name, phone, e-mail and address; typing the first three offers matching customers."""
     finds = {"on_change": state.suggest.debounce(300)}
-    return rx.el.fieldset(
-        rx.el.legend(title, class_name=CARD_TITLE),
+    return form_card(
+        title,
         rx.el.div(
             document_field(state, "Name", "name", autocomplete="name", **finds),
             document_field(state, "Phone Number", "phone", "tel", autocomplete="tel", **finds),
@@ -54,5 +55,4 @@ def customer_card(state, title: str, address_label: str) -> rx.Component:
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:last-child]:sm:col-span-2",
         ),
         customer_suggestions(state),
-        class_name=STAFF_CARD,
     )

@@ -7,7 +7,8 @@ the discount and the live totals the state computes. Inputs are named `<field>-<
 
 import reflex as rx
 
-from renovation_app.components.styles import CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff.card import form_card
+from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.costs import COST_CATEGORIES
@@ -241,13 +242,12 @@ def line_editor(state, document: str, choice: str = "") -> rx.Component:
 
 def lines_card(state, document: str, title: str, choice: str = "") -> rx.Component:
     """The form's card of work and prices: how to write a line, then the line editor."""
-    return rx.el.fieldset(
-        rx.el.legend(title, class_name=CARD_TITLE),
+    return form_card(
+        title,
         rx.el.p(
             "Each line: a service from the list or free text, what is done and with which "
             "materials, then quantity, unit (sq ft, hours; empty for a lump sum) and unit price.",
             class_name="mt-2 text-sm text-slate-600",
         ),
         line_editor(state, document, choice),
-        class_name=STAFF_CARD,
     )

@@ -1,5 +1,11 @@
 """Pieces of the staff area."""
 
+from renovation_app.components.staff.card import (
+    confirmed_delete,
+    form_card,
+    staff_card,
+    with_cancel,
+)
 from renovation_app.components.staff.figure import figure
 from renovation_app.components.staff.frame import login_form, staff_page
 from renovation_app.components.staff.list_page import (
@@ -11,7 +17,14 @@ from renovation_app.components.staff.list_page import (
     table,
 )
 from renovation_app.components.staff.pager import pager
-from renovation_app.components.staff.record_page import NO_JOB, record_cards, record_page
+from renovation_app.components.staff.record_page import (
+    NO_JOB,
+    history_details,
+    record_cards,
+    record_links,
+    record_page,
+    record_title,
+)
 from renovation_app.components.staff.search import (
     filter_input,
     list_search,
@@ -22,17 +35,24 @@ __all__ = [
     "NO_JOB",
     "bullets",
     "cards",
+    "confirmed_delete",
     "figure",
     "filter_input",
+    "form_card",
+    "history_details",
     "list_page",
     "list_row",
     "list_search",
     "login_form",
     "pager",
     "record_cards",
+    "record_links",
     "record_page",
+    "record_title",
     "row_link",
     "search_form",
+    "staff_card",
     "staff_page",
     "table",
+    "with_cancel",
 ]

@@ -6,10 +6,11 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.billing.emails import email_list
+from renovation_app.components.customers import customer_contact
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
-from renovation_app.components.staff import record_page
-from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff import history_details, record_page, record_title, row_link
+from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import attention_note, problem_text, status_text
 from renovation_app.pages.registry import page
 from renovation_app.state.estimates import EstimateDetailState
@@ -149,11 +150,7 @@ def invoices() -> rx.Component:
                 lambda i: rx.el.li(
                     i.part.to(str).capitalize(),
                     " invoice ",
-                    link(
-                        i.number,
-                        href=routes.invoice_path(i.number.to(str)),
-                        class_name="font-bold text-orange-800 underline",
-                    ),
+                    row_link(i.number, routes.invoice_path(i.number.to(str))),
                     " · ",
                     i.total,
                     " · ",
@@ -168,16 +165,10 @@ def invoices() -> rx.Component:
 
 
 def history() -> rx.Component:
-    return rx.el.details(
-        rx.el.summary("History", class_name="cursor-pointer font-semibold"),
-        rx.el.ul(
-            rx.foreach(
-                E.events.to(list[dict]),
-                lambda e: rx.el.li(
-                    e.when_display, " · ", e.kind, " · ", e.who, " ", e.detail, class_name="text-sm"
-                ),
-            ),
-            class_name="mt-2 flex flex-col gap-1",
+    return history_details(
+        E.events,
+        lambda e: rx.el.li(
+            e.when_display, " · ", e.kind, " · ", e.who, " ", e.detail, class_name="text-sm"
         ),
         open=True,
     )
@@ -185,24 +176,9 @@ def history() -> rx.Component:
 
 def estimate_card() -> rx.Component:
     return rx.el.div(
-        rx.el.div(
-            rx.el.h2("Estimate ", E.label, class_name="text-2xl font-extrabold"),
-            rx.el.span(E.status_label, class_name=PILL, data_testid="estimate-status"),
-            class_name="flex flex-wrap items-center gap-3",
-        ),
-        rx.el.p(
-            link(
-                E.customer_name,
-                href=routes.customer_path(E.customer_id.to(int).to_string()),
-                class_name="font-semibold underline",
-            ),
-            " · ",
-            E.customer_email,
-            " · ",
-            E.customer_phone,
-            rx.el.br(),
-            E.customer_address,
-            class_name="text-slate-700",
+        record_title("Estimate ", E.label, status=E.status_label, status_test_id="estimate-status"),
+        customer_contact(
+            E.customer_name, E.customer_id, E.customer_email, E.customer_phone, E.customer_address
         ),
         problem_text(State.action_error),
         status_text(State.action_note),

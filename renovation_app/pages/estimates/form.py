@@ -6,8 +6,8 @@ from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import busy_button, saved_form
-from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, STAFF_CARD
+from renovation_app.components.staff import form_card, staff_page
+from renovation_app.components.styles import BUTTON, INPUT
 from renovation_app.components.ui import field_error, labelled
 from renovation_app.content.compliance import PROPERTY_TYPES
 from renovation_app.content.languages import SALE_LANGUAGE_NAMES
@@ -22,8 +22,8 @@ def field(label: str, name: str, kind: str = "text", **props) -> rx.Component:
 
 
 def terms_card() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Deposit, dates and terms", class_name=CARD_TITLE),
+    return form_card(
+        "Deposit, dates and terms",
         rx.el.div(
             labelled(
                 "Deposit",
@@ -68,7 +68,6 @@ def terms_card() -> rx.Component:
             field_error(State.errors, "deposit"),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),
-        class_name=STAFF_CARD,
     )
 
 
@@ -90,8 +89,8 @@ def select_field(label: str, name: str, options: dict[str, str], hint: str = "")
 def home_card() -> rx.Component:
     """What New York's duties depend on: the language the sale is made in (the notice of
     cancellation is given in it too), the home's age (lead-safe work) and type (the lien)."""
-    return rx.el.fieldset(
-        rx.el.legend("The home and the sale", class_name=CARD_TITLE),
+    return form_card(
+        "The home and the sale",
         rx.el.div(
             select_field(
                 "Language of the sale",
@@ -108,7 +107,6 @@ def home_card() -> rx.Component:
             select_field("Type of building", "property_type", {"": "Not known", **PROPERTY_TYPES}),
             class_name="mt-4 grid gap-4 sm:grid-cols-3",
         ),
-        class_name=STAFF_CARD,
     )
 
 

@@ -7,8 +7,8 @@ from renovation_app.components.billing.document_form import customer_card, docum
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import busy_button, post_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff import form_card, staff_page
+from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import (
     alert_text,
     field_error,
@@ -68,8 +68,8 @@ def stage_row(row) -> rx.Component:
 
 
 def payment_schedule() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Payment schedule", class_name=CARD_TITLE),
+    return form_card(
+        "Payment schedule",
         rx.el.p(
             "Optional: a deposit, then stages of the work, each an amount or a percentage of "
             "the total, with its due date. They must add up to the total. The customer pays "
@@ -96,14 +96,13 @@ def payment_schedule() -> rx.Component:
             ),
             class_name="mt-4 flex flex-wrap gap-3",
         ),
-        class_name=STAFF_CARD,
         data_testid="payment-schedule",
     )
 
 
 def terms() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Payment and note", class_name=CARD_TITLE),
+    return form_card(
+        "Payment and note",
         rx.el.div(
             document_field(
                 InvoiceFormState,
@@ -116,7 +115,6 @@ def terms() -> rx.Component:
             document_field(InvoiceFormState, "Note to the customer", "note", multiline=True),
             class_name="mt-4 grid gap-4 sm:grid-cols-2",
         ),
-        class_name=STAFF_CARD,
     )
 
 

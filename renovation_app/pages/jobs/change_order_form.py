@@ -9,9 +9,8 @@ from renovation_app.components.billing.document_form import document_field
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import busy_button, form_heading, saved_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import NO_JOB, record_page
+from renovation_app.components.staff import NO_JOB, form_card, record_page
 from renovation_app.components.styles import (
-    CARD_TITLE,
     INPUT,
     SAVE_BUTTON,
     SECONDARY_BUTTON,
@@ -67,8 +66,8 @@ def take_out() -> rx.Component:
 
 
 def terms_card() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("Why, when and how it is paid", class_name=CARD_TITLE),
+    return form_card(
+        "Why, when and how it is paid",
         rx.el.div(
             field("Reason (the owner reads it before signing)", "reason", multiline=True),
             field(
@@ -92,7 +91,6 @@ def terms_card() -> rx.Component:
             field("The owner signs by", "valid_until", "date", hint="Leave empty for 14 days."),
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:first-child]:sm:col-span-2",
         ),
-        class_name=STAFF_CARD,
     )
 
 

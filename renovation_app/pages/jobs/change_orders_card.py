@@ -5,13 +5,13 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff.upload import SCANS, labelled_upload
+from renovation_app.components.staff.card import with_cancel
+from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
     INPUT,
     PILL,
-    SECONDARY_BUTTON,
     STAFF_CARD,
 )
 from renovation_app.components.ui import counted, rows_or
@@ -34,23 +34,10 @@ def paper_form(co: rx.Var) -> rx.Component:
             rx.el.input(
                 id="paper-day", type="date", on_change=State.set_paper_day, class_name=INPUT
             ),
-            labelled_upload(
-                "The scan of the signed page",
-                rx.el.button(
-                    "Choose the scan (PDF, JPEG or PNG)", type="button", class_name=SECONDARY_BUTTON
-                ),
-                rx.el.p(
-                    rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)),
-                    class_name="text-sm",
-                ),
-                id=UPLOAD_ID,
-                multiple=False,
-                max_files=1,
-                accept=SCANS,
-                max_size=10 * 1024 * 1024,
-                class_name="flex flex-col gap-2",
+            scan_upload(
+                UPLOAD_ID, "The scan of the signed page", "Choose the scan (PDF, JPEG or PNG)"
             ),
-            rx.el.div(
+            with_cancel(
                 rx.el.button(
                     "Record the signature",
                     type="button",
@@ -59,10 +46,7 @@ def paper_form(co: rx.Var) -> rx.Component:
                     class_name=BUTTON,
                     data_testid="record-paper",
                 ),
-                rx.el.button(
-                    "Cancel", type="button", on_click=State.close_paper, class_name=SECONDARY_BUTTON
-                ),
-                class_name="flex flex-wrap gap-2",
+                State.close_paper,
             ),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),

@@ -4,16 +4,15 @@ payment form, its lien waiver (the link, the PDF, a scan signed on paper) and it
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import select_field
+from renovation_app.components.forms import busy_button, input_field, select_field, state_options
 from renovation_app.components.links import link
-from renovation_app.components.staff.upload import SCANS, labelled_upload
+from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
+from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
-    CARD_TITLE,
     FIELD_LABEL,
     INPUT,
     SECONDARY_BUTTON,
-    STAFF_CARD,
 )
 from renovation_app.components.ui import rows_or
 from renovation_app.content.costs import PAID_HOW
@@ -42,12 +41,7 @@ def funded_by_field() -> rx.Component:
     return select_field(
         "Paid from the owner's payment (optional)",
         "pay-funded_by_payment_id",
-        [
-            rx.el.option("Not said", value=""),
-            rx.foreach(
-                P.payments.to(list[dict]), lambda o: rx.el.option(o.label, value=o.value.to(str))
-            ),
-        ],
+        state_options(P.payments, "Not said"),
         State.pay["funded_by_payment_id"].to(str),
         lambda v: State.set_pay("funded_by_payment_id", v),
     )
@@ -72,20 +66,16 @@ def lapse_warning() -> rx.Component:
 
 
 def pay_buttons() -> rx.Component:
-    return rx.el.div(
-        rx.el.button(
-            rx.cond(State.working, "Saving...", "Record the payment"),
-            type="button",
-            disabled=State.working,
-            on_click=State.record_payment,
-            class_name=BUTTON,
-            data_testid="record-payment",
-        ),
-        rx.el.button(
-            "Cancel", type="button", on_click=State.close_pay, class_name=SECONDARY_BUTTON
-        ),
-        class_name="flex flex-wrap gap-2",
+    record = busy_button(
+        State.working,
+        "Saving...",
+        "Record the payment",
+        BUTTON,
+        type="button",
+        on_click=State.record_payment,
+        data_testid="record-payment",
     )
+    return with_cancel(record, State.close_pay)
 
 
 def pay_form() -> rx.Component:
@@ -104,16 +94,8 @@ def pay_form() -> rx.Component:
 
 
 def field_pay(label: str, name: str, **props) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(label, html_for=f"pay-{name}", class_name=FIELD_LABEL),
-        rx.el.input(
-            id=f"pay-{name}",
-            value=State.pay[name].to(str),
-            on_change=lambda v: State.set_pay(name, v),
-            class_name=INPUT,
-            **props,
-        ),
-        class_name="flex flex-col gap-1",
+    return input_field(
+        label, f"pay-{name}", State.pay[name].to(str), lambda v: State.set_pay(name, v), **props
     )
 
 
@@ -149,70 +131,26 @@ def waiver_part(row: rx.Var) -> rx.Component:
 
 
 def delete_part(row: rx.Var) -> rx.Component:
-    """Delete asks once more: a slip of the thumb deletes nothing."""
-    return rx.cond(
+    return confirmed_delete(
         State.deleting == row.id.to(int),
-        rx.el.span(
-            "Delete this cost? ",
-            rx.el.button(
-                "Yes, delete",
-                type="button",
-                on_click=State.delete(row.id),
-                class_name="font-semibold text-red-700 underline",
-                data_testid="confirm-delete",
-            ),
-            " ",
-            rx.el.button(
-                "Keep it", type="button", on_click=State.keep, class_name="font-semibold underline"
-            ),
-            class_name="text-sm",
-            role="alert",
-        ),
-        rx.el.button(
-            "Delete",
-            type="button",
-            on_click=State.ask_delete(row.id),
-            class_name="text-sm font-semibold text-red-700 underline",
-        ),
-    )
-
-
-def scan_upload() -> rx.Component:
-    return labelled_upload(
-        "The signed waiver: a PDF, JPEG or PNG",
-        rx.el.button(
-            "Choose the signed waiver (PDF, JPEG or PNG)",
-            type="button",
-            class_name=SECONDARY_BUTTON,
-        ),
-        rx.el.p(
-            rx.foreach(rx.selected_files(SCAN_ID), lambda name: rx.el.span(name)),
-            class_name="text-sm",
-        ),
-        id=SCAN_ID,
-        multiple=False,
-        max_files=1,
-        accept=SCANS,
-        max_size=10 * 1024 * 1024,
-        class_name="flex flex-col gap-2",
+        "Delete this cost? ",
+        State.delete(row.id),
+        State.keep,
+        State.ask_delete(row.id),
+        yes_test_id="confirm-delete",
     )
 
 
 def scan_buttons() -> rx.Component:
-    return rx.el.div(
-        rx.el.button(
-            "Record the signed waiver",
-            type="button",
-            disabled=State.working,
-            class_name=BUTTON,
-            on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
-            data_testid="record-waiver-scan",
-        ),
-        rx.el.button(
-            "Cancel", type="button", on_click=Scan.close_scan, class_name=SECONDARY_BUTTON
-        ),
-        class_name="flex flex-wrap gap-2",
+    record = rx.el.button(
+        "Record the signed waiver",
+        type="button",
+        disabled=State.working,
+        class_name=BUTTON,
+        on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
+        data_testid="record-waiver-scan",
     )
+    return with_cancel(record, Scan.close_scan)
 
 
 def scan_form(row: rx.Var) -> rx.Component:
@@ -232,7 +170,11 @@ def scan_form(row: rx.Var) -> rx.Component:
                 on_change=Scan.set_scan_day,
                 class_name=INPUT,
             ),
-            scan_upload(),
+            scan_upload(
+                SCAN_ID,
+                "The signed waiver: a PDF, JPEG or PNG",
+                "Choose the signed waiver (PDF, JPEG or PNG)",
+            ),
             scan_buttons(),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),
@@ -301,8 +243,8 @@ def cost_row(row: rx.Var) -> rx.Component:
 
 
 def costs_list() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Costs", class_name=CARD_TITLE),
+    return staff_card(
+        "Costs",
         rows_or(P.rows, cost_row, "No costs yet.", "mt-2 text-slate-700", "mt-2"),
         rx.cond(
             P.older.to(int) > 0,
@@ -315,5 +257,4 @@ def costs_list() -> rx.Component:
                 class_name=f"{SECONDARY_BUTTON} mt-3",
             ),
         ),
-        class_name=STAFF_CARD,
     )

@@ -7,8 +7,14 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
-from renovation_app.components.links import link
-from renovation_app.components.staff import NO_JOB, record_cards, record_page
+from renovation_app.components.forms import busy_button, input_field, select_field, state_options
+from renovation_app.components.staff import (
+    NO_JOB,
+    record_cards,
+    record_links,
+    record_page,
+    with_cancel,
+)
 from renovation_app.components.staff.upload import labelled_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -40,16 +46,8 @@ KINDS = (("purchase", "Purchase"), ("sub_bill", "Subcontractor bill"), ("labour"
 
 
 def field(label: str, name: str, **props) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(label, html_for=f"cost-{name}", class_name=FIELD_LABEL),
-        rx.el.input(
-            id=f"cost-{name}",
-            value=State.form[name].to(str),
-            on_change=lambda v: State.set_form(name, v),
-            class_name=INPUT,
-            **props,
-        ),
-        class_name="flex flex-col gap-1",
+    return input_field(
+        label, f"cost-{name}", State.form[name].to(str), lambda v: State.set_form(name, v), **props
     )
 
 
@@ -57,21 +55,19 @@ def choice(
     label: str, name: str, options: list[tuple[str, str]] | rx.Var, on_change=None, value=None
 ) -> rx.Component:
     items = (
-        rx.foreach(options, lambda o: rx.el.option(o.label, value=o.value.to(str)))
+        state_options(options, "Choose...")
         if isinstance(options, rx.Var)
-        else [rx.el.option(words, value=slug) for slug, words in options]
-    )
-    return rx.el.div(
-        rx.el.label(label, html_for=f"cost-{name}", class_name=FIELD_LABEL),
-        rx.el.select(
+        else [
             rx.el.option("Choose...", value=""),
-            items,
-            id=f"cost-{name}",
-            value=value if value is not None else State.form[name].to(str),
-            on_change=on_change or (lambda v: State.set_form(name, v)),
-            class_name=INPUT,
-        ),
-        class_name="flex flex-col gap-1",
+            [rx.el.option(words, value=slug) for slug, words in options],
+        ]
+    )
+    return select_field(
+        label,
+        f"cost-{name}",
+        items,
+        value if value is not None else State.form[name].to(str),
+        on_change or (lambda v: State.set_form(name, v)),
     )
 
 
@@ -171,45 +167,35 @@ def reason_field() -> rx.Component:
 
 
 def add_button() -> rx.Component:
-    words = rx.cond(State.working, "Saving...", "Add the cost")
-    saving = rx.cond(State.working, "Saving...", "Save the changes")
     with_receipt = (State.kind == "purchase") & (rx.selected_files(RECEIPT_ID).length() > 0)
-    changing = rx.el.div(
-        rx.el.button(
-            saving,
-            type="button",
-            disabled=State.working,
-            class_name=BUTTON,
-            on_click=State.save_changes,
-            data_testid="save-cost",
-        ),
-        rx.el.button(
-            "Cancel", type="button", on_click=State.stop_editing, class_name=SECONDARY_BUTTON
-        ),
-        class_name="flex flex-wrap gap-2",
+    changing = with_cancel(
+        save_button("Save the changes", State.save_changes, "save-cost"), State.stop_editing
     )
     return rx.cond(
         State.editing > 0,
         changing,
         rx.cond(
             with_receipt,
-            rx.el.button(
-                words,
-                type="button",
-                disabled=State.working,
-                class_name=BUTTON,
-                data_testid="add-cost",
-                on_click=State.add_with_receipt(rx.upload_files(upload_id=RECEIPT_ID)),
+            save_button(
+                "Add the cost",
+                State.add_with_receipt(rx.upload_files(upload_id=RECEIPT_ID)),
+                "add-cost",
             ),
-            rx.el.button(
-                words,
-                type="button",
-                disabled=State.working,
-                class_name=BUTTON,
-                data_testid="add-cost",
-                on_click=State.add,
-            ),
+            save_button("Add the cost", State.add, "add-cost"),
         ),
+    )
+
+
+def save_button(words: str, on_click, test_id: str) -> rx.Component:
+    """The card's button, which says "Saving..." while a save is under way."""
+    return busy_button(
+        State.working,
+        "Saving...",
+        words,
+        BUTTON,
+        type="button",
+        on_click=on_click,
+        data_testid=test_id,
     )
 
 
@@ -257,18 +243,9 @@ def heading() -> rx.Component:
     return rx.el.div(
         rx.el.h2("Costs of job ", number, class_name="text-2xl font-extrabold"),
         rx.el.p(P.title, class_name="text-lg font-semibold"),
-        rx.el.p(
-            link(
-                "Back to the job",
-                href=routes.job_path(number),
-                class_name="font-semibold underline",
-            ),
-            " · ",
-            link(
-                "Trust books",
-                href=routes.trust_books_path(number),
-                class_name="font-semibold underline",
-            ),
+        record_links(
+            ("Back to the job", routes.job_path(number)),
+            ("Trust books", routes.trust_books_path(number)),
             class_name="text-sm",
         ),
         rx.cond(

@@ -8,12 +8,22 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
+from renovation_app.components.customers import customer_contact
 from renovation_app.components.links import link
-from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
+from renovation_app.components.staff import (
+    NO_JOB,
+    figure,
+    history_details,
+    record_cards,
+    record_links,
+    record_page,
+    record_title,
+    row_link,
+    staff_card,
+)
 from renovation_app.components.styles import (
     CARD_TITLE,
     DANGER_BUTTON,
-    PILL,
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
@@ -29,8 +39,8 @@ J = State.job
 
 
 def money_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("The money", class_name=CARD_TITLE),
+    return staff_card(
+        "The money",
         rx.el.dl(
             figure("Contract as signed", J.contract, "job-contract"),
             figure("Signed changes", J.changes, "job-changes"),
@@ -72,7 +82,6 @@ def money_card() -> rx.Component:
             ),
             class_name="mt-3 text-sm text-slate-700",
         ),
-        class_name=STAFF_CARD,
     )
 
 
@@ -115,8 +124,8 @@ def stage_row(stage: rx.Var) -> rx.Component:
 
 
 def schedule_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Payment schedule", class_name=CARD_TITLE),
+    return staff_card(
+        "Payment schedule",
         rx.el.p(
             "The stages add up to the contract value; a signed change order moves the ones not "
             "yet billed. The final invoice bills exactly what is left.",
@@ -124,7 +133,6 @@ def schedule_card() -> rx.Component:
         ),
         rx.el.ul(rx.foreach(J.stages.to(list[dict]), stage_row), class_name="mt-2"),
         lead_safe_warning(),
-        class_name=STAFF_CARD,
     )
 
 
@@ -154,8 +162,8 @@ def lead_safe_warning() -> rx.Component:
 
 
 def invoices_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Invoices", class_name=CARD_TITLE),
+    return staff_card(
+        "Invoices",
         rx.cond(
             J.invoices.to(list[dict]).length() == 0,
             rx.el.p(
@@ -168,11 +176,7 @@ def invoices_card() -> rx.Component:
                 lambda i: rx.el.li(
                     i.part,
                     " · ",
-                    link(
-                        i.number,
-                        href=routes.invoice_path(i.number.to(str)),
-                        class_name="font-bold text-orange-800 underline",
-                    ),
+                    row_link(i.number, routes.invoice_path(i.number.to(str))),
                     " · ",
                     i.total,
                     " · ",
@@ -182,7 +186,6 @@ def invoices_card() -> rx.Component:
                 ),
             ),
         ),
-        class_name=STAFF_CARD,
     )
 
 
@@ -209,15 +212,9 @@ def status_card() -> rx.Component:
 
 
 def history_card() -> rx.Component:
-    return rx.el.details(
-        rx.el.summary("History", class_name="cursor-pointer font-semibold"),
-        rx.el.ul(
-            rx.foreach(
-                J.events.to(list[dict]),
-                lambda e: rx.el.li(e.when, " · ", e.who, " · ", e.detail, class_name="text-sm"),
-            ),
-            class_name="mt-2 flex flex-col gap-1",
-        ),
+    return history_details(
+        J.events,
+        lambda e: rx.el.li(e.when, " · ", e.who, " · ", e.detail, class_name="text-sm"),
         class_name=STAFF_CARD,
     )
 
@@ -225,25 +222,10 @@ def history_card() -> rx.Component:
 def heading() -> rx.Component:
     estimate = J.estimate_number.to(str)
     return rx.el.div(
-        rx.el.div(
-            rx.el.h2("Job ", J.number, class_name="text-2xl font-extrabold"),
-            rx.el.span(J.status_label, class_name=PILL, data_testid="job-status"),
-            class_name="flex flex-wrap items-center gap-3",
-        ),
+        record_title("Job ", J.number, status=J.status_label, status_test_id="job-status"),
         rx.el.p(J.title, class_name="text-lg font-semibold text-slate-900"),
-        rx.el.p(
-            link(
-                J.customer_name,
-                href=routes.customer_path(J.customer_id.to(int).to_string()),
-                class_name="font-semibold underline",
-            ),
-            " · ",
-            J.customer_email,
-            " · ",
-            J.customer_phone,
-            rx.el.br(),
-            J.address,
-            class_name="text-slate-700",
+        customer_contact(
+            J.customer_name, J.customer_id, J.customer_email, J.customer_phone, J.address
         ),
         rx.cond(
             J.estimate_number,
@@ -308,26 +290,17 @@ def costs_card() -> rx.Component:
     number = J.number.to(str)
     return budget_card(
         State.budget,
-        rx.el.p(
-            link(
-                "Costs: add a receipt, a bill or a crew day",
-                href=routes.job_costs_path(number),
-                class_name="font-semibold underline",
-            ),
-            " · ",
-            link(
-                "Trust books",
-                href=routes.trust_books_path(number),
-                class_name="font-semibold underline",
-            ),
+        record_links(
+            ("Costs: add a receipt, a bill or a crew day", routes.job_costs_path(number)),
+            ("Trust books", routes.trust_books_path(number)),
             class_name="mt-3 text-sm",
         ),
     )
 
 
 def photos_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Photos and the customer's page", class_name=CARD_TITLE),
+    return staff_card(
+        "Photos and the customer's page",
         rx.el.p(
             link(
                 "Photos and the daily log",
@@ -339,7 +312,6 @@ def photos_card() -> rx.Component:
             "are made and revoked there) and put a finished job's pictures on the website.",
             class_name="mt-2 text-sm text-slate-700",
         ),
-        class_name=STAFF_CARD,
     )
 
 

@@ -6,7 +6,8 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.styles import BUTTON, CARD_TITLE, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff.card import staff_card, with_cancel
+from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
@@ -41,7 +42,7 @@ def deposit_form(row: rx.Var) -> rx.Component:
                 max_length=200,
                 class_name=f"{INPUT} max-w-md",
             ),
-            rx.el.div(
+            with_cancel(
                 rx.el.button(
                     "Record the deposit",
                     type="button",
@@ -50,13 +51,7 @@ def deposit_form(row: rx.Var) -> rx.Component:
                     class_name=BUTTON,
                     data_testid="record-deposit",
                 ),
-                rx.el.button(
-                    "Cancel",
-                    type="button",
-                    on_click=State.close_deposit,
-                    class_name=SECONDARY_BUTTON,
-                ),
-                class_name="flex flex-wrap gap-2",
+                State.close_deposit,
             ),
             class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
         ),
@@ -333,8 +328,8 @@ def lead_safe_part() -> rx.Component:
 
 
 def duties_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("New York duties", class_name=CARD_TITLE),
+    return staff_card(
+        "New York duties",
         words_when(
             D.st124_flag,
             "note",

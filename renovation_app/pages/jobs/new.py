@@ -6,8 +6,8 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.forms import busy_button, form_heading, saved_form
-from renovation_app.components.staff import staff_page
-from renovation_app.components.styles import CARD_TITLE, INPUT, SAVE_BUTTON, STAFF_CARD
+from renovation_app.components.staff import form_card, staff_page
+from renovation_app.components.styles import INPUT, SAVE_BUTTON
 from renovation_app.components.ui import field_error, labelled
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 from renovation_app.pages.registry import page
@@ -35,8 +35,8 @@ def choice(label: str, name: str, options: list[rx.Component]) -> rx.Component:
 
 
 def work_card() -> rx.Component:
-    return rx.el.fieldset(
-        rx.el.legend("The work", class_name=CARD_TITLE),
+    return form_card(
+        "The work",
         rx.el.div(
             field("What the work is", "title", placeholder="Replace the kitchen faucet"),
             field("Price before tax", "price", input_mode="decimal", placeholder="$ 0.00"),
@@ -54,7 +54,6 @@ def work_card() -> rx.Component:
             field("Completion", "completion_date", "date"),
             class_name="mt-4 grid gap-4 sm:grid-cols-2 [&>*:first-child]:sm:col-span-2",
         ),
-        class_name=STAFF_CARD,
     )
 
 

@@ -7,9 +7,14 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
-from renovation_app.components.staff import NO_JOB, record_cards, record_page
+from renovation_app.components.staff import (
+    NO_JOB,
+    confirmed_delete,
+    record_cards,
+    record_page,
+    staff_card,
+)
 from renovation_app.components.styles import (
-    CARD_TITLE,
     INPUT,
     SECONDARY_BUTTON,
     STAFF_CARD,
@@ -42,15 +47,15 @@ def heading() -> rx.Component:
 
 
 def upload_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2("Add photos and today's note", class_name=CARD_TITLE),
+    return staff_card(
+        "Add photos and today's note",
         photo_uploader(
             P.number.to(str),
             on_done=State.reload,
             lead_safe=P.lead_safe.to(bool),
             class_name="mt-3",
         ),
-        class_name=STAFF_CARD,
+        heading=rx.el.h2,
     )
 
 
@@ -106,10 +111,10 @@ def note_row(row: rx.Var) -> rx.Component:
 
 
 def log_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2("Daily log", class_name=CARD_TITLE),
+    return staff_card(
+        "Daily log",
         rows_or(P.notes, note_row, "No note yet.", "text-slate-600", "flex flex-col"),
-        class_name=STAFF_CARD,
+        heading=rx.el.h2,
     )
 
 
@@ -129,32 +134,12 @@ def photo_actions(row: rx.Var) -> rx.Component:
                 data_testid="open-publish",
             ),
         ),
-        rx.cond(
+        confirmed_delete(
             State.deleting == row.id.to(int),
-            rx.el.span(
-                "Delete this photo? ",
-                rx.el.button(
-                    "Yes, delete",
-                    type="button",
-                    on_click=State.delete_photo(row.id),
-                    class_name="font-semibold text-red-700 underline",
-                ),
-                " ",
-                rx.el.button(
-                    "Keep it",
-                    type="button",
-                    on_click=State.keep,
-                    class_name="font-semibold underline",
-                ),
-                class_name="text-sm",
-                role="alert",
-            ),
-            rx.el.button(
-                "Delete",
-                type="button",
-                on_click=State.ask_delete(row.id),
-                class_name="text-sm font-semibold text-red-700 underline",
-            ),
+            "Delete this photo? ",
+            State.delete_photo(row.id),
+            State.keep,
+            State.ask_delete(row.id),
         ),
         class_name="flex flex-wrap items-center gap-x-4 gap-y-2",
     )
@@ -187,8 +172,8 @@ def photo_card(row: rx.Var) -> rx.Component:
 
 
 def photos_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2("Photos", class_name=CARD_TITLE),
+    return staff_card(
+        "Photos",
         rx.cond(
             ~P.finished.to(bool),
             rx.el.p(
@@ -203,7 +188,7 @@ def photos_card() -> rx.Component:
             "text-slate-600",
             "mt-3 grid grid-cols-2 gap-x-3 gap-y-5 lg:grid-cols-3",
         ),
-        class_name=STAFF_CARD,
+        heading=rx.el.h2,
     )
 
 
@@ -230,10 +215,10 @@ def published_row(row: rx.Var) -> rx.Component:
 def website_card() -> rx.Component:
     return rx.cond(
         P.published.to(list).length() > 0,
-        rx.el.section(
-            rx.el.h2("On the website", class_name=CARD_TITLE),
+        staff_card(
+            "On the website",
             rx.el.ul(rx.foreach(P.published.to(list[dict]), published_row)),
-            class_name=STAFF_CARD,
+            heading=rx.el.h2,
         ),
     )
 
@@ -284,8 +269,8 @@ def viewer_row(row: rx.Var) -> rx.Component:
 
 
 def project_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2("The customer's project page", class_name=CARD_TITLE),
+    return staff_card(
+        "The customer's project page",
         rx.el.p(
             "Each contact gets their own link: the contract and change orders, the coming days, "
             "the invoices, and the photos and notes shown to the customer. Links stop working 90 "
@@ -293,7 +278,7 @@ def project_card() -> rx.Component:
             class_name="text-sm text-slate-700",
         ),
         rx.el.ul(rx.foreach(P.viewers.to(list[dict]), viewer_row)),
-        class_name=STAFF_CARD,
+        heading=rx.el.h2,
     )
 
 

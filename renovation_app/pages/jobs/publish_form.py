@@ -5,8 +5,9 @@ permission."""
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.components.forms import select_field
-from renovation_app.components.styles import BUTTON, FIELD_LABEL, INPUT, SECONDARY_BUTTON
+from renovation_app.components.forms import input_field, select_field
+from renovation_app.components.staff.card import with_cancel
+from renovation_app.components.styles import BUTTON
 from renovation_app.state.jobs import JobPhotosState
 
 State = JobPhotosState
@@ -21,19 +22,15 @@ def publish_error(name: str) -> rx.Component:
 
 
 def publish_text(label: str, name: str, hint: str) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(label, html_for=f"publish-{name}", class_name=FIELD_LABEL),
-        rx.el.input(
-            id=f"publish-{name}",
-            value=State.publish_form[name].to(str),
-            placeholder=hint,
-            max_length=200,
-            on_change=lambda v: State.set_publish(name, v),
-            class_name=INPUT,
-            data_testid=f"publish-{name}",
-        ),
+    return input_field(
+        label,
+        f"publish-{name}",
+        State.publish_form[name].to(str),
+        lambda v: State.set_publish(name, v),
         publish_error(name),
-        class_name="flex flex-col gap-1",
+        placeholder=hint,
+        max_length=200,
+        data_testid=f"publish-{name}",
     )
 
 
@@ -87,20 +84,15 @@ def publish_permission() -> rx.Component:
 
 
 def publish_buttons() -> rx.Component:
-    return rx.el.div(
-        rx.el.button(
-            "Publish",
-            type="button",
-            on_click=State.publish,
-            disabled=State.working,
-            class_name=BUTTON,
-            data_testid="publish-save",
-        ),
-        rx.el.button(
-            "Cancel", type="button", on_click=State.close_publish, class_name=SECONDARY_BUTTON
-        ),
-        class_name="flex flex-wrap gap-3",
+    publish = rx.el.button(
+        "Publish",
+        type="button",
+        on_click=State.publish,
+        disabled=State.working,
+        class_name=BUTTON,
+        data_testid="publish-save",
     )
+    return with_cancel(publish, State.close_publish, gap="gap-3")
 
 
 def publish_form(row: rx.Var) -> rx.Component:

@@ -8,8 +8,9 @@ from collections.abc import Callable
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import input_field
 from renovation_app.components.links import link
-from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page
+from renovation_app.components.staff import NO_JOB, figure, record_cards, record_page, staff_card
 from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import (
     CARD_TITLE,
@@ -29,17 +30,15 @@ ADVANCED = "rounded-lg bg-amber-50 p-2 text-amber-900 ring-1 ring-amber-300"
 
 
 def _day_input(name: str, words: str, value: rx.Var, on_change) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(words, html_for=f"trust-{name}", class_name="text-sm font-semibold"),
-        rx.el.input(
-            id=f"trust-{name}",
-            type="date",
-            value=value,
-            on_change=on_change,
-            class_name=f"{INPUT} py-2",
-            data_testid=f"trust-{name}",
-        ),
-        class_name="flex flex-col gap-1",
+    return input_field(
+        words,
+        f"trust-{name}",
+        value,
+        on_change,
+        label_class="text-sm font-semibold",
+        type="date",
+        class_name=f"{INPUT} py-2",
+        data_testid=f"trust-{name}",
     )
 
 
@@ -100,8 +99,8 @@ def balance() -> rx.Component:
 
 
 def figures() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("The trust account of this job", class_name=CARD_TITLE),
+    return staff_card(
+        "The trust account of this job",
         rx.el.dl(
             figure("Opening balance", B.opening, "trust-opening"),
             figure("Received", B.received, "trust-received"),
@@ -116,7 +115,6 @@ def figures() -> rx.Component:
             "still to come in and go out at the end of the period.",
             class_name="mt-3 text-sm text-slate-600",
         ),
-        class_name=STAFF_CARD,
     )
 
 

@@ -7,11 +7,10 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import record_cards, record_page
-from renovation_app.components.staff.upload import SCANS, labelled_upload
+from renovation_app.components.staff import record_cards, record_page, staff_card
+from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
-    CARD_TITLE,
     DANGER_BUTTON,
     INPUT,
     PILL,
@@ -99,23 +98,13 @@ def upload_form() -> rx.Component:
                 class_name=INPUT,
             ),
         ),
-        labelled_upload(
+        scan_upload(
+            UPLOAD_ID,
             "The certificate: a PDF, JPEG or PNG",
-            rx.el.button(
-                "Choose the file (PDF, JPEG or PNG, up to 15 MB)",
-                type="button",
-                class_name=f"{SECONDARY_BUTTON} w-full sm:w-auto",
-            ),
-            rx.el.p(
-                rx.foreach(rx.selected_files(UPLOAD_ID), lambda name: rx.el.span(name)),
-                class_name="text-sm break-all",
-            ),
-            id=UPLOAD_ID,
-            multiple=False,
-            max_files=1,
-            accept=SCANS,
+            "Choose the file (PDF, JPEG or PNG, up to 15 MB)",
             max_size=MAX_BYTES,
-            class_name="flex flex-col gap-2",
+            button_class=f"{SECONDARY_BUTTON} w-full sm:w-auto",
+            names_class="text-sm break-all",
         ),
         rx.el.button(
             rx.cond(State.working, "Uploading...", "Upload the certificate"),
@@ -150,8 +139,8 @@ def certificate_row(certificate: rx.Var) -> rx.Component:
 
 
 def certificates_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Insurance certificates", class_name=CARD_TITLE),
+    return staff_card(
+        "Insurance certificates",
         rx.el.ul(
             rx.foreach(
                 S.statuses.to(list[dict]),
@@ -171,13 +160,12 @@ def certificates_card() -> rx.Component:
             "mt-3 text-slate-600",
             "mt-3",
         ),
-        class_name=STAFF_CARD,
     )
 
 
 def details_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Details", class_name=CARD_TITLE),
+    return staff_card(
+        "Details",
         post_form(
             details_fields(State.errors, "sub-", S),
             rx.el.button(
@@ -191,7 +179,6 @@ def details_card() -> rx.Component:
             class_name="mt-3 flex flex-col gap-4",
             data_testid="subcontractor-form",
         ),
-        class_name=STAFF_CARD,
     )
 
 
@@ -228,14 +215,13 @@ def bill_row(bill: rx.Var) -> rx.Component:
 
 def bills_card() -> rx.Component:
     bills = S.bills.to(list[dict])
-    return rx.el.section(
-        rx.el.h3("Bills", class_name=CARD_TITLE),
+    return staff_card(
+        "Bills",
         rx.el.p(
             "Entered and paid on each job's costs; a paid bill asks for its lien waiver.",
             class_name="mt-1 text-sm text-slate-600",
         ),
         rows_or(bills, bill_row, "No bills yet.", "mt-2 text-slate-600", "mt-2"),
-        class_name=STAFF_CARD,
     )
 
 

@@ -9,6 +9,7 @@ from renovation_app.services.audit.log import (
     audit_page,
     record,
     record_own_account,
+    record_staff_action,
 )
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "audit_page",
     "record",
     "record_own_account",
+    "record_staff_action",
 ]

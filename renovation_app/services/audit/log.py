@@ -64,6 +64,22 @@ def record(
     )
 
 
+def record_staff_action(
+    session: Session, action: str, user, record_kind: str, record_id: object, detail: str = ""
+) -> None:
+    """A row for what a signed-in member of staff (`user`: its id and e-mail) did to one record:
+    the shape of most rows, so each caller names only the action, the record and the detail."""
+    record(
+        session,
+        action,
+        user_id=user.id,
+        actor=user.email,
+        record_kind=record_kind,
+        record_id=record_id,
+        detail=detail,
+    )
+
+
 # --- reading ------------------------------------------------------------------------------------
 
 
@@ -204,12 +220,4 @@ def audit_csv_rows(filters: AuditFilters) -> Iterator[list[list[str]]]:
 
 def record_own_account(session: Session, action: str, user, detail: str = "") -> None:
     """A row for what a member of staff did to their own account (joined, reset a password)."""
-    record(
-        session,
-        action,
-        user_id=user.id,
-        actor=user.email,
-        record_kind="user",
-        record_id=user.email,
-        detail=detail,
-    )
+    record_staff_action(session, action, user, "user", user.email, detail)

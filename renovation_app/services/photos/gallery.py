@@ -113,14 +113,13 @@ def publish(number: str, user: SignedInUser, photo_id: object, before_id: object
             )
             session.add(row)
             session.flush()
-            audit.record(
+            audit.record_staff_action(
                 session,
                 "photo.published",
-                user_id=user.id,
-                actor=user.email,
-                record_kind="job_photo",
-                record_id=photo.id,
-                detail=f"{fields['gallery']}: {fields['caption']}",
+                user,
+                "job_photo",
+                photo.id,
+                f"{fields['gallery']}: {fields['caption']}",
             )
             session.commit()
         except IntegrityError:  # published from a second tab meanwhile
@@ -142,14 +141,8 @@ def unpublish(number: str, user: SignedInUser, published_id: object) -> None:
             raise ActionRefused("That picture is not on the website: please reload the page.")
         names = _public_names(session, row)
         session.delete(row)
-        audit.record(
-            session,
-            "photo.unpublished",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="job_photo",
-            record_id=photo.id,
-            detail=row.gallery_slug,
+        audit.record_staff_action(
+            session, "photo.unpublished", user, "job_photo", photo.id, row.gallery_slug
         )
         session.commit()
     remove_files(names)

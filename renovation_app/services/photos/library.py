@@ -125,15 +125,7 @@ def save_note(
         detail = f"note {note.id}" + (
             f", lead-safe {practice} {result}".rstrip() if practice else ""
         )
-        audit.record(
-            session,
-            "job_note.added",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="job",
-            record_id=job.number,
-            detail=detail,
-        )
+        audit.record_staff_action(session, "job_note.added", user, "job", job.number, detail)
         try:
             session.commit()
         except IntegrityError:  # the same note, sent twice at once
@@ -244,14 +236,13 @@ def _insert(details: PhotoDetails, upload_id: str, user: SignedInUser, processed
         )
         session.add(photo)
         session.flush()
-        audit.record(
+        audit.record_staff_action(
             session,
             "job_photo.added",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="job_photo",
-            record_id=photo.id,
-            detail=f"job {details.job_id}, {details.stage.value}",
+            user,
+            "job_photo",
+            photo.id,
+            f"job {details.job_id}, {details.stage.value}",
         )
         session.commit()
         return Saved(photo.id, False)
@@ -301,13 +292,12 @@ def set_shared(number: str, kind: str, row_id: object, shared: bool, user: Signe
         if row.shared != (shared is True):
             row.shared = shared is True
             session.add(row)
-            audit.record(
+            audit.record_staff_action(
                 session,
                 f"job_{kind}.{'shared' if row.shared else 'unshared'}",
-                user_id=user.id,
-                actor=user.email,
-                record_kind=f"job_{kind}",
-                record_id=row.id,
+                user,
+                f"job_{kind}",
+                row.id,
             )
             session.commit()
 
@@ -332,14 +322,7 @@ def delete_photo(number: str, photo_id: object, user: SignedInUser) -> None:
             raise ActionRefused("This photo is on the website: unpublish it first.")
         photo.deleted_at, photo.shared = utc_now(), False
         session.add(photo)
-        audit.record(
-            session,
-            "job_photo.deleted",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="job_photo",
-            record_id=photo.id,
-        )
+        audit.record_staff_action(session, "job_photo.deleted", user, "job_photo", photo.id)
         session.commit()
         names = [original_key(photo)] + [variant_key(photo, w) for w in widths_of(photo)]
     remove_files(names)
@@ -355,14 +338,7 @@ def delete_note(number: str, note_id: object, user: SignedInUser) -> None:
         for photo in session.exec(select(JobPhoto).where(JobPhoto.note_id == note.id)):
             photo.note_id = None
             session.add(photo)
-        audit.record(
-            session,
-            "job_note.deleted",
-            user_id=user.id,
-            actor=user.email,
-            record_kind="job_note",
-            record_id=note.id,
-        )
+        audit.record_staff_action(session, "job_note.deleted", user, "job_note", note.id)
         session.commit()
 
 

@@ -80,15 +80,7 @@ def make_link(number: str, email: object, user: SignedInUser, send: bool = False
             session.flush()
         if not links.has_live_link(session, KIND, viewer.id):
             links.issue_link(session, KIND, viewer.id)
-            audit.record(
-                session,
-                "project_link.made",
-                user_id=user.id,
-                actor=user.email,
-                record_kind="job",
-                record_id=job.number,
-                detail=email,
-            )
+            audit.record_staff_action(session, "project_link.made", user, "job", job.number, email)
         url = links.current_link_url(session, KIND, viewer.id)
         if send:
             project = {"title": job.title, "address": job.address, "url": url}
@@ -96,15 +88,7 @@ def make_link(number: str, email: object, user: SignedInUser, send: bool = False
                 EmailKind.PROJECT_LINK, one_line(email), reply_to=BUSINESS.email, project=project
             )
             queue_email(session, message, about_kind=About.JOB, about_id=job.id)
-            audit.record(
-                session,
-                "project_link.sent",
-                user_id=user.id,
-                actor=user.email,
-                record_kind="job",
-                record_id=job.number,
-                detail=email,
-            )
+            audit.record_staff_action(session, "project_link.sent", user, "job", job.number, email)
         session.commit()
         return url
 
@@ -117,14 +101,8 @@ def revoke_link(number: str, email: object, user: SignedInUser) -> None:
         job, email = _job_and_email(session, number, email)
         viewer = _viewer(session, job, email)
         if viewer is not None and links.revoke_links(session, KIND, viewer.id):
-            audit.record(
-                session,
-                "project_link.revoked",
-                user_id=user.id,
-                actor=user.email,
-                record_kind="job",
-                record_id=job.number,
-                detail=email,
+            audit.record_staff_action(
+                session, "project_link.revoked", user, "job", job.number, email
             )
             session.commit()
 

@@ -8,11 +8,13 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.forms import busy_button, input_field, select_field, state_options
+from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
     record_cards,
     record_links,
     record_page,
+    staff_card,
     with_cancel,
 )
 from renovation_app.components.staff.upload import labelled_upload
@@ -264,18 +266,18 @@ def waiting_time() -> rx.Component:
     waiting = P.waiting_time.to(list[list[str]])
     return rx.cond(
         waiting.length() > 0,
-        rx.el.section(
-            rx.el.h3("Clocked time waiting for approval", class_name=CARD_TITLE),
+        staff_card(
+            "Clocked time waiting for approval",
             rx.el.p(
-                "Not in the labour costs yet: approve the week on Timesheets.",
+                "Not in the labour costs yet: approve the week on ",
+                link("Timesheets", href=routes.TIMESHEETS.path, class_name="underline"),
+                ".",
                 class_name="text-sm text-slate-600",
             ),
             rx.el.ul(
                 rx.foreach(waiting, lambda w: rx.el.li(w[0], ": ", w[1], " h")),
                 class_name="mt-2 list-disc pl-5",
             ),
-            link("Timesheets", href=routes.TIMESHEETS.path, class_name="font-semibold underline"),
-            class_name=f"{STAFF_CARD} flex flex-col gap-1",
             data_testid="costs-waiting-time",
         ),
     )

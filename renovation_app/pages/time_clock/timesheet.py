@@ -6,14 +6,13 @@ the clock missed and approves the week."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import input_field
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_cards, record_page
 from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
-    FIELD_LABEL,
-    INPUT,
     SECONDARY_BUTTON,
     STAFF_CARD,
 )
@@ -96,17 +95,13 @@ def entry_row(row: rx.Var) -> rx.Component:
 
 
 def field(label: str, name: str, **props) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(label, html_for=f"time-{name}", class_name=FIELD_LABEL),
-        rx.el.input(
-            id=f"time-{name}",
-            value=State.form[name].to(str),
-            on_change=lambda v: State.set_field(name, v),
-            class_name=INPUT,
-            data_testid=f"time-{name}",
-            **props,
-        ),
-        class_name="flex flex-col gap-1",
+    return input_field(
+        label,
+        f"time-{name}",
+        State.form[name].to(str),
+        lambda v: State.set_field(name, v),
+        data_testid=f"time-{name}",
+        **props,
     )
 
 

@@ -4,6 +4,7 @@ Run: .venv/bin/python -m bench.lighthouse [--runs 3] [--only /,/contact] [--url 
      .venv/bin/python -m bench.lighthouse --pay   (the pay page of a real 6-line invoice)
      .venv/bin/python -m bench.lighthouse --photos   (a project page with 30 shared photos, and
                                                   the kitchen gallery with 40 published ones)
+     .venv/bin/python -m bench.lighthouse --today   (a crew member's /today, signed in)
 Installs Lighthouse from npm into tools/ on first use; Chrome is Debian's Chromium.
 Prints the median of each score, LCP, CLS, TBT and transferred bytes per route.
 """
@@ -73,7 +74,13 @@ def _made_by(module: str, database_url: str) -> str:
     return made.stdout.strip().splitlines()[-1]
 
 
-def audit(url: str) -> dict:
+def today_cookie(database_url: str) -> str:
+    """A crew member with a work day today (bench/today_page.py), signed in: their cookie."""
+    return "staff_session=" + _made_by("bench.today_page", database_url)
+
+
+def audit(url: str, cookie: str = "") -> dict:
+    headers = [f"--extra-headers={json.dumps({'Cookie': cookie})}"] if cookie else []
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         subprocess.run(
@@ -86,6 +93,7 @@ def audit(url: str) -> dict:
                 f"--chrome-flags={CHROME_FLAGS}",
                 "--only-categories=" + ",".join(CATEGORIES),
                 "--ignore-status-code",  # the 404 page is audited too
+                *headers,
             ],
             check=True,
             env={**os.environ, "CHROME_PATH": CHROMIUM},
@@ -115,6 +123,7 @@ def main() -> None:
         action="store_true",
         help="audit a project page with 30 shared photos and the kitchen gallery with 40 published",
     )
+    parser.add_argument("--today", action="store_true", help="audit /today as a crew member")
     parser.add_argument(
         "--database-url", default="", help="with --url --pay: the running server's database"
     )
@@ -138,8 +147,11 @@ def main() -> None:
                 "/services/kitchen-remodeling",
                 *(args.only.split(",") if args.only else []),
             ]
+        cookie = ""
+        if args.today:
+            paths, cookie = ["/today"], today_cookie(args.database_url or server.database_url)
         for path in paths:
-            runs = [audit(base_url + path) for _ in range(args.runs)]
+            runs = [audit(base_url + path, cookie) for _ in range(args.runs)]
             m = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
             print(
                 f"{path:34} {m['performance']:4.0f} {m['accessibility']:4.0f} {m['best-practices']:4.0f} "

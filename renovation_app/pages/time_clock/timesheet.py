@@ -6,7 +6,7 @@ the clock missed and approves the week."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import input_field
+from renovation_app.components.forms import input_field, post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_cards, record_page
 from renovation_app.components.staff.table import labelled_cell, stacked_table
@@ -108,7 +108,7 @@ def field(label: str, name: str, **props) -> rx.Component:
 def entry_form() -> rx.Component:
     return rx.cond(
         State.editing | State.adding,
-        rx.el.form(
+        post_form(
             rx.el.h3(
                 rx.cond(State.adding, "Add time the clock missed", "Correct the entry"),
                 class_name=CARD_TITLE,

@@ -10,6 +10,7 @@ Prints the median of each score, LCP, CLS, TBT and transferred bytes per route.
 """
 
 import argparse
+import base64
 import contextlib
 import json
 import os
@@ -100,6 +101,10 @@ def audit(url: str, cookie: str = "") -> dict:
         )
         data = json.loads(report.read_text())
     audits = data["audits"]
+    if cookie:  # what the audit saw: the signed-in page, not the sign-in form
+        shot = audits["final-screenshot"]["details"]["data"].split(",", 1)[1]
+        Path("test-results").mkdir(exist_ok=True)
+        Path("test-results/lighthouse-signed-in.jpg").write_bytes(base64.b64decode(shot))
     return {
         **{c: round(data["categories"][c]["score"] * 100) for c in CATEGORIES},
         "fcp_s": audits["first-contentful-paint"]["numericValue"] / 1000,

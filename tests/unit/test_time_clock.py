@@ -15,6 +15,7 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import TimeTap
 from renovation_app.services import costs, time_clock
+from renovation_app.services.dashboard.attention import attention_rows
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.time_clock.hours import labour_cents, split_week, worked_minutes
 from tests.factories import signed_in
@@ -217,6 +218,14 @@ def test_an_entry_open_twelve_hours_is_flagged_and_closed_by_the_office(ana, job
     assert today.clock == "in" and today.forgotten
     week = time_clock.week_view(signed_in(admin), ana.id, MONDAY, now=ny(MONDAY, 19, 30))
     assert week.open_entries == 1 and "forgot to clock out" in " ".join(week.rows[0].notes)
+    with db_session() as session:
+        [told] = attention_rows(session, MONDAY, now=ny(MONDAY, 19, 30))
+    assert (
+        told.number == "Ana Crew" and "since 7:00 am, Monday, November 16 (12 hours)" in told.words
+    )
+    assert told.link == f"/timesheets/2026-11-16/{ana.id}"
+    overview = time_clock.week_overview(signed_in(admin), MONDAY, now=ny(MONDAY, 19, 30))
+    assert "forgot to clock out" in next(r.status for r in overview if r.person == "Ana Crew")
     with pytest.raises(ActionRefused, match="still clocked in"):
         time_clock.approve_week(signed_in(admin), ana.id, MONDAY)
     time_clock.correct_entry(

@@ -1,6 +1,7 @@
 """The dashboard's needs-attention list: New York's escrow and lien deadlines, subcontractors'
 insurance certificates lapsing soon or lapsed, invoices a person must look at (a bounced
-e-mail, a payment problem, long late), then who holds many visits booked online."""
+e-mail, a payment problem, long late), a clock out forgotten, then who holds many visits booked
+online."""
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -13,14 +14,16 @@ from renovation_app.routes import SCHEDULE, invoice_path, subcontractor_path
 from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
 from renovation_app.services.compliance import duty_rows
 from renovation_app.services.schedule.open_bookings import heavy_bookers
-from renovation_app.services.schedule.times import day_words, new_york
+from renovation_app.services.schedule.times import day_words, hour_words, new_york, week_of
 from renovation_app.services.subcontractors import expiring_certificates
+from renovation_app.services.time_clock import forgotten_entries, timesheet_path
 from renovation_app.services.words import counted
 
 LATE_ATTENTION_DAYS = 30
 ATTENTION_ROWS = 50
 SUBCONTRACTOR = "Subcontractor's insurance"
 ONLINE_BOOKINGS = "Visits booked online"
+TIME_CLOCK = "Time clock"
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,28 @@ def attention_rows(
         AttentionRow(e.company, SUBCONTRACTOR, e.words, subcontractor_path(str(e.subcontractor_id)))
         for e in expiring_certificates(session, today)
     ]
-    return duties + certificates + _invoices(session, today) + _bookers(session, now or utc_now())
+    now = now or utc_now()
+    clocks = _forgotten_clocks(session, now)
+    return duties + certificates + _invoices(session, today) + clocks + _bookers(session, now)
+
+
+def _forgotten_clocks(session: Session, now: datetime) -> list[AttentionRow]:
+    """A person clocked in for 12 hours or more forgot to clock out: their timesheet closes it."""
+    rows = []
+    for entry, name, number in forgotten_entries(session, now):
+        since = new_york(entry.started_at)
+        hours = int((now - entry.started_at).total_seconds() // 3600)
+        rows.append(
+            AttentionRow(
+                name,
+                TIME_CLOCK,
+                f"Clocked in on {number} since {hour_words(since.time())}, {day_words(since)} "
+                f"({hours} hours): forgot to "
+                "clock out? Close the entry with its end and a reason.",
+                timesheet_path(week_of(since.date()), entry.user_id),
+            )
+        )
+    return rows
 
 
 def _bookers(session: Session, now: datetime) -> list[AttentionRow]:

@@ -9,6 +9,7 @@ from renovation_app.services.time_clock.corrections import add_entry, correct_en
 from renovation_app.services.time_clock.hours import hours_words, week_containing
 from renovation_app.services.time_clock.job_time import waiting_time
 from renovation_app.services.time_clock.payroll import payroll_csv
+from renovation_app.services.time_clock.records import forgotten_entries
 from renovation_app.services.time_clock.sheets import (
     EntryRow,
     PersonWeek,
@@ -34,6 +35,7 @@ __all__ = [
     "add_entry",
     "approve_week",
     "correct_entry",
+    "forgotten_entries",
     "hours_words",
     "monday_of",
     "payroll_csv",

@@ -20,8 +20,7 @@ from renovation_app.services.time_clock.hours import (
     split_week,
     week_span,
 )
-from renovation_app.services.time_clock.records import week_entries, week_record
-from renovation_app.services.time_clock.today import FORGOTTEN_AFTER
+from renovation_app.services.time_clock.records import FORGOTTEN_AFTER, week_entries, week_record
 
 
 @dataclass(frozen=True)
@@ -205,14 +204,17 @@ def _people(session: Session, viewer: SignedInUser, monday: date) -> list[User]:
     return sorted(session.exec(query), key=lambda u: (u.name or u.email).lower())
 
 
-def week_overview(viewer: SignedInUser, monday: date) -> list[PersonWeek]:
+def week_overview(viewer: SignedInUser, monday: date, now=None) -> list[PersonWeek]:
+    now = now or utc_now()
     with db_session() as session:
         rows = []
         for person in _people(session, viewer, monday):
             entries = week_entries(session, person.id, monday)
             split = split_week(entries, person.overtime_exempt)
             week = week_record(session, person.id, monday)
-            if any(e.ended_at is None for e in entries):
+            if any(e.ended_at is None and now - e.started_at >= FORGOTTEN_AFTER for e in entries):
+                status = "Open 12 hours or more: forgot to clock out?"
+            elif any(e.ended_at is None for e in entries):
                 status = "Clocked in now"
             elif week is not None and week.approved_at is not None:
                 status = "Approved"

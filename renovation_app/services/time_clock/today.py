@@ -24,9 +24,8 @@ from renovation_app.models import (
 from renovation_app.models.schedule import AppointmentStatus
 from renovation_app.services.schedule.times import day_span, hour_words, new_york
 from renovation_app.services.time_clock.hours import hours_words, worked_minutes
-from renovation_app.services.time_clock.records import open_entry
+from renovation_app.services.time_clock.records import FORGOTTEN_AFTER, open_entry
 
-FORGOTTEN_AFTER = timedelta(hours=12)
 OTHER_JOBS = 100  # the newest open jobs offered beside today's
 
 

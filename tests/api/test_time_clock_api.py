@@ -12,9 +12,9 @@ import pytest
 
 from renovation_app.models import Role
 from renovation_app.settings import settings
-from tests.factories import job_of, sign_in, staff_user
-from tests.factories.costs import contract_28k, worker_with_rate
-from tests.factories.time_clock import entries_of, shift
+from tests.factories import sign_in, staff_user
+from tests.factories.costs import worker_with_rate
+from tests.factories.time_clock import entries_of, job_by_hand, shift
 
 SITE = "http://testserver"
 
@@ -25,10 +25,8 @@ def site(monkeypatch):
 
 
 @pytest.fixture
-def job(monkeypatch, clean_db):
-    monkeypatch.setattr(settings, "contractor_licence", "2099999-DCA")
-    monkeypatch.setattr(settings, "escrow_bank", "Example Community Bank, Brooklyn")
-    return job_of(contract_28k(staff_user(Role.ADMIN, name="Bea Boss", email="boss@example.com")))
+def job(clean_db):
+    return job_by_hand(staff_user(Role.ADMIN, name="Bea Boss", email="boss@example.com"))
 
 
 def tap(client, key="phone-tap-0001", action="clock_in", **fields):

@@ -2,11 +2,12 @@
 
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.axe_check import axe
+from tests.e2e.axe_check import axe, no_axe_violations
 from tests.e2e.conftest import open_page
 from tests.e2e.document_lines import fill_line
 from tests.e2e.test_estimates import post_enquiry, write_and_send
@@ -90,3 +91,31 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
         expect(page.get_by_test_id("totp-secret")).to_be_visible()
         results = axe.run(page)
         assert results.violations_count == 0, f"/account at {width}: {results.generate_report()}"
+
+
+def test_no_axe_violations_on_the_crew_pages(page: Page, site, monkeypatch):
+    """/today with a work day and the clock, the week's timesheets and a person's week with
+    entries of every kind (sent late, corrected, overtime), as the crew member and the office."""
+    if not site.shares_this_process_database:
+        pytest.skip("the time is clocked in this process's database")
+    from tests.e2e.test_time_clock import the_office
+    from tests.factories.time_clock import shift, week_of_business_day
+
+    admin_email = new_admin(site)
+    admin, ana, job_a, _job_b = the_office(admin_email, monkeypatch)
+    last_week = week_of_business_day(-7)
+    for offset in range(5):
+        shift(ana, job_a, last_week + timedelta(days=offset), 7, 17, break_minutes=30)
+    sign_in(page, ana.email, PASSWORD)
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    for path in ("/today", "/timesheets", f"/timesheets/{last_week}/{ana.id}"):
+        open_page(page, path)
+        no_axe_violations(page, path)
+    page.goto("/signout")
+    sign_in(page, admin_email, PASSWORD)
+    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    for path in (f"/timesheets?week={last_week}", f"/timesheets/{last_week}/{ana.id}"):
+        open_page(page, path)
+        no_axe_violations(page, path)
+    page.get_by_test_id("entry-correct").first.click()
+    no_axe_violations(page, "the correction form")

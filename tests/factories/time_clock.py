@@ -8,10 +8,11 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Job, TapAction, TimeEntry, User
-from renovation_app.services import time_clock
+from renovation_app.services import jobs, time_clock
+from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.schedule import appointments
-from renovation_app.services.schedule.times import instant_of
+from renovation_app.services.schedule.times import instant_of, week_of
 from tests.factories.staff import as_signed_in
 
 _KEYS = itertools.count(1)
@@ -20,6 +21,21 @@ _KEYS = itertools.count(1)
 def ny(day: date, hour: int, minute: int = 0, fold: int = 0) -> datetime:
     """A New York wall time as the UTC instant the services keep."""
     return instant_of(day, time(hour, minute), fold)
+
+
+def job_by_hand(by: User, title: str = "Replace the kitchen faucet", phone: str = "") -> Job:
+    """A job of small work agreed without an estimate (no contract to sign: the cheapest job)."""
+    form = {
+        "name": "Lee Chan",
+        "email": f"lee-{next(_KEYS)}@example.com",
+        "phone": phone,
+        "address": "5 Court St, Brooklyn, NY 11201",
+        "title": title,
+        "price": "300",
+        "tax_category": "repair",
+        "tax_area": "nyc",
+    }
+    return jobs.create_small_job(jobs.validate_small_work(form), as_signed_in(by))
 
 
 def work_day(job: Job, person: User, day: date, by: User, start: int = 8, end: int = 16) -> int:
@@ -98,3 +114,8 @@ def set_person(person: User, **columns) -> User:
 
 def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
     return datetime(year, month, day, hour, minute, tzinfo=UTC)
+
+
+def week_of_business_day(days_from_today: int) -> date:
+    """The Monday of the New York week `days_from_today` days from today."""
+    return week_of(business_today() + timedelta(days=days_from_today))

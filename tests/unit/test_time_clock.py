@@ -20,7 +20,15 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.time_clock.hours import labour_cents, split_week, worked_minutes
 from tests.factories import signed_in
 from tests.factories.costs import audit_rows, costs_of, crew_day_form, worker_with_rate
-from tests.factories.time_clock import entries_of, ny, set_person, shift, tap, work_day
+from tests.factories.time_clock import (
+    entries_of,
+    job_by_hand,
+    ny,
+    set_person,
+    shift,
+    tap,
+    work_day,
+)
 
 MONDAY = date(2026, 11, 16)  # a past week: Monday 16 to Sunday 22 November 2026
 
@@ -29,6 +37,12 @@ MONDAY = date(2026, 11, 16)  # a past week: Monday 16 to Sunday 22 November 2026
 def ana(clean_db):
     """Ana Crew, whose hour costs the business $48.00 loaded."""
     return worker_with_rate(48_00, name="Ana Crew")
+
+
+@pytest.fixture
+def job(admin):
+    """A job of small work made by hand (no contract to render and sign)."""
+    return job_by_hand(admin)
 
 
 def test_a_day_clocked_with_a_break_counts_its_worked_time(ana, job, admin):

@@ -404,3 +404,28 @@ def test_a_staff_change_needs_a_fresh_code_not_only_an_admin_session(admin):
     with pytest.raises(ActionRefused, match="already used"):
         accounts.invite(admin, "evil@example.com", "admin", used)
     assert [m.to for m in mails("staff_invitation")] == ["friend@example.com"]
+
+
+def test_the_audit_logs_days_are_new_yorks_from_midnight_to_midnight(admin):
+    """since and until are New York days: 11:30 pm there on the 1st (04:30 UTC on the 2nd, in
+    winter) is the 1st's, and until is inclusive."""
+    from datetime import UTC, date, datetime
+
+    from renovation_app.services import audit
+
+    with db_session() as session:
+        for at in (
+            datetime(2026, 12, 2, 4, 30, tzinfo=UTC),  # Dec 1, 11:30 pm in New York
+            datetime(2026, 12, 2, 5, 30, tzinfo=UTC),  # Dec 2, 12:30 am in New York
+        ):
+            session.add(AuditEvent(action="test.day", at=at, detail=at.isoformat()))
+        session.commit()
+
+    def details(**days) -> list[str]:
+        filters = audit.AuditFilters(**days)
+        return sorted(r.detail for r in audit.audit_page(filters).rows if r.action == "test.day")
+
+    first, second = "2026-12-02T04:30:00+00:00", "2026-12-02T05:30:00+00:00"
+    assert details(since=date(2026, 12, 1), until=date(2026, 12, 1)) == [first]
+    assert details(since=date(2026, 12, 2), until=date(2026, 12, 2)) == [second]
+    assert details(since=date(2026, 12, 1), until=date(2026, 12, 2)) == [first, second]

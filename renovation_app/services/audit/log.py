@@ -8,16 +8,16 @@ import json
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from sqlmodel import Session, func, or_, select
 
 from renovation_app.db import db_session
 from renovation_app.models import AuditEvent, User
-from renovation_app.services.billing.views import business_day_start
 from renovation_app.services.fields import iso_date
 from renovation_app.services.limits import client_fingerprint
 from renovation_app.services.paging import page_of
+from renovation_app.services.schedule.times import day_span
 
 PAGE_SIZE = 50
 EXPORT_BATCH = 1000
@@ -149,9 +149,9 @@ def _conditions(filters: AuditFilters) -> list:
         if kind:
             conditions.append(AuditEvent.record_kind == kind)
     if filters.since:
-        conditions.append(AuditEvent.at >= business_day_start(filters.since))
+        conditions.append(AuditEvent.at >= day_span(filters.since)[0])
     if filters.until:
-        conditions.append(AuditEvent.at < business_day_start(filters.until + timedelta(days=1)))
+        conditions.append(AuditEvent.at < day_span(filters.until)[1])
     return conditions
 
 

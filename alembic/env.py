@@ -1,5 +1,6 @@
 """Alembic environment: the same database URL and tables as the app."""
 
+from contextlib import nullcontext
 from logging.config import fileConfig
 
 from alembic import context
@@ -8,7 +9,11 @@ from sqlmodel import SQLModel
 from renovation_app import models  # noqa: F401  (registers the tables)
 from renovation_app.db import get_engine
 
-if context.config.config_file_name is not None:
+# A caller may hand over its own connection (the migration tests run Alembic in their process,
+# on a database of their own); the command line uses the app's engine and the logging of
+# alembic.ini.
+GIVEN = context.config.attributes.get("connection")
+if GIVEN is None and context.config.config_file_name is not None:
     fileConfig(context.config.config_file_name, disable_existing_loggers=False)
 
 target_metadata = SQLModel.metadata
@@ -21,8 +26,7 @@ def _not_trigram_index(item, name, type_, reflected, compare_to) -> bool:
 
 
 def run_migrations() -> None:
-    engine = get_engine()
-    with engine.connect() as connection:
+    with nullcontext(GIVEN) if GIVEN is not None else get_engine().connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:
             # SQLite changes a column by copying its table and dropping the old one, which the

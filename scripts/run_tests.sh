@@ -6,7 +6,8 @@
 # at the same port, since the build holds its server's address. Each side's report is printed
 # whole when it ends; the run fails if either side does. The unit side runs at a lower priority,
 # so the browser, the server and their timings come first, in two processes (pytest-xdist, each
-# with a database of its own): the browser side waits on the browser and the server much of the
+# with a database of its own; each file's tests in one of them, so a module's fixtures, such as
+# the zoo, are made once): the browser side waits on the browser and the server much of the
 # time, and leaves a core idle that one process could not use. Extra arguments go to every
 # pytest run.
 set -uo pipefail
@@ -20,7 +21,7 @@ port=$($py -c "from tests.prod_server import free_port; print(free_port())")
       --output test-results/crash "$@"
 ) >$logs/browser-tests.log 2>&1 &
 browser=$!
-nice -n 15 $py -m pytest tests/unit tests/api -m "not slow" -n 2 --output test-results/unit "$@" >$logs/unit-tests.log 2>&1
+nice -n 15 $py -m pytest tests/unit tests/api -m "not slow" -n 2 --dist loadfile --output test-results/unit "$@" >$logs/unit-tests.log 2>&1
 units=$?
 wait $browser
 browser_status=$?

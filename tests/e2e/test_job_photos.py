@@ -44,7 +44,7 @@ def phone_photo(n: int, large: bool) -> bytes:
 
 def six_photos() -> list[dict]:
     return [
-        {"name": f"IMG_10{n}.jpg", "mimeType": "image/jpeg", "buffer": phone_photo(n, n < 2)}
+        {"name": f"IMG_10{n}.jpg", "mimeType": "image/jpeg", "buffer": phone_photo(n, n < 1)}
         for n in range(6)
     ]
 

@@ -1,6 +1,5 @@
 """axe-core finds no violations on any page, public or staff, at phone and desktop width."""
 
-import re
 import uuid
 from datetime import timedelta
 
@@ -13,7 +12,7 @@ from tests.e2e.document_lines import fill_line
 from tests.e2e.test_estimates import post_enquiry, write_and_send
 from tests.e2e.test_invoices import fill_customer, signed_in_form, submit_invoice
 from tests.e2e.test_public_pages import PUBLIC_ROUTES
-from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, sign_in
+from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, signed_in_at
 
 pytestmark = pytest.mark.slow  # a sweep of every page at two widths: `make test-slow`
 
@@ -77,8 +76,7 @@ def test_no_axe_violations_on_any_staff_page(page: Page, site):
     # The admin's screens, with two-step sign-in being set up (its QR code shown).
     page.goto("/signout")
     expect(page).to_have_url(f"{site.url}/")
-    sign_in(page, new_admin(site))
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, new_admin(site), None)
     for width in (375, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         for path in ("/staff", "/audit"):
@@ -106,14 +104,12 @@ def test_no_axe_violations_on_the_crew_pages(page: Page, site, monkeypatch):
     last_week = week_of_business_day(-7)
     for offset in range(5):
         shift(ana, job_a, last_week + timedelta(days=offset), 7, 17, break_minutes=30)
-    sign_in(page, ana.email, PASSWORD)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, ana.email, None, PASSWORD)
     for path in ("/today", "/timesheets", f"/timesheets/{last_week}/{ana.id}"):
         open_page(page, path)
         no_axe_violations(page, path)
     page.goto("/signout")
-    sign_in(page, admin_email, PASSWORD)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, admin_email, None, PASSWORD)
     for path in (f"/timesheets?week={last_week}", f"/timesheets/{last_week}/{ana.id}"):
         open_page(page, path)
         no_axe_violations(page, path)

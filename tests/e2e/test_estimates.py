@@ -18,7 +18,7 @@ from tests.e2e.document_lines import document_lines, fill_line
 from tests.e2e.jobs import bill_on_job, open_job_of
 from tests.e2e.test_invoices import signed_in_form
 from tests.e2e.test_payments import fill_card, invoice_status, open_dialog
-from tests.e2e.test_staff_sign_in import new_admin, sign_in
+from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
 
 
 def post_enquiry(site, email: str, phone: str = "(718) 555-0177") -> None:
@@ -226,8 +226,7 @@ def test_the_owner_cancels_after_the_final_invoice_and_the_check_deposit_is_retu
     email = f"dana-{uuid.uuid4().hex[:6]}@example.com"
     # A phone of its own: an enquiry with a known phone joins that customer (and its e-mail).
     post_enquiry(site, email, phone=f"(718) 555-{uuid.uuid4().int % 10_000:04d}")
-    sign_in(page, new_admin(site))
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, new_admin(site), None)
     staff_path = write_and_send(page, site, email, price="8000", language="es")
     estimate_mail = mail_about(site, email, "Estimate E-")
     assert " / Presupuesto E-" in estimate_mail["subject"]  # the e-mail in Spanish, then English

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from tests.e2e.conftest import open_page
 from tests.e2e.document_lines import document_lines, fill_line
-from tests.e2e.test_staff_sign_in import new_user, sign_in
+from tests.e2e.test_staff_sign_in import new_user, signed_in_at
 
 
 def wait_for_mail(site, address: str, timeout: float = 15) -> list[dict]:
@@ -38,7 +38,7 @@ def fill_customer(page: Page, email: str, name: str = "Zoë Ńowak") -> None:
 
 
 def signed_in_form(page: Page, site) -> None:
-    sign_in(page, new_user(site), at="/add-invoice")
+    signed_in_at(page, new_user(site), "/add-invoice")
     expect(page).to_have_url(re.compile(r"/add-invoice/?$"))
     page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")
     expect(page.get_by_test_id("invoice-form")).to_be_visible()

@@ -21,7 +21,7 @@ from renovation_app.services.billing import business_today, long_date
 from renovation_app.settings import settings
 from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import block_remote, open_page
-from tests.e2e.test_staff_sign_in import new_admin, sign_in
+from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
 from tests.factories import job_of, record_payment
 from tests.factories.costs import contract_28k
 from tests.factories.jobs import bill_deposit
@@ -105,8 +105,7 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     admin_email = new_admin(site)
     admin, job, sub = a_job_with_a_crew_and_a_sub(admin_email, monkeypatch)
     page.set_viewport_size({"width": 375, "height": 812})
-    sign_in(page, admin_email)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, admin_email, None)
     costs_path = f"/jobs/{job.number}/costs"
     open_page(page, costs_path)
     today, yesterday = business_today(), business_today() - timedelta(days=1)

@@ -18,7 +18,7 @@ from renovation_app.services.jobs.status import set_job_status
 from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.test_job_costs import a_job_with_a_crew_and_a_sub
-from tests.e2e.test_staff_sign_in import new_admin, sign_in
+from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
 from tests.factories import bill, make_change_order, signed_in
 
 GPS_IFD = 0x8825
@@ -66,8 +66,7 @@ def test_photos_to_the_project_page_and_the_gallery(
     make_change_order(job, signed_in(admin), "photos-co-1")  # sent: waiting for the owner
     bill(job, "final", signed_in(admin))  # the deposit is paid; this one is due
     page.set_viewport_size({"width": 375, "height": 812})
-    sign_in(page, admin_email)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, admin_email, None)
     photos_path = f"/jobs/{job.number}/photos"
     open_page(page, f"/jobs/{job.number}")
     page.get_by_test_id("job-photos-link").click()
@@ -187,8 +186,7 @@ def test_a_dropped_connection_sends_each_photo_again_and_keeps_it_once(
     admin_email = new_admin(site)
     _admin, job, _sub = a_job_with_a_crew_and_a_sub(admin_email, monkeypatch)
     page.set_viewport_size({"width": 375, "height": 812})
-    sign_in(page, admin_email)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, admin_email, None)
     tries: dict[str, int] = {}
 
     def flaky(route):

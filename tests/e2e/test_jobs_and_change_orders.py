@@ -24,7 +24,7 @@ from tests.e2e.conftest import block_remote, open_page
 from tests.e2e.document_lines import fill_line
 from tests.e2e.jobs import bill_on_job
 from tests.e2e.test_estimates import mail_about
-from tests.e2e.test_staff_sign_in import new_admin, sign_in
+from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
 from tests.factories import accepted_estimate, job_of, make_change_order, record_payment
 from tests.factories.papers import one_page_pdf
 
@@ -93,9 +93,7 @@ def test_a_job_amended_by_two_signed_change_orders_bills_exactly_what_is_left(
     admin, estimate = contract(admin_email, owner_email, monkeypatch)
     job = job_of(estimate)
     page.set_viewport_size({"width": 1280, "height": 900})
-    sign_in(page, admin_email)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
-    open_page(page, f"/jobs?q={job.number}")
+    signed_in_at(page, admin_email, f"/jobs?q={job.number}")
     page.get_by_test_id("job-row").get_by_role("link", name=job.number).click()
     job_path = f"/jobs/{job.number}"
     expect(page).to_have_url(re.compile(job_path + "$"))
@@ -213,9 +211,7 @@ def test_the_office_records_a_change_order_signed_on_paper(page: Page, site, mon
     )
     job = job_of(estimate)
     make_change_order(job, admin)
-    sign_in(page, admin_email)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
-    open_page(page, f"/jobs/{job.number}")
+    signed_in_at(page, admin_email, f"/jobs/{job.number}")
     row = page.get_by_test_id("change-order").filter(has_text="CO-1")
     row.get_by_role("button", name="Signed on paper").click()
     page.fill("#paper-name", "Maria Lopez")
@@ -230,9 +226,7 @@ def test_the_office_records_a_change_order_signed_on_paper(page: Page, site, mon
 
 
 def test_small_work_gets_a_job_by_hand_and_its_one_invoice(page: Page, site):
-    sign_in(page, new_admin(site))
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
-    open_page(page, "/jobs")
+    signed_in_at(page, new_admin(site), "/jobs")
     page.get_by_role("link", name="New job for small work").click()
     expect(page).to_have_url(re.compile(r"/jobs/new$"))
     page.wait_for_selector('#hydrated[data-hydrated="true"]', state="attached")

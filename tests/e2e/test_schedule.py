@@ -21,7 +21,7 @@ from renovation_app.settings import settings
 from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import open_page
 from tests.e2e.test_estimates import mail_about
-from tests.e2e.test_staff_sign_in import new_admin, sign_in
+from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
 from tests.factories import job_of, staff_user
 from tests.factories.costs import contract_28k
 from tests.factories.staff import as_signed_in
@@ -57,9 +57,7 @@ def test_the_office_drags_a_work_day_for_two_people_onto_monday(page: Page, site
     )
 
     page.set_viewport_size({"width": 1280, "height": 900})
-    sign_in(page, admin_email)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
-    open_page(page, "/schedule")
+    signed_in_at(page, admin_email, "/schedule")
     page.get_by_role("button", name="Next").click() if page.get_by_title(
         "Next week"
     ).count() == 0 else page.get_by_title("Next week").click()
@@ -142,9 +140,7 @@ def test_a_visitor_books_thursday_from_the_contact_page_on_a_phone(page: Page, s
 
     # The office's week view shows it.
     page.set_viewport_size({"width": 1280, "height": 900})
-    sign_in(page, new_admin(site))
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
-    open_page(page, "/schedule")
+    signed_in_at(page, new_admin(site), "/schedule")
     visit_event = page.locator(".fc-event").filter(has_text="Estimate visit: Maria Lopez")
     if visit_event.count() == 0:  # booked for next week's Thursday
         page.get_by_role("button", name="Next", exact=True).click()
@@ -203,9 +199,7 @@ def test_the_second_half_past_one_shows_with_est_and_the_schedule_opens_at_today
     shows the second with EST; opened again in the same tab, the schedule is at this week."""
     tag = uuid.uuid4().hex[:4]
     page.set_viewport_size({"width": 1280, "height": 900})
-    sign_in(page, new_admin(site))
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
-    open_page(page, "/schedule?day=2027-11-07")
+    signed_in_at(page, new_admin(site), "/schedule?day=2027-11-07")
     expect(page.locator(".fc-toolbar-title")).to_contain_text("2027")
     page.get_by_role("button", name="New appointment").click()
     page.locator("#appointment-kind").select_option("other")

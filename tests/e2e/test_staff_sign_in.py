@@ -40,6 +40,17 @@ def new_admin(site) -> str:
     return new_user(site, admin=True)
 
 
+def signed_in_at(page: Page, email: str, path: str | None, password: str = PASSWORD) -> None:
+    """Signed in as the login form signs in (POST /api/session; the browser keeps the cookie),
+    then at `path` (None: no page opened yet). For flows that are not about signing in: the
+    form has its own tests above, and going through it costs a flow the login page and the
+    dashboard it leads to."""
+    answer = page.request.post("/api/session", data={"email": email, "password": password})
+    assert answer.ok, answer.text()
+    if path is not None:
+        open_page(page, path)
+
+
 def sign_in(page: Page, email: str, password: str = PASSWORD, at: str = "/login") -> None:
     """Sign in with the form on `at`: /login, or a staff page showing it in place."""
     open_page(page, at)

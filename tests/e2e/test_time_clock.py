@@ -23,7 +23,7 @@ from renovation_app.services.billing import business_today
 from renovation_app.services.schedule.times import week_of
 from renovation_app.settings import settings
 from tests.e2e.conftest import open_page
-from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, sign_in
+from tests.e2e.test_staff_sign_in import PASSWORD, new_admin, signed_in_at
 from tests.factories import job_of
 from tests.factories.costs import contract_28k
 from tests.factories.staff import staff_user
@@ -112,8 +112,7 @@ def test_a_crew_day_offline_tap_and_a_week_of_overtime_approved(
     admin_email = new_admin(site)
     admin, ana, job_a, job_b = the_office(admin_email, monkeypatch)
     page.set_viewport_size({"width": 375, "height": 812})
-    sign_in(page, ana.email, PASSWORD)
-    expect(page).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(page, ana.email, None, PASSWORD)
     # Last week, clocked on the phone: Tuesday to Thursday 10 hours, Friday 2.5.
     last_week = week_of(business_today()) - timedelta(days=7)
     for offset in (1, 2, 3):
@@ -128,8 +127,7 @@ def test_a_crew_day_offline_tap_and_a_week_of_overtime_approved(
 
     office = browser.new_context(base_url=site.url, viewport={"width": 375, "height": 812})
     desk = office.new_page()
-    sign_in(desk, admin_email, PASSWORD)
-    expect(desk).to_have_url(re.compile(r"/dashboard$"))
+    signed_in_at(desk, admin_email, None, PASSWORD)
     this_week = f"/timesheets/{week_of(business_today())}/{ana.id}"
     open_page(desk, this_week)
     expect(desk.get_by_test_id("timesheet-entry")).to_have_count(2)

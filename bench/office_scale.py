@@ -27,11 +27,12 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+
+from bench.engines import on_each_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 CALLS = 50
@@ -490,18 +491,9 @@ def main() -> None:
     if args.child:
         child(args.child, args.scale)
         return
-    runs: dict[str, dict] = {}
-    with tempfile.TemporaryDirectory(prefix="renovation-office-") as tmp:
-        os.chmod(tmp, 0o755)
-        if args.engine in ("sqlite", "both"):
-            runs["SQLite"] = run_child("SQLite", f"sqlite:///{Path(tmp) / 'o.db'}", args.scale)
-        if args.engine in ("postgres", "both"):
-            sys.path.insert(0, str(ROOT / "scripts"))
-            from prod_stack import ensure_packages, private_postgres
-
-            (Path(tmp) / "pg").mkdir()
-            with private_postgres(Path(tmp) / "pg", ensure_packages()) as database:
-                runs["PostgreSQL"] = run_child("PostgreSQL", database, args.scale)
+    runs = on_each_engine(
+        args.engine, "renovation-office-", lambda label, url: run_child(label, url, args.scale)
+    )
     report(runs)
 
 

@@ -15,7 +15,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -23,6 +22,8 @@ from types import SimpleNamespace
 
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
+
+from bench.engines import on_each_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 PEOPLE, YEARS, JOB_SPAN_DAYS, JOBS_AT_ONCE = 40, 10, 40, 8
@@ -303,18 +304,9 @@ def main() -> None:
     if args.child:
         child(args.child, args.scale)
         return
-    runs = {}
-    with tempfile.TemporaryDirectory(prefix="renovation-clock-") as tmp:
-        os.chmod(tmp, 0o755)
-        if args.engine in ("sqlite", "both"):
-            runs["SQLite"] = run_child("SQLite", f"sqlite:///{Path(tmp) / 'c.db'}", args.scale)
-        if args.engine in ("postgres", "both"):
-            sys.path.insert(0, str(ROOT / "scripts"))
-            from prod_stack import ensure_packages, private_postgres
-
-            (Path(tmp) / "pg").mkdir()
-            with private_postgres(Path(tmp) / "pg", ensure_packages()) as database:
-                runs["PostgreSQL"] = run_child("PostgreSQL", database, args.scale)
+    runs = on_each_engine(
+        args.engine, "renovation-clock-", lambda label, url: run_child(label, url, args.scale)
+    )
     print(f"\nServer time, ms (p50 / p95 of {CALLS} calls); goal p95 <= {GOAL_MS} ms")
     for label, run in runs.items():
         print(f"{label}: {run['counts']}")

@@ -30,30 +30,20 @@ HOURS = "py-2 pr-1 text-right align-top tabular-nums"
 SMALL_LINK = "text-sm font-semibold text-orange-800 underline"
 
 
+def map_link(words: str, href: rx.Var) -> rx.Component:
+    """Where the phone was at a tap (admins only: the service leaves it empty for others)."""
+    return rx.cond(
+        href,
+        rx.el.a(words, href=href, target="_blank", rel="noopener", class_name=SMALL_LINK),
+    )
+
+
 def entry_notes(row: rx.Var) -> rx.Component:
     return rx.el.div(
         rx.foreach(row.notes.to(list[str]), lambda n: rx.el.p(n, class_name="text-amber-900")),
         rx.el.div(
-            rx.cond(
-                row.in_map,
-                rx.el.a(
-                    "Where clocked in",
-                    href=row.in_map,
-                    target="_blank",
-                    rel="noopener",
-                    class_name=SMALL_LINK,
-                ),
-            ),
-            rx.cond(
-                row.out_map,
-                rx.el.a(
-                    "Where clocked out",
-                    href=row.out_map,
-                    target="_blank",
-                    rel="noopener",
-                    class_name=SMALL_LINK,
-                ),
-            ),
+            map_link("Where clocked in", row.in_map),
+            map_link("Where clocked out", row.out_map),
             rx.cond(
                 StaffState.is_admin,
                 rx.el.button(

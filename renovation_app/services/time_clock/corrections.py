@@ -72,13 +72,17 @@ def _summary(entry: TimeEntry) -> dict:
     }
 
 
-def correct_entry(admin: SignedInUser, entry_id: int, raw: Mapping, now=None) -> None:
-    """Set an entry's start, end and breaks (closing a forgotten clock out is this too)."""
+def _office_change(admin: SignedInUser, raw: Mapping, asked: str, now) -> tuple[str, Times]:
+    """An admin's change of time, with its reason and its checked times."""
     if not admin.is_admin:
         raise ActionRefused(ADMINS_ONLY)
+    return reason_text(raw.get("reason"), asked, 300), _times(raw, now)
+
+
+def correct_entry(admin: SignedInUser, entry_id: int, raw: Mapping, now=None) -> None:
+    """Set an entry's start, end and breaks (closing a forgotten clock out is this too)."""
     now = now or utc_now()
-    reason = reason_text(raw.get("reason"), "Please give the reason for the change.", 300)
-    times = _times(raw, now)
+    reason, times = _office_change(admin, raw, "Please give the reason for the change.", now)
     with db_session() as session:
         entry = session.get(TimeEntry, entry_id)
         if entry is None:
@@ -110,11 +114,8 @@ def correct_entry(admin: SignedInUser, entry_id: int, raw: Mapping, now=None) ->
 
 def add_entry(admin: SignedInUser, user_id: int, raw: Mapping, now=None) -> int:
     """Time the clock missed, typed by the office for a person on a job; returns its id."""
-    if not admin.is_admin:
-        raise ActionRefused(ADMINS_ONLY)
     now = now or utc_now()
-    reason = reason_text(raw.get("reason"), "Please give the reason for adding this time.", 300)
-    times = _times(raw, now)
+    reason, times = _office_change(admin, raw, "Please give the reason for adding this time.", now)
     with db_session() as session:
         if session.get(User, user_id) is None:
             raise ActionRefused("There is no such person.")

@@ -49,6 +49,7 @@ from renovation_app.models.jobs import (
 from renovation_app.models.limits import RateHit, ThrottleLock
 from renovation_app.models.links import CustomerLink, CustomerLinkKind
 from renovation_app.models.mail import (
+    Channel,
     Delivery,
     EmailDeliveryEvent,
     OutboxAttachment,
@@ -102,9 +103,15 @@ from renovation_app.models.staff import (
     StaffLink,
     User,
 )
+from renovation_app.models.texts import ConsentSource, InboundText, InboundTextMedia, TextConsent
 from renovation_app.models.time_clock import TapAction, TimeEntry, TimesheetWeek, TimeTap
 
 __all__ = [
+    "Channel",
+    "ConsentSource",
+    "InboundText",
+    "InboundTextMedia",
+    "TextConsent",
     "TapAction",
     "TimeEntry",
     "TimeTap",

@@ -28,7 +28,8 @@ def _rfc2822(when: datetime) -> str:
 class FakeTwilio:
     """Keeps every message created (`sent`) and every request (`requests`).
 
-    - A `To` that is no E.164 number is refused with 21211; one in `unsubscribed` with 21610
+    - A `To` that is no E.164 number (or is in `invalid`: a number no carrier has) is refused
+      with 21211; one in `unsubscribed` with 21610
       (the recipient texted STOP to the sender), as Twilio answers them (HTTP 400).
     - `fail_with` answers that HTTP status (e.g. 500) without taking the message.
     - `hang_after_accept` seconds: the message is taken (listed from then on) and the answer is
@@ -43,6 +44,7 @@ class FakeTwilio:
         self.sent: list[dict] = []
         self.requests: list[dict] = []
         self.unsubscribed: set[str] = set()
+        self.invalid: set[str] = set()
         self.fail_with: int | None = None
         self.hang_after_accept: float = 0
         self._lock = threading.Lock()
@@ -113,7 +115,7 @@ class FakeTwilio:
 
     def _create(self, form: dict) -> tuple[int, dict]:
         to, body = form.get("To", ""), form.get("Body", "")
-        if not E164.match(to):
+        if not E164.match(to) or to in self.invalid:
             return 400, _error(21211, f"Invalid 'To' Phone Number: {to}", 400)
         if to in self.unsubscribed:
             return 400, _error(21610, "Attempt to send to unsubscribed recipient", 400)
@@ -163,13 +165,14 @@ class FakeTwilio:
 
     # Webhooks to our app, signed as Twilio signs them.
 
-    def _signed_post(self, url: str, params: dict, signature: str | None = "") -> httpx.Response:
+    def _signed_post(self, url: str, params: dict, signature: str | None = "", post=None):
+        """POST the form to `url` with `post` (httpx.post, or a Starlette TestClient's post)."""
         headers = {}
         if signature is not None:
             headers["X-Twilio-Signature"] = signature or RequestValidator(
                 self.auth_token
             ).compute_signature(url, params)
-        return httpx.post(url, data=params, headers=headers, timeout=10)
+        return (post or httpx.post)(url, data=params, headers=headers)
 
     def post_inbound(
         self,
@@ -178,6 +181,7 @@ class FakeTwilio:
         body: str,
         media: tuple[tuple[str, str], ...] = (),
         signature: str | None = "",
+        post=None,
     ) -> httpx.Response:
         """A text from `from_` to our number, as Twilio posts it; `media` is (url, type) pairs.
         `signature=None` sends none; any other non-empty string is sent as it is (a forgery)."""
@@ -192,10 +196,10 @@ class FakeTwilio:
         for i, (media_url, content_type) in enumerate(media):
             params[f"MediaUrl{i}"] = media_url
             params[f"MediaContentType{i}"] = content_type
-        return self._signed_post(url, params, signature)
+        return self._signed_post(url, params, signature, post)
 
     def post_status(
-        self, url: str, message_sid: str, status: str, error_code: str = ""
+        self, url: str, message_sid: str, status: str, error_code: str = "", post=None
     ) -> httpx.Response:
         """A status callback for a message we sent (sent, delivered, failed, undelivered)."""
         message = next(m for m in self.sent if m["sid"] == message_sid)
@@ -208,7 +212,7 @@ class FakeTwilio:
         }
         if error_code:
             params["ErrorCode"] = error_code
-        return self._signed_post(url, params)
+        return self._signed_post(url, params, "", post)
 
 
 def _error(code: int, message: str, status: int) -> dict:

@@ -24,7 +24,8 @@ class _ElsewhereHttpClient(TwilioHttpClient):
         return super().request(method, url, *args, **kwargs)
 
 
-def twilio_client(timeout: float = SEND_TIMEOUT_SECONDS) -> Client:
+def twilio_client(timeout: float | None = None) -> Client:
+    timeout = timeout or SEND_TIMEOUT_SECONDS
     base = settings.twilio_api_base
     http = _ElsewhereHttpClient(base, timeout) if base else TwilioHttpClient(timeout=timeout)
     return Client(settings.twilio_account_sid, settings.twilio_auth_token, http_client=http)

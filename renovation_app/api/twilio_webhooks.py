@@ -3,6 +3,7 @@
 import logging
 from urllib.parse import parse_qsl
 
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -13,6 +14,7 @@ from renovation_app.services.texts import (
     SignatureInvalid,
     handle_inbound,
     handle_status,
+    keep_text_media,
 )
 
 log = logging.getLogger(__name__)
@@ -45,7 +47,8 @@ async def _handled(request: Request, handler) -> tuple[str | None, Response | No
 
 async def twilio_inbound(request: Request) -> Response:
     answer, refused = await _handled(request, handle_inbound)
-    return refused or Response(answer, media_type=TWIML)
+    # An MMS's photos are fetched after Twilio has its answer (it waits 15 s at most).
+    return refused or Response(answer, media_type=TWIML, background=BackgroundTask(keep_text_media))
 
 
 async def twilio_status(request: Request) -> Response:

@@ -1,6 +1,9 @@
 """Twilio's webhooks on our API, signed by the fake with the SDK's own RequestValidator."""
 
+import io
+
 import pytest
+from PIL import Image
 from sqlmodel import select
 
 from renovation_app.db import db_session
@@ -11,11 +14,13 @@ from renovation_app.models import (
     Customer,
     InboundText,
     InboundTextMedia,
+    Job,
     OutboxEmail,
     OutboxStatus,
     TextConsent,
+    User,
 )
-from renovation_app.services import mail, texts
+from renovation_app.services import files, mail, texts
 from renovation_app.services.errors import ActionRefused
 from renovation_app.settings import settings
 from tests.factories import make_customer, signed_in
@@ -185,15 +190,56 @@ def test_a_text_body_is_kept_and_shown_as_plain_text_never_html(twilio, client, 
     assert texts.twiml(body).count("<img") == 0  # anything we echo to Twilio is escaped
 
 
-def test_an_mms_photo_is_noted_with_the_text(twilio, client, customer):
-    media = (
-        ("https://api.twilio.com/2010-04-01/Accounts/AC/Messages/MM1/Media/ME1", "image/jpeg"),
-    )
-    twilio.post_inbound(INBOUND, MOBILE_E164, "The crack", media=media, post=client.post)
+def open_job_of(customer: Customer, author: User) -> int:
     with db_session() as session:
-        [photo] = session.exec(select(InboundTextMedia)).all()
-    assert photo.content_type == "image/jpeg" and photo.twilio_url.endswith("/ME1")
-    assert photo.inbound_text_id == inbound_rows()[0].id
+        job = Job(
+            number="J-2026-0001",
+            year=2026,
+            customer_id=customer.id,
+            title="Bathroom",
+            customer_name=customer.name,
+            customer_email="pat@example.com",
+            contract_cents=100_000,
+            author_id=author.id,
+        )
+        session.add(job)
+        session.commit()
+        return job.id
+
+
+def a_photo_with_its_place() -> bytes:
+    exif = Image.Exif()
+    exif[0x010F] = "PhoneMaker"  # Make; a GPS position is kept the same way
+    out = io.BytesIO()
+    Image.new("RGB", (40, 30), "red").save(out, "JPEG", exif=exif)
+    return out.getvalue()
+
+
+def test_an_mms_photo_is_kept_with_the_customers_one_open_job_without_its_exif(
+    twilio, client, customer, staff, photo_storage
+):
+    job_id = open_job_of(customer, staff)
+    photo = twilio.add_media(a_photo_with_its_place(), "image/jpeg")
+    script = twilio.add_media(b"<script>alert(1)</script>", "image/jpeg")
+    media = ((photo, "image/jpeg"), (script, "image/jpeg"))
+    twilio.post_inbound(INBOUND, MOBILE_E164, "The crack", media=media, post=client.post)
+    [text] = inbound_rows()
+    assert text.job_id == job_id
+    with db_session() as session:
+        kept, refused = session.exec(select(InboundTextMedia).order_by(InboundTextMedia.id)).all()
+    assert kept.job_id == job_id and kept.inbound_text_id == text.id
+    assert refused.file_key == texts.NOT_KEPT
+    stored = files.read(kept.file_key)
+    assert Image.open(io.BytesIO(stored)).getexif() == {}  # kept as a plain JPEG
+
+
+def test_an_mms_from_an_unknown_number_is_noted_but_not_fetched(twilio, client):
+    photo = twilio.add_media(a_photo_with_its_place(), "image/jpeg")
+    twilio.post_inbound(INBOUND, STRANGER, "pic", media=((photo, "image/jpeg"),), post=client.post)
+    with db_session() as session:
+        [noted] = session.exec(select(InboundTextMedia)).all()
+    assert noted.job_id is None and noted.file_key == ""
+    assert not [r for r in twilio.requests if "/Media/" in r["path"]]
 
 
 def test_delivery_status_is_shown_and_a_failed_number_flags_the_customer(twilio, client, customer):

@@ -19,6 +19,8 @@ ACCOUNT_SID = "AC" + "0" * 32
 AUTH_TOKEN = "fake_twilio_auth_token_0123456789"
 E164 = re.compile(r"^\+[1-9]\d{7,14}$")
 MESSAGES_PATH = re.compile(r"^/2010-04-01/Accounts/(?P<sid>AC\w+)/Messages\.json$")
+MEDIA_PATH = re.compile(r"^/2010-04-01/Accounts/(?P<sid>AC\w+)/Messages/MM\w+/Media/ME\w+$")
+TWILIO_API = "https://api.twilio.com"
 
 
 def _rfc2822(when: datetime) -> str:
@@ -45,6 +47,7 @@ class FakeTwilio:
         self.requests: list[dict] = []
         self.unsubscribed: set[str] = set()
         self.invalid: set[str] = set()
+        self.media: dict[str, tuple[bytes, str]] = {}  # path: (content, content type)
         self.fail_with: int | None = None
         self.hang_after_accept: float = 0
         self._lock = threading.Lock()
@@ -92,14 +95,37 @@ class FakeTwilio:
             self._server.shutdown()
             self._server.server_close()
 
+    def add_media(self, content: bytes, content_type: str) -> str:
+        """A photo of an inbound MMS; returns its address as Twilio gives it (api.twilio.com),
+        served here with the account's credentials (the app rewrites the host)."""
+        path = (
+            f"/2010-04-01/Accounts/{self.account_sid}/Messages/MM{uuid.uuid4().hex}"
+            f"/Media/ME{uuid.uuid4().hex}"
+        )
+        self.media[path] = (content, content_type)
+        return TWILIO_API + path
+
+    def _serve_media(self, handler, path: str) -> None:
+        if not self._authorized(handler):
+            return handler.answer(401, _error(20003, "Authenticate", 401))
+        content, content_type = self.media[path]
+        handler.send_response(200)
+        handler.send_header("Content-Type", content_type)
+        handler.send_header("Content-Length", str(len(content)))
+        handler.end_headers()
+        handler.wfile.write(content)
+
     def _authorized(self, handler) -> bool:
         expected = base64.b64encode(f"{self.account_sid}:{self.auth_token}".encode()).decode()
         return handler.headers.get("Authorization", "") == f"Basic {expected}"
 
     def _handle(self, handler, method: str, fields: dict) -> None:
-        match = MESSAGES_PATH.match(urlsplit(handler.path).path)
+        path = urlsplit(handler.path).path
+        match = MESSAGES_PATH.match(path)
         with self._lock:
             self.requests.append({"method": method, "path": handler.path, "fields": fields})
+        if method == "GET" and MEDIA_PATH.match(path) and path in self.media:
+            return self._serve_media(handler, path)
         if not match or match["sid"] != self.account_sid:
             return handler.answer(404, _error(20404, "The requested resource was not found", 404))
         if not self._authorized(handler):

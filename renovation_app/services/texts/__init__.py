@@ -11,6 +11,7 @@ from renovation_app.services.texts.inbound import (
     handle_inbound,
     twiml,
 )
+from renovation_app.services.texts.media import NOT_KEPT, keep_text_media
 from renovation_app.services.texts.queueing import TEXT_MAX, queue_text, texts_off_reason
 from renovation_app.services.texts.quiet_hours import end_of_quiet_hours
 from renovation_app.services.texts.replies import reply_to_customer
@@ -26,6 +27,7 @@ from renovation_app.services.texts.views import (
 
 __all__ = [
     "INBOUND_PATH",
+    "NOT_KEPT",
     "STATUS_PATH",
     "TEXT_CHANNEL",
     "TEXT_MAX",
@@ -38,6 +40,7 @@ __all__ = [
     "end_of_quiet_hours",
     "handle_inbound",
     "handle_status",
+    "keep_text_media",
     "latest_consent",
     "mark_customer_texts_read",
     "may_text",

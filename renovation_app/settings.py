@@ -72,6 +72,9 @@ class Settings(BaseSettings):
     twilio_from_number: str = ""
     twilio_messaging_service_sid: str = ""
     twilio_api_base: str = ""
+    # The business's review page (Google, Yelp ...): after a job's final payment the customer
+    # is asked once, through /review/<token> on this site (which counts opens). Empty: never.
+    review_link: str = ""
 
     # Payment reminders: days from each due date (negative: before), the one reminder of an
     # estimate this many days before it expires, and how often the workers look for them.

@@ -7,7 +7,8 @@ Create Date: 2026-11-29
 New tables: text_consent (a number's yes or no to texts, latest row wins), inbound_text (kept by
 Twilio's sid), inbound_text_media (an MMS photo as a job's internal file). The outbox carries
 texts too: outbox_email.channel ("email" for every row there is), first_claimed_at and
-customer_id. customer.text_problem starts empty.
+customer_id. customer.text_problem starts empty. review_request: a job's one review request
+(by text or e-mail) and whether its link was opened.
 """
 
 from collections.abc import Sequence
@@ -77,6 +78,27 @@ def upgrade() -> None:
     with op.batch_alter_table('inbound_text_media', schema=None) as batch_op:
         batch_op.create_index('ix_inbound_text_media_text', ['inbound_text_id'], unique=False)
 
+    op.create_table('review_request',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('job_id', sa.Integer(), nullable=False),
+    sa.Column('customer_id', sa.Integer(), nullable=True),
+    sa.Column('channel', sqlmodel.sql.sqltypes.AutoString(length=5), nullable=False),
+    sa.Column('outbox_id', sa.Integer(), nullable=True),
+    sa.Column('token_hash', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=False),
+    sa.Column('created_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+    sa.Column('opened_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+    sa.Column('open_count', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['customer_id'], ['customer.id'], ),
+    sa.ForeignKeyConstraint(['job_id'], ['job.id'], ),
+    sa.ForeignKeyConstraint(['outbox_id'], ['outbox_email.id'], ),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('job_id'),
+    sa.UniqueConstraint('token_hash')
+    )
+    with op.batch_alter_table('review_request', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_review_request_created_at'), ['created_at'], unique=False)
+        batch_op.create_index(batch_op.f('ix_review_request_customer_id'), ['customer_id'], unique=False)
+
     with op.batch_alter_table('customer', schema=None) as batch_op:
         batch_op.add_column(sa.Column('text_problem', sqlmodel.sql.sqltypes.AutoString(length=300), server_default='', nullable=False))
 
@@ -99,6 +121,12 @@ def downgrade() -> None:
 
     with op.batch_alter_table('customer', schema=None) as batch_op:
         batch_op.drop_column('text_problem')
+
+    with op.batch_alter_table('review_request', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_review_request_customer_id'))
+        batch_op.drop_index(batch_op.f('ix_review_request_created_at'))
+
+    op.drop_table('review_request')
 
     with op.batch_alter_table('inbound_text_media', schema=None) as batch_op:
         batch_op.drop_index('ix_inbound_text_media_text')

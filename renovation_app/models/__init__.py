@@ -75,6 +75,7 @@ from renovation_app.models.photos import (
     PublishedPhoto,
 )
 from renovation_app.models.reminders import Reminder
+from renovation_app.models.reviews import ReviewRequest
 from renovation_app.models.schedule import (
     Appointment,
     AppointmentKind,
@@ -111,6 +112,7 @@ __all__ = [
     "ConsentSource",
     "InboundText",
     "InboundTextMedia",
+    "ReviewRequest",
     "TextConsent",
     "TapAction",
     "TimeEntry",

@@ -126,7 +126,7 @@ def test_a_customers_reply_lands_on_their_page_and_the_office_is_told(twilio, cl
         assert texts.unread_texts_count(session) == 1
         [line] = texts.customer_texts(session, customer.id)
         assert line.incoming and line.body == "Can you come at 9?" and line.status == "unread"
-        assert session.exec(select(AuditEvent.action)).all()[-1] == "text_received"
+        assert "text_received" in session.exec(select(AuditEvent.action)).all()
 
 
 def test_a_reply_from_an_unknown_number_is_kept_for_the_office_unattached(twilio, client, customer):

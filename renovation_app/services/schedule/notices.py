@@ -1,8 +1,8 @@
 """The customer's e-mail the day before we come ("We arrive Tuesday, December 8 between 8:00 am
 and 9:00 am"), and the same by text to a mobile that said yes: before an estimate visit, and
-before the first work day of a job in a week (one e-mail for a week of work, not one a day). At most once per appointment and version (a unique
-row, written with its outbox e-mail in one transaction, so two workers never send it twice); a
-move or a cancellation withdraws a notice still waiting in the outbox, and the new time gets
+before the first work day of a job in a week (one e-mail for a week of work, not one a day).
+At most once per appointment and version (a unique row, written with its outbox e-mail in one
+transaction, so two workers never send it twice); a move or a cancellation withdraws a notice still waiting in the outbox, and the new time gets
 its own."""
 
 from datetime import datetime, timedelta

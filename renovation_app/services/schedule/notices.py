@@ -2,8 +2,8 @@
 and 9:00 am"), and the same by text to a mobile that said yes: before an estimate visit, and
 before the first work day of a job in a week (one e-mail for a week of work, not one a day).
 At most once per appointment and version (a unique row, written with its outbox e-mail in one
-transaction, so two workers never send it twice); a move or a cancellation withdraws a notice still waiting in the outbox, and the new time gets
-its own."""
+transaction, so two workers never send it twice); a move or a cancellation withdraws a notice
+still waiting in the outbox, and the new time gets its own."""
 
 from datetime import datetime, timedelta
 

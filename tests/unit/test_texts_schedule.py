@@ -8,11 +8,14 @@ import time_machine
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Channel, OutboxEmail, OutboxStatus
+from renovation_app.models import AuditEvent, Channel, OutboxEmail, OutboxStatus
 from renovation_app.services import mail, texts
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.schedule import booking, windows
 from renovation_app.services.schedule.notices import send_appointment_notices
+from renovation_app.services.schedule.on_my_way import text_on_my_way
 from renovation_app.settings import settings
+from tests.factories import signed_in, staff_user
 from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)  # Friday 10 am in New York
@@ -102,3 +105,22 @@ def test_the_day_before_notice_is_texted_once_and_withdrawn_with_the_email(twili
     assert {r.status for r in rows(Channel.TEXT) if r.kind == "appointment_notice"} == {
         OutboxStatus.CANCELLED
     }
+
+
+def test_on_my_way_texts_the_arrival_time_with_an_audit_row(twilio):
+    crew = signed_in(staff_user(name="Tony Tiles", email="tony@example.com"))
+    visit = book(texts_ok=True)
+    arrival = visit.starts_at + timedelta(minutes=20)
+    with db_session() as session:
+        row = text_on_my_way(session, crew, visit.id, arrival)
+        session.commit()
+        actions = session.exec(select(AuditEvent.action)).all()
+    assert "Tony is on the way and arrives about" in row.text and "on_my_way" in actions
+    assert row.kind == "on_my_way" and row.about_id == visit.id
+
+
+def test_on_my_way_is_refused_in_words_without_a_yes(twilio):
+    crew = signed_in(staff_user(name="Tony Tiles", email="tony@example.com"))
+    visit = book(texts_ok=False)
+    with db_session() as session, pytest.raises(ActionRefused, match="agreed to texts"):
+        text_on_my_way(session, crew, visit.id, visit.starts_at)

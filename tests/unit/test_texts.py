@@ -198,6 +198,8 @@ def test_a_number_twilio_refuses_fails_at_once_with_its_code(twilio, code):
     assert mail.deliver_due() == 0
     [row] = text_rows()
     assert row.status == OutboxStatus.FAILED and code in row.last_error
+    with db_session() as session:  # Twilio's word that the number opted out is kept
+        assert texts.may_text(session, MOBILE) is (code != "21610")
 
 
 def test_a_stop_after_queueing_means_it_is_never_sent(twilio):

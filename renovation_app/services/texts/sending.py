@@ -11,9 +11,9 @@ from sqlmodel import select
 from twilio.base.exceptions import TwilioRestException
 
 from renovation_app.db import db_session
-from renovation_app.models import Channel, OutboxAttachment, OutboxEmail
+from renovation_app.models import Channel, ConsentSource, OutboxAttachment, OutboxEmail
 from renovation_app.services.mail import ChannelSender, Verdict, register_channel
-from renovation_app.services.texts.consent import may_text
+from renovation_app.services.texts.consent import may_text, record_consent
 from renovation_app.services.texts.gateway import sender, twilio_client
 from renovation_app.services.texts.quiet_hours import end_of_quiet_hours
 from renovation_app.settings import settings
@@ -21,6 +21,7 @@ from renovation_app.settings import settings
 STATUS_PATH = "/api/twilio/status"
 # Twilio's clock and ours may differ a little: look this far before the first claim.
 CLOCK_SLACK = timedelta(minutes=5)
+UNSUBSCRIBED = 21610  # Twilio's error: the recipient texted STOP to this sender
 
 
 class OptedOut(Exception):
@@ -57,6 +58,14 @@ def _already_with_twilio(client, row: OutboxEmail) -> str | None:
     return oldest_first[0].sid if oldest_first else None
 
 
+def _note_opt_out(row: OutboxEmail) -> None:
+    """Twilio says the number texted STOP to our sender (a webhook we may have missed): the
+    number's no is recorded, so nothing more is queued for it."""
+    with db_session() as session:
+        record_consent(session, row.to, False, ConsentSource.STOP, row.customer_id)
+        session.commit()
+
+
 def _still_consented(number: str) -> bool:
     with db_session() as session:
         return may_text(session, number)
@@ -76,6 +85,8 @@ def send_text(row: OutboxEmail, attachments: list[OutboxAttachment], earlier_try
             to=row.to, body=row.text, status_callback=settings.url(STATUS_PATH), **sender()
         )
     except TwilioRestException as error:
+        if error.code == UNSUBSCRIBED:
+            _note_opt_out(row)
         raise TwilioRefused(error.status, error.code, error.msg) from error
     return message.sid
 

@@ -83,3 +83,18 @@ def test_a_reminder_due_at_10_pm_waits_for_8_am_and_payment_withdraws_it(twilio,
         record_payment(made, clerk, amount="1000", received_on="2026-11-18")
     assert reminder_texts()[0].status == OutboxStatus.CANCELLED
     assert twilio.sent == []
+
+
+def test_a_new_invoice_texts_its_pay_link_to_a_mobile_that_said_yes(twilio, clerk):
+    with db_session() as session:
+        texts.record_consent(session, PHONE, True, ConsentSource.OFFICE, user=clerk)
+        session.commit()
+    made = rita_owes(clerk, consented=False)
+    with db_session() as session:
+        [text] = session.exec(
+            select(OutboxEmail).where(
+                OutboxEmail.channel == Channel.TEXT, OutboxEmail.kind == "invoice"
+            )
+        ).all()
+    assert made.number in text.text and "/pay/" in text.text
+    assert (text.about_kind, text.about_id) == ("invoice", made.id)

@@ -12,7 +12,12 @@ from renovation_app.services.texts.inbound import (
     twiml,
 )
 from renovation_app.services.texts.media import NOT_KEPT, keep_text_media
-from renovation_app.services.texts.queueing import TEXT_MAX, queue_text, texts_off_reason
+from renovation_app.services.texts.queueing import (
+    TEXT_MAX,
+    queue_text,
+    text_link,
+    texts_off_reason,
+)
 from renovation_app.services.texts.quiet_hours import end_of_quiet_hours
 from renovation_app.services.texts.replies import reply_to_customer
 from renovation_app.services.texts.sending import STATUS_PATH, TEXT_CHANNEL
@@ -47,6 +52,7 @@ __all__ = [
     "queue_text",
     "record_consent",
     "reply_to_customer",
+    "text_link",
     "texts_off_reason",
     "twilio_client",
     "twiml",

@@ -2,6 +2,7 @@
 
 from sqlmodel import Session
 
+from renovation_app.content import BUSINESS
 from renovation_app.models import Channel, OutboxEmail, utc_now
 from renovation_app.services.texts.consent import may_text
 from renovation_app.services.texts.gateway import e164
@@ -53,3 +54,20 @@ def queue_text(
     )
     session.add(row)
     return row
+
+
+def text_link(
+    session: Session,
+    phone: str,
+    words: str,
+    url: str,
+    kind: str,
+    about: tuple[str, int | None],
+    customer_id: int | None = None,
+) -> OutboxEmail | None:
+    """A link sent by text beside its e-mail ("Brooklyn Home Renovation: your estimate E-2026-0003
+    is ready: <link>"), to a mobile that said yes; None when not queued (as queue_text)."""
+    if not phone:
+        return None
+    body = f"{BUSINESS.name}: {words} {url} Reply STOP to stop texts."
+    return queue_text(session, phone, body, kind, about, customer_id)

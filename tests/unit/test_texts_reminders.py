@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Channel, ConsentSource, OutboxEmail, OutboxStatus
-from renovation_app.services import invoicing, mail, reminders, texts
+from renovation_app.services import customers, invoicing, mail, reminders, texts
 from renovation_app.settings import settings
 from tests.factories import invoice_payload, record_payment
 from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
@@ -98,3 +98,9 @@ def test_a_new_invoice_texts_its_pay_link_to_a_mobile_that_said_yes(twilio, cler
         ).all()
     assert made.number in text.text and "/pay/" in text.text
     assert (text.about_kind, text.about_id) == ("invoice", made.id)
+    with db_session() as session:  # the invoice's e-mails list e-mails only
+        listed = mail.emails_about(session, mail.About.INVOICE, [made.id])
+    assert [e.to for e in listed] == ["rita@example.com"]
+    timeline = customers.customer_view(made.customer_id).timeline
+    assert any(e.kind == "text" and made.number in e.text for e in timeline)
+    assert not any(e.kind == "email" and "+1" in e.text for e in timeline)

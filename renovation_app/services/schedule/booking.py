@@ -28,6 +28,7 @@ from renovation_app.services.enquiries.submission import (
     EnquiryForm,
     store_enquiry,
     validate_enquiry,
+    wants_texts,
 )
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import check_text, is_blank, text_of
@@ -67,9 +68,11 @@ def validate_booking(raw: Mapping[str, object]) -> BookingForm:
     address = check_text(errors, "address", text_of(raw, "address"), ADDRESS_MAX)
     if "address" not in errors and is_blank(address):
         errors["address"] = "Please give the address where the work is."
-    texts_ok = raw.get("texts") in (True, "on", "true", "1")
-    if texts_ok and enquiry is not None and not enquiry.phone:
-        errors["phone"] = "Please give a mobile number for the texts."
+    texts_ok = False
+    try:
+        texts_ok = wants_texts(raw, enquiry.phone) if enquiry else False
+    except FormInvalid as no_mobile:
+        errors.update(no_mobile.errors)
     window = raw.get("window")
     if not isinstance(window, str) or not window or len(window) > 40:
         errors["window"] = "Please choose a window for the visit."

@@ -139,6 +139,21 @@ def test_a_reply_from_an_unknown_number_is_kept_for_the_office_unattached(twilio
         assert texts.unread_texts_count(session) == 1
 
 
+def test_the_office_attaches_an_unknown_numbers_text_once_with_an_audit_row(
+    twilio, client, customer, staff
+):
+    twilio.post_inbound(INBOUND, STRANGER, "It's Pat, from my work phone", post=client.post)
+    [kept] = inbound_rows()
+    with db_session() as session:
+        texts.attach_text(session, signed_in(staff), kept.id, customer.id)
+        session.commit()
+        with pytest.raises(ActionRefused):
+            texts.attach_text(session, signed_in(staff), kept.id, customer.id)
+        [line] = texts.customer_texts(session, customer.id)
+        actions = session.exec(select(AuditEvent.action)).all()
+    assert line.body == "It's Pat, from my work phone" and "text_attached" in actions
+
+
 def test_a_replayed_inbound_webhook_keeps_one_text(twilio, client, customer):
     signed = twilio.post_inbound(INBOUND, MOBILE_E164, "Thanks!", post=lambda *a, **k: k)
     for _ in range(2):

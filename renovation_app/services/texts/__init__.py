@@ -24,6 +24,7 @@ from renovation_app.services.texts.sending import STATUS_PATH, TEXT_CHANNEL
 from renovation_app.services.texts.status import handle_status
 from renovation_app.services.texts.views import (
     TextLine,
+    attach_text,
     customer_texts,
     mark_customer_texts_read,
     unattached_texts,
@@ -39,6 +40,7 @@ __all__ = [
     "WEBHOOK_MAX_BYTES",
     "SignatureInvalid",
     "TextLine",
+    "attach_text",
     "cancel_queued_texts",
     "customer_texts",
     "e164",

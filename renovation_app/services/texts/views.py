@@ -7,7 +7,9 @@ from datetime import datetime
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from renovation_app.models import Channel, InboundText, OutboxEmail, utc_now
+from renovation_app.models import Channel, Customer, InboundText, OutboxEmail, utc_now
+from renovation_app.services.audit import record_staff_action
+from renovation_app.services.errors import ActionRefused
 
 DELIVERY_WORDS = {
     "": "",
@@ -77,3 +79,17 @@ def mark_customer_texts_read(session: Session, customer_id: int, user) -> int:
     for row in rows:
         row.read_at, row.read_by = utc_now(), user.id
     return len(rows)
+
+
+def attach_text(session: Session, user, text_id: int, customer_id: int) -> InboundText:
+    """The office attaching an unattached text to the customer who sent it (audited), in the
+    caller's transaction; a text already attached stays where it is."""
+    text = session.get(InboundText, text_id)
+    if text is None or session.get(Customer, customer_id) is None:
+        raise ActionRefused("There is no such text or customer.")
+    if text.customer_id is not None:
+        raise ActionRefused("This text is already on a customer's page.")
+    text.customer_id = customer_id
+    session.add(text)
+    record_staff_action(session, "text_attached", user, "customer", customer_id, f"text {text_id}")
+    return text

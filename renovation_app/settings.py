@@ -64,6 +64,18 @@ class Settings(BaseSettings):
     mail_from: str = "Brooklyn Renovation <no-reply@example.com>"
     business_inbox: str = "office@example.com"
 
+    # Texts (Twilio). Without the account, its token and a sender (a number, or a messaging
+    # service), nothing is texted and the pages say texts are off. TWILIO_API_BASE points the
+    # SDK at another host (the tests' fake); empty: Twilio itself.
+    twilio_account_sid: str = ""
+    twilio_auth_token: str = ""
+    twilio_from_number: str = ""
+    twilio_messaging_service_sid: str = ""
+    twilio_api_base: str = ""
+    # The business's review page (Google, Yelp ...): after a job's final payment the customer
+    # is asked once, through /review/<token> on this site (which counts opens). Empty: never.
+    review_link: str = ""
+
     # Payment reminders: days from each due date (negative: before), the one reminder of an
     # estimate this many days before it expires, and how often the workers look for them.
     reminder_days: str = "-3,0,7,14"
@@ -103,6 +115,12 @@ class Settings(BaseSettings):
     # Abuse limits for the contact form
     contact_rate_limit: int = 5
     contact_rate_window_seconds: int = 600
+
+    @property
+    def texts_on(self) -> bool:
+        """Whether texts can be sent: an account, its token and a sender."""
+        sender = self.twilio_from_number or self.twilio_messaging_service_sid
+        return bool(self.twilio_account_sid and self.twilio_auth_token and sender)
 
     @property
     def is_https(self) -> bool:

@@ -38,6 +38,7 @@ from renovation_app.api.photos import (
     upload_photo,
 )
 from renovation_app.api.resend_webhook import resend_webhook
+from renovation_app.api.reviews import review_link
 from renovation_app.api.session import sign_in, sign_out
 from renovation_app.api.site import health, robots, site_search_index, sitemap
 from renovation_app.api.staff_links import accept_invitation, forgot_password, reset_password
@@ -45,7 +46,10 @@ from renovation_app.api.stripe_webhook import stripe_webhook
 from renovation_app.api.subcontractors import insurance_file
 from renovation_app.api.time_clock import clock_tap, payroll_csv
 from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf_file
+from renovation_app.api.twilio_webhooks import twilio_inbound, twilio_status
+from renovation_app.services import texts
 from renovation_app.services.photos.gallery import PUBLIC_PREFIX
+from renovation_app.services.reviews import REVIEW_PATH_PREFIX
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
 
 
@@ -71,6 +75,9 @@ ROUTES = [
     Route("/api/invoices", create_invoice, methods=["POST"]),
     Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
     Route("/api/resend/webhook", resend_webhook, methods=["POST"]),
+    Route(texts.INBOUND_PATH, twilio_inbound, methods=["POST"]),
+    Route(texts.STATUS_PATH, twilio_status, methods=["POST"]),
+    Route(REVIEW_PATH_PREFIX + "{token}", review_link, methods=["GET"]),
     Route("/api/exports/audit.csv", audit_csv, methods=["GET"]),
     Route("/api/exports/payroll.csv", payroll_csv, methods=["GET"]),
     Route("/api/time-clock", clock_tap, methods=["POST"]),

@@ -5,7 +5,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from renovation_app.api.requests import Refused, client_of, honeypot_of, posted_json
-from renovation_app.services.enquiries import TooManyEnquiries, submit_enquiry, validate_enquiry
+from renovation_app.services.enquiries import (
+    TooManyEnquiries,
+    submit_enquiry,
+    validate_enquiry,
+    wants_texts,
+)
 from renovation_app.services.errors import FormInvalid
 
 
@@ -16,8 +21,9 @@ async def contact(request: Request) -> JSONResponse:
         return refused.response
     try:
         form = validate_enquiry(payload)
+        texts_ok = wants_texts(payload, form.phone)
         enquiry = await run_in_threadpool(
-            submit_enquiry, form, client_of(request), honeypot_of(payload)
+            submit_enquiry, form, client_of(request), honeypot_of(payload), None, texts_ok
         )
     except FormInvalid as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)

@@ -49,6 +49,7 @@ from renovation_app.models.jobs import (
 from renovation_app.models.limits import RateHit, ThrottleLock
 from renovation_app.models.links import CustomerLink, CustomerLinkKind
 from renovation_app.models.mail import (
+    Channel,
     Delivery,
     EmailDeliveryEvent,
     OutboxAttachment,
@@ -74,6 +75,7 @@ from renovation_app.models.photos import (
     PublishedPhoto,
 )
 from renovation_app.models.reminders import Reminder
+from renovation_app.models.reviews import ReviewRequest
 from renovation_app.models.schedule import (
     Appointment,
     AppointmentKind,
@@ -102,9 +104,16 @@ from renovation_app.models.staff import (
     StaffLink,
     User,
 )
+from renovation_app.models.texts import ConsentSource, InboundText, InboundTextMedia, TextConsent
 from renovation_app.models.time_clock import TapAction, TimeEntry, TimesheetWeek, TimeTap
 
 __all__ = [
+    "Channel",
+    "ConsentSource",
+    "InboundText",
+    "InboundTextMedia",
+    "ReviewRequest",
+    "TextConsent",
     "TapAction",
     "TimeEntry",
     "TimeTap",

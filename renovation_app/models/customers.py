@@ -20,6 +20,8 @@ class Customer(SQLModel, table=True):
     reminders_paused: bool = False
     # A bounced or complained e-mail: why, until staff fix the address and send again.
     mail_problem: str = Field(default="", max_length=300)
+    # A text that failed or was undelivered: why, until staff check the mobile number.
+    text_problem: str = Field(default="", max_length=300)
 
 
 class CustomerContact(SQLModel, table=True):

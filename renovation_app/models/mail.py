@@ -28,13 +28,23 @@ class Delivery(StrEnum):
     COMPLAINED = "complained"  # the recipient marked it as spam
 
 
+class Channel(StrEnum):
+    """How an outbox message goes: one queue, one worker loop, two channels."""
+
+    EMAIL = "email"
+    TEXT = "text"  # `to` is an E.164 number, `text` the body; subject and html are empty
+
+
 class OutboxEmail(SQLModel, table=True):
-    """Every e-mail is written here first, then delivered by the outbox worker."""
+    """Every e-mail and text is written here first, then delivered by the outbox worker."""
 
     __tablename__ = "outbox_email"
     __table_args__ = (sa.Index("ix_outbox_email_about", "about_kind", "about_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    channel: str = Field(
+        default=Channel.EMAIL, max_length=5, sa_column_kwargs={"server_default": "email"}
+    )
     to: str = Field(max_length=254)
     reply_to: str = Field(default="", max_length=254)
     subject: str = Field(max_length=200)
@@ -54,6 +64,10 @@ class OutboxEmail(SQLModel, table=True):
     # The claim of the worker sending it; its result is only written while the claim is held.
     claimed_until: datetime | None = None
     claim_token: str = Field(default="", max_length=36)
+    # When a worker first claimed it: a text has no idempotency key at Twilio, so a later try
+    # first looks for a message to the same number since then (an answer lost on the way).
+    first_claimed_at: datetime | None = None
+    customer_id: int | None = Field(default=None, foreign_key="customer.id", index=True)
     last_error: str = ""
     provider_id: str = Field(default="", index=True)
     created_at: datetime = Field(default_factory=utc_now)

@@ -8,7 +8,7 @@ from renovation_app.content import BUSINESS
 from renovation_app.content.languages import ENGLISH
 from renovation_app.models import ChangeOrder, Job, Signature
 from renovation_app.routes import job_path
-from renovation_app.services import mail
+from renovation_app.services import mail, texts
 from renovation_app.services.change_orders.document import label
 from renovation_app.services.change_orders.pdf import render_change_order_pdf
 from renovation_app.services.change_orders.records import link_url_of, sent_by
@@ -43,6 +43,11 @@ def _queue(
 def queue_change_order_email(session: Session, job: Job, change_order: ChangeOrder) -> None:
     view = change_order_view(session, job, change_order, link_url_of(session, change_order))
     _queue(session, job, job.customer_email, mail.EmailKind.CHANGE_ORDER, {"co": view})
+    words = f"change order {label(job, change_order)} is ready to read and sign:"
+    about = (mail.About.JOB, job.id)
+    kind = mail.EmailKind.CHANGE_ORDER
+    url = view["link_url"]
+    texts.text_link(session, job.customer_phone, words, url, kind, about, job.customer_id)
 
 
 def queue_signed_copies(

@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
+    Channel,
     CustomerAddress,
     CustomerContact,
     Enquiry,
@@ -22,6 +23,7 @@ from renovation_app.routes import estimate_path, invoice_path, job_path
 from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
 from renovation_app.services.customers.records import ContactDetails, live_customer
 from renovation_app.services.mail import About, delivery_words
+from renovation_app.services.texts import customer_texts
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,27 @@ def _timeline(session: Session, customer_id: int) -> list[TimelineEntry]:
     for kind, ids in about:
         for email in session.exec(
             select(OutboxEmail).where(
-                OutboxEmail.about_kind == kind, OutboxEmail.about_id.in_(ids or [0])
+                OutboxEmail.channel == Channel.EMAIL,
+                OutboxEmail.about_kind == kind,
+                OutboxEmail.about_id.in_(ids or [0]),
             )
         ):
             words = f"E-mail to {email.to}: {email.subject} ({delivery_words(email)})"
             entries.append(_entry(email.created_at, "email", words))
+    entries += _text_entries(session, customer_id)
     return sorted(entries, key=lambda e: e.when, reverse=True)
+
+
+def _text_entries(session: Session, customer_id: int) -> list[TimelineEntry]:
+    """The texts to and from the customer: words as they were typed, shown as plain text."""
+    entries = []
+    for line in customer_texts(session, customer_id):
+        if line.incoming:
+            words = f"Text from {line.number}: {line.body[:300]}"
+        else:
+            words = f"Text to {line.number}: {line.body[:300]} ({line.status})"
+        entries.append(_entry(line.at, "text", words))
+    return entries
 
 
 def customer_view(customer_id: int, with_timeline: bool = True) -> CustomerView | None:

@@ -8,6 +8,7 @@ from renovation_app.services.enquiries.submission import (
     TooManyEnquiries,
     submit_enquiry,
     validate_enquiry,
+    wants_texts,
 )
 
 __all__ = [
@@ -19,4 +20,5 @@ __all__ = [
     "recent_enquiries",
     "submit_enquiry",
     "validate_enquiry",
+    "wants_texts",
 ]

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Enquiry, OutboxEmail
+from renovation_app.models import Channel, Enquiry, OutboxEmail
 from renovation_app.services.enquiries.submission import SERVICE_LABELS
 from renovation_app.services.mail import About, EmailKind, delivery_words
 
@@ -42,7 +42,9 @@ def recent_enquiries(limit: int = 200) -> list[EnquiryRow]:
         emails = (
             session.exec(
                 select(OutboxEmail).where(
-                    OutboxEmail.about_kind == About.ENQUIRY, OutboxEmail.about_id.in_(ids)
+                    OutboxEmail.channel == Channel.EMAIL,
+                    OutboxEmail.about_kind == About.ENQUIRY,
+                    OutboxEmail.about_id.in_(ids),
                 )
             ).all()
             if ids

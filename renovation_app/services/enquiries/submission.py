@@ -8,7 +8,8 @@ from sqlmodel import Session, func, select
 
 from renovation_app.content import ENQUIRY_SERVICE_OPTIONS
 from renovation_app.db import write_session
-from renovation_app.models import Enquiry, EnquiryStatus, utc_now
+from renovation_app.models import ConsentSource, Enquiry, EnquiryStatus, utc_now
+from renovation_app.services import texts
 from renovation_app.services.customers import find_customer
 from renovation_app.services.enquiries.mail import enquiry_acknowledgement, enquiry_notification
 from renovation_app.services.errors import FormInvalid
@@ -77,6 +78,17 @@ def validate_enquiry(raw: Mapping[str, object]) -> EnquiryForm:
     return EnquiryForm(name=name, email=email, phone=phone, service=service, message=message)
 
 
+NO_MOBILE = "Please give a mobile number for the texts."
+
+
+def wants_texts(raw: Mapping[str, object], phone: str) -> bool:
+    """Whether the visitor ticked "text me" (`texts`); FormInvalid when ticked with no phone."""
+    ticked = raw.get("texts") in (True, "on", "true", "1")
+    if ticked and not phone:
+        raise FormInvalid({"phone": NO_MOBILE})
+    return ticked
+
+
 def store_enquiry(
     session: Session, form: EnquiryForm, client_ip: str, honeypot: str, now: datetime
 ) -> Enquiry:
@@ -107,9 +119,15 @@ def store_enquiry(
 
 
 def submit_enquiry(
-    form: EnquiryForm, client_ip: str, honeypot: str = "", now: datetime | None = None
+    form: EnquiryForm,
+    client_ip: str,
+    honeypot: str = "",
+    now: datetime | None = None,
+    texts_ok: bool = False,
 ) -> Enquiry:
-    """Store the enquiry and queue both e-mails in one transaction; spam is stored, not mailed."""
+    """Store the enquiry and queue both e-mails in one transaction; spam is stored, not mailed.
+    `texts_ok`: the visitor ticked "text me", recorded as the mobile's yes (source: contact
+    form)."""
     now = now or utc_now()
     with write_session() as session:
         enquiry = store_enquiry(session, form, client_ip, honeypot, now)
@@ -126,6 +144,9 @@ def submit_enquiry(
                 about_kind=About.ENQUIRY,
                 about_id=enquiry.id,
             )
+            if texts_ok and form.phone:
+                source = ConsentSource.CONTACT_FORM
+                texts.record_consent(session, form.phone, True, source, enquiry.customer_id)
         session.commit()
     if not enquiry.is_spam:
         wake_outbox_worker()

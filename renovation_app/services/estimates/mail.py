@@ -10,7 +10,7 @@ from renovation_app.content import BUSINESS
 from renovation_app.content.languages import ENGLISH
 from renovation_app.models import Estimate, EstimateLine, OutboxEmail
 from renovation_app.routes import estimate_path, job_path
-from renovation_app.services import mail
+from renovation_app.services import mail, texts
 from renovation_app.services.billing import when_display
 from renovation_app.services.billing.money import shown
 from renovation_app.services.estimates.certificates import CERTIFICATE_FILES, signed_certificates
@@ -77,6 +77,12 @@ def queue_estimate_email(session: Session, estimate: Estimate, lines: list[Estim
         mail.EmailKind.ESTIMATE,
         {"estimate": shown(view)},
         estimate_pdf(estimate, lines),
+    )
+    about = (mail.About.ESTIMATE, estimate.id)
+    words = f"your estimate {estimate.number} is ready to read and sign:"
+    phone, customer_id = estimate.customer_phone, estimate.customer_id
+    texts.text_link(
+        session, phone, words, view.link_url, mail.EmailKind.ESTIMATE, about, customer_id
     )
 
 

@@ -15,7 +15,7 @@ from renovation_app.models import (
     InvoiceStatus,
     utc_now,
 )
-from renovation_app.services import links
+from renovation_app.services import links, texts
 from renovation_app.services.billing import (
     InvoiceView,
     business_today,
@@ -73,6 +73,21 @@ def _invoice_email(
     )
 
 
+def _text_invoice(session: Session, invoice: Invoice, view: InvoiceView, revised: str) -> None:
+    """The pay link by text too, to a mobile that said yes (texts.queue_text checks)."""
+    if not invoice.customer_phone:
+        return
+    what = "was changed" if revised else "is ready"
+    body = (
+        f"{BUSINESS.name}: invoice {view.number} {what}. View and pay: {view.pay_url} "
+        "Reply STOP to stop texts."
+    )
+    about = (About.INVOICE, invoice.id)
+    texts.queue_text(
+        session, invoice.customer_phone, body, EmailKind.INVOICE, about, invoice.customer_id
+    )
+
+
 def queue_invoice_email(
     session: Session,
     invoice: Invoice,
@@ -89,6 +104,7 @@ def queue_invoice_email(
     language = invoice_language(session, invoice)
     message = _invoice_email(view, language, revised_because, documents)
     queue_email(session, message, about_kind=About.INVOICE, about_id=invoice.id)
+    _text_invoice(session, invoice, view, revised_because)
     clear_mail_problem(session, invoice)  # sent again: a new bounce marks it again
     record_event(
         session, invoice.id, "emailed", f"to {invoice.customer_email}", user_id=user_id, at=now

@@ -11,16 +11,22 @@ from renovation_app.services.mail.messages import (
     one_line,
 )
 from renovation_app.services.mail.outbox import (
+    ChannelSender,
+    Verdict,
     cancel_queued_reminders,
     deliver_due,
     outbox_worker,
     queue_email,
+    register_channel,
     retry_delay,
     wake_outbox_worker,
 )
 from renovation_app.services.mail.templates import render_email, render_subject
 
 __all__ = [
+    "ChannelSender",
+    "Verdict",
+    "register_channel",
     "REMINDER_KINDS",
     "SUBJECT_MAX",
     "cancel_queued_reminders",

@@ -1,10 +1,10 @@
 """What staff see of the e-mails about a record: each one's delivery in plain words, the list
 of a record's e-mails and the newest one's delivery for the rows of a list."""
 
-from sqlalchemy import func
+from sqlalchemy import and_, func
 from sqlmodel import Session, select
 
-from renovation_app.models import Delivery, OutboxEmail, OutboxStatus
+from renovation_app.models import Channel, Delivery, OutboxEmail, OutboxStatus
 from renovation_app.services.billing import EmailView, iso, when_display
 from renovation_app.services.mail.kinds import About
 
@@ -39,15 +39,22 @@ def delivery_words(email: OutboxEmail) -> str:
     return str(email.status)  # queued (first try pending) or sending
 
 
+def _emails_about(about: About, about_ids: list[int]):
+    """The e-mails (not the texts: `texts.views` shows those) about these records."""
+    return and_(
+        OutboxEmail.channel == Channel.EMAIL,
+        OutboxEmail.about_kind == about,
+        OutboxEmail.about_id.in_(about_ids),
+    )
+
+
 def emails_about(session: Session, about: About, about_ids: list[int]) -> tuple[EmailView, ...]:
     """Every e-mail about these records (an invoice, an estimate's revisions), oldest first,
     with its delivery in words: what the record's staff page lists."""
     if not about_ids:
         return ()
     emails = session.exec(
-        select(OutboxEmail)
-        .where(OutboxEmail.about_kind == about, OutboxEmail.about_id.in_(about_ids))
-        .order_by(OutboxEmail.id)
+        select(OutboxEmail).where(_emails_about(about, about_ids)).order_by(OutboxEmail.id)
     )
     return tuple(
         EmailView(
@@ -70,7 +77,7 @@ def latest_delivery(session: Session, about: About, about_ids: list[int]) -> dic
         return {}
     latest_ids = (
         select(func.max(OutboxEmail.id))
-        .where(OutboxEmail.about_kind == about, OutboxEmail.about_id.in_(about_ids))
+        .where(_emails_about(about, about_ids))
         .group_by(OutboxEmail.about_id)
     )
     emails = session.exec(select(OutboxEmail).where(OutboxEmail.id.in_(latest_ids))).all()

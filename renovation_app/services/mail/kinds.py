@@ -32,6 +32,7 @@ class EmailKind(StrEnum):
     CERTIFICATE_COPY = "certificate_copy"
     # An escrow or lien deadline comes, to the office
     COMPLIANCE_NOTICE = "compliance_notice"
+    REVIEW_REQUEST = "review_request"  # after the final payment, when not asked by text
     CERTIFICATE_NOTICE = (
         "certificate_notice"  # a subcontractor's insurance lapses soon, to the office
     )

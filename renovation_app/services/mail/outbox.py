@@ -1,5 +1,7 @@
-"""The mailer: every e-mail is an outbox row first, then delivered (Resend, or the log).
+"""The outbox: every e-mail and text is a row first, then delivered (Resend, Twilio, or the log).
 Messages are built by `messages.build_email`; what staff see of their delivery is `history`.
+Texts are rows of the same table (channel "text"): the texts feature registers how they are
+sent (`register_channel`), and the claim, the result and the retries below are the same rules.
 
 Delivery is exactly-once per message even with several workers or hosts: a worker claims a row
 with a compare-and-set UPDATE (status, expiry and a random claim token) before sending, writes
@@ -13,16 +15,17 @@ import base64
 import email.utils
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
 import resend
-from sqlalchemy import and_, or_, update
+from sqlalchemy import and_, func, or_, update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session, write_session
-from renovation_app.models import OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
+from renovation_app.models import Channel, OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
 from renovation_app.services.fields import whole_number
 from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.services.mail.messages import Attachment as Attachment  # re-exported
@@ -85,7 +88,9 @@ def retry_delay(attempts: int) -> timedelta:
 
 
 @dataclass(frozen=True)
-class _Verdict:
+class Verdict:
+    """What a failed send means: refused for good, or tried again (after `delay`)."""
+
     permanent: bool  # True: never retried (status failed at once)
     delay: timedelta | None = None  # None: the normal exponential backoff
 
@@ -121,20 +126,20 @@ def _retry_after(error: Exception, now: datetime) -> timedelta | None:
     return min(max(delay, timedelta(seconds=1)), MAX_DELAY)
 
 
-def _classify(error: Exception, now: datetime | None = None) -> _Verdict:
+def _classify(error: Exception, now: datetime | None = None) -> Verdict:
     """Sort a send failure: refused for good, or retried (when)."""
     code = _status_code(error)
     if code == 429:  # rate limit or quota: wait as long as the provider asks
-        return _Verdict(permanent=False, delay=_retry_after(error, now or utc_now()))
+        return Verdict(permanent=False, delay=_retry_after(error, now or utc_now()))
     if code == 409:
         # The same idempotency key used with a different body can never succeed; otherwise the
         # first request with this key is still in flight at the provider: ask again soon.
         if getattr(error, "error_type", "") == "invalid_idempotent_request":
-            return _Verdict(permanent=True)
-        return _Verdict(permanent=False, delay=IN_FLIGHT_DELAY)
+            return Verdict(permanent=True)
+        return Verdict(permanent=False, delay=IN_FLIGHT_DELAY)
     if code is not None and 400 <= code < 500:  # bad address, bad request, bad key ...
-        return _Verdict(permanent=True)
-    return _Verdict(permanent=False)  # 5xx, network errors, anything unexpected
+        return Verdict(permanent=True)
+    return Verdict(permanent=False)  # 5xx, network errors, anything unexpected
 
 
 def _is_due(now: datetime):
@@ -161,6 +166,7 @@ def _claim(session: Session, email_id: int, now: datetime) -> str | None:
             status=OutboxStatus.SENDING,
             claimed_until=now + timedelta(seconds=settings.outbox_claim_seconds),
             claim_token=token,
+            first_claimed_at=func.coalesce(OutboxEmail.first_claimed_at, now),
         )
     )
     session.commit()
@@ -212,9 +218,62 @@ def _send(row: OutboxEmail, attachments: list[OutboxAttachment] | tuple = ()) ->
     return answer["id"]
 
 
+@dataclass(frozen=True)
+class ChannelSender:
+    """How one channel's messages leave: `send(row, attachments, earlier_try)` hands one to
+    the provider and returns its id (raising on any failure; `earlier_try` says a worker had
+    claimed it before, so it may already be there), `classify` sorts a failure, `is_on` says
+    whether the channel is configured and `not_before(now)` when it may next go, if not now."""
+
+    send: Callable[[OutboxEmail, list[OutboxAttachment], bool], str]
+    classify: Callable[[Exception, datetime], Verdict]
+    is_on: Callable[[], bool]
+    not_before: Callable[[datetime], datetime | None] = lambda now: None
+
+
+def _send_email(row: OutboxEmail, attachments: list[OutboxAttachment], earlier_try: bool) -> str:
+    return _send(row, attachments)  # Resend's idempotency key makes a repeated try harmless
+
+
+_CHANNELS: dict[str, ChannelSender] = {
+    Channel.EMAIL: ChannelSender(
+        send=_send_email, classify=_classify, is_on=lambda: bool(settings.resend_api_key)
+    ),
+}
+
+
+def register_channel(channel: Channel, sender: ChannelSender) -> None:
+    """Let the worker deliver a channel's rows (the texts feature registers texts)."""
+    _CHANNELS[channel] = sender
+
+
+def _live_channels() -> list[str]:
+    return [name for name, sender in _CHANNELS.items() if sender.is_on()]
+
+
+def _failure(row: OutboxEmail, sender: ChannelSender, error: Exception, now: datetime) -> dict:
+    """The values to record after a failed try: failed for good, or queued for its retry."""
+    attempts = row.attempts + 1
+    verdict = sender.classify(error, now)
+    reason = f"{type(error).__name__}: {error}"[:500]
+    if verdict.permanent or attempts >= MAX_ATTEMPTS:
+        status, next_attempt_at = OutboxStatus.FAILED, row.next_attempt_at
+    else:
+        status = OutboxStatus.QUEUED
+        next_attempt_at = now + (verdict.delay or retry_delay(attempts))
+        next_attempt_at = sender.not_before(next_attempt_at) or next_attempt_at
+    log.warning(
+        "%s %s to %s: %s (attempt %s): %s", row.channel, row.id, row.to, status, attempts, reason
+    )
+    return dict(
+        status=status, attempts=attempts, last_error=reason, next_attempt_at=next_attempt_at
+    )
+
+
 def _deliver_one(session: Session, email_id: int, clock) -> bool:
     """Claim, send and record one message; True when it was sent."""
-    token = _claim(session, email_id, clock())
+    claimed_at = clock()
+    token = _claim(session, email_id, claimed_at)
     if token is None:
         return False
     row = session.get(OutboxEmail, email_id, populate_existing=True)
@@ -226,37 +285,23 @@ def _deliver_one(session: Session, email_id: int, clock) -> bool:
         )
     )
     session.commit()  # hold no transaction open while talking to the provider
-    attempts = row.attempts + 1
+    sender = _CHANNELS[row.channel]
+    later = sender.not_before(clock())
+    if later is not None:  # e.g. a text claimed as quiet hours began: it waits, uncounted
+        _record(session, email_id, token, status=OutboxStatus.QUEUED, next_attempt_at=later)
+        return False
+    earlier_try = row.attempts > 0 or row.first_claimed_at < claimed_at
     try:
-        provider_id = _send(row, attachments)
-    except Exception as error:  # sorted below: refused for good, or retried later
-        now = clock()
-        verdict = _classify(error, now)
-        reason = f"{type(error).__name__}: {error}"[:500]
-        if verdict.permanent or attempts >= MAX_ATTEMPTS:
-            status, next_attempt_at = OutboxStatus.FAILED, row.next_attempt_at
-        else:
-            status = OutboxStatus.QUEUED
-            next_attempt_at = now + (verdict.delay or retry_delay(attempts))
-        log.warning(
-            "mail %s to %s: %s (attempt %s): %s", email_id, row.to, status, attempts, reason
-        )
-        _record(
-            session,
-            email_id,
-            token,
-            status=status,
-            attempts=attempts,
-            last_error=reason,
-            next_attempt_at=next_attempt_at,
-        )
+        provider_id = sender.send(row, attachments, earlier_try)
+    except Exception as error:  # sorted by the channel: refused for good, or retried later
+        _record(session, email_id, token, **_failure(row, sender, error, clock()))
         return False
     return _record(
         session,
         email_id,
         token,
         status=OutboxStatus.SENT,
-        attempts=attempts,
+        attempts=row.attempts + 1,
         provider_id=provider_id,
         last_error="",
         sent_at=clock(),
@@ -274,13 +319,19 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
     def clock() -> datetime:
         return utc_now() + skew
 
+    done = 0
     if not settings.resend_api_key:
         with write_session() as session:
-            return _log_due(session, clock(), batch)
-    done = 0
+            done += _log_due(session, clock(), batch)
+    channels = _live_channels()
+    if not channels:
+        return done
     with db_session() as session:
         due_ids = session.exec(
-            select(OutboxEmail.id).where(_is_due(clock())).order_by(OutboxEmail.id).limit(batch)
+            select(OutboxEmail.id)
+            .where(_is_due(clock()), OutboxEmail.channel.in_(channels))
+            .order_by(OutboxEmail.id)
+            .limit(batch)
         ).all()
         session.commit()
         for email_id in due_ids:
@@ -293,7 +344,12 @@ def _log_due(session: Session, now: datetime, batch: int) -> int:
     never what it says. Nothing slow happens between taking a message and its result here, so
     there is no claim to hold: the claim and result per message were four of the five write
     transactions an enquiry cost SQLite's single writer."""
-    due_ids = select(OutboxEmail.id).where(_is_due(now)).order_by(OutboxEmail.id).limit(batch)
+    due_ids = (
+        select(OutboxEmail.id)
+        .where(_is_due(now), OutboxEmail.channel == Channel.EMAIL)
+        .order_by(OutboxEmail.id)
+        .limit(batch)
+    )
     logged = session.execute(
         update(OutboxEmail)
         .where(OutboxEmail.id.in_(due_ids), _is_due(now))  # re-checked: another worker's claim

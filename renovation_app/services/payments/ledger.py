@@ -31,6 +31,7 @@ from renovation_app.services.payments.means import (
     method_words,
     recorded_means,
 )
+from renovation_app.services.reviews import ask_after_final_payment
 
 __all__ = [
     "FAILED_DEBIT_WORDS",
@@ -227,3 +228,4 @@ def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
     session.add(invoice)
     # A reminder still waiting in the outbox speaks of the amount before this change.
     cancel_queued_reminders(session, About.INVOICE, invoice.id)
+    ask_after_final_payment(session, invoice)  # once per job: a later settle asks nothing

@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.models import Customer, Invoice, OutboxEmail, Reminder
+from renovation_app.services import texts
 from renovation_app.services.billing import (
     REMINDABLE_STATUSES,
     InvoiceView,
@@ -111,6 +112,24 @@ def _reminder_email(
     )
 
 
+def _text_reminder(session: Session, invoice: Invoice, view: InvoiceView, money, step, today):
+    """The same reminder by text to a mobile that said yes (texts.queue_text checks it, and
+    holds it for 8 am in the quiet hours); withdrawn with the e-mail when paid or paused."""
+    if not invoice.customer_phone:
+        return
+    amount = format_usd(money.pay_now_cents if step.stage else money.balance_cents)
+    when = "is due today" if step.due_date == today else f"is due {long_date(step.due_date)}"
+    when = f"was due {long_date(step.due_date)}" if step.due_date < today else when
+    body = (
+        f"{BUSINESS.name}: {amount} on invoice {view.number} {when}. "
+        f"View and pay: {view.pay_url} Reply STOP to stop texts."
+    )
+    about = (About.INVOICE, invoice.id)
+    texts.queue_text(
+        session, invoice.customer_phone, body, EmailKind.REMINDER, about, invoice.customer_id
+    )
+
+
 def queue_reminder(
     session: Session,
     invoice: Invoice,
@@ -125,6 +144,7 @@ def queue_reminder(
     invoice as the caller read it under its lock)."""
     message = _reminder_email(view, money, step, today, invoice_language(session, invoice))
     email = queue_email(session, message, About.INVOICE, invoice.id)
+    _text_reminder(session, invoice, view, money, step, today)
     record_step(session, About.INVOICE, invoice.id, step, email, now, user_id)
     who = "sent by staff" if user_id else f"step {step.key}"
     record_event(

@@ -16,17 +16,19 @@ from renovation_app.db import write_session
 from renovation_app.models import (
     Appointment,
     AppointmentKind,
+    ConsentSource,
     CustomerLinkKind,
     Enquiry,
     VisitWindow,
     utc_now,
 )
-from renovation_app.services import links, mail
+from renovation_app.services import links, mail, texts
 from renovation_app.services.enquiries.mail import enquiry_notification
 from renovation_app.services.enquiries.submission import (
     EnquiryForm,
     store_enquiry,
     validate_enquiry,
+    wants_texts,
 )
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.fields import check_text, is_blank, text_of
@@ -45,6 +47,7 @@ class BookingForm:
     enquiry: EnquiryForm
     address: str
     window: str  # the window's start as sent back (Window.key)
+    texts_ok: bool = False  # the visitor ticked "text me about this visit"
 
 
 class WindowTaken(ActionRefused):
@@ -65,12 +68,17 @@ def validate_booking(raw: Mapping[str, object]) -> BookingForm:
     address = check_text(errors, "address", text_of(raw, "address"), ADDRESS_MAX)
     if "address" not in errors and is_blank(address):
         errors["address"] = "Please give the address where the work is."
+    texts_ok = False
+    try:
+        texts_ok = wants_texts(raw, enquiry.phone) if enquiry else False
+    except FormInvalid as no_mobile:
+        errors.update(no_mobile.errors)
     window = raw.get("window")
     if not isinstance(window, str) or not window or len(window) > 40:
         errors["window"] = "Please choose a window for the visit."
     if errors:
         raise FormInvalid(errors)
-    return BookingForm(enquiry, " ".join(address.split()), window)
+    return BookingForm(enquiry, " ".join(address.split()), window, texts_ok)
 
 
 def confirmation(appointment: Appointment, token: str):
@@ -82,6 +90,24 @@ def confirmation(appointment: Appointment, token: str):
         attachments=(ics,),
         when=clock_words(appointment.starts_at),
         link_url=links.link_url(CustomerLinkKind.VISIT, token),
+    )
+
+
+def _text_confirmation(session, form: BookingForm, appointment: Appointment, token: str) -> None:
+    """With the visitor's ticked yes: the yes recorded (source: booking), the confirmation
+    texted too (the e-mail still goes)."""
+    phone = appointment.contact_phone
+    if not form.texts_ok or not phone:
+        return
+    texts.record_consent(session, phone, True, ConsentSource.BOOKING, appointment.customer_id)
+    body = (
+        f"{BUSINESS.name}: your estimate visit is booked for "
+        f"{clock_words(appointment.starts_at)}. Details or changes: "
+        f"{links.link_url(CustomerLinkKind.VISIT, token)} Reply STOP to stop texts."
+    )
+    about = (mail.About.APPOINTMENT, appointment.id)
+    texts.queue_text(
+        session, phone, body, mail.EmailKind.VISIT_BOOKED, about, appointment.customer_id
     )
 
 
@@ -146,6 +172,7 @@ def book_visit(
             about_kind=mail.About.APPOINTMENT,
             about_id=appointment.id,
         )
+        _text_confirmation(session, form, appointment, token)
         session.commit()
     mail.wake_outbox_worker()
     return appointment

@@ -1,9 +1,9 @@
 """The customer's e-mail the day before we come ("We arrive Tuesday, December 8 between 8:00 am
-and 9:00 am"): before an estimate visit, and before the first work day of a job in a week (one
-e-mail for a week of work, not one a day). At most once per appointment and version (a unique
-row, written with its outbox e-mail in one transaction, so two workers never send it twice); a
-move or a cancellation withdraws a notice still waiting in the outbox, and the new time gets
-its own."""
+and 9:00 am"), and the same by text to a mobile that said yes: before an estimate visit, and
+before the first work day of a job in a week (one e-mail for a week of work, not one a day).
+At most once per appointment and version (a unique row, written with its outbox e-mail in one
+transaction, so two workers never send it twice); a move or a cancellation withdraws a notice
+still waiting in the outbox, and the new time gets its own."""
 
 from datetime import datetime, timedelta
 
@@ -20,6 +20,7 @@ from renovation_app.models import (
     Job,
     utc_now,
 )
+from renovation_app.services import texts
 from renovation_app.services.mail import (
     About,
     EmailKind,
@@ -70,12 +71,31 @@ def _first_of_its_week(session: Session, appointment: Appointment) -> bool:
     return earlier is None
 
 
-def _notice(appointment: Appointment, to: str):
-    start = new_york(appointment.starts_at)
+def _arrival(appointment: Appointment) -> str:
     # The hour's end counted on the instant: on the night the clock goes back, wall-clock
     # arithmetic would make 1:30 am EDT + 1 hour "2:30 am", two hours later.
     latest = appointment.starts_at + ARRIVAL
-    arrival = f"{time_words(appointment.starts_at)} and {time_words(latest)}"
+    return f"{time_words(appointment.starts_at)} and {time_words(latest)}"
+
+
+def _text_notice(session: Session, appointment: Appointment) -> None:
+    """The same notice by text, to a mobile that said yes (texts.queue_text checks)."""
+    job = session.get(Job, appointment.job_id) if appointment.job_id else None
+    phone = appointment.contact_phone or (job.customer_phone if job else "")
+    if not phone:
+        return
+    body = (
+        f"{BUSINESS.name}: we arrive {day_words(new_york(appointment.starts_at))} between "
+        f"{_arrival(appointment)}. Reply here with any question, or STOP to stop texts."
+    )
+    customer_id = appointment.customer_id or (job.customer_id if job else None)
+    about = (About.APPOINTMENT, appointment.id)  # withdrawn with the e-mail on a move
+    texts.queue_text(session, phone, body, EmailKind.APPOINTMENT_NOTICE, about, customer_id)
+
+
+def _notice(appointment: Appointment, to: str):
+    start = new_york(appointment.starts_at)
+    arrival = _arrival(appointment)
     what = "estimate visit" if appointment.kind == AppointmentKind.ESTIMATE_VISIT else "work"
     return build_email(
         EmailKind.APPOINTMENT_NOTICE,
@@ -107,6 +127,7 @@ def _send_one(appointment_id: int) -> bool:
         session.flush()
         notice.outbox_id = email.id
         session.add(notice)
+        _text_notice(session, appointment)
         session.commit()
         return True
 

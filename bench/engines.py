@@ -1,7 +1,9 @@
 """The databases a bench runs on: a SQLite file and a private PostgreSQL
 (scripts/prod_stack.py), each in a folder of its own that is removed afterwards."""
 
+import json
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -26,3 +28,25 @@ def on_each_engine(engine: str, prefix: str, run: Callable[[str, str], dict]) ->
             with private_postgres(Path(tmp) / "pg", ensure_packages()) as database:
                 runs["PostgreSQL"] = run("PostgreSQL", database)
     return runs
+
+
+def in_own_process(module: str, database_url: str, *args: str) -> dict:
+    """`python -m <module> <args>` on `database_url` (a fresh process: the app loaded as a
+    server worker has it); prints what it printed and returns its last line's JSON."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "RESEND_API_KEY": "",
+        "PYTHONPATH": str(ROOT),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    *shown, last = done.stdout.strip().splitlines()
+    print("\n".join(shown))
+    return json.loads(last)

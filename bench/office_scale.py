@@ -22,17 +22,14 @@ the app reads DATABASE_URL when it is imported.
 import argparse
 import gc
 import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from bench.engines import on_each_engine
+from bench.engines import in_own_process, on_each_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 CALLS = 50
@@ -428,26 +425,9 @@ def child(database_url: str, scale: float) -> None:
 
 def run_child(label: str, database_url: str, scale: float) -> dict:
     print(f"\n{label}", flush=True)
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "RESEND_API_KEY": "",
-        "PYTHONPATH": str(ROOT),
-    }
 
-    def own_process(*args: str):
-        """Runs this module with `args`; prints what it printed, returns its last line's JSON."""
-        done = subprocess.run(
-            [sys.executable, "-m", "bench.office_scale", *args],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            text=True,
-            check=True,
-        )
-        *shown, last = done.stdout.strip().splitlines()
-        print("\n".join(shown))
-        return json.loads(last)
+    def own_process(*args: str) -> dict:
+        return in_own_process("bench.office_scale", database_url, *args)
 
     run = own_process("--child", database_url, "--scale", str(scale))
     for kind in ("invoices", "costs"):

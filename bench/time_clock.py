@@ -10,11 +10,8 @@ Run: .venv/bin/python -m bench.time_clock [--engine sqlite|postgres|both] [--sca
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -23,7 +20,7 @@ from types import SimpleNamespace
 from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
-from bench.engines import on_each_engine
+from bench.engines import in_own_process, on_each_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 PEOPLE, YEARS, JOB_SPAN_DAYS, JOBS_AT_ONCE = 40, 10, 40, 8
@@ -276,23 +273,9 @@ def child(database_url: str, scale: float) -> None:
 
 def run_child(label: str, database_url: str, scale: float) -> dict:
     print(f"\n{label}", flush=True)
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "RESEND_API_KEY": "",
-        "PYTHONPATH": str(ROOT),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.time_clock", "--child", database_url, "--scale", str(scale)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        text=True,
-        check=True,
+    return in_own_process(
+        "bench.time_clock", database_url, "--child", database_url, "--scale", str(scale)
     )
-    *shown, last = done.stdout.strip().splitlines()
-    print("\n".join(shown))
-    return json.loads(last)
 
 
 def main() -> None:

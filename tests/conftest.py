@@ -83,3 +83,19 @@ def photo_storage(tmp_path, monkeypatch):
     reset_storage()
     yield tmp_path / "files"
     reset_storage()
+
+
+@pytest.fixture
+def twilio(monkeypatch, clean_db):
+    """Texts on, through the fake Twilio the real SDK talks to, on an emptied database; yields
+    the fake (its messages, its fault modes, signed webhooks)."""
+    from renovation_app.settings import settings
+    from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
+
+    fake = FakeTwilio().start()
+    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
+    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
+    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
+    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
+    yield fake
+    fake.stop()

@@ -21,7 +21,6 @@ from renovation_app.models import (
 from renovation_app.services import mail, reviews, texts
 from renovation_app.settings import settings
 from tests.factories import make_customer
-from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 REVIEWS = "https://g.page/r/example-business/review"
 MOBILE = "(718) 555-0199"
@@ -32,17 +31,6 @@ LINK = re.compile(r"http://testserver/review/[\w-]+")
 def review_settings(monkeypatch, client):
     monkeypatch.setattr(settings, "site_url", "http://testserver")
     monkeypatch.setattr(settings, "review_link", REVIEWS)
-
-
-@pytest.fixture
-def twilio(monkeypatch, review_settings):
-    fake = FakeTwilio().start()
-    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
-    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
-    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
-    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
-    yield fake
-    fake.stop()
 
 
 def finished_job(author: User, status: JobStatus = JobStatus.CLOSED) -> int:
@@ -84,7 +72,7 @@ def outbox() -> list[OutboxEmail]:
         return list(session.exec(select(OutboxEmail)))
 
 
-def test_a_number_that_said_yes_is_asked_once_by_text(twilio, staff):
+def test_a_number_that_said_yes_is_asked_once_by_text(review_settings, twilio, staff):
     job_id = finished_job(staff)
     say(True)
     request = ask(job_id)

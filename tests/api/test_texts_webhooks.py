@@ -25,7 +25,6 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.settings import settings
 from tests.factories import make_customer, signed_in
 from tests.fakes.resend_server import FakeResend
-from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 SITE = "http://testserver"
 INBOUND = SITE + texts.INBOUND_PATH
@@ -35,16 +34,10 @@ MOBILE_E164 = "+17185550199"
 STRANGER = "+12125550100"
 
 
-@pytest.fixture
-def twilio(monkeypatch, client):
-    fake = FakeTwilio().start()
+@pytest.fixture(autouse=True)
+def site(monkeypatch):
+    """Twilio signs the address it posts to: this site's."""
     monkeypatch.setattr(settings, "site_url", SITE)
-    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
-    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
-    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
-    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
-    yield fake
-    fake.stop()
 
 
 @pytest.fixture

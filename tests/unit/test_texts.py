@@ -22,21 +22,9 @@ from renovation_app.services.mail import outbox
 from renovation_app.services.texts import gateway, sending
 from renovation_app.settings import settings
 from tests.fakes.resend_server import FakeResend
-from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 MOBILE = "(718) 555-0199"
 MOBILE_E164 = "+17185550199"
-
-
-@pytest.fixture
-def twilio(monkeypatch, clean_db):
-    fake = FakeTwilio().start()
-    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
-    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
-    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
-    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
-    yield fake
-    fake.stop()
 
 
 @pytest.fixture

@@ -1,28 +1,14 @@
 """An estimate's and a change order's link by text beside the e-mail, to a mobile that said yes."""
 
-import pytest
 from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Channel, ConsentSource, OutboxEmail
 from renovation_app.services import texts
-from renovation_app.settings import settings
 from tests.factories import job_of, make_change_order, sent_estimate
 from tests.factories.costs import contract_28k
-from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 ESTIMATE_PHONE = "718-555-0100"  # the factories' customer
-
-
-@pytest.fixture
-def twilio(monkeypatch, clean_db):
-    fake = FakeTwilio().start()
-    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
-    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
-    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
-    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
-    yield fake
-    fake.stop()
 
 
 def said_yes(user) -> None:

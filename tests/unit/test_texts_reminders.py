@@ -2,29 +2,15 @@
 
 from datetime import UTC, datetime
 
-import pytest
 import time_machine
 from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import Channel, ConsentSource, OutboxEmail, OutboxStatus
 from renovation_app.services import customers, invoicing, mail, reminders, texts
-from renovation_app.settings import settings
 from tests.factories import invoice_payload, record_payment
-from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 PHONE = "718-555-0142"
-
-
-@pytest.fixture
-def twilio(monkeypatch, clean_db):
-    fake = FakeTwilio().start()
-    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
-    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
-    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
-    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
-    yield fake
-    fake.stop()
 
 
 def rita_owes(author, consented: bool = True):

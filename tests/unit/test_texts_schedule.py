@@ -14,23 +14,10 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.schedule import booking, windows
 from renovation_app.services.schedule.notices import send_appointment_notices
 from renovation_app.services.schedule.on_my_way import text_on_my_way
-from renovation_app.settings import settings
 from tests.factories import signed_in, staff_user
-from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 
 NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)  # Friday 10 am in New York
 MOBILE_E164 = "+17185550142"
-
-
-@pytest.fixture
-def twilio(monkeypatch, clean_db):
-    fake = FakeTwilio().start()
-    monkeypatch.setattr(settings, "twilio_account_sid", ACCOUNT_SID)
-    monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
-    monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
-    monkeypatch.setattr(settings, "twilio_api_base", fake.url)
-    yield fake
-    fake.stop()
 
 
 def book(texts_ok: bool):

@@ -56,7 +56,7 @@ def entry_notes(row: rx.Var) -> rx.Component:
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        class_name="flex flex-col gap-1 text-sm",
+        class_name="flex w-full flex-col gap-1 text-left text-sm",
     )
 
 

@@ -41,8 +41,10 @@ function clockWhere(ask) {
 
 const CLOCK_WORDS = { clock_in: "Clock in", break_start: "Start break", break_end: "End break", clock_out: "Clock out" };
 
+// "8:33 am", as the server writes times.
 function clockTime(ms) {
-  return new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "America/New_York" });
+  const words = new Date(ms).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "America/New_York" });
+  return words.replace("AM", "am").replace("PM", "pm");
 }
 
 // The clock as the server knows it, then each waiting tap applied in order.

@@ -5,6 +5,7 @@ import logging
 import threading
 import time
 import uuid
+from dataclasses import replace
 from datetime import timedelta
 from threading import Thread
 
@@ -13,10 +14,17 @@ from resend.exceptions import ResendError
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import OutboxAttachment, OutboxEmail, utc_now
+from renovation_app.models import Channel, OutboxAttachment, OutboxEmail, utc_now
+from renovation_app.services.mail import channels, resend_channel
 from renovation_app.services.mail import outbox as mail
 from renovation_app.settings import settings
 from tests.fakes.resend_server import FakeResend
+
+
+def send_email_with(monkeypatch, send) -> None:
+    """E-mails leave through `send` (Resend's sender wrapped, to stall or race it) for a test."""
+    email = channels.sender_of(Channel.EMAIL)
+    monkeypatch.setitem(channels._SENDERS, Channel.EMAIL, replace(email, send=send))
 
 
 @pytest.fixture
@@ -223,9 +231,9 @@ def test_a_409_for_a_key_in_flight_is_retried_soon(resend_fake):
     assert mail.deliver_due() == 0
     [row] = rows()
     assert row.status == "queued" and row.attempts == 7
-    assert row.next_attempt_at - before <= mail.IN_FLIGHT_DELAY + timedelta(seconds=2)
+    assert row.next_attempt_at - before <= resend_channel.IN_FLIGHT_DELAY + timedelta(seconds=2)
     resend_fake.fail_with = None
-    assert mail.deliver_due(now=before + mail.IN_FLIGHT_DELAY + timedelta(seconds=3)) == 1
+    assert mail.deliver_due(now=before + resend_channel.IN_FLIGHT_DELAY + timedelta(seconds=3)) == 1
 
 
 def test_a_409_for_a_key_reused_with_another_body_fails(resend_fake):
@@ -243,17 +251,24 @@ def test_classify_reads_status_and_retry_after_from_the_sdk_error():
             code=code, error_type=name, message="m", suggested_action="", headers=headers
         )
 
-    assert mail._classify(error(404), now).permanent
-    assert mail._classify(error("422"), now).permanent
-    assert not mail._classify(error(500, "HttpClientError"), now).permanent
-    assert mail._classify(error(500), now).delay is None
-    assert not mail._classify(ConnectionError("boom"), now).permanent
-    limited = mail._classify(error(429, headers={"retry-after": "30"}), now)
+    assert resend_channel.classify_email_failure(error(404), now).permanent
+    assert resend_channel.classify_email_failure(error("422"), now).permanent
+    assert not resend_channel.classify_email_failure(error(500, "HttpClientError"), now).permanent
+    assert resend_channel.classify_email_failure(error(500), now).delay is None
+    assert not resend_channel.classify_email_failure(ConnectionError("boom"), now).permanent
+    limited = resend_channel.classify_email_failure(error(429, headers={"retry-after": "30"}), now)
     assert not limited.permanent and limited.delay == timedelta(seconds=30)
     http_date = (now + timedelta(seconds=120)).strftime("%a, %d %b %Y %H:%M:%S GMT")
-    dated = mail._classify(error(429, headers={"Retry-After": http_date}), now)
+    dated = resend_channel.classify_email_failure(
+        error(429, headers={"Retry-After": http_date}), now
+    )
     assert timedelta(seconds=118) <= dated.delay <= timedelta(seconds=121)
-    assert mail._classify(error(429, headers={"Retry-After": "99999"}), now).delay == mail.MAX_DELAY
+    assert (
+        resend_channel.classify_email_failure(
+            error(429, headers={"Retry-After": "99999"}), now
+        ).delay
+        == resend_channel.MAX_DELAY
+    )
 
 
 def test_concurrent_workers_deliver_each_message_exactly_once(resend_fake):
@@ -274,7 +289,7 @@ def test_a_worker_that_died_mid_send_is_taken_over_without_a_duplicate(resend_fa
     with db_session() as session:  # a worker claimed it and sent it, then crashed
         assert mail._claim(session, email_id, now)
     row = rows()[0]
-    mail._send(row)
+    resend_channel.send_email(row, [], False)
     assert mail.deliver_due(now=now) == 0  # the claim is still live
     later = now + timedelta(seconds=settings.outbox_claim_seconds + 1)
     assert mail.deliver_due(now=later) == 1
@@ -285,16 +300,16 @@ def test_each_claim_runs_from_the_moment_its_message_is_claimed(resend_fake, clo
     """A slow batch: each send takes 100 s of a 120 s claim. The second message is claimed
     100 s after the batch began; another worker looking 200 s in must still see it claimed."""
     first_id, second_id = queue(2)
-    real_send = mail._send
+    real_send = resend_channel.send_email
     other_worker_sent = []
 
-    def slow_send(row, attachments=()):
+    def slow_send(row, attachments, earlier_try):
         clock.advance(100)
         if row.id == second_id and not other_worker_sent:
             other_worker_sent.append(mail.deliver_due())  # another host, same moment
-        return real_send(row, attachments)
+        return real_send(row, attachments, earlier_try)
 
-    monkeypatch.setattr(mail, "_send", slow_send)
+    send_email_with(monkeypatch, slow_send)
     assert mail.deliver_due() == 2
     assert other_worker_sent == [0]
     keys = {r.id: r.idempotency_key for r in rows()}
@@ -310,19 +325,19 @@ def test_a_late_result_after_a_lost_claim_is_not_written(
     """This worker stalls past its claim; another takes the message over and sends it.
     The stalled worker's late answer must change nothing and count nothing."""
     queue()
-    real_send = mail._send
+    real_send = resend_channel.send_email
     stalled = []
 
-    def stalling_send(row, attachments=()):
+    def stalling_send(row, attachments, earlier_try):
         if not stalled:
             stalled.append(row.id)
             clock.advance(settings.outbox_claim_seconds + 60)
             assert mail.deliver_due() == 1  # the other worker re-claims and delivers
             if late_result == "failure":
                 raise ConnectionError("answer lost after a long stall")
-        return real_send(row, attachments)
+        return real_send(row, attachments, earlier_try)
 
-    monkeypatch.setattr(mail, "_send", stalling_send)
+    send_email_with(monkeypatch, stalling_send)
     with caplog.at_level(logging.WARNING, logger=mail.__name__):
         assert mail.deliver_due() == 0
     [row] = rows()

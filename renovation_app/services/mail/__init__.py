@@ -1,6 +1,7 @@
 """E-mail: each kind is built by one function from its templates (subject included), written to
 the outbox first, then delivered (Resend) by a worker."""
 
+from renovation_app.services.mail.channels import ChannelSender, Verdict, register_channel
 from renovation_app.services.mail.history import delivery_words, emails_about, latest_delivery
 from renovation_app.services.mail.kinds import REMINDER_KINDS, About, EmailKind
 from renovation_app.services.mail.messages import (
@@ -11,13 +12,10 @@ from renovation_app.services.mail.messages import (
     one_line,
 )
 from renovation_app.services.mail.outbox import (
-    ChannelSender,
-    Verdict,
     cancel_queued_reminders,
     deliver_due,
     outbox_worker,
     queue_email,
-    register_channel,
     retry_delay,
     wake_outbox_worker,
 )

@@ -1,7 +1,8 @@
 """The outbox: every e-mail and text is a row first, then delivered (Resend, Twilio, or the log).
 Messages are built by `messages.build_email`; what staff see of their delivery is `history`.
-Texts are rows of the same table (channel "text"): the texts feature registers how they are
-sent (`register_channel`), and the claim, the result and the retries below are the same rules.
+Texts are rows of the same table (channel "text"). How each channel's rows leave is its sender
+(channels.py: e-mails in resend_channel.py, texts registered by the texts feature); the claim,
+the result and the retries below are the same rules for every channel.
 
 Delivery is exactly-once per message even with several workers or hosts: a worker claims a row
 with a compare-and-set UPDATE (status, expiry and a random claim token) before sending, writes
@@ -11,22 +12,18 @@ twice when its claim expires and another worker takes the message over.
 """
 
 import asyncio
-import base64
-import email.utils
 import logging
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from uuid import uuid4
 
-import resend
 from sqlalchemy import and_, func, or_, update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session, write_session
 from renovation_app.models import Channel, OutboxAttachment, OutboxEmail, OutboxStatus, utc_now
-from renovation_app.services.fields import whole_number
+from renovation_app.services.mail import resend_channel  # noqa: F401  (e-mails leave through it)
+from renovation_app.services.mail.channels import ChannelSender, live_channels, sender_of
 from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.services.mail.messages import Attachment as Attachment  # re-exported
 from renovation_app.services.mail.messages import EmailMessage
@@ -36,8 +33,6 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 12
 BATCH_SIZE = 20
-IN_FLIGHT_DELAY = timedelta(seconds=5)  # 409: the provider is still busy with the same key
-MAX_DELAY = timedelta(hours=1)
 # After a wake-up the worker waits this long, so a burst of enquiries is delivered in one batch
 # instead of one round (and its database writes) per message.
 WAKE_COALESCE_SECONDS = 0.2
@@ -85,61 +80,6 @@ def queue_email(
 def retry_delay(attempts: int) -> timedelta:
     """Exponential backoff: 5 s, 10 s, 20 s ... capped at one hour."""
     return timedelta(seconds=min(5 * 2 ** max(attempts - 1, 0), 3600))
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What a failed send means: refused for good, or tried again (after `delay`)."""
-
-    permanent: bool  # True: never retried (status failed at once)
-    delay: timedelta | None = None  # None: the normal exponential backoff
-
-
-def _status_code(error: Exception) -> int | None:
-    # resend.exceptions.ResendError carries the HTTP status in `.code` (an int or a string);
-    # network failures arrive as ResendError(code=500, error_type="HttpClientError").
-    try:
-        return int(str(getattr(error, "code", "")))
-    except ValueError:
-        return None
-
-
-def _retry_after(error: Exception, now: datetime) -> timedelta | None:
-    """The Retry-After header of the response (seconds or an HTTP date), if there was one."""
-    # ResendError.headers holds the response headers (a plain dict, so the case is the server's).
-    headers = getattr(error, "headers", None) or {}
-    value = next((v for k, v in headers.items() if k.lower() == "retry-after"), None)
-    if not value:
-        return None
-    value = value.strip()
-    seconds = whole_number(value, maximum=10**9)  # 30 years: any longer is no number to us
-    if seconds is not None:
-        delay = timedelta(seconds=seconds)
-    else:
-        try:
-            when = email.utils.parsedate_to_datetime(value)
-        except (TypeError, ValueError):
-            return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
-        delay = when - now
-    return min(max(delay, timedelta(seconds=1)), MAX_DELAY)
-
-
-def _classify(error: Exception, now: datetime | None = None) -> Verdict:
-    """Sort a send failure: refused for good, or retried (when)."""
-    code = _status_code(error)
-    if code == 429:  # rate limit or quota: wait as long as the provider asks
-        return Verdict(permanent=False, delay=_retry_after(error, now or utc_now()))
-    if code == 409:
-        # The same idempotency key used with a different body can never succeed; otherwise the
-        # first request with this key is still in flight at the provider: ask again soon.
-        if getattr(error, "error_type", "") == "invalid_idempotent_request":
-            return Verdict(permanent=True)
-        return Verdict(permanent=False, delay=IN_FLIGHT_DELAY)
-    if code is not None and 400 <= code < 500:  # bad address, bad request, bad key ...
-        return Verdict(permanent=True)
-    return Verdict(permanent=False)  # 5xx, network errors, anything unexpected
 
 
 def _is_due(now: datetime):
@@ -191,66 +131,6 @@ def _record(session: Session, email_id: int, token: str, **values) -> bool:
     return True
 
 
-def _send(row: OutboxEmail, attachments: list[OutboxAttachment] | tuple = ()) -> str:
-    """Hand one message to the provider and return its id. Raises on any failure."""
-    resend.api_key = settings.resend_api_key
-    if settings.resend_api_url:
-        resend.api_url = settings.resend_api_url
-    params: resend.Emails.SendParams = {
-        "from": settings.mail_from,
-        "to": [row.to],
-        "subject": row.subject,
-        "html": row.html,
-        "text": row.text,
-    }
-    if row.reply_to:
-        params["reply_to"] = row.reply_to
-    if attachments:
-        params["attachments"] = [
-            {
-                "filename": a.filename,
-                "content": base64.b64encode(a.content).decode("ascii"),  # the API takes base64
-                "content_type": a.content_type,
-            }
-            for a in attachments
-        ]
-    answer = resend.Emails.send(params, {"idempotency_key": row.idempotency_key})
-    return answer["id"]
-
-
-@dataclass(frozen=True)
-class ChannelSender:
-    """How one channel's messages leave: `send(row, attachments, earlier_try)` hands one to
-    the provider and returns its id (raising on any failure; `earlier_try` says a worker had
-    claimed it before, so it may already be there), `classify` sorts a failure, `is_on` says
-    whether the channel is configured and `not_before(now)` when it may next go, if not now."""
-
-    send: Callable[[OutboxEmail, list[OutboxAttachment], bool], str]
-    classify: Callable[[Exception, datetime], Verdict]
-    is_on: Callable[[], bool]
-    not_before: Callable[[datetime], datetime | None] = lambda now: None
-
-
-def _send_email(row: OutboxEmail, attachments: list[OutboxAttachment], earlier_try: bool) -> str:
-    return _send(row, attachments)  # Resend's idempotency key makes a repeated try harmless
-
-
-_CHANNELS: dict[str, ChannelSender] = {
-    Channel.EMAIL: ChannelSender(
-        send=_send_email, classify=_classify, is_on=lambda: bool(settings.resend_api_key)
-    ),
-}
-
-
-def register_channel(channel: Channel, sender: ChannelSender) -> None:
-    """Let the worker deliver a channel's rows (the texts feature registers texts)."""
-    _CHANNELS[channel] = sender
-
-
-def _live_channels() -> list[str]:
-    return [name for name, sender in _CHANNELS.items() if sender.is_on()]
-
-
 def _failure(row: OutboxEmail, sender: ChannelSender, error: Exception, now: datetime) -> dict:
     """The values to record after a failed try: failed for good, or queued for its retry."""
     attempts = row.attempts + 1
@@ -285,7 +165,7 @@ def _deliver_one(session: Session, email_id: int, clock) -> bool:
         )
     )
     session.commit()  # hold no transaction open while talking to the provider
-    sender = _CHANNELS[row.channel]
+    sender = sender_of(row.channel)
     later = sender.not_before(clock())
     if later is not None:  # e.g. a text claimed as quiet hours began: it waits, uncounted
         _record(session, email_id, token, status=OutboxStatus.QUEUED, next_attempt_at=later)
@@ -323,7 +203,7 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
     if not settings.resend_api_key:
         with write_session() as session:
             done += _log_due(session, clock(), batch)
-    channels = _live_channels()
+    channels = live_channels()
     if not channels:
         return done
     with db_session() as session:

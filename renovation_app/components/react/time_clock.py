@@ -68,8 +68,8 @@ function RenovationTimeClock({ tapUrl, storeName, clock, clockJob, clockSince, j
   const sending = React.useRef(false);
   const labels = {};
   const scheduled = {};
-  (jobs || []).forEach((j) => { labels[j[0]] = j[1]; scheduled[j[0]] = j[2]; });
-  const chosen = jobId || (jobs && jobs.length && jobs[0][2] ? String(jobs[0][0]) : "");
+  (jobs || []).forEach((j) => { labels[j.id] = j.label; scheduled[j.id] = j.scheduled; });
+  const chosen = jobId || (jobs && jobs.length && jobs[0].scheduled ? String(jobs[0].id) : "");
   const shown = clockNow(clock, clockJob, taps, labels);
 
   const forget = (key) => { const left = clockRead(storeName).filter((t) => t.key !== key); clockWrite(storeName, left); setTaps(left); };
@@ -157,7 +157,7 @@ function RenovationTimeClock({ tapUrl, storeName, clock, clockJob, clockSince, j
             <select id="clock-job" value={chosen} onChange={(e) => setJobId(e.target.value)} data-testid="clock-job"
               className="w-full rounded-md border border-slate-300 bg-white px-3 py-3 text-base text-slate-900">
               <option value="">Choose the job...</option>
-              {(jobs || []).map((j) => <option key={j[0]} value={String(j[0])}>{(j[2] ? "Today: " : "") + j[1]}</option>)}
+              {(jobs || []).map((j) => <option key={j.id} value={String(j.id)}>{(j.scheduled ? "Today: " : "") + j.label}</option>)}
             </select>
           </div>
           <button type="button" className={primary} onClick={clockIn} data-testid="clock-in">Clock in</button>
@@ -205,7 +205,7 @@ class TimeClock(rx.Component):
     clock: rx.Var[str]
     clock_job: rx.Var[str]
     clock_since: rx.Var[str]
-    # [id, label, on the schedule today] of the jobs to clock in on.
+    # The jobs to clock in on, {id, label, scheduled}: today's first (services.time_clock.ClockJob).
     jobs: rx.Var[list]
     ask_location: rx.Var[bool]
     # A tap was recorded: the page reads the person's day again.

@@ -6,13 +6,10 @@
 
 from renovation_app.services.time_clock.approval import approve_week
 from renovation_app.services.time_clock.corrections import add_entry, correct_entry
-from renovation_app.services.time_clock.hours import hours_words, week_containing
 from renovation_app.services.time_clock.job_time import waiting_time
 from renovation_app.services.time_clock.payroll import payroll_csv
 from renovation_app.services.time_clock.records import forgotten_entries
 from renovation_app.services.time_clock.sheets import (
-    EntryRow,
-    PersonWeek,
     WeekView,
     monday_of,
     timesheet_path,
@@ -20,30 +17,25 @@ from renovation_app.services.time_clock.sheets import (
     week_view,
 )
 from renovation_app.services.time_clock.taps import NotOnSchedule, Tap, TapDone, record_tap
-from renovation_app.services.time_clock.today import ClockJob, TodayView, Visit, today_view
+from renovation_app.services.time_clock.today import ClockJob, TodayView, today_view
 
 __all__ = [
     "ClockJob",
-    "EntryRow",
     "NotOnSchedule",
-    "PersonWeek",
     "Tap",
     "TapDone",
     "TodayView",
-    "Visit",
     "WeekView",
     "add_entry",
     "approve_week",
     "correct_entry",
     "forgotten_entries",
-    "hours_words",
     "monday_of",
     "payroll_csv",
     "record_tap",
     "timesheet_path",
     "today_view",
     "waiting_time",
-    "week_containing",
     "week_overview",
     "week_view",
 ]

@@ -142,8 +142,10 @@ def _jobs(session: Session, user_id: int, now: datetime) -> list[ClockJob]:
         .limit(OTHER_JOBS)
     )
     jobs = {job.id: job for job in session.exec(open_jobs)}
-    for job in session.exec(select(Job).where(col(Job.id).in_(scheduled))):
-        jobs[job.id] = job
+    if missing := scheduled - jobs.keys():  # on today's schedule, beyond the newest open jobs
+        jobs.update(
+            (job.id, job) for job in session.exec(select(Job).where(col(Job.id).in_(missing)))
+        )
     ordered = sorted(jobs.values(), key=lambda j: (j.id not in scheduled, j.number))
     return [ClockJob(j.id, _job_label(j), j.id in scheduled) for j in ordered]
 

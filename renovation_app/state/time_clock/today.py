@@ -19,7 +19,6 @@ NOTHING_YET = shown(time_clock.TodayView(heading=""))  # every key there before 
 
 class TodayState(StaffState):
     today: dict = NOTHING_YET  # time_clock.TodayView in words
-    jobs: list[list] = []  # [id, label, on the schedule today] for the clock
     store_name: str = ""  # the phone's storage of this person's waiting taps
     error: str = ""
 
@@ -30,9 +29,8 @@ class TodayState(StaffState):
             view = await asyncio.to_thread(time_clock.today_view, self._user_id)
         except Exception:
             log.exception("/today of user %s failed", self._user_id)
-            self.today, self.jobs = NOTHING_YET, []
+            self.today = NOTHING_YET
             self.error = "Today's work could not be read. Please reload the page."
             return
         self.today = shown(view)
-        self.jobs = [[j.id, j.label, j.scheduled] for j in view.jobs]
         self.store_name = f"time-clock-taps-{self._user_id}"

@@ -5,6 +5,7 @@ the time it was made (services/time_clock/taps.py).
 GET /api/exports/payroll.csv?week=YYYY-MM-DD: the week's hours for payroll, admins only."""
 
 import math
+from dataclasses import asdict
 from datetime import UTC, datetime
 
 from starlette.concurrency import run_in_threadpool
@@ -57,7 +58,8 @@ def read_tap(payload: dict) -> time_clock.Tap:
 
 
 async def clock_tap(request: Request) -> Response:
-    """200 with what was done (or why not: the phone shows it and forgets the tap), 409 when the
+    """200 with what was done (or why not: the phone shows it and forgets the tap) and the clock
+    as it now stands (the phone shows it at once, whatever the page's own reading says), 409 when the
     job is not on the person's schedule (the phone asks, then sends the tap again confirmed),
     401 without a session (the phone keeps the tap until the person signs in again)."""
     try:
@@ -77,7 +79,13 @@ async def clock_tap(request: Request) -> Response:
         return JSONResponse({"ask": str(asked)}, 409, headers=NO_STORE)
     except ActionRefused as refused:
         return _refused(403, str(refused))
-    body = {"done": not done.refused, "refused": done.refused, "replayed": done.replayed}
+    clock = await run_in_threadpool(time_clock.clock_now, user.id)
+    body = {
+        "done": not done.refused,
+        "refused": done.refused,
+        "replayed": done.replayed,
+        "clock": asdict(clock),
+    }
     return JSONResponse(body, headers=NO_STORE)
 
 

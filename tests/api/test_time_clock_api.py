@@ -80,10 +80,23 @@ def test_a_replayed_tap_is_done_once_and_off_schedule_is_asked(staff_client, sta
     assert entries_of(staff) == []
     first = tap(staff_client, job_id=job.id, off_schedule_ok=True)
     again = tap(staff_client, job_id=job.id, off_schedule_ok=True)
-    assert first.json() == {"done": True, "refused": "", "replayed": False}
-    assert again.json() == {"done": True, "refused": "", "replayed": True}
+    assert {k: first.json()[k] for k in ("done", "refused", "replayed")} == {
+        "done": True,
+        "refused": "",
+        "replayed": False,
+    }
+    assert again.json()["replayed"] is True and again.json()["done"] is True
+    # Each answer carries the clock as it now stands: the page shows it even when its own
+    # reading of the day arrives late or not at all (the signal gone right after the tap).
+    assert (
+        first.json()["clock"]["clock"] == "in" and job.number in first.json()["clock"]["clock_job"]
+    )
+    assert again.json()["clock"]["as_of"] >= first.json()["clock"]["as_of"]
     second_tab = tap(staff_client, key="other-tab-0002", job_id=job.id, off_schedule_ok=True)
     assert second_tab.json()["done"] is False and "clock out first" in second_tab.json()["refused"]
+    assert second_tab.json()["clock"]["clock"] == "in"
+    out = tap(staff_client, key="clock-out-0003", action="clock_out")
+    assert out.json()["clock"] == {**out.json()["clock"], "clock": "out", "clock_job": ""}
     assert len(entries_of(staff)) == 1
 
 

@@ -5,7 +5,8 @@ A tap is written to the phone's storage first, with its own key and the phone's 
 sent; it leaves the storage only once the server has answered it. Without a signal it waits,
 the page says so, and it is sent when the connection returns (the browser's "online" event, a
 retry every 20 seconds, the next visit), once: the server does a key once, however many tabs
-or retries send it. The clock shown is the server's, with the waiting taps applied on top.
+or retries send it. The clock shown is the server's (the newer of the page's reading and the
+last tap's answer), with the waiting taps applied on top.
 Hand-wrapped like photo_uploader.py: a small React function component in the page's code."""
 
 import reflex as rx
@@ -59,18 +60,22 @@ function clockNow(clock, jobWords, taps, labels) {
   return state;
 }
 
-function RenovationTimeClock({ tapUrl, storeName, clock, clockJob, clockSince, jobs, askLocation, onSent, className, ...rest }) {
+function RenovationTimeClock({ tapUrl, storeName, clock, clockJob, clockSince, clockAsOf, jobs, askLocation, onSent, className, ...rest }) {
   const [taps, setTaps] = React.useState([]);
   const [jobId, setJobId] = React.useState("");
   const [asking, setAsking] = React.useState(null);
   const [message, setMessage] = React.useState("");
   const [waiting, setWaiting] = React.useState("");
+  const [answered, setAnswered] = React.useState(null); // the clock in the last tap's answer
   const sending = React.useRef(false);
   const labels = {};
   const scheduled = {};
   (jobs || []).forEach((j) => { labels[j.id] = j.label; scheduled[j.id] = j.scheduled; });
   const chosen = jobId || (jobs && jobs.length && jobs[0].scheduled ? String(jobs[0].id) : "");
-  const shown = clockNow(clock, clockJob, taps, labels);
+  const known = answered && answered.as_of >= (clockAsOf || 0)
+    ? { clock: answered.clock, job: answered.clock_job, since: answered.clock_since }
+    : { clock, job: clockJob, since: clockSince };
+  const shown = clockNow(known.clock, known.job, taps, labels);
 
   const forget = (key) => { const left = clockRead(storeName).filter((t) => t.key !== key); clockWrite(storeName, left); setTaps(left); };
 
@@ -95,6 +100,7 @@ function RenovationTimeClock({ tapUrl, storeName, clock, clockJob, clockSince, j
         }
         if (response.status === 401) { setWaiting(data.error || "Sign in again to send your taps."); break; }
         forget(tap.key);
+        if (data.clock) setAnswered(data.clock);
         if (response.status === 409 && data.ask) { setAsking({ jobId: tap.job_id, words: data.ask, tap }); continue; }
         if (!response.ok || data.refused) { setMessage((CLOCK_WORDS[tap.action] || "Tap") + " at " + clockTime(tap.tapped_at) + " was not recorded: " + (data.refused || data.error || "refused.")); continue; }
         sent += 1;
@@ -148,7 +154,7 @@ function RenovationTimeClock({ tapUrl, storeName, clock, clockJob, clockSince, j
     <section className={"flex flex-col gap-3 " + (className || "")} aria-labelledby="clock-heading" data-testid="time-clock" {...rest}>
       <h2 id="clock-heading" className="text-xl font-extrabold text-slate-900">Time clock</h2>
       <p className="text-lg font-semibold text-slate-900" data-testid="clock-state">
-        {shown.clock === "out" ? "You are clocked out." : (shown.clock === "break" ? "On a break" : "Clocked in") + " on " + shown.jobWords + (taps.length ? "" : " since " + clockSince) + "."}
+        {shown.clock === "out" ? "You are clocked out." : (shown.clock === "break" ? "On a break" : "Clocked in") + " on " + shown.jobWords + (taps.length ? "" : " since " + known.since) + "."}
       </p>
       {shown.clock === "out" && !asking && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -201,10 +207,12 @@ class TimeClock(rx.Component):
     tap_url: rx.Var[str]
     # The phone's storage of this person's waiting taps (a name per person).
     store_name: rx.Var[str]
-    # The clock as the server knows it: "out", "in" or "break", the job and since when.
+    # The clock as the server knows it: "out", "in" or "break", the job, since when, and when it
+    # was read (ms): a tap's answer read later wins over it (services.time_clock.Clock).
     clock: rx.Var[str]
     clock_job: rx.Var[str]
     clock_since: rx.Var[str]
+    clock_as_of: rx.Var[int]
     # The jobs to clock in on, {id, label, scheduled}: today's first (services.time_clock.ClockJob).
     jobs: rx.Var[list]
     ask_location: rx.Var[bool]

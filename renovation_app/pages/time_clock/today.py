@@ -29,6 +29,7 @@ def clock_card() -> rx.Component:
             clock=T["clock"].to(str),
             clock_job=T["clock_job"].to(str),
             clock_since=T["clock_since"].to(str),
+            clock_as_of=T["clock_as_of"].to(int),
             jobs=T["jobs"].to(list),
             ask_location=T["location_consent"].to(bool),
             on_sent=State.load,

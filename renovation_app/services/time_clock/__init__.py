@@ -17,9 +17,16 @@ from renovation_app.services.time_clock.sheets import (
     week_view,
 )
 from renovation_app.services.time_clock.taps import NotOnSchedule, Tap, TapDone, record_tap
-from renovation_app.services.time_clock.today import ClockJob, TodayView, today_view
+from renovation_app.services.time_clock.today import (
+    Clock,
+    ClockJob,
+    TodayView,
+    clock_now,
+    today_view,
+)
 
 __all__ = [
+    "Clock",
     "ClockJob",
     "NotOnSchedule",
     "Tap",
@@ -27,6 +34,7 @@ __all__ = [
     "TodayView",
     "WeekView",
     "add_entry",
+    "clock_now",
     "approve_week",
     "correct_entry",
     "forgotten_entries",

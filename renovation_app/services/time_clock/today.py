@@ -52,6 +52,17 @@ class ClockJob:
     scheduled: bool  # the person is on the schedule there today
 
 
+@dataclass(frozen=True)
+class Clock:
+    """The person's clock as the server knows it at `as_of` (ms since the epoch): the page shows
+    the newest of what it read and what a tap's answer said, whichever arrives last."""
+
+    clock: str = "out"  # "out", "in" or "break"
+    clock_job: str = ""
+    clock_since: str = ""  # "8:33 am Sun Nov 29"
+    as_of: int = 0
+
+
 @dataclass
 class TodayView:
     heading: str  # "Sunday, November 29"
@@ -61,6 +72,7 @@ class TodayView:
     clock: str = "out"
     clock_job: str = ""
     clock_since: str = ""
+    clock_as_of: int = 0  # ms since the epoch when it was read
     forgotten: bool = False  # open 12 hours or more: the office closes it
     worked_today: str = "0.00"
     location_consent: bool = False
@@ -164,23 +176,43 @@ def _worked_today(session: Session, user_id: int, now: datetime) -> int:
     return minutes
 
 
+def clock_of(session: Session, user_id: int, now: datetime) -> Clock:
+    entry = open_entry(session, user_id)
+    as_of = int(now.timestamp() * 1000)
+    if entry is None:
+        return Clock(as_of=as_of)
+    since = new_york(entry.break_started_at or entry.started_at)
+    return Clock(
+        clock="break" if entry.break_started_at else "in",
+        clock_job=_job_label(session.get(Job, entry.job_id)),
+        clock_since=f"{hour_words(since.time())} {since:%a %b %-d}",
+        as_of=as_of,
+    )
+
+
+def clock_now(user_id: int) -> Clock:
+    """The clock just after a tap was recorded."""
+    now = utc_now()
+    with db_session() as session:
+        return clock_of(session, user_id, now)
+
+
 def today_view(user_id: int, now: datetime | None = None) -> TodayView:
     now = now or utc_now()
     with db_session() as session:
         person = session.get(User, user_id)
+        clock = clock_of(session, user_id, now)
         view = TodayView(
             heading=f"{new_york(now):%A, %B %-d}",
             visits=_visits(session, user_id, now),
             jobs=_jobs(session, user_id, now),
+            clock=clock.clock,
+            clock_job=clock.clock_job,
+            clock_since=clock.clock_since,
+            clock_as_of=clock.as_of,
             worked_today=hours_words(_worked_today(session, user_id, now)),
             location_consent=bool(person and person.location_consent),
         )
         entry = open_entry(session, user_id)
-        if entry is not None:
-            job = session.get(Job, entry.job_id)
-            since = entry.break_started_at or entry.started_at
-            view.clock = "break" if entry.break_started_at else "in"
-            view.clock_job = _job_label(job)
-            view.clock_since = f"{hour_words(new_york(since).time())} {new_york(since):%a %b %-d}"
-            view.forgotten = now - entry.started_at >= FORGOTTEN_AFTER
+        view.forgotten = entry is not None and now - entry.started_at >= FORGOTTEN_AFTER
         return view

@@ -51,6 +51,7 @@ STAFF_MENU: tuple[NavLink, ...] = (
     NavLink("Today", routes.TODAY.path),
     NavLink("Dashboard", routes.DASHBOARD.path),
     NavLink("Customers", routes.CUSTOMERS.path),
+    NavLink("Texts", routes.TEXTS.path),
     NavLink("Estimates", routes.ESTIMATES.path),
     NavLink("Schedule", routes.SCHEDULE.path),
     NavLink("Timesheets", routes.TIMESHEETS.path),

@@ -193,6 +193,9 @@ PAY = Route(
 TODAY = staff_route(
     "/today", "Today", "Today's work on a phone: where, whom to call, and the time clock."
 )
+TEXTS = staff_route(
+    "/texts", "Texts", "Texts from customers not read yet, and from unknown numbers."
+)
 TIMESHEETS = staff_route(
     "/timesheets", "Timesheets", "Each person's hours of a week, approved for payroll."
 )
@@ -347,6 +350,7 @@ ALL_ROUTES: list[Route] = [
     TRUST_BOOKS,
     SCHEDULE,
     TODAY,
+    TEXTS,
     TIMESHEETS,
     TIMESHEET,
     SUBCONTRACTORS,

@@ -10,6 +10,7 @@ from .contact import (
     CONTACT_INTRO,
     CONTACT_TITLE,
     ENQUIRY_SERVICE_OPTIONS,
+    TEXTS_CONSENT,
 )
 from .faq import FAQ
 from .galleries import GALLERIES, GALLERY_SLUGS, gallery_by_slug
@@ -38,6 +39,7 @@ from .legal import LEGAL_UPDATED, PRIVACY, TERMS
 from .services import SERVICE_SLUGS, SERVICES, service_by_slug
 
 __all__ = [
+    "TEXTS_CONSENT",
     "ABOUT_CHECKLIST",
     "ABOUT_HEADING",
     "ABOUT_INTRO",

@@ -59,3 +59,11 @@ ENQUIRY_SERVICE_OPTIONS: tuple[tuple[str, str], ...] = (
     *((s.slug, s.title) for s in SERVICES),
     ("other", "Other"),
 )
+
+# The tick that records a mobile number's yes to texts (contact form, visit booking, estimate
+# signing): what is texted, how often, and how to stop, as US carriers ask of business texts.
+TEXTS_CONSENT = (
+    "Text me at this number about my visit and my job (confirmations, reminders, on our way, "
+    "links to sign and pay). A few texts a month; message and data rates may apply. Reply STOP "
+    "to stop, HELP for help."
+)

@@ -21,6 +21,7 @@ from renovation_app.pages import (  # noqa: F401
     services,
     staff,
     subcontractors,
+    texts,
     time_clock,
     visit_link,
 )

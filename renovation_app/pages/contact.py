@@ -37,6 +37,19 @@ def text_input(name: str, input_type: str, auto_complete: str, placeholder: str)
     )
 
 
+def texts_tick(name: str) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            name=name,
+            value="on",
+            class_name="mt-1 h-5 w-5 shrink-0 accent-orange-700",
+        ),
+        rx.el.span(c.TEXTS_CONSENT),
+        class_name="flex items-start gap-3 text-sm text-slate-700",
+    )
+
+
 def contact_form() -> rx.Component:
     return post_form(
         rx.el.div(
@@ -73,6 +86,7 @@ def contact_form() -> rx.Component:
                 custom_attrs=error_attrs(ContactState.errors, "message"),
             ),
         ),
+        texts_tick("texts"),
         # Honeypot: people never see or fill it; bots that fill every field are stored as spam.
         rx.el.div(
             rx.el.label("Website", html_for="website"),

@@ -9,6 +9,7 @@ from renovation_app.services.enquiries import (
     TooManyEnquiries,
     submit_enquiry,
     validate_enquiry,
+    wants_texts,
 )
 from renovation_app.services.errors import FormInvalid
 from renovation_app.services.limits import client_address_from_headers
@@ -31,10 +32,11 @@ class ContactState(rx.State):
         yield
         try:
             form = validate_enquiry(form_data)
+            texts_ok = wants_texts(form_data, form.phone)
             honeypot = form_data.get("website") or ""
             headers = self.router.headers.raw_headers
             client = client_address_from_headers(headers, headers.get("asgi-scope-client", ""))
-            await asyncio.to_thread(submit_enquiry, form, client, honeypot)
+            await asyncio.to_thread(submit_enquiry, form, client, honeypot, None, texts_ok)
         except FormInvalid as invalid:
             self.errors = invalid.errors
             yield rx.toast.error("Please check the highlighted fields.", duration=4000)

@@ -14,6 +14,7 @@ from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import whole_number
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import SearchedListMixin, StaffState
+from renovation_app.state.texts import CustomerTextsMixin
 
 
 class CustomerSuggestionsMixin(rx.State, mixin=True):
@@ -60,7 +61,7 @@ class CustomerListState(SearchedListMixin, StaffState):
         self.rows, self.query = listing.rows, listing.query
 
 
-class CustomerState(RecordPage, StaffState):
+class CustomerState(RecordPage, CustomerTextsMixin, StaffState):
     customer: customers.CustomerView | None = None
     merge_id: str = ""
     action_error: str = ""
@@ -68,6 +69,8 @@ class CustomerState(RecordPage, StaffState):
     async def _read_record(self, key: str) -> bool:
         if (customer_id := whole_number(key)) is not None:
             self.customer = await asyncio.to_thread(customers.customer_view, customer_id)
+        if self.customer is not None:
+            await self._read_texts(self.customer.id)
         return self.customer is not None
 
     @rx.event

@@ -18,6 +18,7 @@ from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.fakes.oidc_server import FakeOIDC
 from tests.fakes.resend_server import FakeResend
 from tests.fakes.stripe_server import FakeStripe
+from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
 from tests.prod_server import ROOT, prod_server
 
 # The browser tests share the two cores with the unit tests (scripts/run_tests.sh): a save that
@@ -54,6 +55,7 @@ class Site:
         states_dir: Path,
         server_pid: int,
         google: FakeOIDC,
+        twilio: FakeTwilio,
     ) -> None:
         self.url = url
         self.database_url = database_url
@@ -62,6 +64,7 @@ class Site:
         self.states_dir = states_dir
         self.server_pid = server_pid
         self.google = google
+        self.twilio = twilio
         # The server's database is this test process's own (not on the production stack).
         self.shares_this_process_database = database_url == os.environ["DATABASE_URL"]
 
@@ -86,6 +89,16 @@ def stripe_fake() -> FakeStripe:
 
 
 @pytest.fixture(scope="session")
+def twilio_fake() -> FakeTwilio:
+    fake = FakeTwilio().start()
+    yield fake
+    fake.stop()
+
+
+TWILIO_NUMBER = "+15005550006"
+
+
+@pytest.fixture(scope="session")
 def google_fake() -> FakeOIDC:
     fake = FakeOIDC().start()
     yield fake
@@ -93,7 +106,9 @@ def google_fake() -> FakeOIDC:
 
 
 @pytest.fixture(scope="session")
-def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC) -> Site:
+def site(
+    resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC, twilio_fake: FakeTwilio
+) -> Site:
     """The production server, once per test session, mailing through the fake Resend."""
     states_dir = Path(tempfile.mkdtemp(prefix="renovation-states-"))
     env = {
@@ -121,6 +136,11 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC
         "GOOGLE_CLIENT_ID": google_fake.client_id,
         "GOOGLE_CLIENT_SECRET": google_fake.client_secret,
         "GOOGLE_DISCOVERY_URL": google_fake.discovery_url,
+        # Texts through the local fake Twilio (the real SDK, pointed at loopback).
+        "TWILIO_ACCOUNT_SID": ACCOUNT_SID,
+        "TWILIO_AUTH_TOKEN": AUTH_TOKEN,
+        "TWILIO_FROM_NUMBER": TWILIO_NUMBER,
+        "TWILIO_API_BASE": twilio_fake.url,
     }
     if PROD_STACK:
         # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.
@@ -139,6 +159,7 @@ def site(resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC
             states_dir,
             server.pid,
             google_fake,
+            twilio_fake,
         )
 
 

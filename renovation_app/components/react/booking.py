@@ -6,8 +6,10 @@ free, and a window taken meanwhile comes back with the next free ones."""
 
 import reflex as rx
 
+from renovation_app.content import TEXTS_CONSENT
+
 BOOKING_JS = """
-function RenovationBooking({ windowsUrl, bookUrl, className, ...rest }) {
+function RenovationBooking({ windowsUrl, bookUrl, textsLabel, className, ...rest }) {
   const [windows, setWindows] = React.useState(null);
   const [chosen, setChosen] = React.useState("");
   const [errors, setErrors] = React.useState({});
@@ -111,6 +113,10 @@ function RenovationBooking({ windowsUrl, bookUrl, className, ...rest }) {
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200" />
         {errors.message && <p className="text-sm font-medium text-red-700">{errors.message}</p>}
       </div>
+      <label className="flex items-start gap-3 text-sm text-slate-700">
+        <input type="checkbox" name="texts" value="on" className="mt-1 h-5 w-5 shrink-0 accent-orange-700" data-testid="book-texts" />
+        <span>{textsLabel}</span>
+      </label>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="book-website">Website</label>
         <input id="book-website" name="website" tabIndex={-1} autoComplete="off" />
@@ -132,6 +138,7 @@ class VisitBooking(rx.Component):
 
     windows_url: rx.Var[str]
     book_url: rx.Var[str]
+    texts_label: rx.Var[str]  # the tick's words: a yes to texts about the visit
 
     def add_imports(self) -> dict:
         return {"react": [rx.ImportVar(tag="React", is_default=True)]}
@@ -141,4 +148,9 @@ class VisitBooking(rx.Component):
 
 
 def visit_booking(**props) -> rx.Component:
-    return VisitBooking.create(windows_url="/api/booking/windows", book_url="/api/booking", **props)
+    return VisitBooking.create(
+        windows_url="/api/booking/windows",
+        book_url="/api/booking",
+        texts_label=TEXTS_CONSENT,
+        **props,
+    )

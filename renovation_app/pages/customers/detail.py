@@ -13,6 +13,7 @@ from renovation_app.components.styles import (
     STAFF_CARD,
 )
 from renovation_app.components.ui import alert_text, attention_note
+from renovation_app.pages.customers.texts_card import texts_card
 from renovation_app.pages.registry import page
 from renovation_app.state.customers import CustomerState
 
@@ -103,6 +104,7 @@ def customer_body() -> rx.Component:
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
+        texts_card(),
         rx.el.h3("Everything, newest first", class_name="text-lg font-bold"),
         rx.el.ol(rx.foreach(customer.timeline, timeline_entry), class_name="flex flex-col gap-1"),
         merge_form(),

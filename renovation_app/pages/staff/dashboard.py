@@ -83,6 +83,23 @@ def figures() -> rx.Component:
             ),
             class_name=TILE,
         ),
+        rx.el.div(
+            rx.el.p("Texts not read yet", class_name="text-sm text-slate-600"),
+            link(
+                board.unread_texts,
+                href=routes.TEXTS.path,
+                class_name="text-lg font-extrabold text-orange-800 underline sm:text-2xl",
+                data_testid="dash-unread-texts",
+            ),
+            class_name=TILE,
+        ),
+        rx.el.div(
+            rx.el.p("Reviews asked for", class_name="text-sm text-slate-600"),
+            rx.el.p(
+                board.reviews, class_name="font-bold text-slate-900", data_testid="dash-reviews"
+            ),
+            class_name=TILE,
+        ),
         class_name="grid grid-cols-2 gap-3 lg:grid-cols-4",
     )
 

@@ -11,6 +11,7 @@ from renovation_app.components.staff.frame import staff_page
 from renovation_app.components.styles import STAFF_CARD
 from renovation_app.components.ui import problem_text, rows_or
 from renovation_app.pages.registry import page
+from renovation_app.services.schedule.on_my_way import ARRIVAL_MINUTES
 from renovation_app.state.time_clock import TodayState
 
 State = TodayState
@@ -54,6 +55,31 @@ def clock_card() -> rx.Component:
     )
 
 
+def on_my_way(item: rx.Var) -> rx.Component:
+    """Text the customer we are on the way, and when we arrive (today's visits with a phone)."""
+    field_id = "arrive-" + item.id.to(str)
+    return rx.el.form(
+        rx.el.input(type="hidden", name="appointment", value=item.id.to(str)),
+        rx.el.label("Arriving in", html_for=field_id, class_name="text-sm font-semibold"),
+        rx.el.select(
+            *[rx.el.option(f"{m} min", value=str(m)) for m in ARRIVAL_MINUTES],
+            id=field_id,
+            name="minutes",
+            default_value="30",
+            class_name="rounded-md border border-slate-300 bg-white px-2 py-2.5 text-base",
+        ),
+        rx.el.button("On my way", type="submit", class_name=ACTION_LINK, data_testid="on-my-way"),
+        rx.el.p(
+            State.on_my_way_said[item.id.to(str)],
+            role="status",
+            class_name="w-full text-sm text-slate-800 empty:hidden",
+            data_testid="on-my-way-said",
+        ),
+        on_submit=State.on_my_way,
+        class_name="flex flex-wrap items-center gap-2",
+    )
+
+
 def visit(item: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.p(item.when, class_name="text-sm font-semibold text-slate-600"),
@@ -91,6 +117,9 @@ def visit(item: rx.Var) -> rx.Component:
             ),
             class_name="flex flex-wrap gap-2",
         ),
+        rx.cond(
+            item.is_today & item.phone_href.to(bool) & ~T["texts_off"].to(bool), on_my_way(item)
+        ),
         class_name="flex flex-col gap-1.5 border-t border-slate-200 pt-3 first:border-t-0 first:pt-0",
         data_testid="today-visit",
     )
@@ -99,6 +128,15 @@ def visit(item: rx.Var) -> rx.Component:
 def visits_card() -> rx.Component:
     return rx.el.section(
         rx.el.h2("Today and tomorrow", class_name="text-xl font-extrabold text-slate-900"),
+        rx.cond(
+            T["texts_off"].to(bool) & (T["visits"].to(list).length() > 0),
+            rx.el.p(
+                '"On my way" cannot be texted: ',
+                T["texts_off"].to(str),
+                class_name="mt-2 text-sm text-slate-700",
+                data_testid="texts-off",
+            ),
+        ),
         rows_or(
             T["visits"],
             visit,

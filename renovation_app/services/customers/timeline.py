@@ -23,7 +23,7 @@ from renovation_app.routes import estimate_path, invoice_path, job_path
 from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
 from renovation_app.services.customers.records import ContactDetails, live_customer
 from renovation_app.services.mail import About, delivery_words
-from renovation_app.services.texts import customer_texts
+from renovation_app.services.texts.views import customer_texts
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,8 @@ from renovation_app.services.dashboard.counting import (
 )
 from renovation_app.services.dashboard.margins import Margins, margins
 from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
+from renovation_app.services.reviews.asking import review_counts
+from renovation_app.services.texts.views import unread_texts_count
 
 OTHER_WORK, NOT_GIVEN = "Other work", "Not given"
 # The charts' series, fixed so the page draws one bar per series: the catalogue's services
@@ -84,6 +86,8 @@ class Dashboard:
     by_borough: list[dict] = field(default_factory=list)
     attention: list[AttentionRow] = field(default_factory=list)
     margins: Margins = field(default_factory=Margins)  # revenue less job costs; overruns
+    unread_texts: int = 0  # texts in that nobody has read (/texts)
+    reviews: str = ""  # "5 asked, 3 opened": review requests after final payments
 
 
 def _received(session: Session, start: date, end: date, label: str) -> Figure:
@@ -327,6 +331,11 @@ def _rows(months: list[date], sums: dict, series: list[str]) -> list[dict]:
     ]
 
 
+def _reviews(session: Session) -> str:
+    counts = review_counts(session)
+    return f"{counts.sent} asked, {counts.opened} opened"
+
+
 def dashboard(now: datetime | None = None) -> Dashboard:
     now = now or utc_now()
     today = business_today(now)
@@ -354,4 +363,6 @@ def dashboard(now: datetime | None = None) -> Dashboard:
             by_borough=by_borough,
             attention=attention_rows(session, today, now),
             margins=margins(session, today),
+            unread_texts=unread_texts_count(session),
+            reviews=_reviews(session),
         )

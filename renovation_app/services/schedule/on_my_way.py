@@ -1,16 +1,24 @@
 """ "On my way" from the crew's Today page: a text to the appointment's customer with the time
 we arrive, when their mobile said yes (audited; nothing is sent otherwise)."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
-from renovation_app.models import Appointment, AppointmentStatus, Job, OutboxEmail
+from renovation_app.db import db_session
+from renovation_app.models import (
+    Appointment,
+    AppointmentPerson,
+    AppointmentStatus,
+    Job,
+    OutboxEmail,
+    utc_now,
+)
 from renovation_app.services import texts
 from renovation_app.services.audit import record_staff_action
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.mail import About
+from renovation_app.services.mail import About, wake_outbox_worker
 from renovation_app.services.schedule.times import time_words
 
 ON_MY_WAY = "on_my_way"
@@ -35,3 +43,28 @@ def text_on_my_way(session: Session, user, appointment_id: int, arrival: datetim
     detail = f"arriving {time_words(arrival)}"
     record_staff_action(session, "on_my_way", user, "appointment", appointment.id, detail)
     return row
+
+
+ARRIVAL_MINUTES = (10, 20, 30, 45, 60, 90)
+
+
+def send_on_my_way(user, appointment_id: int, minutes: int) -> str:
+    """ "On my way" from /today, by a person on the appointment (or an admin): the text says
+    when we arrive, `minutes` from now. Returns the words for the page."""
+    if minutes not in ARRIVAL_MINUTES:
+        raise ActionRefused("Choose when you arrive.")
+    arrival = utc_now() + timedelta(minutes=minutes)
+    with db_session() as session:
+        on_it = session.exec(
+            select(AppointmentPerson.id).where(
+                AppointmentPerson.appointment_id == appointment_id,
+                AppointmentPerson.user_id == user.id,
+            )
+        ).first()
+        if on_it is None and not user.is_admin:
+            raise ActionRefused("You are not on this appointment.")
+        row = text_on_my_way(session, user, appointment_id, arrival)
+        session.commit()
+        to = row.to
+    wake_outbox_worker()
+    return f"Texted {to}: arriving about {time_words(arrival)}."

@@ -2,6 +2,14 @@
 quiet hours, Twilio's signed webhooks (texts in, delivery status) and staff replies."""
 
 from renovation_app.services.texts.consent import latest_consent, may_text, record_consent
+from renovation_app.services.texts.conversation import (
+    Conversation,
+    ConversationLine,
+    TextNumber,
+    answer_customer,
+    note_customer_word,
+    open_conversation,
+)
 from renovation_app.services.texts.gateway import e164, twilio_client
 from renovation_app.services.texts.inbound import (
     INBOUND_PATH,
@@ -10,6 +18,13 @@ from renovation_app.services.texts.inbound import (
     cancel_queued_texts,
     handle_inbound,
     twiml,
+)
+from renovation_app.services.texts.inbox import (
+    Inbox,
+    InboxText,
+    attach_to_customer,
+    attach_to_enquirer,
+    inbox,
 )
 from renovation_app.services.texts.media import NOT_KEPT, keep_text_media
 from renovation_app.services.texts.queueing import (
@@ -32,6 +47,17 @@ from renovation_app.services.texts.views import (
 )
 
 __all__ = [
+    "Inbox",
+    "InboxText",
+    "attach_to_customer",
+    "attach_to_enquirer",
+    "inbox",
+    "Conversation",
+    "ConversationLine",
+    "TextNumber",
+    "answer_customer",
+    "note_customer_word",
+    "open_conversation",
     "INBOUND_PATH",
     "NOT_KEPT",
     "STATUS_PATH",

@@ -23,6 +23,7 @@ from renovation_app.models import (
 )
 from renovation_app.models.schedule import AppointmentStatus
 from renovation_app.services.schedule.times import day_span, hour_words, new_york
+from renovation_app.services.texts.queueing import texts_off_reason
 from renovation_app.services.time_clock.hours import hours_words, worked_minutes
 from renovation_app.services.time_clock.records import FORGOTTEN_AFTER, open_entry
 
@@ -43,6 +44,7 @@ class Visit:
     phone_href: str
     notes: str
     photos_path: str  # the job's photos and daily log ("" without a job)
+    is_today: bool = False  # "On my way" is offered for today's visits
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class TodayView:
     forgotten: bool = False  # open 12 hours or more: the office closes it
     worked_today: str = "0.00"
     location_consent: bool = False
+    texts_off: str = ""  # why "On my way" cannot be texted, "" when texts are on
 
 
 def map_url(address: str) -> str:
@@ -124,6 +127,7 @@ def _visits(session: Session, user_id: int, now: datetime) -> list[Visit]:
                 phone_href=phone_href(phone),
                 notes=appointment.notes,
                 photos_path=routes.job_photos_path(job.number) if job else "",
+                is_today=new_york(appointment.starts_at).date() <= today,
             )
         )
     return visits
@@ -212,6 +216,7 @@ def today_view(user_id: int, now: datetime | None = None) -> TodayView:
             clock_as_of=clock.as_of,
             worked_today=hours_words(_worked_today(session, user_id, now)),
             location_consent=bool(person and person.location_consent),
+            texts_off=texts_off_reason(),
         )
         entry = open_entry(session, user_id)
         view.forgotten = entry is not None and now - entry.started_at >= FORGOTTEN_AFTER

@@ -9,6 +9,9 @@ import reflex as rx
 
 from renovation_app.services import time_clock
 from renovation_app.services.billing.money import shown
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.fields import whole_number
+from renovation_app.services.schedule.on_my_way import send_on_my_way
 from renovation_app.state.staff import StaffState
 
 log = logging.getLogger(__name__)
@@ -21,6 +24,7 @@ class TodayState(StaffState):
     today: dict = NOTHING_YET  # time_clock.TodayView in words
     store_name: str = ""  # the phone's storage of this person's waiting taps
     error: str = ""
+    on_my_way_said: dict[str, str] = {}  # appointment id -> what was texted, or why not
 
     @rx.event
     async def load(self):
@@ -34,3 +38,17 @@ class TodayState(StaffState):
             return
         self.today = shown(view)
         self.store_name = f"time-clock-taps-{self._user_id}"
+
+    @rx.event
+    async def on_my_way(self, form_data: dict):
+        appointment_id = whole_number(form_data.get("appointment"))
+        minutes = whole_number(form_data.get("minutes")) or 0
+        if appointment_id is None:
+            return
+        try:
+            said = await asyncio.to_thread(
+                send_on_my_way, self._signed_in_user(), appointment_id, minutes
+            )
+        except ActionRefused as refused:
+            said = refused.message
+        self.on_my_way_said = {**self.on_my_way_said, str(appointment_id): said}

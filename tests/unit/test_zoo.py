@@ -17,6 +17,8 @@ from renovation_app.models import (
     Customer,
     CustomerContact,
     EstimateLine,
+    InboundText,
+    InboundTextMedia,
     InsuranceCertificate,
     Invoice,
     InvoiceDraft,
@@ -26,7 +28,9 @@ from renovation_app.models import (
     JobPhoto,
     LienWaiver,
     LinkKind,
+    OutboxEmail,
     Signature,
+    TextConsent,
     TimeEntry,
     TimesheetWeek,
     User,
@@ -47,6 +51,7 @@ from renovation_app.services import (
     photos,
     project,
     subcontractors,
+    texts,
     time_clock,
 )
 from renovation_app.services.billing import business_today, render_invoice_pdf
@@ -105,7 +110,7 @@ def key_of(route_path: str, address: str) -> str:
 
 def test_every_note_and_file_page_is_an_address_of_the_zoo(zoo):
     addresses = {a for every in zoo.paths.values() for a in every}
-    lists = {"/invoices", "/schedule"}  # the draft invoice, the fall-back week
+    lists = {"/invoices", "/schedule", "/texts"}  # the draft, the fall-back week, the texts
     for label, address in zoo.notes.items():
         assert address in addresses | lists, f"{label}: {address} is none of the zoo's pages"
     assert zoo.file_pages and set(zoo.file_pages) <= set(zoo.notes)
@@ -173,6 +178,11 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     weeks = _all(TimesheetWeek)
     assert {w.approved_at is None for w in weeks} == {True, False}
     assert any(w.reopened_at for w in weeks)
+    received = _all(InboundText)
+    assert {t.customer_id is None for t in received} == {True, False}
+    assert {t.keyword for t in received} >= {"", "STOP"} and _all(InboundTextMedia)
+    assert {c.consented for c in _all(TextConsent)} == {True, False}
+    assert _all(OutboxEmail, OutboxEmail.channel == "text")
 
 
 def test_the_appointments_take_in_both_half_past_ones_the_small_hours_and_the_online_visits(zoo):
@@ -204,6 +214,8 @@ LISTS: dict[str, tuple[Callable[[], int], int]] = {
     "audit": (lambda: audit.audit_page(audit.AuditFilters(), 1).total_count, 20),
     "staff and invitations": (lambda: sum(map(len, accounts.staff_overview())), 5),
     "schedule's people this week": (lambda: len(_schedule_this_week().people), 5),
+    "texts not read": (lambda: len(texts.inbox().unread), 2),
+    "texts from unknown numbers": (lambda: len(texts.inbox().unknown), 3),
 }
 
 
@@ -216,6 +228,7 @@ def test_every_staff_list_loads_with_the_zoo(zoo, name):
 def test_the_dashboard_counts_the_zoos_money(zoo):
     board = dashboard.dashboard()
     assert board.owed.cents > 0 and board.changes_waiting.count >= 1
+    assert board.unread_texts >= 5 and board.reviews.endswith("opened")
     assert board.paid_this_month.cents > 0
 
 

@@ -3,6 +3,7 @@ beside each text we sent, the customer's numbers with their consent, and the rep
 
 import reflex as rx
 
+from renovation_app.components.forms import post_form
 from renovation_app.components.styles import BUTTON, FIELD_LABEL, INPUT, PILL, SECONDARY_BUTTON
 from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.services.texts import TEXT_MAX
@@ -58,11 +59,14 @@ def number_row(number: rx.Var) -> rx.Component:
 
 
 def reply_form() -> rx.Component:
-    return rx.el.form(
+    return post_form(
         rx.el.div(
             rx.el.label("To", html_for="text-phone", class_name=FIELD_LABEL),
             rx.el.select(
-                rx.foreach(TALK.numbers, lambda n: rx.el.option(n.phone, value=n.phone)),
+                rx.foreach(
+                    TALK.numbers,
+                    lambda n: rx.cond(n.may_text, rx.el.option(n.phone, value=n.phone)),
+                ),
                 id="text-phone",
                 name="phone",
                 class_name=f"{INPUT} py-2",
@@ -103,7 +107,18 @@ def texts_card() -> rx.Component:
             ),
             rx.el.p("No texts yet.", class_name="text-sm text-slate-700"),
         ),
-        rx.cond(TALK.numbers & ~TALK.off_reason.to(bool), reply_form()),
+        rx.cond(
+            ~TALK.off_reason.to(bool),
+            rx.cond(
+                TALK.may_text,
+                reply_form(),
+                rx.el.p(
+                    "No number of this customer has agreed to texts: e-mails still go.",
+                    class_name="text-sm text-slate-700",
+                    data_testid="texts-not-agreed",
+                ),
+            ),
+        ),
         aria_labelledby="texts-heading",
         class_name="flex flex-col gap-3",
         data_testid="customer-texts",

@@ -5,6 +5,7 @@ notes for the crew, and the job's photos and daily log."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import post_form
 from renovation_app.components.links import link
 from renovation_app.components.react.time_clock import time_clock
 from renovation_app.components.staff.frame import staff_page
@@ -58,7 +59,7 @@ def clock_card() -> rx.Component:
 def on_my_way(item: rx.Var) -> rx.Component:
     """Text the customer we are on the way, and when we arrive (today's visits with a phone)."""
     field_id = "arrive-" + item.id.to(str)
-    return rx.el.form(
+    return post_form(
         rx.el.input(type="hidden", name="appointment", value=item.id.to(str)),
         rx.el.label("Arriving in", html_for=field_id, class_name="text-sm font-semibold"),
         rx.el.select(

@@ -49,6 +49,7 @@ class Conversation:
     numbers: list[TextNumber] = field(default_factory=list)  # the customer's mobile numbers
     off_reason: str = ""  # texts are off: why, in words
     problem: str = ""  # the last text that failed to reach the customer
+    may_text: bool = False  # one of the numbers said yes (the reply box shows)
 
 
 def _number_of(session: Session, phone: str) -> TextNumber:
@@ -81,9 +82,11 @@ def open_conversation(customer_id: int, user) -> Conversation:
         ]
         if mark_customer_texts_read(session, customer_id, user):
             session.commit()
+        numbers = [_number_of(session, phone) for phone in _phones(session, customer_id)]
         return Conversation(
             lines=lines,
-            numbers=[_number_of(session, phone) for phone in _phones(session, customer_id)],
+            numbers=numbers,
+            may_text=any(number.may_text for number in numbers),
             off_reason=texts_off_reason(),
             problem=customer.text_problem,
         )

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import Customer, Enquiry, InboundText
+from renovation_app.models import Channel, Customer, Enquiry, InboundText, OutboxEmail
 from renovation_app.routes import customer_path
 from renovation_app.services.billing import when_display
 from renovation_app.services.customers.records import customer_for_enquiry, live_customer
@@ -65,7 +65,9 @@ def inbox() -> Inbox:
 def _unknown(session: Session, text: InboundText) -> InboxText:
     enquiry = session.exec(
         select(Enquiry)
-        .where(Enquiry.phone == check_phone({}, "phone", text.from_phone), Enquiry.is_spam.is_(False))
+        .where(
+            Enquiry.phone == check_phone({}, "phone", text.from_phone), Enquiry.is_spam.is_(False)
+        )
         .order_by(Enquiry.created_at.desc())
         .limit(1)
     ).first()
@@ -90,6 +92,14 @@ def attach_to_customer(user, text_id: int, customer_id: int) -> None:
         for other in unattached_texts(session):
             if other.from_phone == text.from_phone:
                 attach_text(session, user, other.id, customer.id)
+        sent_before = select(OutboxEmail).where(
+            OutboxEmail.channel == Channel.TEXT,
+            OutboxEmail.to == text.from_phone,
+            OutboxEmail.customer_id.is_(None),
+        )
+        for row in session.exec(sent_before):  # what we texted the number before: theirs too
+            row.customer_id = customer.id
+            session.add(row)
         session.commit()
 
 

@@ -11,7 +11,8 @@ unsigned lien waivers and lapsed certificates, costs of every kind (trade); phot
 log with lead-safe practices, the record of lead-safe work signed, and project links (sharing);
 visits booked online, a staff-only appointment and both 1:30 ams of New York's fall-back night,
 November 7, 2027, and a 4 am delivery (days); timesheets approved, reopened and with every kind
-of time entry, one left open (clock).
+of time entry, one left open (clock); texts both ways, from a visitor's and an unknown number,
+and a STOP (texts).
 
 Sending an estimate needs the contract settings (the unit tests' `contract_settings` fixture);
 photos, receipts and certificates go to whatever files storage the settings name. A database
@@ -27,10 +28,17 @@ from renovation_app.db import db_session
 from renovation_app.models import Customer, User
 from tests.factories.zoo.book import RECORD_ROUTES, Book
 from tests.factories.zoo.clock import time_of_every_kind
-from tests.factories.zoo.days import FALL_BACK, FALL_BACK_WEEK, appointments_of, booked_visits
+from tests.factories.zoo.days import (
+    FALL_BACK,
+    FALL_BACK_WEEK,
+    VISITOR_PHONE,
+    appointments_of,
+    booked_visits,
+)
 from tests.factories.zoo.money import job_invoices, standalone_invoices
 from tests.factories.zoo.people import people, staff_links
 from tests.factories.zoo.sharing import lead_safe_log, photos_and_log, project_links
+from tests.factories.zoo.texts import texts_of_every_kind
 from tests.factories.zoo.trade import costs_of_every_kind
 from tests.factories.zoo.work import LONG_EMAIL, LONG_NAME, all_jobs, change_orders_of
 
@@ -93,6 +101,7 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     booked_visits(book)
     appointments_of(book, who.admin, who.staff, made.untaxed)
     time_of_every_kind(book, who.admin, who.staff, made.untaxed, made.taxed)
+    texts_of_every_kind(book, who.admin, made.untaxed, VISITOR_PHONE)
     _customer_pages(book)
     book.notes["trust books"] = routes.trust_books_path(made.untaxed.number)
     return Zoo(who.admin, who.staff, book.paths, book.notes, list(FILE_PAGES))

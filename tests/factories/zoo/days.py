@@ -32,6 +32,9 @@ def _at(day: date, hour: int, minute: int = 0) -> str:
     return instant_of(day, time(hour, minute)).isoformat()
 
 
+VISITOR_PHONE = "(718) 555-0111"  # the first visitor's, who texts before being a customer
+
+
 def booked_visits(book: Book) -> None:
     """Three visitors book the first free windows on the website; the third cancels at its
     link."""

@@ -9,7 +9,7 @@ from renovation_app.components import answer
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
 from renovation_app.components.links import link
 from renovation_app.components.styles import DANGER_BUTTON
-from renovation_app.content import BUSINESS
+from renovation_app.content import BUSINESS, TEXTS_CONSENT
 from renovation_app.content.contract import ACCEPTANCE, REFUND_RULE
 from renovation_app.content.languages import SIGNING_PAGE
 from renovation_app.pages.registry import page
@@ -131,6 +131,20 @@ def in_language_of_sale(key: str) -> rx.Component:
     )
 
 
+def texts_tick() -> rx.Component:
+    """A yes to texts about the job at the estimate's phone (optional; recorded on signing)."""
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            on_change=State.set_texts_ok,
+            class_name="mt-1 h-5 w-5 shrink-0 accent-orange-700",
+            data_testid="estimate-texts",
+        ),
+        rx.el.span(TEXTS_CONSENT, " (", E.customer_phone, ")"),
+        class_name="flex items-start gap-3 text-sm text-slate-700",
+    )
+
+
 def sign_form() -> rx.Component:
     agree = rx.el.span(
         rx.cond(E.signing, rx.el.span(E.signing.to(dict)["agree"], class_name="font-semibold")),
@@ -143,6 +157,7 @@ def sign_form() -> rx.Component:
         in_language_of_sale("acceptance"),
         rx.el.p(ACCEPTANCE, class_name="text-sm text-slate-700"),
         rx.foreach(E.to_sign.to(list[dict]), certificate_box),
+        rx.cond(E.customer_phone, texts_tick()),
         agree=answer.agree_box(State, agree, box_class="h-5 w-5 accent-orange-700"),
         button=("Accept and sign", "accept"),
         disabled=~State.can_sign | ~State.all_certified,

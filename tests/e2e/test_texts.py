@@ -25,6 +25,7 @@ from renovation_app.services.mail.outbox import _deliver_one
 from renovation_app.services.schedule.notices import send_appointment_notices
 from renovation_app.services.schedule.times import instant_of, new_york
 from renovation_app.settings import settings
+from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import TWILIO_NUMBER, open_page
 from tests.e2e.test_estimates import mail_about
 from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
@@ -120,6 +121,7 @@ def test_a_customer_texted_from_booking_to_stop(page: Page, site, browser, monke
     # enquiry that gave the number; the office makes Tess a customer with it.
     unknown = desk.get_by_test_id("inbox-unknown").filter(has_text="Can you come at 9?")
     expect(unknown).to_contain_text("wrote an enquiry as Tess Texter")
+    no_axe_violations(desk, "/texts with a text from an unknown number")
     unknown.get_by_test_id("inbox-make-customer").click()
     waiting = desk.get_by_test_id("inbox-unread").filter(has_text="Can you come at 9?")
     expect(waiting).to_contain_text("Tess Texter")
@@ -132,6 +134,7 @@ def test_a_customer_texted_from_booking_to_stop(page: Page, site, browser, monke
     # What was texted the number before Tess was a customer is on her page too.
     expect(card.get_by_test_id("text-out")).to_have_count(2)
     expect(card.get_by_test_id("text-out").first).to_contain_text("/visit/")
+    no_axe_violations(desk, "a customer's texts")  # at 375 and 1280 px
 
     # Staff answer from the customer's page: the text goes, and shows delivered.
     desk.fill("#text-body", "Yes, 9 works. See you then.")

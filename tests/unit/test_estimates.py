@@ -550,3 +550,25 @@ def test_the_customers_page_lists_the_estimate_and_its_mail(sent):
     assert "estimate" in kinds and "email" in kinds
     [entry] = [e for e in view.timeline if e.kind == "estimate"]
     assert entry.link == f"/estimates/{sent.number}"
+
+
+def test_ticking_texts_when_signing_records_the_mobiles_yes_and_not_ticking_records_none(
+    sent, admin
+):
+    from renovation_app.services import texts
+
+    phone = reload(sent).customer_phone
+    estimates.accept(estimate_token(sent), [], "Maria Lopez", True, CLIENT, None, ST124_TICKED)
+    with db_session() as session:
+        assert texts.latest_consent(session, phone) is None  # not ticked: never asked
+    other = estimates.create_estimate(
+        estimates.validate_estimate(estimate_form()), signed_in(admin), "form-texts"
+    )
+    estimates.send_estimate(other.number, signed_in(admin))
+    estimates.accept(
+        estimate_token(other), [], "Maria Lopez", True, CLIENT, None, ST124_TICKED, texts_ok=True
+    )
+    with db_session() as session:
+        consent = texts.latest_consent(session, phone)
+    assert consent.consented and consent.source == "estimate"
+    assert consent.customer_id == reload(other).customer_id

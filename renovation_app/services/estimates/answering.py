@@ -9,13 +9,14 @@ from sqlmodel import Session
 
 from renovation_app.db import db_session
 from renovation_app.models import (
+    ConsentSource,
     CustomerLinkKind,
     EnquiryStatus,
     Estimate,
     EstimateStatus,
     utc_now,
 )
-from renovation_app.services import jobs, links
+from renovation_app.services import jobs, links, texts
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.estimates.certificates import sign_certificates
@@ -137,11 +138,13 @@ def accept(
     client_hash: str,
     now: datetime | None = None,
     certificates: object = (),
+    texts_ok: bool = False,
 ) -> EstimateView:
     """Sign: store the signer, the time, the client address hash and the SHA-256 of the exact
     document accepted (with the chosen optional lines), lock it, and mail the signed PDF. The
     certificates the estimate asks for (ST-124, the lead pamphlet's receipt) must be ticked in
-    `certificates` (their kinds) and are signed with it."""
+    `certificates` (their kinds) and are signed with it. `texts_ok`: the signer ticked "text
+    me", recorded as the estimate's mobile's yes (source: estimate signing)."""
     now = now or utc_now()
     signer = signer_name(name)
     if agreed is not True:
@@ -172,6 +175,10 @@ def accept(
             f"signed by {signer}; {document['total']}; job {job.number}",
         )
         queue_signed_copies(session, estimate, lines)
+        if texts_ok is True and texts.e164(estimate.customer_phone):
+            texts.record_consent(
+                session, estimate.customer_phone, True, ConsentSource.ESTIMATE, job.customer_id
+            )
         session.commit()
         view = estimate_view(estimate, lines, now=now, link_url=_url(token))
     wake_outbox_worker()

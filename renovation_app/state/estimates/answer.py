@@ -18,6 +18,7 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
     link_state: str = "open"
     chosen: list[int] = []
     certified: list[str] = []  # the certificates ticked (ST-124, the lead pamphlet's receipt)
+    texts_ok: bool = False  # "text me about my job" ticked
 
     async def _read(self, every_optional_line: bool = False) -> None:
         """The link again, with totals for the lines ticked (every optional one at first)."""
@@ -57,6 +58,10 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
         return self._asked() <= set(self.certified)
 
     @rx.event
+    def set_texts_ok(self, ticked: bool):
+        self.texts_ok = ticked is True
+
+    @rx.event
     def tick_certificate(self, kind: str, ticked: bool):
         others = [k for k in self.certified if k != kind]
         self.certified = [*others, kind] if ticked is True and kind in self._asked() else others
@@ -73,6 +78,7 @@ class EstimateLinkState(AnswerLinkMixin, rx.State):
             self._client_hash,
             None,  # now
             self.certified,
+            self.texts_ok,
         )
 
     @rx.event

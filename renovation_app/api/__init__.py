@@ -35,6 +35,7 @@ from renovation_app.api.photos import (
     project_photo,
     service_page,
     staff_photo,
+    texted_photo,
     upload_photo,
 )
 from renovation_app.api.resend_webhook import resend_webhook
@@ -102,6 +103,7 @@ ROUTES = [
     Route("/api/jobs/{number}/photos", upload_photo, methods=["POST"]),
     Route("/api/jobs/{number}/notes", add_note, methods=["POST"]),
     Route("/jobs/{number}/photos/{id}/{name}", staff_photo, methods=["GET"]),
+    Route("/jobs/{number}/texts/{id}/photo", texted_photo, methods=["GET"]),
     Route("/project/{token}/photos/{id}/{name}", project_photo, methods=["GET"]),
     Route("/project/{token}", project_page, methods=["GET"]),
     Route("/project/{token}/", project_page, methods=["GET"]),

@@ -5,6 +5,7 @@ POST /api/jobs/{number}/photos?upload_id&stage&room&note_id   staff: one photo, 
 POST /api/jobs/{number}/notes                  staff: a log note (JSON: note_key, text, and a
                                                 lead-safe practice with its cleaning_result)
 GET  /jobs/{number}/photos/{id}/{name}          staff: a variant ("960.webp") or the original
+GET  /jobs/{number}/texts/{id}/photo            staff: a photo the customer texted (a JPEG)
 GET  /project/{token}                           the customer's project page (server-drawn)
 GET  /project/{token}/photos/{id}/{name}        a shared photo's variant for the link's holder
 GET  /gallery-photos/{key}/{name}               a published picture, for anyone (immutable)
@@ -36,6 +37,7 @@ from renovation_app.services import audit, photos, project
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import whole_number
 from renovation_app.services.files import StorageError
+from renovation_app.services.photos.texted import text_photo_of
 
 # What a photo's file may do in a browser: be shown, nothing else.
 _FILE_HEADERS = {
@@ -141,6 +143,13 @@ async def staff_photo(request: Request) -> Response:
     found = await run_in_threadpool(photos.photo_file, number, photo_id, name) if name else None
     download = f"photo-{photo_id}-original" if name == "original" else ""
     return _picture(found, "private, max-age=3600", download)
+
+
+@staff_only("see job photos")
+async def texted_photo(request: Request) -> Response:
+    number, media_id = request.path_params["number"], whole_number(request.path_params["id"])
+    content = await run_in_threadpool(text_photo_of, number, media_id)
+    return _picture((content, "image/jpeg") if content else None, "private, max-age=3600")
 
 
 async def project_photo(request: Request) -> Response:

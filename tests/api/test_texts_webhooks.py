@@ -20,10 +20,10 @@ from renovation_app.models import (
     TextConsent,
     User,
 )
-from renovation_app.services import files, mail, texts
+from renovation_app.services import files, mail, photos, texts
 from renovation_app.services.errors import ActionRefused
 from renovation_app.settings import settings
-from tests.factories import make_customer, signed_in
+from tests.factories import make_customer, sign_in, signed_in
 from tests.fakes.resend_server import FakeResend
 
 SITE = "http://testserver"
@@ -239,6 +239,17 @@ def test_an_mms_photo_is_kept_with_the_customers_one_open_job_without_its_exif(
     assert refused.file_key == texts.NOT_KEPT
     stored = files.read(kept.file_key)
     assert Image.open(io.BytesIO(stored)).getexif() == {}  # kept as a plain JPEG
+    # The job's photos page lists it; staff see it, nobody else, and only on its own job.
+    [listed] = photos.job_photos("J-2026-0001").texted
+    assert listed.url == f"/jobs/J-2026-0001/texts/{kept.id}/photo"
+    assert listed.words.startswith(f"From {MOBILE_E164}")
+    assert client.get(listed.url).status_code == 401  # signed out
+    sign_in(client, staff.email)
+    shown = client.get(listed.url)
+    assert shown.status_code == 200 and shown.content == stored
+    assert shown.headers["content-type"] == "image/jpeg"
+    assert client.get(f"/jobs/J-2026-0002/texts/{kept.id}/photo").status_code == 404
+    assert client.get(f"/jobs/J-2026-0001/texts/{refused.id}/photo").status_code == 404
 
 
 def test_an_mms_from_an_unknown_number_is_noted_but_not_fetched(twilio, client):

@@ -192,6 +192,39 @@ def photos_card() -> rx.Component:
     )
 
 
+def texted_photo(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.a(
+            rx.el.img(
+                src=row.url,
+                alt=row.words,
+                loading="lazy",
+                class_name="aspect-square w-full rounded-md object-cover",
+            ),
+            href=row.url,
+            target="_blank",
+            rel="noopener",
+        ),
+        rx.el.p(row.words, class_name="mt-1 text-sm text-slate-700"),
+        data_testid="texted-photo",
+    )
+
+
+def texted_card() -> rx.Component:
+    """Photos the customer texted: the office's only (never shared, never on the website)."""
+    return rx.cond(
+        P.texted.to(list).length() > 0,
+        staff_card(
+            "Photos the customer texted",
+            rx.el.ul(
+                rx.foreach(P.texted.to(list[dict]), texted_photo),
+                class_name="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4",
+            ),
+            heading=rx.el.h2,
+        ),
+    )
+
+
 def published_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.img(src=row.thumb, alt="", class_name="h-16 w-20 shrink-0 rounded object-cover"),
@@ -289,6 +322,7 @@ def job_photos() -> rx.Component:
         upload_card(),
         log_card(),
         photos_card(),
+        texted_card(),
         website_card(),
         project_card(),
         test_id="photos-page",

@@ -13,6 +13,7 @@ from renovation_app.services.jobs.lead_safe import PRACTICES
 from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.photos.gallery import FINISHED
 from renovation_app.services.photos.library import widths_of
+from renovation_app.services.photos.texted import TextPhoto, text_photos
 from renovation_app.services.project.links import ViewerRow, viewer_rows
 from renovation_app.services.schedule.times import day_words
 
@@ -60,6 +61,7 @@ class JobPhotosPage:
     notes: list[NoteRow] = field(default_factory=list)
     published: list[PublishedRow] = field(default_factory=list)
     viewers: list[ViewerRow] = field(default_factory=list)
+    texted: list[TextPhoto] = field(default_factory=list)  # sent by the customer by text
 
 
 def staff_photo_url(number: str, photo_id: int, name: str) -> str:
@@ -143,4 +145,5 @@ def job_photos(number: str) -> JobPhotosPage | None:
                 if p.gallery_slug in galleries
             ],
             viewers=viewer_rows(session, job),
+            texted=text_photos(session, job.id, job.number),
         )

@@ -20,7 +20,7 @@ from renovation_app.models import (
     TextConsent,
     User,
 )
-from renovation_app.services import files, mail, photos, texts
+from renovation_app.services import files, jobs, mail, photos, texts
 from renovation_app.services.errors import ActionRefused
 from renovation_app.settings import settings
 from tests.factories import make_customer, sign_in, signed_in
@@ -233,6 +233,8 @@ def test_an_mms_photo_is_kept_with_the_customers_one_open_job_without_its_exif(
     twilio.post_inbound(INBOUND, MOBILE_E164, "The crack", media=media, post=client.post)
     [text] = inbound_rows()
     assert text.job_id == job_id
+    [event] = jobs.get_job("J-2026-0001").events
+    assert event.detail == f"Text from {MOBILE_E164}: The crack" and "by text" in event.who
     with db_session() as session:
         kept, refused = session.exec(select(InboundTextMedia).order_by(InboundTextMedia.id)).all()
     assert kept.job_id == job_id and kept.inbound_text_id == text.id

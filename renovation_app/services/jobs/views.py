@@ -201,6 +201,11 @@ def _stage_view(session: Session, stage, is_open: bool) -> StageView:
     )
 
 
+def _by_whom(kind: str) -> str:
+    """Who did what no member of staff did."""
+    return "the customer, by text" if kind == "text_received" else "the owner's link"
+
+
 def _events(session: Session, job_id: int) -> list[JobEventView]:
     rows = session.exec(
         select(JobEvent, User.email)
@@ -209,7 +214,9 @@ def _events(session: Session, job_id: int) -> list[JobEventView]:
         .order_by(JobEvent.at.desc(), JobEvent.id.desc())
     ).all()
     return [
-        JobEventView(when_display(event.at), email or "the owner's link", event.detail, event.kind)
+        JobEventView(
+            when_display(event.at), email or _by_whom(event.kind), event.detail, event.kind
+        )
         for event, email in rows
     ]
 

@@ -23,8 +23,10 @@ from renovation_app.models import (
     InboundText,
     InboundTextMedia,
     Job,
+    JobEvent,
     OutboxEmail,
     OutboxStatus,
+    utc_now,
 )
 from renovation_app.services.audit import record
 from renovation_app.services.fields import check_phone, whole_number
@@ -39,6 +41,7 @@ STOP_WORDS = {"STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT
 START_WORDS = {"START", "UNSTOP"}
 HELP_WORDS = {"HELP", "INFO"}
 MEDIA_MAX = 10  # Twilio sends at most 10 media with one message
+TEXT_RECEIVED = "text_received"  # the job history's kind of a text from the customer
 
 
 class SignatureInvalid(ValueError):
@@ -142,6 +145,9 @@ def _keep_inbound(session: Session, params: dict[str, str]) -> InboundText:
     session.add(text)
     session.flush()
     session.add_all(_media_of(params, text))
+    if text.job_id is not None:  # the job's history has it too
+        detail = f"Text from {number}: {body}"[:500]
+        session.add(JobEvent(job_id=text.job_id, kind=TEXT_RECEIVED, at=utc_now(), detail=detail))
     record(
         session,
         "text_received",

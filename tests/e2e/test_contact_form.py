@@ -1,5 +1,6 @@
 """The contact page sends the form without a reload and reports the outcome in toasts."""
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -66,3 +67,26 @@ def test_the_button_reads_sending_and_is_disabled_while_in_flight(page: Page):
     expect(page.get_by_role("button", name="Submit Now")).to_be_enabled()
     states = page.evaluate("window.__buttonStates")
     assert ["Sending...", True] in states
+
+
+def test_ticking_texts_records_the_mobiles_yes_and_without_a_phone_asks_for_one(page: Page, site):
+    import random
+
+    from renovation_app.db import db_session
+    from renovation_app.services import texts
+
+    mobile = f"(929) 555-01{random.randint(10, 99)}"
+    open_page(page, "/contact")
+    fill(page)
+    page.fill("#phone", "")
+    page.get_by_label(re.compile("^Text me at this number")).check()
+    page.get_by_role("button", name="Submit Now").click()
+    expect(page.get_by_test_id("error-phone")).to_be_visible()
+    page.fill("#phone", mobile)
+    page.get_by_role("button", name="Submit Now").click()
+    expect(page.get_by_text("Email sent successfully!")).to_be_visible()
+    expect(page.get_by_label(re.compile("^Text me at this number"))).not_to_be_checked()
+    if site.shares_this_process_database:
+        with db_session() as session:
+            consent = texts.latest_consent(session, mobile)
+        assert consent.consented and consent.source == "contact_form"

@@ -198,10 +198,13 @@ def test_a_photo_sent_from_the_second_jobs_page_is_that_jobs(signed_in_tab: Page
         shows(page, first)
         open_page(page, second)
         shows(page, second)
+        photos_before = page.get_by_test_id("job-photo").count()
         photo = {"name": "IMG_B.jpg", "mimeType": "image/jpeg", "buffer": phone_photo(7, False)}
         page.get_by_test_id("photo-files").set_input_files([photo])
         page.get_by_test_id("photo-send").click()
         expect(page.get_by_test_id("photo-status")).to_have_text("Sent.", timeout=60_000)
+        # The list is read again after the upload: the new photo first once it is there.
+        expect(page.get_by_test_id("job-photo")).to_have_count(photos_before + 1)
         sent = page.get_by_test_id("job-photo").first  # newest first
         sent.get_by_test_id("share-photo").click()
         expect(sent.get_by_test_id("share-photo")).to_be_checked()

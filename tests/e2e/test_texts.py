@@ -119,11 +119,11 @@ def test_a_customer_texted_from_booking_to_stop(page: Page, site, browser, monke
     expect(desk).to_have_url(re.compile(r"/texts$"))
     # A visitor is no customer yet: the text waits as from an unknown number, beside the
     # enquiry that gave the number; the office makes Tess a customer with it.
-    unknown = desk.get_by_test_id("inbox-unknown").filter(has_text="Can you come at 9?")
+    unknown = desk.get_by_test_id("inbox-unknown").filter(has_text=number)
     expect(unknown).to_contain_text("wrote an enquiry as Tess Texter")
     no_axe_violations(desk, "/texts with a text from an unknown number")
     unknown.get_by_test_id("inbox-make-customer").click()
-    waiting = desk.get_by_test_id("inbox-unread").filter(has_text="Can you come at 9?")
+    waiting = desk.get_by_test_id("inbox-unread").filter(has_text=number)
     expect(waiting).to_contain_text("Tess Texter")
     waiting.get_by_role("link", name="Tess Texter").click()
     expect(desk).to_have_url(re.compile(r"/customers/\d+$"))
@@ -150,9 +150,7 @@ def test_a_customer_texted_from_booking_to_stop(page: Page, site, browser, monke
         "delivered"
     )
     open_page(desk, "/texts")
-    expect(desk.get_by_test_id("inbox-unread").filter(has_text="Can you come at 9?")).to_have_count(
-        0
-    )
+    expect(desk.get_by_test_id("inbox-unread").filter(has_text=number)).to_have_count(0)
 
     # STOP: nothing more is texted, the e-mails still go.
     site.twilio.post_inbound(f"{site.url}{texts.INBOUND_PATH}", number, "STOP")

@@ -167,3 +167,13 @@ def test_on_my_way_only_by_a_person_on_the_visit_or_an_admin(twilio, office):
     assert said.startswith(f"Texted {NUMBER}: arriving about")
     [row] = [r for r in sent_texts() if r.kind == "on_my_way"]
     assert "Ada is on the way" in row.text
+
+
+def test_without_twilios_settings_the_pages_say_texts_are_off(clean_db, office):
+    pat = make_customer(phone=MOBILE)
+    assert "Texts are off" in texts.inbox().off_reason
+    assert dashboard.dashboard().texts_off
+    talk = texts.open_conversation(pat.id, office)
+    assert "Texts are off" in talk.off_reason
+    with pytest.raises(ActionRefused, match="Texts are off"):
+        send_on_my_way(office, 1, 30)

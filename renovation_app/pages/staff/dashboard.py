@@ -91,6 +91,10 @@ def figures() -> rx.Component:
                 class_name="text-lg font-extrabold text-orange-800 underline sm:text-2xl",
                 data_testid="dash-unread-texts",
             ),
+            rx.cond(
+                board.texts_off,
+                rx.el.p("Texts are off (no Twilio settings)", class_name="text-xs text-slate-600"),
+            ),
             class_name=TILE,
         ),
         rx.el.div(

@@ -8,7 +8,7 @@ from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff.frame import staff_page
 from renovation_app.components.styles import INPUT, SECONDARY_BUTTON, STAFF_CARD
-from renovation_app.components.ui import problem_text
+from renovation_app.components.ui import attention_note, problem_text
 from renovation_app.pages.registry import page
 from renovation_app.state.texts import TextsInboxState
 
@@ -100,6 +100,7 @@ def texts_inbox() -> rx.Component:
         rx.el.div(
             rx.el.h2("Texts", class_name="text-2xl font-extrabold"),
             problem_text(State.error),
+            attention_note(BOX.off_reason, "texts-off"),
             texts_list(
                 "Not read yet",
                 BOX.unread,

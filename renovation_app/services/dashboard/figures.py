@@ -50,6 +50,7 @@ from renovation_app.services.dashboard.counting import (
 from renovation_app.services.dashboard.margins import Margins, margins
 from renovation_app.services.estimates import OPEN_STATUSES as OPEN_ESTIMATES
 from renovation_app.services.reviews.asking import review_counts
+from renovation_app.services.texts.queueing import texts_off_reason
 from renovation_app.services.texts.views import unread_texts_count
 
 OTHER_WORK, NOT_GIVEN = "Other work", "Not given"
@@ -87,6 +88,7 @@ class Dashboard:
     attention: list[AttentionRow] = field(default_factory=list)
     margins: Margins = field(default_factory=Margins)  # revenue less job costs; overruns
     unread_texts: int = 0  # texts in that nobody has read (/texts)
+    texts_off: bool = False  # no Twilio settings: nothing is texted
     reviews: str = ""  # "5 asked, 3 opened": review requests after final payments
 
 
@@ -364,5 +366,6 @@ def dashboard(now: datetime | None = None) -> Dashboard:
             attention=attention_rows(session, today, now),
             margins=margins(session, today),
             unread_texts=unread_texts_count(session),
+            texts_off=bool(texts_off_reason()),
             reviews=_reviews(session),
         )

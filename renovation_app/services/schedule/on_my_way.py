@@ -51,6 +51,8 @@ ARRIVAL_MINUTES = (10, 20, 30, 45, 60, 90)
 def send_on_my_way(user, appointment_id: int, minutes: int) -> str:
     """ "On my way" from /today, by a person on the appointment (or an admin): the text says
     when we arrive, `minutes` from now. Returns the words for the page."""
+    if texts.texts_off_reason():
+        raise ActionRefused(texts.texts_off_reason())
     if minutes not in ARRIVAL_MINUTES:
         raise ActionRefused("Choose when you arrive.")
     arrival = utc_now() + timedelta(minutes=minutes)

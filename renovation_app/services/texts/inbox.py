@@ -13,6 +13,7 @@ from renovation_app.services.billing import when_display
 from renovation_app.services.customers.records import customer_for_enquiry, live_customer
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import check_phone
+from renovation_app.services.texts.queueing import texts_off_reason
 from renovation_app.services.texts.views import attach_text, unattached_texts
 
 SHOWN = 200  # the newest; older ones are on the customers' pages
@@ -36,6 +37,7 @@ class InboxText:
 class Inbox:
     unread: list[InboxText] = field(default_factory=list)  # from customers, newest first
     unknown: list[InboxText] = field(default_factory=list)  # from no customer's number
+    off_reason: str = ""  # texts are off: why, in words
 
 
 def inbox() -> Inbox:
@@ -59,7 +61,7 @@ def inbox() -> Inbox:
             for t, name in rows
         ]
         unknown = [_unknown(session, t) for t in unattached_texts(session)[:SHOWN]]
-        return Inbox(unread, unknown)
+        return Inbox(unread, unknown, texts_off_reason())
 
 
 def _unknown(session: Session, text: InboundText) -> InboxText:

@@ -59,7 +59,8 @@ def unknown_text(text: rx.Var) -> rx.Component:
         ),
         rx.el.div(
             rx.el.label(
-                "Or the number of the customer who sent it",
+                rx.cond(text.enquiry_id > 0, "Or the number", "The number"),
+                " of the customer who sent it",
                 html_for=field_id,
                 class_name="text-sm font-semibold",
             ),

@@ -6,8 +6,9 @@ calls, with its errors (Fault JSON) and signed webhooks to our app.
 Fault modes:
 - `throttle_next` requests answer 429 (ThrottleExceeded) and apply nothing;
 - `expire_access_tokens()`: every access token given so far answers 401 (3200), as after an hour;
-- `commit_then_hang` writes are applied (and their requestid remembered), then their answer is
-  held back `hang_seconds`, longer than the client's timeout;
+- `commit_then_hang` writes (of the entity `hang_on`, e.g. "invoice", or any) are applied (and
+  their requestid remembered), then their answer is held back `hang_seconds`, longer than the
+  client's timeout;
 - `touch(entity, id)` changes a record as the bookkeeper would, so our SyncToken is stale (5010).
 """
 
@@ -90,6 +91,7 @@ class FakeQuickBooks:
         self.answers: dict[str, tuple[int, dict]] = {}  # requestid: the first answer
         self.throttle_next = 0
         self.commit_then_hang = 0
+        self.hang_on = ""  # only writes of this entity hang ("": any)
         self.hang_seconds = 3.0
         self._next_id = 100
         self._lock = threading.RLock()
@@ -309,7 +311,7 @@ class FakeQuickBooks:
             status, payload = self._write(rest, query, json.loads(body or b"{}"))
             if request_id:
                 self.answers[request_id] = (status, payload)
-            hang = status == 200 and self.commit_then_hang > 0
+            hang = status == 200 and self.commit_then_hang > 0 and self.hang_on in ("", rest)
             if hang:
                 self.commit_then_hang -= 1
         if hang:

@@ -1,0 +1,268 @@
+"""QuickBooks Online through the fake QuickBooks the real clients talk to: connecting with the
+tokens encrypted at rest, a job's invoices and payments pushed once each with totals equal to
+ours, revisions and voids of the same invoice, and every fault QuickBooks answers with."""
+
+from datetime import timedelta
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import (
+    Invoice,
+    QuickBooksConnection,
+    QuickBooksSync,
+    SyncState,
+    utc_now,
+)
+from renovation_app.services import invoicing
+from renovation_app.services import quickbooks as qb
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.quickbooks.mapping import (
+    DEFAULT_DEPOSIT,
+    DEFAULT_ITEM,
+    SALES_TAX_ITEM,
+)
+from tests.factories import (
+    bill,
+    invoice_payload,
+    job_of,
+    make_invoice,
+    record_payment,
+    signed_in,
+    turn_on_two_step,
+)
+from tests.factories.estimates import accepted_estimate
+from tests.fakes.quickbooks_server import COMPANY_NAME, REALM_ID
+
+SESSION_KEY = "a" * 64  # the hash of the admin's session token
+
+
+def connect(fake, user, session_key: str = SESSION_KEY) -> QuickBooksConnection:
+    """The admin presses Connect QuickBooks, then Connect on Intuit's consent page."""
+    callback = fake.approve(qb.authorize_url(user, session_key))
+    params = {k: v[0] for k, v in parse_qs(urlsplit(callback).query).items()}
+    return qb.finish_connect(user, session_key, params)
+
+
+def map_everything(fake, user) -> None:
+    qb.set_mapping(user, DEFAULT_ITEM, fake.find("Item", "Services")["Id"], "Services")
+    qb.set_mapping(user, SALES_TAX_ITEM, fake.find("Item", "Sales tax")["Id"])
+    qb.set_mapping(user, DEFAULT_DEPOSIT, fake.find("Account", "Undeposited Funds")["Id"])
+
+
+@pytest.fixture
+def owner(admin):
+    """Bea Boss, an admin with two-step sign-in on (admins change settings only so)."""
+    turn_on_two_step(admin.id)
+    return signed_in(admin)
+
+
+@pytest.fixture
+def connected(quickbooks, owner):
+    connect(quickbooks, owner)
+    map_everything(quickbooks, owner)
+    return quickbooks
+
+
+def drain(later: timedelta = timedelta(0), rounds: int = 6) -> int:
+    """Run the worker step until nothing more is pushed; how many pushes succeeded."""
+    total = 0
+    for _ in range(rounds):
+        pushed = qb.push_due(now=utc_now() + later)
+        total += pushed
+        if not pushed:
+            break
+    return total
+
+
+def sync_row(kind: str, record_id: int) -> QuickBooksSync:
+    with db_session() as session:
+        return session.exec(
+            select(QuickBooksSync).where(
+                QuickBooksSync.record_kind == kind, QuickBooksSync.record_id == record_id
+            )
+        ).one()
+
+
+def cents(amount) -> int:
+    return round(float(amount) * 100)
+
+
+def contract_25k(admin):
+    """A $25,000 contract: a 30% deposit, 40% when the rough-in is done, the rest at the end."""
+    lines = [
+        {"description": "Bathroom remodel", "quantity": "1", "unit_price": "21,000"},
+        {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
+    ]
+    return accepted_estimate(
+        admin,
+        "contract-25k",
+        lines=lines,
+        deposit_kind="percent",
+        deposit_value="30",
+        progress_schedule="Rough-in done: 40%\nThe rest when the work is done",
+    )
+
+
+# --- connecting -----------------------------------------------------------------------------
+
+
+def test_connecting_keeps_the_tokens_encrypted_and_shows_the_company(quickbooks, owner):
+    row = connect(quickbooks, owner)
+    assert row.realm_id == REALM_ID
+    assert row.company_name == COMPANY_NAME
+    access = next(iter(quickbooks.access_tokens))
+    refresh = next(iter(quickbooks.refresh_tokens))
+    with db_session() as session:
+        stored = session.get(QuickBooksConnection, row.id)
+    assert access not in stored.access_token and refresh not in stored.refresh_token
+    view = quickbooks_view()
+    assert view.connected and view.company_name == COMPANY_NAME and view.renew_warning == ""
+    assert view.renew_by - utc_now() > timedelta(days=99)
+
+
+def quickbooks_view():
+    return qb.connection_view()
+
+
+def test_the_admin_is_warned_two_weeks_before_the_connection_must_be_renewed(quickbooks, owner):
+    connect(quickbooks, owner)
+    assert qb.connection_view(utc_now() + timedelta(days=85)).renew_warning == ""
+    warning = qb.connection_view(utc_now() + timedelta(days=87)).renew_warning
+    assert "must be connected again by" in warning
+
+
+def test_a_callback_of_another_session_or_a_forged_state_connects_nothing(quickbooks, owner):
+    callback = quickbooks.approve(qb.authorize_url(owner, SESSION_KEY))
+    params = {k: v[0] for k, v in parse_qs(urlsplit(callback).query).items()}
+    with pytest.raises(ActionRefused, match="not for this sign-in"):
+        qb.finish_connect(owner, "b" * 64, params)
+    with pytest.raises(ActionRefused, match="not for this sign-in"):
+        qb.finish_connect(owner, SESSION_KEY, {**params, "state": "forged.1.abc"})
+    assert not quickbooks_view().connected
+
+
+def test_only_an_admin_with_two_step_sign_in_connects(quickbooks, admin, clerk):
+    with pytest.raises(ActionRefused, match="Turn on two-step"):
+        qb.authorize_url(signed_in(admin), SESSION_KEY)
+    with pytest.raises(ActionRefused, match="Only an admin"):
+        qb.authorize_url(signed_in(clerk), SESSION_KEY)
+
+
+def test_refreshing_stores_intuits_new_refresh_token_encrypted(quickbooks, owner):
+    row = connect(quickbooks, owner)
+    first_refresh = next(iter(quickbooks.refresh_tokens))
+    tokens = qb.current_tokens(now=utc_now() + timedelta(hours=2))
+    assert tokens.access_token in quickbooks.access_tokens
+    assert first_refresh not in quickbooks.refresh_tokens  # Intuit rotated it
+    with db_session() as session:
+        stored = session.get(QuickBooksConnection, row.id)
+    new_refresh = next(iter(quickbooks.refresh_tokens))
+    assert new_refresh not in stored.refresh_token and tokens.access_token not in stored.access_token
+    assert qb.current_tokens().access_token == tokens.access_token
+
+
+def test_disconnecting_revokes_at_intuit_and_nothing_is_pushed_after(connected, owner, admin):
+    refresh = next(iter(connected.refresh_tokens))
+    assert qb.disconnect(owner)
+    assert connected.revoked == [refresh] and not connected.refresh_tokens
+    invoice = make_invoice(admin, "form-after")
+    record_payment(invoice, admin, amount="100.00")
+    assert drain() == 0
+    assert connected.of("Invoice") == [] and connected.of("Customer") == []
+    with db_session() as session:
+        assert session.exec(select(QuickBooksSync)).all() == []
+    assert not quickbooks_view().connected
+
+
+# --- pushing ----------------------------------------------------------------------------------
+
+
+def test_a_jobs_deposit_and_progress_invoices_and_two_payments_reach_quickbooks_once(
+    connected, admin, contract_settings
+):
+    job = job_of(contract_25k(admin))
+    deposit, progress = bill(job, "deposit", admin), bill(job, "progress", admin)
+    record_payment(deposit, admin, amount="7,500.00", reference="1045")
+    record_payment(progress, admin, amount="10,000.00", method="zelle", reference="ZL-88")
+    assert drain() == 6  # a customer, its job, two invoices, two payments
+    assert drain(later=timedelta(hours=2)) == 0
+
+    customers = connected.of("Customer")
+    parent, sub = [c for c in customers if not c.get("Job")], [c for c in customers if c.get("Job")]
+    assert [c["DisplayName"] for c in parent] == ["Maria Lopez"]
+    assert len(sub) == 1 and sub[0]["ParentRef"]["value"] == parent[0]["Id"]
+    assert sub[0]["DisplayName"].startswith(job.number)
+    invoices = {i["DocNumber"]: i for i in connected.of("Invoice")}
+    assert set(invoices) == {deposit.number, progress.number}
+    for ours in (deposit, progress):
+        theirs = invoices[ours.number]
+        assert cents(theirs["TotalAmt"]) == ours.total_cents
+        assert theirs["CustomerRef"]["value"] == sub[0]["Id"]  # income by job
+    assert cents(invoices[deposit.number]["TotalAmt"]) == 7_500_00
+    assert cents(invoices[progress.number]["TotalAmt"]) == 10_000_00
+    payments = connected.of("Payment")
+    assert sorted(cents(p["TotalAmt"]) for p in payments) == [7_500_00, 10_000_00]
+    linked = {p["Line"][0]["LinkedTxn"][0]["TxnId"] for p in payments}
+    assert linked == {invoices[deposit.number]["Id"], invoices[progress.number]["Id"]}
+    assert all(cents(i["Balance"]) == 0 for i in invoices.values())
+    row = sync_row("invoice", deposit.id)
+    assert row.state == SyncState.IN_QUICKBOOKS and row.pushed_version == row.version
+    view = qb.sync_state(qb.SyncKind.INVOICE, deposit.id)
+    assert view.words == "In QuickBooks" and view.link.endswith(f"txnId={row.quickbooks_id}")
+
+
+def test_new_york_sales_tax_computed_here_makes_the_same_total_in_quickbooks(connected, admin):
+    lines = [
+        {"description": "Fix the leaking faucet", "unit_price": "333.33", "tax_category": "repair"},
+        {"description": "New cabinets", "quantity": "3", "unit_price": "1,111.11"},
+    ]
+    invoice = make_invoice(admin, "form-tax", lines=lines)
+    assert invoice.tax_cents > 0
+    drain()
+    theirs = connected.of("Invoice")[0]
+    assert cents(theirs["TotalAmt"]) == invoice.total_cents
+    tax_line = [x for x in theirs["Line"] if "sales tax" in x.get("Description", "")]
+    assert cents(tax_line[0]["Amount"]) == invoice.tax_cents
+
+
+def test_a_push_that_quickbooks_took_before_timing_out_makes_one_invoice(connected, admin):
+    invoice = make_invoice(admin, "form-hang", price="2,400.00")
+    connected.hang_on, connected.commit_then_hang = "invoice", 1
+    assert qb.push_due() == 1  # the customer; the invoice went in, its answer never came
+    row = sync_row("invoice", invoice.id)
+    assert row.state == SyncState.WAITING and row.uncertain and row.quickbooks_id == ""
+    assert len(connected.of("Invoice")) == 1
+    # Revised meanwhile: the next push is a new version with a new requestid, which alone
+    # would make a second invoice. QuickBooks is asked first, and the one invoice is updated.
+    changed = invoice_payload(price="2,600.00", phone="718-555-0142")
+    invoicing.revise_invoice(invoice.number, changed, "Price agreed", signed_in(admin))
+    assert drain(later=timedelta(minutes=5)) == 1
+    [theirs] = connected.of("Invoice")
+    assert cents(theirs["TotalAmt"]) == 2_600_00
+    row = sync_row("invoice", invoice.id)
+    assert (row.state, row.quickbooks_id, row.uncertain) == (
+        SyncState.IN_QUICKBOOKS,
+        theirs["Id"],
+        False,
+    )
+
+
+def test_a_worker_that_died_after_pushing_leaves_one_invoice_once_its_lease_ends(
+    connected, admin
+):
+    invoice = make_invoice(admin, "form-died", price="900.00")
+    connected.hang_on, connected.commit_then_hang = "invoice", 1
+    qb.push_due()  # the customer goes; the invoice reaches QuickBooks without our knowing
+    with db_session() as session:  # as if the worker had died holding the lease
+        row = session.get(QuickBooksSync, sync_row("invoice", invoice.id).id)
+        row.state, row.claimed_by, row.uncertain = SyncState.PUSHING, "dead-worker", False
+        row.claimed_until = utc_now() + timedelta(seconds=60)
+        session.add(row)
+        session.commit()
+    assert drain() == 0  # the lease still holds: nobody else takes it
+    assert drain(later=timedelta(seconds=61)) == 1
+    assert len(connected.of("Invoice")) == 1
+    assert sync_row("invoice", invoice.id).quickbooks_id == connected.of("Invoice")[0]["Id"]

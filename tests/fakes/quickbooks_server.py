@@ -377,9 +377,20 @@ class FakeQuickBooks:
                 return 400, fault(*DUPLICATE)
         if entity in ("Invoice", "Payment", "RefundReceipt", "CreditMemo") and data.get("CustomerRef", {}).get("value") not in self.records["Customer"]:
             return 400, fault("2500", "Invalid Reference Id", "Invalid Reference Id : Customer")
+        missing = self._missing_item(data)
+        if missing:
+            return 400, fault("2500", "Invalid Reference Id", f"Invalid Reference Id : Item {missing}")
         record = self._store(entity, self._computed(entity, data))
         self._apply_payments()
         return 200, {entity: self.records[entity][record["Id"]], "time": _now()}
+
+    def _missing_item(self, data: dict) -> str:
+        """The first line's item that does not exist in the company, or ""."""
+        for line in data.get("Line", []):
+            item = line.get("SalesItemLineDetail", {}).get("ItemRef", {}).get("value")
+            if item is not None and item not in self.records["Item"]:
+                return item
+        return ""
 
     def _name_taken(self, name: str | None, own_id: str = "") -> bool:
         return any(

@@ -266,3 +266,78 @@ def test_a_worker_that_died_after_pushing_leaves_one_invoice_once_its_lease_ends
     assert drain(later=timedelta(seconds=61)) == 1
     assert len(connected.of("Invoice")) == 1
     assert sync_row("invoice", invoice.id).quickbooks_id == connected.of("Invoice")[0]["Id"]
+
+
+def test_a_revision_updates_the_same_invoice_even_after_the_bookkeeper_touched_it(
+    connected, admin
+):
+    invoice = make_invoice(admin, "form-rev", price="1,000.00")
+    drain()
+    [theirs] = connected.of("Invoice")
+    connected.touch("Invoice", theirs["Id"])  # our SyncToken is now stale (5010)
+    changed = invoice_payload(price="1,250.00", phone="718-555-0142")
+    invoicing.revise_invoice(invoice.number, changed, "More tile", signed_in(admin))
+    assert drain() == 1
+    [theirs] = connected.of("Invoice")
+    assert cents(theirs["TotalAmt"]) == 1_250_00 and theirs["SyncToken"] == "2"
+    assert sync_row("invoice", invoice.id).sync_token == "2"
+
+
+def test_a_void_voids_the_quickbooks_invoice_and_deletes_nothing(connected, admin):
+    invoice = make_invoice(admin, "form-void", price="640.00")
+    drain()
+    invoicing.void_invoice(invoice.number, signed_in(admin), "Entered twice")
+    assert drain() == 1
+    [theirs] = connected.of("Invoice")
+    assert theirs["PrivateNote"].startswith("Voided") and cents(theirs["TotalAmt"]) == 0
+    assert drain(later=timedelta(hours=1)) == 0  # voided once
+
+
+def test_throttling_backs_off_without_counting_against_the_record(connected, admin):
+    invoice = make_invoice(admin, "form-429", price="300.00")
+    connected.throttle_next = 1
+    assert qb.push_due() == 0
+    row = sync_row("customer", invoice.customer_id)
+    assert row.state == SyncState.WAITING and row.attempts == 0 and "429" in row.last_error
+    assert row.next_try_at > utc_now() + timedelta(seconds=5)
+    assert qb.push_due() == 0  # not yet: backing off
+    assert drain(later=timedelta(minutes=2)) == 2
+    assert len(connected.of("Invoice")) == 1
+
+
+def test_an_expired_access_token_is_refreshed_and_the_push_made_once(connected, admin):
+    invoice = make_invoice(admin, "form-401", price="410.00")
+    old_refresh = next(iter(connected.refresh_tokens))
+    connected.expire_access_tokens()
+    assert drain() == 2
+    assert len(connected.of("Invoice")) == 1 and len(connected.of("Customer")) == 1
+    assert old_refresh not in connected.refresh_tokens  # refreshed, and the new one kept
+    assert sync_row("invoice", invoice.id).state == SyncState.IN_QUICKBOOKS
+
+
+def test_a_customer_whose_name_quickbooks_already_has_gets_a_suffix(connected, admin):
+    with connected._lock:  # the bookkeeper typed a customer of that name in QuickBooks
+        connected._store("Customer", {"DisplayName": "Pat Payer", "Active": True})
+    invoice = make_invoice(admin, "form-dup", price="120.00")
+    assert drain() == 2
+    names = sorted(c["DisplayName"] for c in connected.of("Customer"))
+    assert names == ["Pat Payer", "Pat Payer (1)"]
+    [theirs] = connected.of("Invoice")
+    assert theirs["CustomerRef"]["value"] == sync_row("customer", invoice.customer_id).quickbooks_id
+
+
+def test_a_refusal_needs_attention_in_quickbooks_words_and_is_retried_once_fixed(
+    connected, admin, owner
+):
+    qb.set_mapping(owner, DEFAULT_ITEM, "999999", "An item deleted in QuickBooks")
+    invoice = make_invoice(admin, "form-refused", price="99.00")
+    assert drain() == 1  # the customer
+    [attention] = qb.needing_attention()
+    assert (attention.kind, attention.record_id) == ("invoice", invoice.id)
+    assert "Invalid Reference Id : Item 999999" in attention.problem
+    assert attention.words == "Needs attention" and attention.link == ""
+    assert drain(later=timedelta(days=1)) == 0  # it waits for someone
+    qb.set_mapping(owner, DEFAULT_ITEM, connected.find("Item", "Services")["Id"])
+    assert qb.retry(owner, attention.sync_id)
+    assert drain() == 1 and qb.needing_attention() == []
+    assert len(connected.of("Invoice")) == 1

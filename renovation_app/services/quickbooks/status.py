@@ -91,7 +91,7 @@ def needing_attention(limit: int = 200) -> list[SyncView]:
 
 def retry(user: SignedInUser, sync_id: int) -> bool:
     """Put a record that needs attention back in the queue (after a fix in QuickBooks or in
-    the mapping); False when it no longer needs attention."""
+    the mapping), as a new version; False when it no longer needs attention."""
     if not user.is_admin:
         raise ActionRefused("Only an admin retries what QuickBooks refused.")
     with db_session() as session:
@@ -101,7 +101,14 @@ def retry(user: SignedInUser, sync_id: int) -> bool:
                 QuickBooksSync.id == sync_id,
                 QuickBooksSync.state == SyncState.NEEDS_ATTENTION,
             )
-            .values(state=SyncState.WAITING, attempts=0, next_try_at=utc_now())
+            # A new version: QuickBooks answers a repeated requestid with its first answer
+            # (the refusal), so the retry must be a new request. Nothing was applied.
+            .values(
+                state=SyncState.WAITING,
+                version=QuickBooksSync.version + 1,
+                attempts=0,
+                next_try_at=utc_now(),
+            )
         )
         if result.rowcount == 1:
             audit.record(session, "quickbooks.retried", user_id=user.id, record_id=sync_id)

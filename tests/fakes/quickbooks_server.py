@@ -375,11 +375,16 @@ class FakeQuickBooks:
                 )
             if self._name_taken(data["DisplayName"]):
                 return 400, fault(*DUPLICATE)
-        if entity in ("Invoice", "Payment", "RefundReceipt", "CreditMemo") and data.get("CustomerRef", {}).get("value") not in self.records["Customer"]:
+        if (
+            entity in ("Invoice", "Payment", "RefundReceipt", "CreditMemo")
+            and data.get("CustomerRef", {}).get("value") not in self.records["Customer"]
+        ):
             return 400, fault("2500", "Invalid Reference Id", "Invalid Reference Id : Customer")
         missing = self._missing_item(data)
         if missing:
-            return 400, fault("2500", "Invalid Reference Id", f"Invalid Reference Id : Item {missing}")
+            return 400, fault(
+                "2500", "Invalid Reference Id", f"Invalid Reference Id : Item {missing}"
+            )
         record = self._store(entity, self._computed(entity, data))
         self._apply_payments()
         return 200, {entity: self.records[entity][record["Id"]], "time": _now()}

@@ -2,6 +2,7 @@
 tokens encrypted at rest, a job's invoices and payments pushed once each with totals equal to
 ours, revisions and voids of the same invoice, and every fault QuickBooks answers with."""
 
+import threading
 from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
@@ -10,7 +11,6 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
-    Invoice,
     QuickBooksConnection,
     QuickBooksSync,
     SyncState,
@@ -160,7 +160,9 @@ def test_refreshing_stores_intuits_new_refresh_token_encrypted(quickbooks, owner
     with db_session() as session:
         stored = session.get(QuickBooksConnection, row.id)
     new_refresh = next(iter(quickbooks.refresh_tokens))
-    assert new_refresh not in stored.refresh_token and tokens.access_token not in stored.access_token
+    assert (
+        new_refresh not in stored.refresh_token and tokens.access_token not in stored.access_token
+    )
     assert qb.current_tokens().access_token == tokens.access_token
 
 
@@ -250,9 +252,7 @@ def test_a_push_that_quickbooks_took_before_timing_out_makes_one_invoice(connect
     )
 
 
-def test_a_worker_that_died_after_pushing_leaves_one_invoice_once_its_lease_ends(
-    connected, admin
-):
+def test_a_worker_that_died_after_pushing_leaves_one_invoice_once_its_lease_ends(connected, admin):
     invoice = make_invoice(admin, "form-died", price="900.00")
     connected.hang_on, connected.commit_then_hang = "invoice", 1
     qb.push_due()  # the customer goes; the invoice reaches QuickBooks without our knowing
@@ -268,9 +268,7 @@ def test_a_worker_that_died_after_pushing_leaves_one_invoice_once_its_lease_ends
     assert sync_row("invoice", invoice.id).quickbooks_id == connected.of("Invoice")[0]["Id"]
 
 
-def test_a_revision_updates_the_same_invoice_even_after_the_bookkeeper_touched_it(
-    connected, admin
-):
+def test_a_revision_updates_the_same_invoice_even_after_the_bookkeeper_touched_it(connected, admin):
     invoice = make_invoice(admin, "form-rev", price="1,000.00")
     drain()
     [theirs] = connected.of("Invoice")
@@ -341,3 +339,43 @@ def test_a_refusal_needs_attention_in_quickbooks_words_and_is_retried_once_fixed
     assert qb.retry(owner, attention.sync_id)
     assert drain() == 1 and qb.needing_attention() == []
     assert len(connected.of("Invoice")) == 1
+
+
+def test_three_workers_draining_one_queue_push_each_record_once(connected, admin):
+    invoices = [make_invoice(admin, f"form-w{i}", price=f"{100 + i}.00") for i in range(12)]
+    for invoice in invoices[:4]:
+        record_payment(invoice, admin, amount="50.00")
+    pushed: list[int] = []
+
+    def worker(name: str) -> None:
+        while True:
+            done = qb.push_due(batch=3, worker=name)
+            pushed.append(done)
+            if not done and not due_rows():
+                return
+
+    threads = [threading.Thread(target=worker, args=(f"worker-{i}",)) for i in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sum(pushed) == 1 + 12 + 4
+    assert len(connected.of("Customer")) == 1
+    assert sorted(i["DocNumber"] for i in connected.of("Invoice")) == sorted(
+        i.number for i in invoices
+    )
+    assert len(connected.of("Payment")) == 4
+    creates = [r for r in connected.requests if r["method"] == "POST" and "/invoice?" in r["path"]]
+    assert len(creates) == 12  # not one request twice
+    with db_session() as session:
+        states = {row.state for row in session.exec(select(QuickBooksSync))}
+    assert states == {SyncState.IN_QUICKBOOKS}
+
+
+def due_rows() -> list[int]:
+    with db_session() as session:
+        return list(
+            session.exec(
+                select(QuickBooksSync.id).where(QuickBooksSync.state != SyncState.IN_QUICKBOOKS)
+            )
+        )

@@ -20,9 +20,7 @@ from renovation_app.services import invoicing
 from renovation_app.services import quickbooks as qb
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.quickbooks.mapping import (
-    DEFAULT_DEPOSIT,
     DEFAULT_ITEM,
-    SALES_TAX_ITEM,
 )
 from tests.factories import (
     bill,
@@ -34,22 +32,15 @@ from tests.factories import (
     turn_on_two_step,
 )
 from tests.factories.estimates import accepted_estimate
+from tests.factories.quickbooks import (
+    SESSION_KEY,
+    connect_quickbooks,
+    dollars_in_cents,
+    map_quickbooks,
+    push_all,
+    sync_row,
+)
 from tests.fakes.quickbooks_server import COMPANY_NAME, REALM_ID
-
-SESSION_KEY = "a" * 64  # the hash of the admin's session token
-
-
-def connect(fake, user, session_key: str = SESSION_KEY) -> QuickBooksConnection:
-    """The admin presses Connect QuickBooks, then Connect on Intuit's consent page."""
-    callback = fake.approve(qb.authorize_url(user, session_key))
-    params = {k: v[0] for k, v in parse_qs(urlsplit(callback).query).items()}
-    return qb.finish_connect(user, session_key, params)
-
-
-def map_everything(fake, user) -> None:
-    qb.set_mapping(user, DEFAULT_ITEM, fake.find("Item", "Services")["Id"], "Services")
-    qb.set_mapping(user, SALES_TAX_ITEM, fake.find("Item", "Sales tax")["Id"])
-    qb.set_mapping(user, DEFAULT_DEPOSIT, fake.find("Account", "Undeposited Funds")["Id"])
 
 
 @pytest.fixture
@@ -61,33 +52,9 @@ def owner(admin):
 
 @pytest.fixture
 def connected(quickbooks, owner):
-    connect(quickbooks, owner)
-    map_everything(quickbooks, owner)
+    connect_quickbooks(quickbooks, owner)
+    map_quickbooks(quickbooks, owner)
     return quickbooks
-
-
-def drain(later: timedelta = timedelta(0), rounds: int = 6) -> int:
-    """Run the worker step until nothing more is pushed; how many pushes succeeded."""
-    total = 0
-    for _ in range(rounds):
-        pushed = qb.push_due(now=utc_now() + later)
-        total += pushed
-        if not pushed:
-            break
-    return total
-
-
-def sync_row(kind: str, record_id: int) -> QuickBooksSync:
-    with db_session() as session:
-        return session.exec(
-            select(QuickBooksSync).where(
-                QuickBooksSync.record_kind == kind, QuickBooksSync.record_id == record_id
-            )
-        ).one()
-
-
-def cents(amount) -> int:
-    return round(float(amount) * 100)
 
 
 def contract_25k(admin):
@@ -110,7 +77,7 @@ def contract_25k(admin):
 
 
 def test_connecting_keeps_the_tokens_encrypted_and_shows_the_company(quickbooks, owner):
-    row = connect(quickbooks, owner)
+    row = connect_quickbooks(quickbooks, owner)
     assert row.realm_id == REALM_ID
     assert row.company_name == COMPANY_NAME
     access = next(iter(quickbooks.access_tokens))
@@ -128,7 +95,7 @@ def quickbooks_view():
 
 
 def test_the_admin_is_warned_two_weeks_before_the_connection_must_be_renewed(quickbooks, owner):
-    connect(quickbooks, owner)
+    connect_quickbooks(quickbooks, owner)
     assert qb.connection_view(utc_now() + timedelta(days=85)).renew_warning == ""
     warning = qb.connection_view(utc_now() + timedelta(days=87)).renew_warning
     assert "must be connected again by" in warning
@@ -152,7 +119,7 @@ def test_only_an_admin_with_two_step_sign_in_connects(quickbooks, admin, clerk):
 
 
 def test_refreshing_stores_intuits_new_refresh_token_encrypted(quickbooks, owner):
-    row = connect(quickbooks, owner)
+    row = connect_quickbooks(quickbooks, owner)
     first_refresh = next(iter(quickbooks.refresh_tokens))
     tokens = qb.current_tokens(now=utc_now() + timedelta(hours=2))
     assert tokens.access_token in quickbooks.access_tokens
@@ -172,7 +139,7 @@ def test_disconnecting_revokes_at_intuit_and_nothing_is_pushed_after(connected, 
     assert connected.revoked == [refresh] and not connected.refresh_tokens
     invoice = make_invoice(admin, "form-after")
     record_payment(invoice, admin, amount="100.00")
-    assert drain() == 0
+    assert push_all() == 0
     assert connected.of("Invoice") == [] and connected.of("Customer") == []
     with db_session() as session:
         assert session.exec(select(QuickBooksSync)).all() == []
@@ -189,8 +156,8 @@ def test_a_jobs_deposit_and_progress_invoices_and_two_payments_reach_quickbooks_
     deposit, progress = bill(job, "deposit", admin), bill(job, "progress", admin)
     record_payment(deposit, admin, amount="7,500.00", reference="1045")
     record_payment(progress, admin, amount="10,000.00", method="zelle", reference="ZL-88")
-    assert drain() == 6  # a customer, its job, two invoices, two payments
-    assert drain(later=timedelta(hours=2)) == 0
+    assert push_all() == 6  # a customer, its job, two invoices, two payments
+    assert push_all(later=timedelta(hours=2)) == 0
 
     customers = connected.of("Customer")
     parent, sub = [c for c in customers if not c.get("Job")], [c for c in customers if c.get("Job")]
@@ -201,15 +168,15 @@ def test_a_jobs_deposit_and_progress_invoices_and_two_payments_reach_quickbooks_
     assert set(invoices) == {deposit.number, progress.number}
     for ours in (deposit, progress):
         theirs = invoices[ours.number]
-        assert cents(theirs["TotalAmt"]) == ours.total_cents
+        assert dollars_in_cents(theirs["TotalAmt"]) == ours.total_cents
         assert theirs["CustomerRef"]["value"] == sub[0]["Id"]  # income by job
-    assert cents(invoices[deposit.number]["TotalAmt"]) == 7_500_00
-    assert cents(invoices[progress.number]["TotalAmt"]) == 10_000_00
+    assert dollars_in_cents(invoices[deposit.number]["TotalAmt"]) == 7_500_00
+    assert dollars_in_cents(invoices[progress.number]["TotalAmt"]) == 10_000_00
     payments = connected.of("Payment")
-    assert sorted(cents(p["TotalAmt"]) for p in payments) == [7_500_00, 10_000_00]
+    assert sorted(dollars_in_cents(p["TotalAmt"]) for p in payments) == [7_500_00, 10_000_00]
     linked = {p["Line"][0]["LinkedTxn"][0]["TxnId"] for p in payments}
     assert linked == {invoices[deposit.number]["Id"], invoices[progress.number]["Id"]}
-    assert all(cents(i["Balance"]) == 0 for i in invoices.values())
+    assert all(dollars_in_cents(i["Balance"]) == 0 for i in invoices.values())
     row = sync_row("invoice", deposit.id)
     assert row.state == SyncState.IN_QUICKBOOKS and row.pushed_version == row.version
     view = qb.sync_state(qb.SyncKind.INVOICE, deposit.id)
@@ -223,11 +190,11 @@ def test_new_york_sales_tax_computed_here_makes_the_same_total_in_quickbooks(con
     ]
     invoice = make_invoice(admin, "form-tax", lines=lines)
     assert invoice.tax_cents > 0
-    drain()
+    push_all()
     theirs = connected.of("Invoice")[0]
-    assert cents(theirs["TotalAmt"]) == invoice.total_cents
+    assert dollars_in_cents(theirs["TotalAmt"]) == invoice.total_cents
     tax_line = [x for x in theirs["Line"] if "sales tax" in x.get("Description", "")]
-    assert cents(tax_line[0]["Amount"]) == invoice.tax_cents
+    assert dollars_in_cents(tax_line[0]["Amount"]) == invoice.tax_cents
 
 
 def test_a_push_that_quickbooks_took_before_timing_out_makes_one_invoice(connected, admin):
@@ -241,9 +208,9 @@ def test_a_push_that_quickbooks_took_before_timing_out_makes_one_invoice(connect
     # would make a second invoice. QuickBooks is asked first, and the one invoice is updated.
     changed = invoice_payload(price="2,600.00", phone="718-555-0142")
     invoicing.revise_invoice(invoice.number, changed, "Price agreed", signed_in(admin))
-    assert drain(later=timedelta(minutes=5)) == 1
+    assert push_all(later=timedelta(minutes=5)) == 1
     [theirs] = connected.of("Invoice")
-    assert cents(theirs["TotalAmt"]) == 2_600_00
+    assert dollars_in_cents(theirs["TotalAmt"]) == 2_600_00
     row = sync_row("invoice", invoice.id)
     assert (row.state, row.quickbooks_id, row.uncertain) == (
         SyncState.IN_QUICKBOOKS,
@@ -262,33 +229,33 @@ def test_a_worker_that_died_after_pushing_leaves_one_invoice_once_its_lease_ends
         row.claimed_until = utc_now() + timedelta(seconds=60)
         session.add(row)
         session.commit()
-    assert drain() == 0  # the lease still holds: nobody else takes it
-    assert drain(later=timedelta(seconds=61)) == 1
+    assert push_all() == 0  # the lease still holds: nobody else takes it
+    assert push_all(later=timedelta(seconds=61)) == 1
     assert len(connected.of("Invoice")) == 1
     assert sync_row("invoice", invoice.id).quickbooks_id == connected.of("Invoice")[0]["Id"]
 
 
 def test_a_revision_updates_the_same_invoice_even_after_the_bookkeeper_touched_it(connected, admin):
     invoice = make_invoice(admin, "form-rev", price="1,000.00")
-    drain()
+    push_all()
     [theirs] = connected.of("Invoice")
     connected.touch("Invoice", theirs["Id"])  # our SyncToken is now stale (5010)
     changed = invoice_payload(price="1,250.00", phone="718-555-0142")
     invoicing.revise_invoice(invoice.number, changed, "More tile", signed_in(admin))
-    assert drain() == 1
+    assert push_all() == 1
     [theirs] = connected.of("Invoice")
-    assert cents(theirs["TotalAmt"]) == 1_250_00 and theirs["SyncToken"] == "2"
+    assert dollars_in_cents(theirs["TotalAmt"]) == 1_250_00 and theirs["SyncToken"] == "2"
     assert sync_row("invoice", invoice.id).sync_token == "2"
 
 
 def test_a_void_voids_the_quickbooks_invoice_and_deletes_nothing(connected, admin):
     invoice = make_invoice(admin, "form-void", price="640.00")
-    drain()
+    push_all()
     invoicing.void_invoice(invoice.number, signed_in(admin), "Entered twice")
-    assert drain() == 1
+    assert push_all() == 1
     [theirs] = connected.of("Invoice")
-    assert theirs["PrivateNote"].startswith("Voided") and cents(theirs["TotalAmt"]) == 0
-    assert drain(later=timedelta(hours=1)) == 0  # voided once
+    assert theirs["PrivateNote"].startswith("Voided") and dollars_in_cents(theirs["TotalAmt"]) == 0
+    assert push_all(later=timedelta(hours=1)) == 0  # voided once
 
 
 def test_throttling_backs_off_without_counting_against_the_record(connected, admin):
@@ -299,7 +266,7 @@ def test_throttling_backs_off_without_counting_against_the_record(connected, adm
     assert row.state == SyncState.WAITING and row.attempts == 0 and "429" in row.last_error
     assert row.next_try_at > utc_now() + timedelta(seconds=5)
     assert qb.push_due() == 0  # not yet: backing off
-    assert drain(later=timedelta(minutes=2)) == 2
+    assert push_all(later=timedelta(minutes=2)) == 2
     assert len(connected.of("Invoice")) == 1
 
 
@@ -307,7 +274,7 @@ def test_an_expired_access_token_is_refreshed_and_the_push_made_once(connected, 
     invoice = make_invoice(admin, "form-401", price="410.00")
     old_refresh = next(iter(connected.refresh_tokens))
     connected.expire_access_tokens()
-    assert drain() == 2
+    assert push_all() == 2
     assert len(connected.of("Invoice")) == 1 and len(connected.of("Customer")) == 1
     assert old_refresh not in connected.refresh_tokens  # refreshed, and the new one kept
     assert sync_row("invoice", invoice.id).state == SyncState.IN_QUICKBOOKS
@@ -317,7 +284,7 @@ def test_a_customer_whose_name_quickbooks_already_has_gets_a_suffix(connected, a
     with connected._lock:  # the bookkeeper typed a customer of that name in QuickBooks
         connected._store("Customer", {"DisplayName": "Pat Payer", "Active": True})
     invoice = make_invoice(admin, "form-dup", price="120.00")
-    assert drain() == 2
+    assert push_all() == 2
     names = sorted(c["DisplayName"] for c in connected.of("Customer"))
     assert names == ["Pat Payer", "Pat Payer (1)"]
     [theirs] = connected.of("Invoice")
@@ -329,15 +296,15 @@ def test_a_refusal_needs_attention_in_quickbooks_words_and_is_retried_once_fixed
 ):
     qb.set_mapping(owner, DEFAULT_ITEM, "999999", "An item deleted in QuickBooks")
     invoice = make_invoice(admin, "form-refused", price="99.00")
-    assert drain() == 1  # the customer
+    assert push_all() == 1  # the customer
     [attention] = qb.needing_attention()
     assert (attention.kind, attention.record_id) == ("invoice", invoice.id)
     assert "Invalid Reference Id : Item 999999" in attention.problem
     assert attention.words == "Needs attention" and attention.link == ""
-    assert drain(later=timedelta(days=1)) == 0  # it waits for someone
+    assert push_all(later=timedelta(days=1)) == 0  # it waits for someone
     qb.set_mapping(owner, DEFAULT_ITEM, connected.find("Item", "Services")["Id"])
     assert qb.retry(owner, attention.sync_id)
-    assert drain() == 1 and qb.needing_attention() == []
+    assert push_all() == 1 and qb.needing_attention() == []
     assert len(connected.of("Invoice")) == 1
 
 

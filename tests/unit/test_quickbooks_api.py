@@ -11,7 +11,6 @@ from renovation_app.api import create_api
 from renovation_app.db import db_session
 from renovation_app.models import Payment, QuickBooksPayment
 from renovation_app.services import quickbooks as qb
-from renovation_app.services.quickbooks.mapping import DEFAULT_DEPOSIT, DEFAULT_ITEM
 from tests.factories import (
     ADMIN_PASSWORD,
     make_invoice,
@@ -20,6 +19,7 @@ from tests.factories import (
     signed_in,
     turn_on_two_step,
 )
+from tests.factories.quickbooks import map_quickbooks, push_all
 from tests.factories.staff import STAFF_PASSWORD
 from tests.fakes.quickbooks_server import COMPANY_NAME
 
@@ -97,12 +97,9 @@ def test_a_callback_with_a_forged_state_or_from_another_session_connects_nothing
 def pushed_invoice(admin_client, admin, quickbooks):
     """A $1,000.00 invoice in QuickBooks (connected and mapped through the services)."""
     connect_through_the_api(admin_client, quickbooks)
-    owner = signed_in(admin)
-    qb.set_mapping(owner, DEFAULT_ITEM, quickbooks.find("Item", "Services")["Id"])
-    qb.set_mapping(owner, DEFAULT_DEPOSIT, quickbooks.find("Account", "Checking")["Id"])
+    map_quickbooks(quickbooks, signed_in(admin))
     invoice = make_invoice(admin, "form-qb", price="1,000.00")
-    while qb.push_due():
-        pass
+    push_all()
     [theirs] = quickbooks.of("Invoice")
     return invoice, theirs
 
@@ -127,8 +124,7 @@ def test_a_payment_the_bookkeeper_records_in_quickbooks_is_recorded_here_once(
         [row] = session.exec(select(QuickBooksPayment)).all()
     assert row.quickbooks_id == payment["Id"] and row.payment_id == ours.id and row.problem == ""
     # ... and it is not pushed back to QuickBooks as a second payment.
-    while qb.push_due():
-        pass
+    push_all()
     assert len(quickbooks.of("Payment")) == 1
     assert float(quickbooks.of("Invoice")[0]["Balance"]) == 600.00
 
@@ -151,8 +147,7 @@ def test_a_webhook_of_a_payment_we_pushed_records_nothing_more(
 ):
     invoice, _ = pushed_invoice
     record_payment(invoice, admin, amount="250.00")
-    while qb.push_due():
-        pass
+    push_all()
     [theirs] = quickbooks.of("Payment")
     answer = quickbooks.post_webhook(
         WEBHOOK, quickbooks.webhook_body("Payment", theirs["Id"]), post=client.post

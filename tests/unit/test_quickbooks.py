@@ -346,3 +346,22 @@ def due_rows() -> list[int]:
                 select(QuickBooksSync.id).where(QuickBooksSync.state != SyncState.IN_QUICKBOOKS)
             )
         )
+
+
+@pytest.mark.parametrize("entity", ["customer", "invoice", "payment"])
+def test_whichever_push_times_out_after_quickbooks_took_it_each_record_is_there_once(
+    connected, admin, entity
+):
+    invoice = make_invoice(admin, f"form-hang-{entity}", price="700.00")
+    record_payment(invoice, admin, amount="700.00")
+    connected.hang_on, connected.commit_then_hang = entity, 1
+    push_all()
+    assert connected.commit_then_hang == 0  # it hung once, after QuickBooks took it
+    push_all(later=timedelta(minutes=10))
+    assert len(connected.of("Customer")) == 1
+    assert len(connected.of("Invoice")) == 1
+    assert len(connected.of("Payment")) == 1
+    with db_session() as session:
+        rows = session.exec(select(QuickBooksSync)).all()
+    assert {row.state for row in rows} == {SyncState.IN_QUICKBOOKS}
+    assert not any(row.uncertain for row in rows)

@@ -11,12 +11,13 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
+    Payment,
     QuickBooksConnection,
     QuickBooksSync,
     SyncState,
     utc_now,
 )
-from renovation_app.services import invoicing
+from renovation_app.services import invoicing, payments
 from renovation_app.services import quickbooks as qb
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.quickbooks.mapping import (
@@ -365,3 +366,16 @@ def test_whichever_push_times_out_after_quickbooks_took_it_each_record_is_there_
         rows = session.exec(select(QuickBooksSync)).all()
     assert {row.state for row in rows} == {SyncState.IN_QUICKBOOKS}
     assert not any(row.uncertain for row in rows)
+
+
+def test_a_recorded_payment_taken_back_is_voided_in_quickbooks_not_deleted(connected, admin, owner):
+    invoice = make_invoice(admin, "form-bounce", price="800.00")
+    record_payment(invoice, admin, amount="800.00")
+    push_all()
+    with db_session() as session:
+        payment_id = session.exec(select(Payment.id).where(Payment.invoice_id == invoice.id)).one()
+    payments.void_recorded_payment(invoice.number, payment_id, "The check bounced", owner)
+    assert push_all() >= 1
+    [theirs] = connected.of("Payment")
+    assert theirs["PrivateNote"].startswith("Voided") and dollars_in_cents(theirs["TotalAmt"]) == 0
+    assert dollars_in_cents(connected.of("Invoice")[0]["Balance"]) == 800_00

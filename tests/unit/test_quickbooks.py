@@ -379,3 +379,36 @@ def test_a_recorded_payment_taken_back_is_voided_in_quickbooks_not_deleted(conne
     [theirs] = connected.of("Payment")
     assert theirs["PrivateNote"].startswith("Voided") and dollars_in_cents(theirs["TotalAmt"]) == 0
     assert dollars_in_cents(connected.of("Invoice")[0]["Balance"]) == 800_00
+
+
+def test_the_settings_page_offers_the_companys_items_and_accounts(connected, owner):
+    assert [o.name for o in qb.offered("Item")] == ["Sales tax", "Services"]
+    accounts = [o.name for o in qb.offered("Account")]
+    assert accounts == ["Checking", "Merchant fees", "Undeposited Funds"]
+    assert qb.mappings()[DEFAULT_ITEM] == "Services"
+    with pytest.raises(ActionRefused, match="nothing called"):
+        qb.set_mapping(owner, "item:made-up", "1")
+
+
+def test_connecting_another_company_pushes_what_we_hold_to_it_afresh(connected, owner, admin):
+    invoice = make_invoice(admin, "form-other", price="300.00")
+    push_all()
+    with db_session() as session:  # the company connected before was another one
+        for row in session.exec(select(QuickBooksConnection)):
+            row.realm_id = "1234"
+            session.add(row)
+        session.commit()
+    connect_quickbooks(connected, owner)
+    row = sync_row("invoice", invoice.id)
+    assert (row.state, row.quickbooks_id, row.pushed_version) == (SyncState.WAITING, "", 0)
+    assert push_all() == 2  # its customer and the invoice, to the new company
+
+
+def test_the_worker_is_woken_when_the_change_is_committed(connected, admin, monkeypatch):
+    woken = []
+    monkeypatch.setattr(
+        "renovation_app.services.quickbooks.queueing.wake_quickbooks_worker",
+        lambda: woken.append(True),
+    )
+    make_invoice(admin, "form-wake", price="10.00")
+    assert woken == [True]

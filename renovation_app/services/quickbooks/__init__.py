@@ -19,14 +19,13 @@ from renovation_app.services.quickbooks.connection import (
 from renovation_app.services.quickbooks.mapping import (
     MappingChoice,
     NotMapped,
+    Offered,
     mapping_choices,
+    mappings,
+    offered,
     set_mapping,
 )
-from renovation_app.services.quickbooks.pushing import (
-    push_due,
-    quickbooks_worker,
-    wake_quickbooks_worker,
-)
+from renovation_app.services.quickbooks.pushing import push_due, quickbooks_worker
 from renovation_app.services.quickbooks.queueing import (
     RETURNED_KEY_PREFIX,
     SyncKind,
@@ -39,6 +38,7 @@ from renovation_app.services.quickbooks.status import (
     retry,
     sync_state,
 )
+from renovation_app.services.quickbooks.waking import wake_quickbooks_worker
 from renovation_app.services.quickbooks.webhook import (
     SIGNATURE_HEADER,
     WEBHOOK_MAX_BYTES,
@@ -55,6 +55,7 @@ __all__ = [
     "ConnectionView",
     "MappingChoice",
     "NotMapped",
+    "Offered",
     "QuickBooksAuthFailed",
     "QuickBooksFault",
     "ReturnedPayment",
@@ -68,6 +69,8 @@ __all__ = [
     "finish_connect",
     "is_connected",
     "mapping_choices",
+    "mappings",
+    "offered",
     "needing_attention",
     "payments_in_notification",
     "push_due",

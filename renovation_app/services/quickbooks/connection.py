@@ -18,10 +18,11 @@ import httpx
 from intuitlib.client import AuthClient
 from intuitlib.enums import Scopes
 from intuitlib.exceptions import AuthClientError
+from sqlalchemy import update
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import QuickBooksConnection, utc_now
+from renovation_app.models import QuickBooksConnection, QuickBooksSync, SyncState, utc_now
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import lock_key
@@ -148,6 +149,7 @@ def finish_connect(
     )
     with db_session() as session:
         lock_key(session, "quickbooks:connection", now)
+        _forget_another_company(session, realm_id, now)
         for earlier in _live_rows(session):
             earlier.disconnected_at = now
             session.add(earlier)
@@ -156,6 +158,31 @@ def finish_connect(
         session.commit()
         session.refresh(row)
     return row
+
+
+def _forget_another_company(session: Session, realm_id: str, now: datetime) -> None:
+    """Connecting another company than the last one: the QuickBooks ids we hold are that
+    company's, so every record queued before is pushed again, afresh, to the new one."""
+    previous = session.exec(
+        select(QuickBooksConnection.realm_id).order_by(QuickBooksConnection.id.desc())
+    ).first()
+    if previous is None or previous == realm_id:
+        return
+    session.execute(
+        update(QuickBooksSync).values(
+            quickbooks_id="",
+            sync_token="",
+            pushed_version=0,
+            version=QuickBooksSync.version + 1,
+            state=SyncState.WAITING,
+            uncertain=False,
+            attempts=0,
+            last_error="",
+            next_try_at=now,
+            claimed_by="",
+            claimed_until=None,
+        )
+    )
 
 
 def _company_name(realm_id: str, access_token: str) -> str:

@@ -12,6 +12,7 @@ from renovation_app.db import db_session
 from renovation_app.models import PaymentMethod, QuickBooksMapping, utc_now
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.quickbooks import client
 from renovation_app.services.staff.sessions import SignedInUser
 from renovation_app.services.staff.two_step import require_two_step
 
@@ -92,6 +93,28 @@ def set_mapping(
             after={"quickbooks_id": row.quickbooks_id},
         )
         session.commit()
+
+
+@dataclass(frozen=True)
+class Offered:
+    quickbooks_id: str
+    name: str
+
+
+def offered(entity: str) -> list[Offered]:
+    """The active items or accounts of the connected company, for the settings page's
+    choices (read from QuickBooks each time: the bookkeeper may have added one)."""
+    if entity not in ("Item", "Account"):
+        raise ValueError(entity)
+    records = client.query(entity, "Active = true")
+    return sorted((Offered(r["Id"], r.get("Name", "")) for r in records), key=lambda o: o.name)
+
+
+def mappings() -> dict[str, str]:
+    """What is mapped now: key -> the QuickBooks name chosen (or its id)."""
+    with db_session() as session:
+        rows = session.exec(select(QuickBooksMapping)).all()
+        return {row.what: row.quickbooks_name or row.quickbooks_id for row in rows}
 
 
 class NotMapped(Exception):

@@ -24,7 +24,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import QuickBooksSync, SyncState, utc_now
-from renovation_app.services.quickbooks import client
+from renovation_app.services.quickbooks import client, waking
 from renovation_app.services.quickbooks.connection import QuickBooksAuthFailed, is_connected
 from renovation_app.services.quickbooks.documents import BUILDERS, Document, WaitingFor
 from renovation_app.services.quickbooks.mapping import NotMapped
@@ -263,27 +263,10 @@ def push_due(now: datetime | None = None, batch: int = BATCH_SIZE, worker: str =
         return sum(_push_one(session, row_id, worker, clock) for row_id in due_ids)
 
 
-# The worker's wake-up event and its loop, set when quickbooks_worker starts.
-_wakeup: asyncio.Event | None = None
-_loop: asyncio.AbstractEventLoop | None = None
-
-
-def wake_quickbooks_worker() -> None:
-    """Ask the worker to push now instead of at its next poll. Safe from any thread."""
-    loop, event = _loop, _wakeup
-    if loop is None or event is None:
-        return
-    try:
-        loop.call_soon_threadsafe(event.set)
-    except RuntimeError:  # the loop has closed: the next start pushes the queue
-        pass
-
-
 async def quickbooks_worker(poll_seconds: float) -> None:
     """Reflex lifespan task: push what is due forever; a restart resumes from the table."""
-    global _wakeup, _loop
     event = asyncio.Event()
-    _wakeup, _loop = event, asyncio.get_running_loop()
+    waking.listen(event, asyncio.get_running_loop())
     try:
         while True:
             event.clear()
@@ -297,5 +280,4 @@ async def quickbooks_worker(poll_seconds: float) -> None:
             except TimeoutError:
                 pass
     finally:
-        if _wakeup is event:
-            _wakeup, _loop = None, None
+        waking.stop_listening(event)

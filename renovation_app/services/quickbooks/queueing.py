@@ -9,7 +9,7 @@ its result and leaves the row waiting for another push.
 import hashlib
 from enum import StrEnum
 
-from sqlalchemy import case, update
+from sqlalchemy import case, event, update
 from sqlmodel import Session, select
 
 from renovation_app.db import insert_or_ignore
@@ -29,6 +29,7 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services.quickbooks.connection import is_connected
+from renovation_app.services.quickbooks.waking import wake_quickbooks_worker
 
 
 class SyncKind(StrEnum):
@@ -157,6 +158,10 @@ def _is_queued(session: Session, kind: SyncKind, record_id: int) -> bool:
     )
 
 
+def _wake_after_commit(_session: Session) -> None:
+    wake_quickbooks_worker()
+
+
 def queue_invoice_sync(session: Session, invoice: Invoice) -> None:
     """The invoice and everything that hangs on it (its customer, job, payments and refunds)
     for QuickBooks, in the caller's transaction: call after an invoice is issued, revised,
@@ -165,6 +170,9 @@ def queue_invoice_sync(session: Session, invoice: Invoice) -> None:
         return
     session.flush()  # the caller's new rows (a payment just added) are seen below
     _note_customer_and_job(session, invoice)
+    if not event.contains(session, "after_commit", _wake_after_commit):
+        # Pushed as soon as the caller's transaction is committed, not at the next poll.
+        event.listen(session, "after_commit", _wake_after_commit, once=True)
     voided = invoice.status == InvoiceStatus.VOID
     fingerprint = _fingerprint(invoice.revision, voided, invoice.total_cents, invoice.due_date)
     note_record(session, SyncKind.INVOICE, invoice.id, fingerprint)

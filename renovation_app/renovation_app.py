@@ -144,6 +144,12 @@ async def push_to_quickbooks():
 
 
 @app.register_lifespan_task
+async def catch_up_quickbooks_payments():
+    """Payments recorded in QuickBooks whose webhook never arrived (change data capture)."""
+    await payments.quickbooks_payments_worker(settings.quickbooks_catch_up_seconds)
+
+
+@app.register_lifespan_task
 async def create_first_admin():
     ensure_first_admin(settings.admin_email, settings.admin_password)
 

@@ -88,6 +88,9 @@ class Settings(BaseSettings):
     quickbooks_api_base: str = ""
     quickbooks_webhook_verifier_token: str = ""
     quickbooks_poll_seconds: float = 30
+    # How often payments changed in QuickBooks are read (change data capture), in case a
+    # webhook never arrived.
+    quickbooks_catch_up_seconds: float = 900
     # How long a worker owns a record it is pushing (longer than the 30 s HTTP timeout).
     quickbooks_claim_seconds: int = 120
     quickbooks_timeout_seconds: float = 30

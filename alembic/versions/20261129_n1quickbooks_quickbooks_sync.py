@@ -59,6 +59,7 @@ def upgrade() -> None:
     sa.Column('connected_by', sa.Integer(), nullable=False),
     sa.Column('connected_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.Column('disconnected_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+    sa.Column('changes_read_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
     sa.ForeignKeyConstraint(['connected_by'], ['user.id'], ),
     sa.PrimaryKeyConstraint('id')
     )

@@ -27,6 +27,9 @@ class QuickBooksConnection(SQLModel, table=True):
     connected_by: int = Field(foreign_key="user.id")
     connected_at: datetime = Field(default_factory=utc_now)
     disconnected_at: datetime | None = None
+    # Payments changed in QuickBooks were read (change data capture) up to here: what a missed
+    # webhook told is caught up from this moment on.
+    changes_read_at: datetime | None = None
 
 
 class QuickBooksMapping(SQLModel, table=True):

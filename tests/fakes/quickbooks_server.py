@@ -324,6 +324,8 @@ class FakeQuickBooks:
     def _read(self, rest: str, query: dict) -> tuple[int, dict]:
         if rest == "query":
             return 200, self._query(query.get("query", ""))
+        if rest == "cdc":
+            return 200, self._changed(query.get("entities", ""), query.get("changedSince", ""))
         entity_path, _, record_id = rest.partition("/")
         if entity_path == "companyinfo":
             info = {"Id": REALM_ID, "CompanyName": COMPANY_NAME, "Country": "US"}
@@ -347,6 +349,19 @@ class FakeQuickBooks:
             "QueryResponse": {**rows, "startPosition": 1, "maxResults": len(found)},
             "time": _now(),
         }
+
+    def _changed(self, entities: str, since: str) -> dict:
+        """Change data capture: the records of `entities` changed since `since` (ISO time)."""
+        moment = datetime.fromisoformat(since)
+        answers = []
+        for entity in (e for e in entities.split(",") if e in self.records):
+            found = [
+                r
+                for r in self.records[entity].values()
+                if datetime.fromisoformat(r["MetaData"]["LastUpdatedTime"]) >= moment
+            ]
+            answers.append({entity: found, "startPosition": 1, "maxResults": len(found)})
+        return {"CDCResponse": [{"QueryResponse": answers}], "time": _now()}
 
     def _write(self, rest: str, query: dict, data: dict) -> tuple[int, dict]:
         entity = ENTITIES.get(rest)

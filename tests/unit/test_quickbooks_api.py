@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 from renovation_app.api import create_api
 from renovation_app.db import db_session
 from renovation_app.models import Payment, QuickBooksPayment
+from renovation_app.services import payments
 from renovation_app.services import quickbooks as qb
 from tests.factories import (
     ADMIN_PASSWORD,
@@ -154,3 +155,18 @@ def test_a_webhook_of_a_payment_we_pushed_records_nothing_more(
     )
     assert answer.status_code == 200 and answer.json()["recorded"] == 0
     assert len(payments_of(invoice)) == 1
+
+
+def test_a_payment_whose_webhook_never_came_is_caught_up_once_by_change_data_capture(
+    pushed_invoice, quickbooks, admin
+):
+    invoice, theirs = pushed_invoice
+    record_payment(invoice, admin, amount="100.00")  # ours, pushed: never recorded again
+    push_all()
+    quickbooks.bookkeeper_payment(theirs["Id"], 300_00, ref="1202")  # no webhook arrives
+    assert payments.catch_up_quickbooks_payments() == 1
+    assert payments.catch_up_quickbooks_payments() == 0
+    amounts = sorted(p.amount_cents for p in payments_of(invoice))
+    assert amounts == [100_00, 300_00]
+    push_all()
+    assert len(quickbooks.of("Payment")) == 2

@@ -3,7 +3,11 @@ reconciliation, refunds, fees), recorded checks, transfers and cash, payments re
 QuickBooks (from_quickbooks), the ledger and receipts."""
 
 from renovation_app.services.payments.fees import FeeComparison, compare_fees, fee_note
-from renovation_app.services.payments.from_quickbooks import record_quickbooks_payments
+from renovation_app.services.payments.from_quickbooks import (
+    catch_up_quickbooks_payments,
+    quickbooks_payments_worker,
+    record_quickbooks_payments,
+)
 from renovation_app.services.payments.gateway import (
     IN_FLIGHT_WORDS,
     NOT_SET_UP,
@@ -73,6 +77,8 @@ __all__ = [
     "reconciliation_worker",
     "record_payment",
     "record_quickbooks_payments",
+    "catch_up_quickbooks_payments",
+    "quickbooks_payments_worker",
     "record_return",
     "refund",
     "refund_by_law",

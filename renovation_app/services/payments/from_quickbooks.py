@@ -4,6 +4,7 @@ made of QuickBooks' payment id makes a repeated webhook record nothing more; the
 `quickbooks_payment` row says what came back and, when it could not be recorded (more than the
 balance, a void invoice), why."""
 
+import asyncio
 import logging
 
 from sqlmodel import select
@@ -85,3 +86,19 @@ def record_quickbooks_payments(body: bytes, signature: str) -> int:
     return sum(
         _record_one(returned) for returned in quickbooks.payments_in_notification(body, signature)
     )
+
+
+def catch_up_quickbooks_payments() -> int:
+    """The payments changed in QuickBooks since the last look (change data capture), each
+    recorded once: what a webhook that never arrived would have told."""
+    return sum(_record_one(returned) for returned in quickbooks.payments_changed_since_last_read())
+
+
+async def quickbooks_payments_worker(check_seconds: float) -> None:
+    """Reflex lifespan task: catch up payments recorded in QuickBooks every `check_seconds`."""
+    while True:
+        await asyncio.sleep(check_seconds)
+        try:
+            await asyncio.to_thread(catch_up_quickbooks_payments)
+        except Exception:  # QuickBooks or the database briefly away: the next look reads more
+            log.exception("quickbooks: catching up payments failed")

@@ -44,6 +44,7 @@ from renovation_app.services.quickbooks.webhook import (
     WEBHOOK_MAX_BYTES,
     ReturnedPayment,
     WebhookForged,
+    payments_changed_since_last_read,
     payments_in_notification,
 )
 
@@ -72,6 +73,7 @@ __all__ = [
     "mappings",
     "offered",
     "needing_attention",
+    "payments_changed_since_last_read",
     "payments_in_notification",
     "push_due",
     "queue_invoice_sync",

@@ -1,7 +1,9 @@
 """What comes back from QuickBooks: Intuit's signed webhooks, of which only payments matter (a
-check the bookkeeper records in QuickBooks against one of our invoices). This module checks the
-signature and reads each payment from QuickBooks; `payments.record_quickbooks_payments` records
-them here once (the payments feature owns recording money).
+check the bookkeeper records in QuickBooks against one of our invoices), and change data capture
+(`cdc`) of payments, which catches up what a missed webhook told. This module checks the
+signature and reads each payment from QuickBooks; `payments.record_quickbooks_payments` and
+`payments.catch_up_quickbooks_payments` record them here once (the payments feature owns
+recording money).
 
 Intuit signs the body: base64 of HMAC-SHA256 with the app's verifier token, in the
 `intuit-signature` header. A body that does not verify changes nothing.
@@ -13,12 +15,12 @@ import hmac
 import json
 import logging
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 
 from sqlmodel import Session, select
 
 from renovation_app.db import db_session
-from renovation_app.models import QuickBooksPayment, QuickBooksSync
+from renovation_app.models import QuickBooksConnection, QuickBooksPayment, QuickBooksSync, utc_now
 from renovation_app.services.quickbooks import client
 from renovation_app.services.quickbooks.connection import live_connection
 from renovation_app.services.quickbooks.documents import marker_of
@@ -142,11 +144,50 @@ def payments_in_notification(body: bytes, signature: str) -> list[ReturnedPaymen
         new_ids = [
             i for i in _payment_ids(body, realm_id) if not _already_known(session, realm_id, i)
         ]
+    # A payment carrying our marker is ours, pushed while its answer was lost: the push queue
+    # finds it itself.
+    return _new_returned(realm_id, [client.read("Payment", i) for i in new_ids])
+
+
+# Intuit's change data capture reaches 30 days back; read a little before the last read, since
+# QuickBooks' clock and ours may differ.
+CHANGES_SLACK = timedelta(minutes=5)
+CHANGES_REACH = timedelta(days=29)
+
+
+def _new_returned(realm_id: str, payments: list[dict]) -> list[ReturnedPayment]:
     returned = []
-    for payment_id in new_ids:
-        payment = client.read("Payment", payment_id)
-        if OUR_PAYMENTS in str(payment.get("PrivateNote", "")):
-            continue  # ours, pushed while its answer was lost: the push queue finds it itself
-        with db_session() as session:
-            returned += _returned(session, realm_id, payment)
+    with db_session() as session:
+        for payment in payments:
+            ours = OUR_PAYMENTS in str(payment.get("PrivateNote", ""))
+            if not ours and not _already_known(session, realm_id, str(payment["Id"])):
+                returned += _returned(session, realm_id, payment)
+    return returned
+
+
+def payments_changed_since_last_read(now: datetime | None = None) -> list[ReturnedPayment]:
+    """The payments changed in QuickBooks since the last read (change data capture) that are
+    new to us and applied to our invoices; the read is remembered. [] while disconnected."""
+    now = now or utc_now()
+    with db_session() as session:
+        connection = live_connection(session)
+        if connection is None:
+            return []
+        since = max(connection.changes_read_at or connection.connected_at, now - CHANGES_REACH)
+        realm_id, connection_id = connection.realm_id, connection.id
+    answer = client.call(
+        "GET", "cdc", {"entities": "Payment", "changedSince": (since - CHANGES_SLACK).isoformat()}
+    )
+    payments = [
+        payment
+        for response in answer.get("CDCResponse", [])
+        for part in response.get("QueryResponse", [])
+        for payment in part.get("Payment", [])
+    ]
+    returned = _new_returned(realm_id, payments)
+    with db_session() as session:
+        connection = session.get(QuickBooksConnection, connection_id)
+        connection.changes_read_at = now
+        session.add(connection)
+        session.commit()
     return returned

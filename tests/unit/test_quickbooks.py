@@ -265,7 +265,7 @@ def test_throttling_backs_off_without_counting_against_the_record(connected, adm
     assert qb.push_due() == 0
     row = sync_row("customer", invoice.customer_id)
     assert row.state == SyncState.WAITING and row.attempts == 0 and "429" in row.last_error
-    assert row.next_try_at > utc_now() + timedelta(seconds=5)
+    assert row.next_try_at > utc_now() + timedelta(seconds=50)
     assert qb.push_due() == 0  # not yet: backing off
     assert push_all(later=timedelta(minutes=2)) == 2
     assert len(connected.of("Invoice")) == 1
@@ -412,3 +412,19 @@ def test_the_worker_is_woken_when_the_change_is_committed(connected, admin, monk
     )
     make_invoice(admin, "form-wake", price="10.00")
     assert woken == [True]
+
+
+def test_a_customer_pushed_with_a_suffix_keeps_updating_after_the_name_is_taken(
+    connected, admin
+):
+    with connected._lock:  # the bookkeeper typed a customer of that name in QuickBooks
+        connected._store("Customer", {"DisplayName": "Pat Payer", "Active": True})
+    make_invoice(admin, "form-dup-1", price="120.00", phone="")
+    push_all()
+    make_invoice(admin, "form-dup-2", price="130.00", phone="718-555-0199")  # now a phone
+    push_all()
+    [ours] = [c for c in connected.of("Customer") if c.get("Notes", "").startswith("renovation")]
+    assert ours["DisplayName"].startswith("Pat Payer (") and ours["SyncToken"] != "0"
+    assert ours["PrimaryPhone"]["FreeFormNumber"] == "(718) 555-0199"
+    assert len(connected.of("Customer")) == 2 and len(connected.of("Invoice")) == 2
+    assert qb.needing_attention() == []

@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 BATCH_SIZE = 20
 MAX_ATTEMPTS = 8  # failures other than throttling before a record needs attention
 WAITING_FOR_PARENT = timedelta(seconds=5)
+# QuickBooks counts requests per company and minute: after a 429 the whole round stops, and
+# the throttled record waits this long (or what Retry-After says).
+THROTTLE_PAUSE = timedelta(seconds=60)
 STALE_RETRIES = 3
 DUPLICATE_SUFFIXES = 5
 KIND_ORDER = case(
@@ -110,17 +113,16 @@ def _found_again(document: Document) -> dict | None:
     return None
 
 
-def _create(document: Document, request_id: str) -> dict:
-    """Create it; a customer whose name QuickBooks already has (6240) gets a suffix, since
+def _write(document: Document, body: dict, request_id: str, params: dict | None = None) -> dict:
+    """One write; a customer whose name QuickBooks already has (6240) gets a suffix, since
     QuickBooks refuses two customers of one name and ours may well share one."""
-    body, name = dict(document.body), document.body.get("DisplayName", "")
+    body, name = dict(body), body.get("DisplayName", "")
     for suffix in range(DUPLICATE_SUFFIXES + 1):
         try:
-            return client.write(
-                document.entity, body, request_id + (f"-n{suffix}" if suffix else "")
-            )
+            own_id = request_id + (f"-n{suffix}" if suffix else "")
+            return client.write(document.entity, body, own_id, params)
         except client.QuickBooksFault as fault:
-            if fault.code != client.DUPLICATE_NAME or suffix == DUPLICATE_SUFFIXES:
+            if fault.code != client.DUPLICATE_NAME or not name or suffix == DUPLICATE_SUFFIXES:
                 raise
             body["DisplayName"] = f"{name[: 100 - 6]} ({suffix + 1})"
     raise AssertionError("unreachable")
@@ -133,9 +135,7 @@ def _update(document: Document, pushed: Pushed, request_id: str, void: bool = Fa
     for attempt in range(STALE_RETRIES):
         full = {**body, "Id": pushed.quickbooks_id, "SyncToken": pushed.sync_token, "sparse": True}
         try:
-            return client.write(
-                document.entity, full, request_id + (f"-s{attempt}" if attempt else ""), params
-            )
+            return _write(document, full, request_id + (f"-s{attempt}" if attempt else ""), params)
         except client.QuickBooksFault as fault:
             if fault.code != client.STALE_SYNC_TOKEN or attempt == STALE_RETRIES - 1:
                 raise
@@ -153,7 +153,7 @@ def push_document(row: QuickBooksSync, document: Document) -> Pushed:
         found = _found_again(document)
         pushed = Pushed(found["Id"], found["SyncToken"]) if found else None
     if pushed is None:
-        record = _create(document, request_id)
+        record = _write(document, document.body, request_id)
     else:
         record = _update(document, pushed, request_id)
     pushed = Pushed(record["Id"], record["SyncToken"])
@@ -188,7 +188,7 @@ def _failed_values(row: QuickBooksSync, error: Exception, now: datetime) -> dict
     if isinstance(error, WaitingFor):
         return dict(state=SyncState.WAITING, next_try_at=now + WAITING_FOR_PARENT, last_error=words)
     if isinstance(error, client.Throttled):  # never counted: QuickBooks asked us to slow down
-        pause = timedelta(seconds=error.retry_after) if error.retry_after else retry_delay(attempts)
+        pause = timedelta(seconds=error.retry_after) if error.retry_after else THROTTLE_PAUSE
         return dict(state=SyncState.WAITING, next_try_at=now + pause, last_error=words)
     if isinstance(error, client.QuickBooksFault | NotMapped) or attempts >= MAX_ATTEMPTS:
         state = SyncState.NEEDS_ATTENTION
@@ -211,8 +211,13 @@ def _failed_values(row: QuickBooksSync, error: Exception, now: datetime) -> dict
     )
 
 
+class Throttling(Exception):
+    """QuickBooks throttled a push: the round stops (the other pushes would be refused too)."""
+
+
 def _push_one(session, row_id: int, worker: str, clock) -> bool:
-    """Claim, push and record one row; True when QuickBooks now holds its version."""
+    """Claim, push and record one row; True when QuickBooks now holds its version. Raises
+    Throttling after recording a 429."""
     row = _claim(session, row_id, worker, clock())
     if row is None:
         return False
@@ -236,6 +241,8 @@ def _push_one(session, row_id: int, worker: str, clock) -> bool:
     except Exception as error:  # sorted by _failed_values: a refusal, a wait or a retry
         session.rollback()
         _record(session, row_id, worker, **_failed_values(row, error, clock()))
+        if isinstance(error, client.Throttled):
+            raise Throttling from error
         return False
     return _record(session, row_id, worker, **_pushed_values(row, pushed, clock()))
 
@@ -260,7 +267,13 @@ def push_due(now: datetime | None = None, batch: int = BATCH_SIZE, worker: str =
             .limit(batch)
         ).all()
         session.commit()
-        return sum(_push_one(session, row_id, worker, clock) for row_id in due_ids)
+        pushed = 0
+        for row_id in due_ids:
+            try:
+                pushed += _push_one(session, row_id, worker, clock)
+            except Throttling:
+                break
+        return pushed
 
 
 async def quickbooks_worker(poll_seconds: float) -> None:

@@ -19,6 +19,7 @@ from renovation_app.models import (
 )
 from renovation_app.services import invoicing, payments
 from renovation_app.services import quickbooks as qb
+from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.quickbooks.mapping import (
     DEFAULT_ITEM,
@@ -424,3 +425,17 @@ def test_a_customer_pushed_with_a_suffix_keeps_updating_after_the_name_is_taken(
     assert ours["PrimaryPhone"]["FreeFormNumber"] == "(718) 555-0199"
     assert len(connected.of("Customer")) == 2 and len(connected.of("Invoice")) == 2
     assert qb.needing_attention() == []
+
+
+def test_an_invoices_payment_stages_are_in_its_quickbooks_memo(connected, admin):
+    today = business_today()
+    schedule = [
+        {"label": "Deposit", "amount": "30%", "due_date": str(today)},
+        {"label": "On completion", "amount": "70%", "due_date": str(today + timedelta(days=30))},
+    ]
+    make_invoice(admin, "form-stages", price="10,000.00", schedule=schedule)
+    push_all()
+    [theirs] = connected.of("Invoice")
+    memo = theirs["CustomerMemo"]["value"]
+    assert "Payment schedule: Deposit $3,000.00 due" in memo and "On completion $7,000.00" in memo
+    assert dollars_in_cents(theirs["TotalAmt"]) == 10_000_00

@@ -15,6 +15,7 @@ from renovation_app.models import (
     Customer,
     Invoice,
     InvoiceLine,
+    InvoiceStage,
     InvoiceStatus,
     Job,
     Payment,
@@ -22,7 +23,7 @@ from renovation_app.models import (
     QuickBooksSync,
     Refund,
 )
-from renovation_app.services.billing import business_today
+from renovation_app.services.billing import business_today, format_usd
 from renovation_app.services.quickbooks import client
 from renovation_app.services.quickbooks.mapping import (
     DEFAULT_DEPOSIT,
@@ -175,6 +176,17 @@ def invoice_lines(session: Session, invoice: Invoice) -> list[dict]:
     return lines
 
 
+def _schedule_words(session: Session, invoice_id: int) -> str:
+    """An invoice's payment stages in words (QuickBooks has no schedule of its own)."""
+    stages = session.exec(
+        select(InvoiceStage)
+        .where(InvoiceStage.invoice_id == invoice_id)
+        .order_by(InvoiceStage.position)
+    ).all()
+    words = [f"{s.label} {format_usd(s.amount_cents)} due {s.due_date:%b %-d, %Y}" for s in stages]
+    return "Payment schedule: " + "; ".join(words) if words else ""
+
+
 def invoice_document(session: Session, invoice_id: int) -> Document:
     invoice = session.get(Invoice, invoice_id)
     marker = marker_of(SyncKind.INVOICE, invoice_id)
@@ -187,8 +199,9 @@ def invoice_document(session: Session, invoice_id: int) -> Document:
         "PrivateNote": marker,
         "Line": invoice_lines(session, invoice),
     }
-    if invoice.note:
-        body["CustomerMemo"] = {"value": invoice.note[:1000]}
+    memo = "\n".join(filter(None, [invoice.note, _schedule_words(session, invoice.id)]))
+    if memo:
+        body["CustomerMemo"] = {"value": memo[:1000]}
     voided = invoice.status == InvoiceStatus.VOID
     where = f"DocNumber = {client.quoted(body['DocNumber'])}"
     return Document("Invoice", body, marker, where, voided, by_number=True)

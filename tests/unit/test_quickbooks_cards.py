@@ -1,5 +1,6 @@
 """A card payment through the fake Stripe and its refund reach QuickBooks once: the payment
-applied to its invoice, the refund as a refund receipt out of the same account."""
+applied to its invoice, its card fee as an expense, the refund as a refund receipt out of the
+same account."""
 
 from renovation_app.services import payments
 from tests.factories import make_invoice, pay, signed_in, turn_on_two_step
@@ -20,7 +21,7 @@ def test_a_card_payment_and_its_refund_reach_quickbooks_once(fake, quickbooks, a
     invoice = make_invoice(admin, "form-card", price="1,250.00")
     pay(fake, invoice)
     fake.drain_webhooks()
-    assert push_all() == 3  # the customer, the invoice, the card payment
+    assert push_all() == 4  # the customer, the invoice, the card payment and its fee
     payments.refund(invoice.number, owner, "250", "one cabinet not delivered", codes.pop())
     fake.wait_for_deliveries(1, type_="charge.refunded")
     fake.drain_webhooks()
@@ -35,4 +36,9 @@ def test_a_card_payment_and_its_refund_reach_quickbooks_once(fake, quickbooks, a
     assert dollars_in_cents(receipt["TotalAmt"]) == 250_00
     assert receipt["DepositToAccountRef"] == payment["DepositToAccountRef"]
     assert receipt["CustomerRef"] == theirs["CustomerRef"]
+    [fee] = quickbooks.of("Purchase")  # 2.9% + 30c of $1,250.00, into the card fees account
+    assert dollars_in_cents(fee["TotalAmt"]) == 36_55
+    assert fee["AccountRef"] == payment["DepositToAccountRef"]
+    fees_account = quickbooks.find("Account", "Merchant fees")["Id"]
+    assert fee["Line"][0]["AccountBasedExpenseLineDetail"]["AccountRef"]["value"] == fees_account
     assert sync_row("invoice", invoice.id).quickbooks_id == theirs["Id"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, select
 
+from renovation_app.content.fees import BANK_DEBIT_FEE, CARD_FEE
 from renovation_app.models import (
     STRIPE_METHODS,
     Customer,
@@ -19,6 +20,7 @@ from renovation_app.models import (
     InvoiceStatus,
     Job,
     Payment,
+    PaymentMethod,
     PaymentStatus,
     QuickBooksSync,
     Refund,
@@ -26,6 +28,7 @@ from renovation_app.models import (
 from renovation_app.services.billing import business_today, format_usd
 from renovation_app.services.quickbooks import client
 from renovation_app.services.quickbooks.mapping import (
+    CARD_FEES,
     DEFAULT_DEPOSIT,
     DEFAULT_ITEM,
     SALES_TAX_ITEM,
@@ -242,6 +245,37 @@ def payment_document(session: Session, payment_id: int) -> Document:
     return Document("Payment", body, marker, where, voided, params)
 
 
+def fee_document(session: Session, payment_id: int) -> Document:
+    """Stripe's fee on a card or bank debit payment (its published price, content/fees.py):
+    an expense paid out of the account the payment went into."""
+    payment = session.get(Payment, payment_id)
+    invoice = session.get(Invoice, payment.invoice_id)
+    fee = BANK_DEBIT_FEE if payment.method == PaymentMethod.BANK_DEBIT else CARD_FEE
+    cents = fee.cents_on(payment.amount_cents)
+    number = f"FEE-{payment_id}"
+    body = {
+        "DocNumber": number,
+        "PaymentType": "Cash",
+        "TxnDate": business_today(payment.succeeded_at or payment.created_at).isoformat(),
+        "AccountRef": {
+            "value": mapped_id(session, deposit_account(payment.method), DEFAULT_DEPOSIT)
+        },
+        "PrivateNote": marker_of(SyncKind.FEE, payment_id),
+        "Line": [
+            {
+                "DetailType": "AccountBasedExpenseLineDetail",
+                "Amount": dollars(cents),
+                "Description": f"{fee.label.capitalize()} fee on invoice {invoice.number}",
+                "AccountBasedExpenseLineDetail": {
+                    "AccountRef": {"value": mapped_id(session, CARD_FEES)}
+                },
+            }
+        ],
+    }
+    where = f"DocNumber = {client.quoted(number)}"
+    return Document("Purchase", body, body["PrivateNote"], where, by_number=True)
+
+
 def refund_document(session: Session, refund_id: int) -> Document:
     """Money given back: a RefundReceipt paid out of the account the payment went into."""
     refund = session.get(Refund, refund_id)
@@ -271,5 +305,6 @@ BUILDERS = {
     SyncKind.JOB: job_document,
     SyncKind.INVOICE: invoice_document,
     SyncKind.PAYMENT: payment_document,
+    SyncKind.FEE: fee_document,
     SyncKind.REFUND: refund_document,
 }

@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 
 from renovation_app.db import insert_or_ignore
 from renovation_app.models import (
+    STRIPE_METHODS,
     Customer,
     CustomerAddress,
     CustomerContact,
@@ -39,6 +40,7 @@ class SyncKind(StrEnum):
     JOB = "job"  # the customer's sub-customer
     INVOICE = "invoice"
     PAYMENT = "payment"
+    FEE = "fee"  # a card or bank debit payment's Stripe fee, as an expense (a Purchase)
     REFUND = "refund"  # a RefundReceipt
 
 
@@ -134,6 +136,8 @@ def _note_money(session: Session, invoice_id: int) -> None:
     ]
     for payment in pushed:
         fingerprint = _fingerprint(payment.status, payment.amount_cents)
+        if payment.method in STRIPE_METHODS and payment.status == PaymentStatus.SUCCEEDED:
+            note_record(session, SyncKind.FEE, payment.id, _fingerprint(payment.amount_cents))
         if payment.status == PaymentStatus.VOIDED and not _is_queued(
             session, SyncKind.PAYMENT, payment.id
         ):

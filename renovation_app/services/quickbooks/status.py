@@ -28,6 +28,7 @@ APP_PAGES = {
     SyncKind.JOB: "customerdetail?nameId=",
     SyncKind.INVOICE: "invoice?txnId=",
     SyncKind.PAYMENT: "recvpayment?txnId=",
+    SyncKind.FEE: "expense?txnId=",
     SyncKind.REFUND: "refundreceipt?txnId=",
 }
 

@@ -65,4 +65,7 @@ async def quickbooks_webhook(request: Request) -> Response:
     except quickbooks.WebhookForged as forged:
         log.warning("quickbooks webhook refused: %s", forged)
         return JSONResponse({"error": "signature"}, status_code=403)
+    except Exception:  # QuickBooks could not be read: Intuit sends it again (and catch-up reads it)
+        log.exception("quickbooks webhook: the payments could not be read")
+        return JSONResponse({"error": "try again"}, status_code=503)
     return JSONResponse({"received": True, "recorded": recorded})

@@ -170,3 +170,17 @@ def test_a_payment_whose_webhook_never_came_is_caught_up_once_by_change_data_cap
     assert amounts == [100_00, 300_00]
     push_all()
     assert len(quickbooks.of("Payment")) == 2
+
+
+def test_a_webhook_while_quickbooks_cannot_be_read_is_answered_503_and_recorded_later(
+    client, pushed_invoice, quickbooks
+):
+    invoice, theirs = pushed_invoice
+    payment = quickbooks.bookkeeper_payment(theirs["Id"], 200_00)
+    body = quickbooks.webhook_body("Payment", payment["Id"])
+    quickbooks.throttle_next = 5
+    assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).status_code == 503
+    assert payments_of(invoice) == []
+    quickbooks.throttle_next = 0
+    assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).json()["recorded"] == 1
+    assert [p.amount_cents for p in payments_of(invoice)] == [200_00]

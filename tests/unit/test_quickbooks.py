@@ -439,3 +439,9 @@ def test_an_invoices_payment_stages_are_in_its_quickbooks_memo(connected, admin)
     memo = theirs["CustomerMemo"]["value"]
     assert "Payment schedule: Deposit $3,000.00 due" in memo and "On completion $7,000.00" in memo
     assert dollars_in_cents(theirs["TotalAmt"]) == 10_000_00
+
+
+@pytest.mark.parametrize("state", ["x.²³.y", "x.١٢.y", "", "...", "a.99999999999999999999999.b"])
+def test_a_state_of_digits_that_are_no_number_is_refused_in_words(quickbooks, owner, state):
+    with pytest.raises(ActionRefused, match="not for this sign-in"):
+        qb.finish_connect(owner, SESSION_KEY, {"state": state, "code": "c", "realmId": "1"})

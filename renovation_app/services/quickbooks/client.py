@@ -72,7 +72,8 @@ def _fault_of(answer: httpx.Response) -> QuickBooksFault:
 
 def _retry_after(answer: httpx.Response) -> float | None:
     value = answer.headers.get("Retry-After", "")
-    return float(value) if value.replace(".", "", 1).isdigit() else None
+    digits = value.replace(".", "", 1)
+    return float(value) if digits.isascii() and digits.isdigit() else None
 
 
 def _send(method: str, tokens: Tokens, path: str, params: dict, body: dict | None) -> dict:

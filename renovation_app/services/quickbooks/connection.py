@@ -94,10 +94,15 @@ def connect_state(session_key: str, user_id: int, now: float | None = None) -> s
     return f"{nonce}.{issued}.{_state_signature(session_key, user_id, nonce, issued)}"
 
 
+def _ascii_digits(text: str) -> bool:
+    """Digits as QuickBooks and int() mean them (not ², ①, ١): an id or a time in seconds."""
+    return text.isascii() and text.isdigit() and len(text) <= 20
+
+
 def state_is_valid(state: str, session_key: str, user_id: int, now: float | None = None) -> bool:
     nonce, _, rest = state.partition(".")
     issued_text, _, signature = rest.partition(".")
-    if not (nonce and issued_text.isdigit() and signature and session_key):
+    if not (nonce and _ascii_digits(issued_text) and signature and session_key):
         return False
     expected = _state_signature(session_key, user_id, nonce, int(issued_text))
     fresh = 0 <= (now or time.time()) - int(issued_text) <= STATE_SECONDS
@@ -128,7 +133,7 @@ def finish_connect(
     if not state_is_valid(params.get("state", ""), session_key, user.id):
         raise ActionRefused("This QuickBooks answer is not for this sign-in: please connect again.")
     code, realm_id = params.get("code", ""), params.get("realmId", "")
-    if not code or not realm_id.isdigit():
+    if not code or not _ascii_digits(realm_id):
         raise ActionRefused(f"QuickBooks did not connect: {params.get('error') or 'no code'}.")
     client = auth_client()
     try:

@@ -74,7 +74,7 @@ def set_mapping(
         raise ActionRefused("Only an admin maps QuickBooks accounts and items.")
     if what not in {choice.what for choice in mapping_choices()}:
         raise ActionRefused(f"There is nothing called {what!r} to map.")
-    if not str(quickbooks_id).isdigit():
+    if not (str(quickbooks_id).isascii() and str(quickbooks_id).isdigit()):
         raise ActionRefused("Please choose an account or item of QuickBooks.")
     with db_session() as session:
         require_two_step(session, user.id)

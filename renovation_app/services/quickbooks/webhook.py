@@ -82,6 +82,8 @@ def _payment_ids(body: bytes, realm_id: str) -> list[str]:
             and e.get("name") == "Payment"
             and e.get("operation") in PAYMENT_OPERATIONS
         ]
+    # QuickBooks' ids are digits; anything else is no payment of ours to read.
+    ids = [i for i in ids if i.isascii() and i.isdigit() and len(i) <= 20]
     return list(dict.fromkeys(ids))
 
 

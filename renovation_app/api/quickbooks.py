@@ -27,7 +27,8 @@ def _session_key(request: Request) -> str:
     return hash_token(token) if token else ""
 
 
-def _refused(refused: ActionRefused, status: int = 403) -> JSONResponse:
+def _refused(refused: ActionRefused) -> JSONResponse:
+    status = 503 if isinstance(refused, quickbooks.IntuitUnreachable) else 403
     return JSONResponse({"error": str(refused)}, status, headers=NO_STORE)
 
 

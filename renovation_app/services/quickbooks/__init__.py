@@ -8,6 +8,7 @@ from renovation_app.services.quickbooks.client import QuickBooksFault
 from renovation_app.services.quickbooks.connection import (
     CALLBACK_PATH,
     ConnectionView,
+    IntuitUnreachable,
     QuickBooksAuthFailed,
     authorize_url,
     connection_view,
@@ -54,6 +55,7 @@ __all__ = [
     "SIGNATURE_HEADER",
     "WEBHOOK_MAX_BYTES",
     "ConnectionView",
+    "IntuitUnreachable",
     "MappingChoice",
     "NotMapped",
     "Offered",

@@ -46,6 +46,10 @@ class QuickBooksAuthFailed(Exception):
     """Intuit refused a token request (a revoked or expired refresh token): reconnect."""
 
 
+class IntuitUnreachable(ActionRefused):
+    """Intuit's OAuth service could not be reached (its discovery document, a token call)."""
+
+
 class _TimedAuthClient(AuthClient):
     """intuit-oauth's client with a timeout on every request (it sets none)."""
 
@@ -63,13 +67,16 @@ def auth_client(**tokens) -> AuthClient:
     the environment (or QUICKBOOKS_DISCOVERY_URL: the tests' fake)."""
     if not settings.quickbooks_on:
         raise ActionRefused(OFF_WORDS)
-    return _TimedAuthClient(
-        settings.quickbooks_client_id,
-        settings.quickbooks_client_secret,
-        redirect_uri(),
-        settings.quickbooks_discovery_url or settings.quickbooks_environment,
-        **tokens,
-    )
+    try:
+        return _TimedAuthClient(
+            settings.quickbooks_client_id,
+            settings.quickbooks_client_secret,
+            redirect_uri(),
+            settings.quickbooks_discovery_url or settings.quickbooks_environment,
+            **tokens,
+        )
+    except (AuthClientError, OSError) as error:  # requests' errors are OSErrors
+        raise IntuitUnreachable("Intuit could not be reached: please try again shortly.") from error
 
 
 def _admin_with_two_step(user: SignedInUser) -> None:
@@ -140,6 +147,8 @@ def finish_connect(
         client.get_bearer_token(code, realm_id=realm_id)
     except AuthClientError as error:
         raise ActionRefused(f"QuickBooks refused the connection: {error.content}") from error
+    except OSError as error:
+        raise IntuitUnreachable("Intuit could not be reached: please connect again.") from error
     now = now or utc_now()
     access_at, refresh_at = _expiries(client, now)
     row = QuickBooksConnection(

@@ -321,7 +321,9 @@ def test_three_workers_draining_one_queue_push_each_record_once(connected, admin
             if not done and not due_rows():
                 return
 
-    threads = [threading.Thread(target=worker, args=(f"worker-{i}",)) for i in range(3)]
+    threads = [
+        threading.Thread(target=worker, args=(f"worker-{i}",), daemon=True) for i in range(3)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -343,7 +345,9 @@ def due_rows() -> list[int]:
     with db_session() as session:
         return list(
             session.exec(
-                select(QuickBooksSync.id).where(QuickBooksSync.state != SyncState.IN_QUICKBOOKS)
+                select(QuickBooksSync.id).where(
+                    QuickBooksSync.state.in_([SyncState.WAITING, SyncState.PUSHING])
+                )
             )
         )
 

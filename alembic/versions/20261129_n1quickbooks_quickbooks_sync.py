@@ -60,6 +60,7 @@ def upgrade() -> None:
     sa.Column('connected_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
     sa.Column('disconnected_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
     sa.Column('changes_read_at', sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
+    sa.Column('problem', sqlmodel.sql.sqltypes.AutoString(length=500), nullable=False),
     sa.ForeignKeyConstraint(['connected_by'], ['user.id'], ),
     sa.PrimaryKeyConstraint('id')
     )

@@ -30,6 +30,8 @@ class QuickBooksConnection(SQLModel, table=True):
     # Payments changed in QuickBooks were read (change data capture) up to here: what a missed
     # webhook told is caught up from this moment on.
     changes_read_at: datetime | None = None
+    # Why nothing reaches QuickBooks now (Intuit refused to refresh the tokens), "" when fine.
+    problem: str = Field(default="", max_length=500)
 
 
 class QuickBooksMapping(SQLModel, table=True):

@@ -449,3 +449,17 @@ def test_an_invoices_payment_stages_are_in_its_quickbooks_memo(connected, admin)
 def test_a_state_of_digits_that_are_no_number_is_refused_in_words(quickbooks, owner, state):
     with pytest.raises(ActionRefused, match="not for this sign-in"):
         qb.finish_connect(owner, SESSION_KEY, {"state": state, "code": "c", "realmId": "1"})
+
+
+def test_a_connection_intuit_no_longer_refreshes_says_connect_again_and_pushes_nothing(
+    connected, admin
+):
+    invoice = make_invoice(admin, "form-revoked", price="75.00")
+    connected.refresh_tokens.clear()  # the app was removed from the company in QuickBooks
+    connected.expire_access_tokens()
+    assert push_all() == 0
+    assert "must connect QuickBooks again" in qb.connection_view().problem
+    row = sync_row("customer", invoice.customer_id)
+    assert row.state == SyncState.WAITING and "connect QuickBooks again" in row.last_error
+    assert row.next_try_at > utc_now() + timedelta(minutes=50)
+    assert connected.of("Customer") == [] and qb.needing_attention() == []

@@ -270,7 +270,13 @@ def current_tokens(rejected: str = "", now: datetime | None = None) -> Tokens | 
         session.refresh(row)
         tokens = _usable(row, rejected, now)  # another worker may have refreshed meanwhile
         if tokens is None:
-            _refresh(session, row, now)
+            try:
+                _refresh(session, row, now)
+            except QuickBooksAuthFailed as failed:  # the settings page says so until reconnected
+                row.problem = str(failed)[:500]
+                session.add(row)
+                session.commit()
+                raise
             tokens = Tokens(row.realm_id, decrypt(row.access_token))
         session.commit()
         return tokens
@@ -288,6 +294,7 @@ def _refresh(session: Session, row: QuickBooksConnection, now: datetime) -> None
     row.access_expires_at, row.refresh_expires_at = _expiries(client, now)
     row.access_token = encrypt(client.access_token)
     row.refresh_token = encrypt(client.refresh_token)  # rotated by Intuit
+    row.problem = ""
     session.add(row)
 
 
@@ -324,6 +331,7 @@ class ConnectionView:
     connected_at: datetime | None = None
     renew_by: datetime | None = None  # when the refresh token runs out: reconnect before
     renew_warning: str = ""  # "" until two weeks before that
+    problem: str = ""  # why nothing reaches QuickBooks now (connect again), "" when fine
 
 
 def connection_view(now: datetime | None = None) -> ConnectionView:
@@ -345,4 +353,5 @@ def connection_view(now: datetime | None = None) -> ConnectionView:
         connected_at=row.connected_at,
         renew_by=row.refresh_expires_at,
         renew_warning=warning,
+        problem=row.problem,
     )

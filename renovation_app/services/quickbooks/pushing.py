@@ -211,13 +211,14 @@ def _failed_values(row: QuickBooksSync, error: Exception, now: datetime) -> dict
     )
 
 
-class Throttling(Exception):
-    """QuickBooks throttled a push: the round stops (the other pushes would be refused too)."""
+class StopRound(Exception):
+    """QuickBooks throttled a push, or Intuit refused to refresh the connection: the round
+    stops (every other push would be refused the same way)."""
 
 
 def _push_one(session, row_id: int, worker: str, clock) -> bool:
     """Claim, push and record one row; True when QuickBooks now holds its version. Raises
-    Throttling after recording a 429."""
+    StopRound after recording a 429 or a refresh Intuit refused."""
     row = _claim(session, row_id, worker, clock())
     if row is None:
         return False
@@ -237,12 +238,12 @@ def _push_one(session, row_id: int, worker: str, clock) -> bool:
             last_error=str(error)[:1000],
             next_try_at=clock() + timedelta(hours=1),
         )
-        return False
+        raise StopRound from error
     except Exception as error:  # sorted by _failed_values: a refusal, a wait or a retry
         session.rollback()
         _record(session, row_id, worker, **_failed_values(row, error, clock()))
         if isinstance(error, client.Throttled):
-            raise Throttling from error
+            raise StopRound from error
         return False
     return _record(session, row_id, worker, **_pushed_values(row, pushed, clock()))
 
@@ -271,7 +272,7 @@ def push_due(now: datetime | None = None, batch: int = BATCH_SIZE, worker: str =
         for row_id in due_ids:
             try:
                 pushed += _push_one(session, row_id, worker, clock)
-            except Throttling:
+            except StopRound:
                 break
         return pushed
 

@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 from datetime import UTC, datetime
+from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -224,7 +225,8 @@ class FakeQuickBooks:
             return handler.answer(400, "<p>invalid_client or scope</p>")
         if method == "GET":
             hidden = "".join(
-                f'<input type="hidden" name="{k}" value="{v}">' for k, v in fields.items()
+                f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">'
+                for k, v in fields.items()
             )
             page = f'<form method="post" action="/connect/oauth2">{hidden}<button>Connect</button>'
             return handler.answer(200, page + "</form>")

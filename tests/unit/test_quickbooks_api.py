@@ -1,8 +1,10 @@
 """QuickBooks' HTTP routes on our API: connecting from a signed-in admin's session only, and
 Intuit's signed webhooks recording a payment the bookkeeper typed in QuickBooks once."""
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 from sqlmodel import select
 from starlette.testclient import TestClient
@@ -22,7 +24,7 @@ from tests.factories import (
 )
 from tests.factories.quickbooks import map_quickbooks, push_all
 from tests.factories.staff import STAFF_PASSWORD
-from tests.fakes.quickbooks_server import COMPANY_NAME
+from tests.fakes.quickbooks_server import COMPANY_NAME, REALM_ID
 
 WEBHOOK = "/api/quickbooks/webhook"
 
@@ -58,7 +60,12 @@ def connect_through_the_api(client: TestClient, fake) -> None:
     consent = answer.headers["location"]
     assert consent.startswith(fake.url + "/connect/oauth2?")
     assert parse_qs(urlsplit(consent).query)["scope"] == ["com.intuit.quickbooks.accounting"]
-    callback = urlsplit(fake.approve(consent))
+    page = httpx.get(consent)  # Intuit's consent page, then its Connect button
+    assert page.status_code == 200 and "<button>Connect</button>" in page.text
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', page.text))
+    connected = httpx.post(f"{fake.url}/connect/oauth2", data=fields, follow_redirects=False)
+    callback = urlsplit(connected.headers["location"])
+    assert parse_qs(callback.query)["realmId"] == [REALM_ID]
     back = client.get(f"{callback.path}?{callback.query}", follow_redirects=False)
     assert back.status_code == 303 and back.headers["location"].endswith("?connected=1")
 

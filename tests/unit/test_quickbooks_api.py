@@ -191,3 +191,18 @@ def test_a_webhook_while_quickbooks_cannot_be_read_is_answered_503_and_recorded_
     quickbooks.throttle_next = 0
     assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).json()["recorded"] == 1
     assert [p.amount_cents for p in payments_of(invoice)] == [200_00]
+
+
+def test_a_quickbooks_payment_above_the_balance_is_not_recorded_and_is_listed_for_the_office(
+    client, pushed_invoice, quickbooks
+):
+    invoice, theirs = pushed_invoice
+    payment = quickbooks.bookkeeper_payment(theirs["Id"], 1_500_00)  # the invoice is $1,000
+    body = quickbooks.webhook_body("Payment", payment["Id"])
+    assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).json()["recorded"] == 0
+    assert payments_of(invoice) == []
+    [unrecorded] = qb.unrecorded_payments()
+    assert (unrecorded.quickbooks_id, unrecorded.invoice_id) == (payment["Id"], invoice.id)
+    assert "more than the balance" in unrecorded.problem
+    assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).json()["recorded"] == 0
+    assert len(qb.unrecorded_payments()) == 1

@@ -34,10 +34,12 @@ from renovation_app.services.quickbooks.queueing import (
 )
 from renovation_app.services.quickbooks.status import (
     SyncView,
+    UnrecordedPayment,
     needing_attention,
     quickbooks_link,
     retry,
     sync_state,
+    unrecorded_payments,
 )
 from renovation_app.services.quickbooks.waking import wake_quickbooks_worker
 from renovation_app.services.quickbooks.webhook import (
@@ -64,6 +66,7 @@ __all__ = [
     "ReturnedPayment",
     "SyncKind",
     "SyncView",
+    "UnrecordedPayment",
     "WebhookForged",
     "authorize_url",
     "connection_view",
@@ -84,5 +87,6 @@ __all__ = [
     "retry",
     "set_mapping",
     "sync_state",
+    "unrecorded_payments",
     "wake_quickbooks_worker",
 ]

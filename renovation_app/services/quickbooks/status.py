@@ -9,7 +9,7 @@ from sqlalchemy import update
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import QuickBooksSync, SyncState, utc_now
+from renovation_app.models import QuickBooksPayment, QuickBooksSync, SyncState, utc_now
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.quickbooks.queueing import SyncKind
@@ -115,3 +115,35 @@ def retry(user: SignedInUser, sync_id: int) -> bool:
             audit.record(session, "quickbooks.retried", user_id=user.id, record_id=sync_id)
         session.commit()
         return result.rowcount == 1
+
+
+@dataclass(frozen=True)
+class UnrecordedPayment:
+    """A payment recorded in QuickBooks on one of our invoices that could not be recorded
+    here (more than the balance, a void invoice ...): for the office to settle by hand."""
+
+    quickbooks_id: str
+    invoice_id: int | None
+    amount_cents: int
+    problem: str
+    link: str
+
+
+def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
+    with db_session() as session:
+        rows = session.exec(
+            select(QuickBooksPayment)
+            .where(QuickBooksPayment.problem != "")
+            .order_by(QuickBooksPayment.id)
+            .limit(limit)
+        ).all()
+        return [
+            UnrecordedPayment(
+                row.quickbooks_id,
+                row.invoice_id,
+                row.amount_cents,
+                row.problem,
+                quickbooks_link(SyncKind.PAYMENT, row.quickbooks_id),
+            )
+            for row in rows
+        ]

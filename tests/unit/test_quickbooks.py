@@ -11,6 +11,7 @@ from sqlmodel import select
 
 from renovation_app.db import db_session
 from renovation_app.models import (
+    Invoice,
     Payment,
     QuickBooksConnection,
     QuickBooksSync,
@@ -29,8 +30,10 @@ from tests.factories import (
     bill,
     invoice_payload,
     job_of,
+    make_change_order,
     make_invoice,
     record_payment,
+    sign_change_order,
     signed_in,
     turn_on_two_step,
 )
@@ -463,3 +466,23 @@ def test_a_connection_intuit_no_longer_refreshes_says_connect_again_and_pushes_n
     assert row.state == SyncState.WAITING and "connect QuickBooks again" in row.last_error
     assert row.next_try_at > utc_now() + timedelta(minutes=50)
     assert connected.of("Customer") == [] and qb.needing_attention() == []
+
+
+def test_a_change_orders_credit_reaches_quickbooks_as_the_same_invoices_credit_line(
+    connected, admin, contract_settings
+):
+    job = job_of(contract_25k(admin))
+    invoices = [bill(job, kind, admin) for kind in ("deposit", "progress", "final")]
+    push_all()
+    credit = [{"description": "Tub refinished, not replaced", "unit_price": "900", "credit": True}]
+    sign_change_order(make_change_order(job, admin, lines=credit, payment="next"))
+    assert push_all() == 1  # the final invoice, revised
+    with db_session() as session:
+        ours = {i.number: session.get(Invoice, i.id) for i in invoices}
+    theirs = {i["DocNumber"]: i for i in connected.of("Invoice")}
+    assert set(theirs) == set(ours)
+    for number, invoice in ours.items():
+        assert dollars_in_cents(theirs[number]["TotalAmt"]) == invoice.total_cents
+    final = theirs[invoices[2].number]
+    [credit_line] = [x for x in final["Line"] if "Tub" in x.get("Description", "")]
+    assert dollars_in_cents(credit_line["Amount"]) == -900_00 and final["SyncToken"] == "1"

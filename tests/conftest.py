@@ -20,6 +20,8 @@ for _name in (
     "ADMIN_PASSWORD",
     "GOOGLE_CLIENT_ID",
     "GOOGLE_ALLOWED_DOMAIN",
+    "QUICKBOOKS_CLIENT_ID",
+    "QUICKBOOKS_CLIENT_SECRET",
 ):
     os.environ[_name] = ""
 

@@ -165,6 +165,15 @@ def test_a_jobs_deposit_and_progress_invoices_and_two_payments_reach_quickbooks_
     customers = connected.of("Customer")
     parent, sub = [c for c in customers if not c.get("Job")], [c for c in customers if c.get("Job")]
     assert [c["DisplayName"] for c in parent] == ["Maria Lopez"]
+    address = parent[0]["BillAddr"]
+    assert (address["Line1"], address["City"], address["CountrySubDivisionCode"]) == (
+        "12 Atlantic Ave",
+        "Brooklyn",
+        "NY",
+    )
+    assert address["PostalCode"] == "11201"
+    assert parent[0]["PrimaryEmailAddr"]["Address"] == "maria@example.com"
+    assert parent[0]["PrimaryPhone"]["FreeFormNumber"] == "(718) 555-0100"
     assert len(sub) == 1 and sub[0]["ParentRef"]["value"] == parent[0]["Id"]
     assert sub[0]["DisplayName"].startswith(job.number)
     invoices = {i["DocNumber"]: i for i in connected.of("Invoice")}

@@ -6,6 +6,7 @@ own line (the sales tax item), so the invoice's total in QuickBooks is ours to t
 whatever QuickBooks' own tax settings are; every line carries the tax code NON for that reason.
 """
 
+import re
 from dataclasses import dataclass, field
 
 from sqlmodel import Session, select
@@ -38,6 +39,7 @@ from renovation_app.services.quickbooks.mapping import (
 )
 from renovation_app.services.quickbooks.queueing import SyncKind, customer_details
 
+US_STATE_ZIP = re.compile(r"^(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$")
 NO_TAX = {"value": "NON"}  # the tax is a line of its own
 NAME_MAX = 100  # QuickBooks' DisplayName
 DOC_NUMBER_MAX = 21
@@ -81,10 +83,24 @@ def quickbooks_id_of(session: Session, kind: SyncKind, record_id: int) -> str:
 
 
 def _address(text: str) -> dict:
-    """A one-line address as QuickBooks' BillAddr (its lines, the city part as typed)."""
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    lines = {f"Line{i}": part[:500] for i, part in enumerate(parts[:5], start=1)}
-    return {**lines, "Country": "US"} if lines else {}
+    """A one-line address as QuickBooks' address: its street lines, and the city, state and
+    ZIP code when it ends like "Brooklyn, NY 11201"; else its parts as lines."""
+    parts = [p.strip()[:500] for p in text.split(",") if p.strip()]
+    state_zip = US_STATE_ZIP.match(parts[-1]) if len(parts) >= 3 else None
+    if state_zip is None:
+        return (
+            {**{f"Line{i}": p for i, p in enumerate(parts[:5], 1)}, "Country": "US"}
+            if parts
+            else {}
+        )
+    lines = {f"Line{i}": p for i, p in enumerate(parts[:-2][:5], 1)}
+    return {
+        **lines,
+        "City": parts[-2][:255],
+        "CountrySubDivisionCode": state_zip["state"],
+        "PostalCode": state_zip["zip"],
+        "Country": "US",
+    }
 
 
 def customer_document(session: Session, customer_id: int) -> Document:

@@ -86,21 +86,22 @@ def _address(text: str) -> dict:
     """A one-line address as QuickBooks' address: its street lines, and the city, state and
     ZIP code when it ends like "Brooklyn, NY 11201"; else its parts as lines."""
     parts = [p.strip()[:500] for p in text.split(",") if p.strip()]
+    if not parts:
+        return {}
     state_zip = US_STATE_ZIP.match(parts[-1]) if len(parts) >= 3 else None
     if state_zip is None:
-        return (
-            {**{f"Line{i}": p for i, p in enumerate(parts[:5], 1)}, "Country": "US"}
-            if parts
-            else {}
-        )
-    lines = {f"Line{i}": p for i, p in enumerate(parts[:-2][:5], 1)}
+        return {**_street_lines(parts), "Country": "US"}
     return {
-        **lines,
+        **_street_lines(parts[:-2]),
         "City": parts[-2][:255],
         "CountrySubDivisionCode": state_zip["state"],
         "PostalCode": state_zip["zip"],
         "Country": "US",
     }
+
+
+def _street_lines(parts: list[str]) -> dict:
+    return {f"Line{i}": part for i, part in enumerate(parts[:5], start=1)}
 
 
 def customer_document(session: Session, customer_id: int) -> Document:

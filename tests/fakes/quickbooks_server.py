@@ -483,8 +483,11 @@ class FakeQuickBooks:
 
     # --- what the bookkeeper does, and the webhooks Intuit sends -------------------------------
 
-    def bookkeeper_payment(self, invoice_id: str, cents: int, ref: str = "1201") -> dict:
-        """A check the bookkeeper records in QuickBooks against an invoice."""
+    def bookkeeper_payment(
+        self, invoice_id: str, cents: int, ref: str = "1201", method: str = "Check"
+    ) -> dict:
+        """A payment (a check unless `method` says otherwise) the bookkeeper records in
+        QuickBooks against an invoice."""
         with self._lock:
             invoice = self.records["Invoice"][invoice_id]
             payment = self._store(
@@ -494,6 +497,7 @@ class FakeQuickBooks:
                     "TotalAmt": cents / 100,
                     "TxnDate": datetime.now(UTC).date().isoformat(),
                     "PaymentRefNum": ref,
+                    "PaymentMethodRef": {"value": "2", "name": method},
                     "Line": [
                         {
                             "Amount": cents / 100,

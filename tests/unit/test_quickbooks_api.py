@@ -170,11 +170,11 @@ def test_a_payment_whose_webhook_never_came_is_caught_up_once_by_change_data_cap
     invoice, theirs = pushed_invoice
     record_payment(invoice, admin, amount="100.00")  # ours, pushed: never recorded again
     push_all()
-    quickbooks.bookkeeper_payment(theirs["Id"], 300_00, ref="1202")  # no webhook arrives
+    quickbooks.bookkeeper_payment(theirs["Id"], 300_01, ref="Z-77", method="Zelle")  # no webhook
     assert payments.catch_up_quickbooks_payments() == 1
     assert payments.catch_up_quickbooks_payments() == 0
-    amounts = sorted(p.amount_cents for p in payments_of(invoice))
-    assert amounts == [100_00, 300_00]
+    made = sorted((p.amount_cents, p.method, p.reference) for p in payments_of(invoice))
+    assert made == [(100_00, "check", "1045"), (300_01, "zelle", "Z-77")]
     push_all()
     assert len(quickbooks.of("Payment")) == 2
 

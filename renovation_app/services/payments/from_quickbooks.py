@@ -26,6 +26,13 @@ from renovation_app.services.staff.sessions import SignedInUser, signed_in_user
 
 log = logging.getLogger(__name__)
 
+# QuickBooks' payment method names (the bookkeeper's list) as our ways of paying.
+METHOD_HINTS = (
+    (PaymentMethod.CASH, ("cash",)),
+    (PaymentMethod.ZELLE, ("zelle",)),
+    (PaymentMethod.BANK_TRANSFER, ("transfer", "wire", "ach", "eft")),
+)
+
 
 def _recorder(realm_id: str) -> SignedInUser:
     """The payment is recorded in the name of QuickBooks and the admin who connected it."""
@@ -41,12 +48,21 @@ def _recorder(realm_id: str) -> SignedInUser:
     )
 
 
+def _method_of(name: str) -> PaymentMethod:
+    """Our way of paying for QuickBooks' payment method name ("Check" when it names none)."""
+    words = name.lower()
+    for method, hints in METHOD_HINTS:
+        if any(hint in words for hint in hints):
+            return method
+    return PaymentMethod.CHECK
+
+
 def _record_one(returned: quickbooks.ReturnedPayment) -> bool:
     with db_session() as session:
         number = session.get(Invoice, returned.invoice_id).number
     raw = {
-        "method": PaymentMethod.CHECK,
-        "amount": f"{returned.amount_cents / 100:.2f}",
+        "method": _method_of(returned.method_name),
+        "amount": f"{returned.amount_cents // 100}.{returned.amount_cents % 100:02d}",
         "received_on": str(returned.received_on or ""),
         "reference": returned.reference,
     }

@@ -5,6 +5,7 @@ token, and an outcome we cannot know (a timeout after QuickBooks may have taken 
 """
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
 
@@ -137,6 +138,11 @@ def query(entity: str, where: str) -> list[dict]:
     """`select * from <entity> where <where>`, e.g. where="DocNumber = '2026-0001'"."""
     answer = call("GET", "query", {"query": f"select * from {entity} where {where}"})
     return answer.get("QueryResponse", {}).get(entity, [])
+
+
+def cents_of(amount: object) -> int:
+    """QuickBooks' dollars (a JSON number) as integer cents, exactly."""
+    return int((Decimal(str(amount or 0)) * 100).quantize(Decimal(1), ROUND_HALF_UP))
 
 
 def quoted(value: str) -> str:

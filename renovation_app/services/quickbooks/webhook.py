@@ -49,6 +49,7 @@ class ReturnedPayment:
     amount_cents: int
     received_on: date | None
     reference: str
+    method_name: str = ""  # QuickBooks' name of the payment method ("Check", "Cash" ...)
 
     @property
     def record_key(self) -> str:
@@ -123,10 +124,17 @@ def _returned(session: Session, realm_id: str, payment: dict) -> list[ReturnedPa
                 session, str(linked.get("TxnId"))
             )
             if invoice_id:
-                cents = round(float(line.get("Amount", 0)) * 100)
+                cents = client.cents_of(line.get("Amount"))
+                method = str((payment.get("PaymentMethodRef") or {}).get("name") or "")
                 found.append(
                     ReturnedPayment(
-                        realm_id, str(payment["Id"]), invoice_id, cents, received, reference[:100]
+                        realm_id,
+                        str(payment["Id"]),
+                        invoice_id,
+                        cents,
+                        received,
+                        reference[:100],
+                        method[:40],
                     )
                 )
     return found

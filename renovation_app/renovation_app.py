@@ -19,7 +19,7 @@ from renovation_app.api.middleware import (
 from renovation_app.components.error_screen import error_boundary
 from renovation_app.pages.registry import PAGES, Page
 from renovation_app.seo import absolute_url, local_business_json_ld, open_graph_meta
-from renovation_app.services import payments, reminders
+from renovation_app.services import payments, quickbooks, reminders
 from renovation_app.services.mail import outbox_worker
 from renovation_app.services.staff.users import ensure_first_admin
 from renovation_app.settings import settings
@@ -135,6 +135,18 @@ async def reconcile_card_payments():
 @app.register_lifespan_task
 async def send_reminders():
     await reminders.reminder_worker(settings.reminder_check_seconds)
+
+
+@app.register_lifespan_task
+async def push_to_quickbooks():
+    """Pushes nothing until an admin connects QuickBooks (the queue stays empty till then)."""
+    await quickbooks.quickbooks_worker(settings.quickbooks_poll_seconds)
+
+
+@app.register_lifespan_task
+async def catch_up_quickbooks_payments():
+    """Payments recorded in QuickBooks whose webhook never arrived (change data capture)."""
+    await payments.quickbooks_payments_worker(settings.quickbooks_catch_up_seconds)
 
 
 @app.register_lifespan_task

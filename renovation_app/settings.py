@@ -76,6 +76,25 @@ class Settings(BaseSettings):
     # is asked once, through /review/<token> on this site (which counts opens). Empty: never.
     review_link: str = ""
 
+    # QuickBooks Online (off without a client ID and secret): this app is the source of truth
+    # and pushes customers, jobs, invoices, payments and refunds once each; see
+    # services/quickbooks/. QUICKBOOKS_DISCOVERY_URL and QUICKBOOKS_API_BASE point the OAuth
+    # client and the accounting calls at another host (the tests' fake); empty: Intuit itself.
+    quickbooks_client_id: str = ""
+    quickbooks_client_secret: str = ""
+    quickbooks_redirect_uri: str = ""  # empty: SITE_URL + /api/quickbooks/callback
+    quickbooks_environment: Literal["sandbox", "production"] = "sandbox"
+    quickbooks_discovery_url: str = ""
+    quickbooks_api_base: str = ""
+    quickbooks_webhook_verifier_token: str = ""
+    quickbooks_poll_seconds: float = 30
+    # How often payments changed in QuickBooks are read (change data capture), in case a
+    # webhook never arrived.
+    quickbooks_catch_up_seconds: float = 900
+    # How long a worker owns a record it is pushing (longer than the 30 s HTTP timeout).
+    quickbooks_claim_seconds: int = 120
+    quickbooks_timeout_seconds: float = 30
+
     # Payment reminders: days from each due date (negative: before), the one reminder of an
     # estimate this many days before it expires, and how often the workers look for them.
     reminder_days: str = "-3,0,7,14"
@@ -121,6 +140,20 @@ class Settings(BaseSettings):
         """Whether texts can be sent: an account, its token and a sender."""
         sender = self.twilio_from_number or self.twilio_messaging_service_sid
         return bool(self.twilio_account_sid and self.twilio_auth_token and sender)
+
+    @property
+    def quickbooks_on(self) -> bool:
+        """Whether QuickBooks can be connected: the app's client ID and secret at Intuit."""
+        return bool(self.quickbooks_client_id and self.quickbooks_client_secret)
+
+    @property
+    def quickbooks_api_url(self) -> str:
+        """The accounting API's host: the setting, or Intuit's for the environment."""
+        if self.quickbooks_api_base:
+            return self.quickbooks_api_base.rstrip("/")
+        if self.quickbooks_environment == "production":
+            return "https://quickbooks.api.intuit.com"
+        return "https://sandbox-quickbooks.api.intuit.com"
 
     @property
     def is_https(self) -> bool:

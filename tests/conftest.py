@@ -20,6 +20,8 @@ for _name in (
     "ADMIN_PASSWORD",
     "GOOGLE_CLIENT_ID",
     "GOOGLE_ALLOWED_DOMAIN",
+    "QUICKBOOKS_CLIENT_ID",
+    "QUICKBOOKS_CLIENT_SECRET",
 ):
     os.environ[_name] = ""
 
@@ -97,5 +99,32 @@ def twilio(monkeypatch, clean_db):
     monkeypatch.setattr(settings, "twilio_auth_token", AUTH_TOKEN)
     monkeypatch.setattr(settings, "twilio_from_number", "+15005550006")
     monkeypatch.setattr(settings, "twilio_api_base", fake.url)
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def quickbooks(monkeypatch, clean_db):
+    """QuickBooks on, through the fake QuickBooks Online the real clients talk to (Intuit's
+    OAuth through intuit-oauth, the accounting API through httpx), on an emptied database;
+    yields the fake (its records, fault modes and signed webhooks)."""
+    from renovation_app.settings import settings
+    from tests.fakes.quickbooks_server import (
+        CLIENT_ID,
+        CLIENT_SECRET,
+        VERIFIER_TOKEN,
+        FakeQuickBooks,
+    )
+
+    fake = FakeQuickBooks().start()
+    monkeypatch.setattr(settings, "quickbooks_client_id", CLIENT_ID)
+    monkeypatch.setattr(settings, "quickbooks_client_secret", CLIENT_SECRET)
+    monkeypatch.setattr(
+        settings, "quickbooks_redirect_uri", "http://localhost:3000/api/quickbooks/callback"
+    )
+    monkeypatch.setattr(settings, "quickbooks_discovery_url", fake.discovery_url)
+    monkeypatch.setattr(settings, "quickbooks_api_base", fake.url)
+    monkeypatch.setattr(settings, "quickbooks_webhook_verifier_token", VERIFIER_TOKEN)
+    monkeypatch.setattr(settings, "quickbooks_timeout_seconds", 1.0)
     yield fake
     fake.stop()

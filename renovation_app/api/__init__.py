@@ -38,6 +38,11 @@ from renovation_app.api.photos import (
     texted_photo,
     upload_photo,
 )
+from renovation_app.api.quickbooks import (
+    quickbooks_callback,
+    quickbooks_connect,
+    quickbooks_webhook,
+)
 from renovation_app.api.resend_webhook import resend_webhook
 from renovation_app.api.reviews import review_link
 from renovation_app.api.session import sign_in, sign_out
@@ -50,6 +55,7 @@ from renovation_app.api.trust_books import trust_books_csv_file, trust_books_pdf
 from renovation_app.api.twilio_webhooks import twilio_inbound, twilio_status
 from renovation_app.services import texts
 from renovation_app.services.photos.gallery import PUBLIC_PREFIX
+from renovation_app.services.quickbooks import CALLBACK_PATH as QUICKBOOKS_CALLBACK_PATH
 from renovation_app.services.reviews import REVIEW_PATH_PREFIX
 from renovation_app.services.staff.google import CALLBACK_PATH as GOOGLE_CALLBACK_PATH
 
@@ -76,6 +82,9 @@ ROUTES = [
     Route("/api/invoices", create_invoice, methods=["POST"]),
     Route("/api/stripe/webhook", stripe_webhook, methods=["POST"]),
     Route("/api/resend/webhook", resend_webhook, methods=["POST"]),
+    Route("/api/quickbooks/connect", quickbooks_connect, methods=["GET"]),
+    Route(QUICKBOOKS_CALLBACK_PATH, quickbooks_callback, methods=["GET"]),
+    Route("/api/quickbooks/webhook", quickbooks_webhook, methods=["POST"]),
     Route(texts.INBOUND_PATH, twilio_inbound, methods=["POST"]),
     Route(texts.STATUS_PATH, twilio_status, methods=["POST"]),
     Route(REVIEW_PATH_PREFIX + "{token}", review_link, methods=["GET"]),

@@ -14,6 +14,11 @@ class Fee:
     fixed_cents: int  # added to each payment
     cap_cents: int | None  # the most one payment costs, None for no cap
 
+    def cents_on(self, amount_cents: int) -> int:
+        """The fee on one payment, in cents (half a cent rounds up), within its cap."""
+        cents = (amount_cents * self.rate_bp + 5_000) // 10_000 + self.fixed_cents
+        return cents if self.cap_cents is None else min(cents, self.cap_cents)
+
 
 CARD_FEE = Fee("card", rate_bp=290, fixed_cents=30, cap_cents=None)  # 2.9% + 30c
 BANK_DEBIT_FEE = Fee("bank debit", rate_bp=80, fixed_cents=0, cap_cents=500)  # 0.8%, max $5

@@ -74,6 +74,13 @@ from renovation_app.models.photos import (
     ProjectViewer,
     PublishedPhoto,
 )
+from renovation_app.models.quickbooks import (
+    QuickBooksConnection,
+    QuickBooksMapping,
+    QuickBooksPayment,
+    QuickBooksSync,
+    SyncState,
+)
 from renovation_app.models.reminders import Reminder
 from renovation_app.models.reviews import ReviewRequest
 from renovation_app.models.schedule import (
@@ -108,6 +115,11 @@ from renovation_app.models.texts import ConsentSource, InboundText, InboundTextM
 from renovation_app.models.time_clock import TapAction, TimeEntry, TimesheetWeek, TimeTap
 
 __all__ = [
+    "QuickBooksConnection",
+    "QuickBooksMapping",
+    "QuickBooksPayment",
+    "QuickBooksSync",
+    "SyncState",
     "Channel",
     "ConsentSource",
     "InboundText",

@@ -49,6 +49,7 @@ from renovation_app.services.mail import (
     queue_email,
     wake_outbox_worker,
 )
+from renovation_app.services.quickbooks import queue_invoice_sync
 from renovation_app.services.staff import SignedInUser
 
 
@@ -159,6 +160,7 @@ def create_invoice(
                     raise
             invoice = _save(session, valid, author_id, token, now, year, number)
             invoice.request_hash = request_hash
+            queue_invoice_sync(session, invoice)  # to QuickBooks, when connected
             queue_invoice_email(session, invoice, author_id, now)
             session.commit()
         except IntegrityError:

@@ -36,6 +36,7 @@ from renovation_app.services.jobs.records import (
 )
 from renovation_app.services.jobs.small_work import price_before_tax
 from renovation_app.services.mail import wake_outbox_worker
+from renovation_app.services.quickbooks import queue_invoice_sync
 from renovation_app.services.staff import SignedInUser
 
 DUE_DAYS = 14
@@ -83,6 +84,7 @@ def _add(
     invoice.work_completed_on = job.substantially_complete_on
     session.add(invoice)
     session.flush()
+    queue_invoice_sync(session, invoice)  # to QuickBooks (as the job's invoice), when connected
     return invoice
 
 

@@ -1,7 +1,13 @@
 """Getting paid: card and bank debit payments through Stripe (intents, what Stripe reports,
-reconciliation, refunds, fees), recorded checks, transfers and cash, the ledger and receipts."""
+reconciliation, refunds, fees), recorded checks, transfers and cash, payments recorded in
+QuickBooks (from_quickbooks), the ledger and receipts."""
 
 from renovation_app.services.payments.fees import FeeComparison, compare_fees, fee_note
+from renovation_app.services.payments.from_quickbooks import (
+    catch_up_quickbooks_payments,
+    quickbooks_payments_worker,
+    record_quickbooks_payments,
+)
 from renovation_app.services.payments.gateway import (
     IN_FLIGHT_WORDS,
     NOT_SET_UP,
@@ -70,6 +76,9 @@ __all__ = [
     "reconcile_payments",
     "reconciliation_worker",
     "record_payment",
+    "record_quickbooks_payments",
+    "catch_up_quickbooks_payments",
+    "quickbooks_payments_worker",
     "record_return",
     "refund",
     "refund_by_law",

@@ -14,8 +14,7 @@ from renovation_app.services.billing import format_usd
 
 def fee_cents(fee: Fee, amount_cents: int) -> int:
     """Stripe's fee on one payment, in cents (half a cent rounds up), within its cap."""
-    cents = (amount_cents * fee.rate_bp + 5_000) // 10_000 + fee.fixed_cents
-    return cents if fee.cap_cents is None else min(cents, fee.cap_cents)
+    return fee.cents_on(amount_cents)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from renovation_app.services.payments.means import (
     method_words,
     recorded_means,
 )
+from renovation_app.services.quickbooks import queue_invoice_sync
 from renovation_app.services.reviews import ask_after_final_payment
 
 __all__ = [
@@ -229,3 +230,4 @@ def settle_invoice(session: Session, invoice: Invoice, now: datetime) -> None:
     # A reminder still waiting in the outbox speaks of the amount before this change.
     cancel_queued_reminders(session, About.INVOICE, invoice.id)
     ask_after_final_payment(session, invoice)  # once per job: a later settle asks nothing
+    queue_invoice_sync(session, invoice)  # QuickBooks learns the payment, refund or void

@@ -1,0 +1,149 @@
+"""What staff see of a record's way to QuickBooks: in QuickBooks (with a link to it there),
+waiting, or needing attention with QuickBooks' own words; the list of what needs attention,
+and retrying it."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlmodel import select
+
+from renovation_app.db import db_session
+from renovation_app.models import QuickBooksPayment, QuickBooksSync, SyncState, utc_now
+from renovation_app.services import audit
+from renovation_app.services.errors import ActionRefused
+from renovation_app.services.quickbooks.queueing import SyncKind
+from renovation_app.services.staff.sessions import SignedInUser
+from renovation_app.settings import settings
+
+STATE_WORDS = {
+    SyncState.WAITING: "Waiting to go to QuickBooks",
+    SyncState.PUSHING: "Going to QuickBooks",
+    SyncState.IN_QUICKBOOKS: "In QuickBooks",
+    SyncState.NEEDS_ATTENTION: "Needs attention",
+}
+# The page of each kind in QuickBooks Online's web app.
+APP_PAGES = {
+    SyncKind.CUSTOMER: "customerdetail?nameId=",
+    SyncKind.JOB: "customerdetail?nameId=",
+    SyncKind.INVOICE: "invoice?txnId=",
+    SyncKind.PAYMENT: "recvpayment?txnId=",
+    SyncKind.FEE: "expense?txnId=",
+    SyncKind.REFUND: "refundreceipt?txnId=",
+}
+
+
+@dataclass(frozen=True)
+class SyncView:
+    sync_id: int
+    kind: str
+    record_id: int
+    state: str
+    words: str  # the state in words
+    problem: str  # QuickBooks' words when it needs attention (or the last retry's reason)
+    link: str  # the record in QuickBooks, once it is there
+    attempts: int
+    pushed_at: datetime | None
+
+
+def quickbooks_link(kind: str, quickbooks_id: str) -> str:
+    if not quickbooks_id:
+        return ""
+    sandbox = "sandbox." if settings.quickbooks_environment == "sandbox" else ""
+    return f"https://app.{sandbox}qbo.intuit.com/app/{APP_PAGES[SyncKind(kind)]}{quickbooks_id}"
+
+
+def _view(row: QuickBooksSync) -> SyncView:
+    return SyncView(
+        sync_id=row.id,
+        kind=row.record_kind,
+        record_id=row.record_id,
+        state=row.state,
+        words=STATE_WORDS[SyncState(row.state)],
+        problem=row.last_error,
+        link=quickbooks_link(row.record_kind, row.quickbooks_id),
+        attempts=row.attempts,
+        pushed_at=row.pushed_at,
+    )
+
+
+def sync_state(kind: SyncKind, record_id: int) -> SyncView | None:
+    """A record's state in QuickBooks; None when it was never queued (not connected then)."""
+    with db_session() as session:
+        row = session.exec(
+            select(QuickBooksSync).where(
+                QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
+            )
+        ).first()
+        return _view(row) if row else None
+
+
+def needing_attention(limit: int = 200) -> list[SyncView]:
+    """What QuickBooks refused, oldest first: the sync page's list."""
+    with db_session() as session:
+        rows = session.exec(
+            select(QuickBooksSync)
+            .where(QuickBooksSync.state == SyncState.NEEDS_ATTENTION)
+            .order_by(QuickBooksSync.id)
+            .limit(limit)
+        ).all()
+        return [_view(row) for row in rows]
+
+
+def retry(user: SignedInUser, sync_id: int) -> bool:
+    """Put a record that needs attention back in the queue (after a fix in QuickBooks or in
+    the mapping), as a new version; False when it no longer needs attention."""
+    if not user.is_admin:
+        raise ActionRefused("Only an admin retries what QuickBooks refused.")
+    with db_session() as session:
+        result = session.execute(
+            update(QuickBooksSync)
+            .where(
+                QuickBooksSync.id == sync_id,
+                QuickBooksSync.state == SyncState.NEEDS_ATTENTION,
+            )
+            # A new version: QuickBooks answers a repeated requestid with its first answer
+            # (the refusal), so the retry must be a new request. Nothing was applied.
+            .values(
+                state=SyncState.WAITING,
+                version=QuickBooksSync.version + 1,
+                attempts=0,
+                next_try_at=utc_now(),
+            )
+        )
+        if result.rowcount == 1:
+            audit.record(session, "quickbooks.retried", user_id=user.id, record_id=sync_id)
+        session.commit()
+        return result.rowcount == 1
+
+
+@dataclass(frozen=True)
+class UnrecordedPayment:
+    """A payment recorded in QuickBooks on one of our invoices that could not be recorded
+    here (more than the balance, a void invoice ...): for the office to settle by hand."""
+
+    quickbooks_id: str
+    invoice_id: int | None
+    amount_cents: int
+    problem: str
+    link: str
+
+
+def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
+    with db_session() as session:
+        rows = session.exec(
+            select(QuickBooksPayment)
+            .where(QuickBooksPayment.problem != "")
+            .order_by(QuickBooksPayment.id)
+            .limit(limit)
+        ).all()
+        return [
+            UnrecordedPayment(
+                row.quickbooks_id,
+                row.invoice_id,
+                row.amount_cents,
+                row.problem,
+                quickbooks_link(SyncKind.PAYMENT, row.quickbooks_id),
+            )
+            for row in rows
+        ]

@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 BATCH_SIZE = 20
 MAX_ATTEMPTS = 8  # failures other than throttling before a record needs attention
-WAITING_FOR_PARENT = timedelta(seconds=5)
+WAITING_FOR_PARENT = timedelta(seconds=2)  # its customer (or job) is being pushed
 # QuickBooks counts requests per company and minute: after a 429 the whole round stops, and
 # the throttled record waits this long (or what Retry-After says).
 THROTTLE_PAUSE = timedelta(seconds=60)

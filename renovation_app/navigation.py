@@ -64,6 +64,7 @@ STAFF_MENU: tuple[NavLink, ...] = (
 ADMIN_MENU: tuple[NavLink, ...] = (
     NavLink("Staff", routes.STAFF_USERS.path),
     NavLink("Audit", routes.AUDIT.path),
+    NavLink("QuickBooks", routes.QUICKBOOKS.path),
 )
 STAFF_ACTIONS: tuple[NavLink, ...] = (
     NavLink("New invoice", routes.ADD_INVOICE.path),

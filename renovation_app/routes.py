@@ -207,6 +207,11 @@ TIMESHEET = staff_route(
 ACCOUNT = staff_route("/account", "Your account", "Two-step sign-in for your staff account.")
 STAFF_USERS = staff_route("/staff", "Staff", "Staff accounts and invitations (admins).")
 AUDIT = staff_route("/audit", "Audit log", "Who changed what, and when (admins).")
+QUICKBOOKS = staff_route(
+    "/settings/quickbooks",
+    "QuickBooks",
+    "The QuickBooks Online company the books go to, what is mapped, what needs attention.",
+)
 FORGOT_PASSWORD = Route(
     "/forgot-password",
     f"Forgot password | {BUSINESS.name}",
@@ -362,6 +367,7 @@ ALL_ROUTES: list[Route] = [
     ACCOUNT,
     STAFF_USERS,
     AUDIT,
+    QUICKBOOKS,
     FORGOT_PASSWORD,
     WELCOME,
     RESET_PASSWORD,

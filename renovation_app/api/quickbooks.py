@@ -9,6 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from renovation_app import routes
 from renovation_app.api.requests import client_of, read_body
 from renovation_app.api.responses import NO_STORE, sign_in_first, signed_in_user
 from renovation_app.services import audit, payments, quickbooks
@@ -18,7 +19,7 @@ from renovation_app.services.staff.passwords import hash_token
 
 log = logging.getLogger(__name__)
 
-SETTINGS_PATH = "/settings/quickbooks"  # the admin's page (built later) shows the outcome
+SETTINGS_PATH = routes.QUICKBOOKS.path  # the admin's page shows the outcome
 
 
 def _session_key(request: Request) -> str:

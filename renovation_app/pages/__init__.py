@@ -17,6 +17,7 @@ from renovation_app.pages import (  # noqa: F401
     not_found,
     pay,
     project_link,
+    quickbooks,
     schedule,
     services,
     staff,

@@ -495,3 +495,23 @@ def test_a_change_orders_credit_reaches_quickbooks_as_the_same_invoices_credit_l
     final = theirs[invoices[2].number]
     [credit_line] = [x for x in final["Line"] if "Tub" in x.get("Description", "")]
     assert dollars_in_cents(credit_line["Amount"]) == -900_00 and final["SyncToken"] == "1"
+
+
+def test_an_invoices_page_says_where_it_stands_in_quickbooks(quickbooks, owner, admin):
+    before = make_invoice(admin, "form-before")
+    assert qb.record_words(qb.SyncKind.INVOICE, before.id) == {}  # never connected: nothing
+    connect_quickbooks(quickbooks, owner)
+    map_quickbooks(quickbooks, owner)
+    assert qb.record_words(qb.SyncKind.INVOICE, before.id)["words"].startswith(
+        "Not in QuickBooks yet"
+    )
+    made = make_invoice(admin, "form-after")
+    assert qb.record_words(qb.SyncKind.INVOICE, made.id)["words"] == "Waiting to go to QuickBooks"
+    qb.push_due()
+    shown = qb.record_words(qb.SyncKind.INVOICE, made.id)
+    assert shown["words"] == "In QuickBooks" and shown["link"].startswith("https://app.sandbox.qbo")
+    qb.disconnect(owner)
+    later = make_invoice(admin, "form-later")
+    assert qb.record_words(qb.SyncKind.INVOICE, later.id) == {
+        "words": "Not in QuickBooks: QuickBooks is disconnected"
+    }

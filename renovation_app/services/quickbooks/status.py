@@ -9,9 +9,16 @@ from sqlalchemy import update
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import QuickBooksPayment, QuickBooksSync, SyncState, utc_now
+from renovation_app.models import (
+    QuickBooksConnection,
+    QuickBooksPayment,
+    QuickBooksSync,
+    SyncState,
+    utc_now,
+)
 from renovation_app.services import audit
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.quickbooks.connection import is_connected
 from renovation_app.services.quickbooks.queueing import SyncKind
 from renovation_app.services.staff.sessions import SignedInUser
 from renovation_app.settings import settings
@@ -147,3 +154,20 @@ def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
             )
             for row in rows
         ]
+
+
+def record_words(kind: SyncKind, record_id: int) -> dict[str, str]:
+    """A record's state in QuickBooks for its page: words, the link once it is there, and
+    QuickBooks' own words when it needs attention; {} while QuickBooks was never connected."""
+    view = sync_state(kind, record_id)
+    with db_session() as session:
+        connected = is_connected(session)
+        ever = session.exec(select(QuickBooksConnection.id).limit(1)).first() is not None
+    if view is None:
+        if connected:
+            return {"words": "Not in QuickBooks yet: it goes the next time it changes"}
+        return {"words": "Not in QuickBooks: QuickBooks is disconnected"} if ever else {}
+    words = view.words
+    if not connected and view.state != SyncState.IN_QUICKBOOKS:
+        words += " (QuickBooks is disconnected: nothing goes there)"
+    return {"words": words, "link": view.link, "problem": view.problem}

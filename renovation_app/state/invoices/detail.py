@@ -5,7 +5,7 @@ import logging
 
 import reflex as rx
 
-from renovation_app.services import invoicing, payments
+from renovation_app.services import invoicing, payments, quickbooks
 from renovation_app.services.billing import InvoiceView, format_usd
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
@@ -38,6 +38,7 @@ class InvoiceDetailState(RecordPage, CardPaymentMixin, StaffState):
     emails: list[dict] = []
     void_reason: str = ""
     action_error: str = ""
+    in_quickbooks: dict[str, str] = {}  # its state there (services.quickbooks.record_words)
 
     @rx.var
     def can_revise(self) -> bool:
@@ -66,6 +67,10 @@ class InvoiceDetailState(RecordPage, CardPaymentMixin, StaffState):
         self.events = list(reversed(data.pop("events", ())))  # newest first
         self.emails = list(data.pop("emails", ()))
         self.invoice = data
+        if view is not None:
+            self.in_quickbooks = await asyncio.to_thread(
+                quickbooks.record_words, quickbooks.SyncKind.INVOICE, view.id
+            )
 
     def _checkout(self) -> payments.CardCheckout:
         return payments.start_card_payment(self._invoice_id(), whole_balance=self.whole_balance)

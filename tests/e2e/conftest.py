@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.fakes.oidc_server import FakeOIDC
+from tests.fakes.quickbooks_server import CLIENT_ID, CLIENT_SECRET, VERIFIER_TOKEN, FakeQuickBooks
 from tests.fakes.resend_server import FakeResend
 from tests.fakes.stripe_server import FakeStripe
 from tests.fakes.twilio_server import ACCOUNT_SID, AUTH_TOKEN, FakeTwilio
@@ -56,6 +57,7 @@ class Site:
         server_pid: int,
         google: FakeOIDC,
         twilio: FakeTwilio,
+        quickbooks: FakeQuickBooks,
     ) -> None:
         self.url = url
         self.database_url = database_url
@@ -65,6 +67,7 @@ class Site:
         self.server_pid = server_pid
         self.google = google
         self.twilio = twilio
+        self.quickbooks = quickbooks
         # The server's database is this test process's own (not on the production stack).
         self.shares_this_process_database = database_url == os.environ["DATABASE_URL"]
 
@@ -99,6 +102,27 @@ TWILIO_NUMBER = "+15005550006"
 
 
 @pytest.fixture(scope="session")
+def quickbooks_fake() -> FakeQuickBooks:
+    fake = FakeQuickBooks().start()
+    yield fake
+    fake.stop()
+
+
+# The fake QuickBooks Online the server's clients talk to (nothing is pushed until an admin
+# connects the company on a page: tests/e2e/test_quickbooks.py, which disconnects it after).
+def quickbooks_env(fake: FakeQuickBooks) -> dict[str, str]:
+    return {
+        "QUICKBOOKS_CLIENT_ID": CLIENT_ID,
+        "QUICKBOOKS_CLIENT_SECRET": CLIENT_SECRET,
+        "QUICKBOOKS_DISCOVERY_URL": fake.discovery_url,
+        "QUICKBOOKS_API_BASE": fake.url,
+        "QUICKBOOKS_WEBHOOK_VERIFIER_TOKEN": VERIFIER_TOKEN,
+        "QUICKBOOKS_POLL_SECONDS": "0.5",
+        "QUICKBOOKS_TIMEOUT_SECONDS": "2",
+    }
+
+
+@pytest.fixture(scope="session")
 def google_fake() -> FakeOIDC:
     fake = FakeOIDC().start()
     yield fake
@@ -107,7 +131,11 @@ def google_fake() -> FakeOIDC:
 
 @pytest.fixture(scope="session")
 def site(
-    resend_fake: FakeResend, stripe_fake: FakeStripe, google_fake: FakeOIDC, twilio_fake: FakeTwilio
+    resend_fake: FakeResend,
+    stripe_fake: FakeStripe,
+    google_fake: FakeOIDC,
+    twilio_fake: FakeTwilio,
+    quickbooks_fake: FakeQuickBooks,
 ) -> Site:
     """The production server, once per test session, mailing through the fake Resend."""
     states_dir = Path(tempfile.mkdtemp(prefix="renovation-states-"))
@@ -141,6 +169,7 @@ def site(
         "TWILIO_AUTH_TOKEN": AUTH_TOKEN,
         "TWILIO_FROM_NUMBER": TWILIO_NUMBER,
         "TWILIO_API_BASE": twilio_fake.url,
+        **quickbooks_env(quickbooks_fake),
     }
     if PROD_STACK:
         # make prod-stack-test: PostgreSQL, Reflex's Redis state manager and three workers.
@@ -160,6 +189,7 @@ def site(
             server.pid,
             google_fake,
             twilio_fake,
+            quickbooks_fake,
         )
 
 

@@ -37,10 +37,10 @@ from tests.factories import (
     signed_in,
     turn_on_two_step,
 )
-from tests.factories.estimates import accepted_estimate
 from tests.factories.quickbooks import (
     SESSION_KEY,
     connect_quickbooks,
+    contract_25k,
     dollars_in_cents,
     map_quickbooks,
     push_all,
@@ -61,22 +61,6 @@ def connected(quickbooks, owner):
     connect_quickbooks(quickbooks, owner)
     map_quickbooks(quickbooks, owner)
     return quickbooks
-
-
-def contract_25k(admin):
-    """A $25,000 contract: a 30% deposit, 40% when the rough-in is done, the rest at the end."""
-    lines = [
-        {"description": "Bathroom remodel", "quantity": "1", "unit_price": "21,000"},
-        {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
-    ]
-    return accepted_estimate(
-        admin,
-        "contract-25k",
-        lines=lines,
-        deposit_kind="percent",
-        deposit_value="30",
-        progress_schedule="Rough-in done: 40%\nThe rest when the work is done",
-    )
 
 
 # --- connecting -----------------------------------------------------------------------------

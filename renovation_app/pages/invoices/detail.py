@@ -324,7 +324,7 @@ def quickbooks_line() -> rx.Component:
                 books["link"],
                 rx.fragment(
                     " · ",
-                    rx.el.a(
+                    link(
                         "open it there",
                         href=books["link"],
                         target="_blank",

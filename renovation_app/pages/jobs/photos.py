@@ -194,7 +194,7 @@ def photos_card() -> rx.Component:
 
 def texted_photo(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.a(
+        link(
             rx.el.img(
                 src=row.url,
                 alt=row.words,

@@ -44,7 +44,7 @@ def connection_card() -> rx.Component:
                 attention_note(C["renew_warning"].to(str), "qb-renew"),
                 attention_note(C["problem"].to(str), "qb-problem"),
                 rx.el.div(
-                    rx.el.a(
+                    link(
                         "Connect QuickBooks again",
                         href="/api/quickbooks/connect",
                         class_name=SECONDARY_BUTTON,
@@ -68,7 +68,7 @@ def connection_card() -> rx.Component:
                 ),
                 rx.cond(
                     State.configured,
-                    rx.el.a(
+                    link(
                         "Connect QuickBooks",
                         href="/api/quickbooks/connect",
                         class_name=f"{BUTTON} self-start",

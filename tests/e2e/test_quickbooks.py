@@ -88,7 +88,7 @@ def connect_and_map(page: Page, site, admin: User) -> None:
         page.get_by_label(words, exact=True).select_option(label=name)
         expect(page.get_by_label(words, exact=True).locator("option").first).to_have_text(name)
     no_axe_violations(page, "/settings/quickbooks, connected and mapped")
-    page.screenshot(path="test-results/quickbooks-settings-375.png", full_page=True)
+    page.screenshot(path="test-results/quickbooks-settings-1280.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
 
 

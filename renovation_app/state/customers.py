@@ -9,7 +9,7 @@ from typing import ClassVar
 import reflex as rx
 
 from renovation_app.routes import CUSTOMERS, customer_path
-from renovation_app.services import customers, reminders
+from renovation_app.services import customers, quickbooks, reminders
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import whole_number
 from renovation_app.state.record import RecordPage
@@ -65,12 +65,16 @@ class CustomerState(RecordPage, CustomerTextsMixin, StaffState):
     customer: customers.CustomerView | None = None
     merge_id: str = ""
     action_error: str = ""
+    in_quickbooks: dict[str, str] = {}
 
     async def _read_record(self, key: str) -> bool:
         if (customer_id := whole_number(key)) is not None:
             self.customer = await asyncio.to_thread(customers.customer_view, customer_id)
         if self.customer is not None:
             await self._read_texts(self.customer.id)
+            self.in_quickbooks = await asyncio.to_thread(
+                quickbooks.record_words, quickbooks.SyncKind.CUSTOMER, self.customer.id
+            )
         return self.customer is not None
 
     @rx.event

@@ -126,6 +126,8 @@ def test_the_books_reach_quickbooks_once(page: Page, site, monkeypatch):
         expect(books.get_by_role("link", name="open it there")).to_have_attribute(
             "href", re.compile(rf"txnId={invoice['Id']}$")
         )
+        open_page(page, f"/jobs/{job_of(contract.number).number}")
+        expect(page.get_by_test_id("job-quickbooks")).to_contain_text("In QuickBooks")
 
         # The next invoice's push is taken, then its answer never comes: after the retry
         # QuickBooks holds it once. A revision updates it, a void voids it.

@@ -5,6 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_page
+from renovation_app.components.staff.books import books_line
 from renovation_app.components.styles import (
     DANGER_BUTTON,
     INPUT,
@@ -86,6 +87,7 @@ def customer_body() -> rx.Component:
         ),
         rx.cond(customer.notes, rx.el.p(customer.notes, class_name="whitespace-pre-line text-sm")),
         attention_note(customer.mail_problem, "customer-attention"),
+        books_line(CustomerState.in_quickbooks, "customer-quickbooks"),
         rx.el.div(
             rx.el.p(
                 rx.cond(

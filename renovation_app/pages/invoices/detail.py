@@ -20,6 +20,7 @@ from renovation_app.components.payments.recorded import (
 )
 from renovation_app.components.reminders import reminders_block
 from renovation_app.components.staff import record_page
+from renovation_app.components.staff.books import books_line
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.pages.registry import page
@@ -312,34 +313,6 @@ def emails_and_history() -> rx.Component:
     )
 
 
-def quickbooks_line() -> rx.Component:
-    """Where the invoice stands in QuickBooks (once QuickBooks was ever connected)."""
-    books = InvoiceDetailState.in_quickbooks
-    return rx.cond(
-        books["words"],
-        rx.el.p(
-            rx.el.strong("QuickBooks: "),
-            books["words"],
-            rx.cond(
-                books["link"],
-                rx.fragment(
-                    " · ",
-                    link(
-                        "open it there",
-                        href=books["link"],
-                        target="_blank",
-                        rel="noopener",
-                        class_name="underline",
-                    ),
-                ),
-            ),
-            rx.cond(books["problem"], rx.el.span(" · ", books["problem"])),
-            class_name="text-sm text-slate-700",
-            data_testid="invoice-quickbooks",
-        ),
-    )
-
-
 def invoice_detail_body() -> rx.Component:
     invoice = InvoiceDetailState.invoice
     return rx.el.div(
@@ -371,7 +344,7 @@ def invoice_detail_body() -> rx.Component:
         ),
         invoice_actions(),
         payments_block(),
-        quickbooks_line(),
+        books_line(InvoiceDetailState.in_quickbooks, "invoice-quickbooks"),
         rx.cond(invoice["can_be_reminded"], reminders_block()),
         emails_and_history(),
         class_name=f"{STAFF_CARD} mx-auto flex max-w-4xl flex-col gap-6",

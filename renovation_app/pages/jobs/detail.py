@@ -21,6 +21,7 @@ from renovation_app.components.staff import (
     row_link,
     staff_card,
 )
+from renovation_app.components.staff.books import books_line
 from renovation_app.components.styles import (
     CARD_TITLE,
     DANGER_BUTTON,
@@ -327,6 +328,7 @@ def job_detail() -> rx.Component:
         schedule_card(),
         change_orders_card(),
         invoices_card(),
+        books_line(JobDetailState.in_quickbooks, "job-quickbooks"),
         history_card(),
         test_id="job-page",
     )

@@ -129,6 +129,7 @@ class JobView:
     change_orders: list[ChangeOrderRow] = field(default_factory=list)
     invoices: list[JobInvoiceRow] = field(default_factory=list)
     events: list[JobEventView] = field(default_factory=list)
+    id: int = 0
 
 
 FLOW = [
@@ -246,6 +247,7 @@ def job_view(session: Session, job: Job) -> JobView:
     is_open = job.status not in ENDED_JOB_STATUSES
     completion = job.completion_date + timedelta(days=days) if job.completion_date else None
     return JobView(
+        id=job.id,
         number=job.number,
         title=job.title,
         status=str(job.status),

@@ -7,7 +7,7 @@ import logging
 import reflex as rx
 
 from renovation_app.routes import invoice_path
-from renovation_app.services import change_orders, compliance, costs, jobs
+from renovation_app.services import change_orders, compliance, costs, jobs, quickbooks
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import iso_date, whole_number
@@ -28,6 +28,7 @@ class JobDetailState(RecordPage, StaffState):
     budget: dict = {}  # costs.budget.budget_view in words: the costs card
     days: list[dict] = []  # schedule.week.JobDay: its work days and visits
     duties: dict = {}  # compliance.JobDuties: escrow deadlines, the owner's notice, the lien
+    in_quickbooks: dict[str, str] = {}  # the job (a sub-customer) in QuickBooks
     action_error: str = ""
     action_note: str = ""
     working: bool = False
@@ -56,6 +57,10 @@ class JobDetailState(RecordPage, StaffState):
             else None
         )
         self.duties = shown(duties) if duties else {}
+        if view is not None:
+            self.in_quickbooks = await asyncio.to_thread(
+                quickbooks.record_words, quickbooks.SyncKind.JOB, view.id
+            )
 
     async def _act(self, action, *args, done: str = ""):
         """Run one staff action on this job; a refusal is shown in words and changes nothing."""

@@ -499,3 +499,22 @@ def test_an_invoices_page_says_where_it_stands_in_quickbooks(quickbooks, owner, 
     assert qb.record_words(qb.SyncKind.INVOICE, later.id) == {
         "words": "Not in QuickBooks: QuickBooks is disconnected"
     }
+
+
+def test_the_dashboard_warns_before_the_connection_must_be_renewed_and_of_refusals(
+    connected, owner
+):
+    from renovation_app.services.dashboard.attention import QUICKBOOKS, attention_rows
+
+    def books(now=None) -> list[str]:
+        with db_session() as session:
+            rows = attention_rows(session, business_today(), now)
+        return [row.words for row in rows if row.customer == QUICKBOOKS]
+
+    assert books() == []
+    assert "connected again by" in books(utc_now() + timedelta(days=87))[0]
+    with db_session() as session:
+        row = QuickBooksSync(record_kind="invoice", record_id=1, state=SyncState.NEEDS_ATTENTION)
+        session.add(row)
+        session.commit()
+    assert books() == ["1 record refused by QuickBooks: see why, and retry."]

@@ -1,18 +1,20 @@
 """The dashboard's needs-attention list: New York's escrow and lien deadlines, subcontractors'
 insurance certificates lapsing soon or lapsed, invoices a person must look at (a bounced
-e-mail, a payment problem, long late), a clock out forgotten, then who holds many visits booked
-online."""
+e-mail, a payment problem, long late), a clock out forgotten, who holds many visits booked online,
+then QuickBooks to connect again and what it refused."""
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import text
+from sqlalchemy import func, text
 from sqlmodel import Session, select
 
-from renovation_app.models import INVOICE_FLAGGED, Invoice, utc_now
+from renovation_app import routes
+from renovation_app.models import INVOICE_FLAGGED, Invoice, QuickBooksSync, SyncState, utc_now
 from renovation_app.routes import SCHEDULE, invoice_path, subcontractor_path
 from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
 from renovation_app.services.compliance import duty_rows
+from renovation_app.services.quickbooks.connection import connection_view
 from renovation_app.services.schedule.open_bookings import heavy_bookers
 from renovation_app.services.schedule.times import day_words, hour_words, new_york, week_of
 from renovation_app.services.subcontractors import expiring_certificates
@@ -24,6 +26,7 @@ ATTENTION_ROWS = 50
 SUBCONTRACTOR = "Subcontractor's insurance"
 ONLINE_BOOKINGS = "Visits booked online"
 TIME_CLOCK = "Time clock"
+QUICKBOOKS = "QuickBooks"
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,26 @@ def attention_rows(
     ]
     now = now or utc_now()
     clocks = _forgotten_clocks(session, now)
-    return duties + certificates + _invoices(session, today) + clocks + _bookers(session, now)
+    rows = duties + certificates + _invoices(session, today) + clocks + _bookers(session, now)
+    return rows + _books(session, now)
+
+
+def _books(session: Session, now: datetime) -> list[AttentionRow]:
+    """QuickBooks to connect again soon (or now), and what it refused."""
+    view = connection_view(now)
+    words = [view.problem or view.renew_warning] if view.connected else []
+    refused = session.exec(
+        select(func.count())
+        .select_from(QuickBooksSync)
+        .where(QuickBooksSync.state == SyncState.NEEDS_ATTENTION)
+    ).one()
+    if refused:
+        words.append(f"{counted(refused, 'record')} refused by QuickBooks: see why, and retry.")
+    return [
+        AttentionRow(view.company_name or QUICKBOOKS, QUICKBOOKS, w, routes.QUICKBOOKS.path)
+        for w in words
+        if w
+    ]
 
 
 def _forgotten_clocks(session: Session, now: datetime) -> list[AttentionRow]:

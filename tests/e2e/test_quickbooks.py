@@ -23,7 +23,7 @@ from renovation_app.settings import settings
 from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import open_page
 from tests.e2e.test_staff_sign_in import PASSWORD, new_admin
-from tests.factories import invoice_payload, record_payment, signed_in, turn_on_two_step
+from tests.factories import invoice_payload, pay, record_payment, signed_in, turn_on_two_step
 from tests.factories.jobs import bill, bill_deposit, job_of
 from tests.factories.quickbooks import contract_25k
 from tests.fakes.quickbooks_server import CLIENT_ID, CLIENT_SECRET, COMPANY_NAME, VERIFIER_TOKEN
@@ -48,6 +48,9 @@ def queue_here(site, monkeypatch) -> None:
         ("site_url", site.url),
         ("contractor_licence", "2099999-DCA"),  # the contract's, as the server has them
         ("escrow_bank", "Example Community Bank, Brooklyn"),
+        ("stripe_secret_key", site.stripe.secret_key),  # its card payments, the fake Stripe's
+        ("stripe_publishable_key", site.stripe.publishable_key),
+        ("stripe_api_base", site.stripe.url),
     ):
         monkeypatch.setattr(settings, name, value)
 
@@ -68,6 +71,20 @@ def until(check, what: str, timeout: float = 20):
             return found
         time.sleep(0.2)
     raise AssertionError(f"QuickBooks never got {what}")
+
+
+def all_of(count: int, found: list) -> list:
+    """`found` once it holds `count` records (until() waits for a non-empty answer)."""
+    return found if len(found) == count else []
+
+
+def payments_on(fake, invoices: list[dict]) -> list[dict]:
+    ids = {i["Id"] for i in invoices}
+    return [p for p in fake.of("Payment") if p["Line"][0]["LinkedTxn"][0]["TxnId"] in ids]
+
+
+def theirs_again(fake, invoices: list[dict]) -> list[dict]:
+    return [fake.records["Invoice"][i["Id"]] for i in invoices]
 
 
 def connect_and_map(page: Page, site, admin: User) -> None:
@@ -105,19 +122,20 @@ def test_the_books_reach_quickbooks_once(page: Page, site, monkeypatch):
     connect_and_map(page, site, admin)
     try:
         contract = contract_25k(admin, uuid.uuid4().hex[:8])
-        deposit = bill_deposit(contract.number, office)
-        record_payment(deposit, admin, amount="7,500.00", method="check")
-        [invoice] = until(lambda: theirs(fake, "Invoice", DocNumber=deposit.number), "the invoice")
-        assert cents(invoice["TotalAmt"]) == deposit.total_cents == 7_500_00
-        paid = until(
-            lambda: [
-                p
-                for p in fake.of("Payment")
-                if any(t["TxnId"] == invoice["Id"] for t in p["Line"][0]["LinkedTxn"])
-            ],
-            "the check",
+        deposit = bill_deposit(contract.number, office)  # 30%: $7,500.00, paid by card
+        pay(site.stripe, deposit)
+        progress = bill(job_of(contract.number), "progress", office)  # 40%: by check
+        record_payment(progress, admin, amount="10,000.00", method="check")
+        ours = {deposit.number: deposit.total_cents, progress.number: progress.total_cents}
+        books = until(
+            lambda: all_of(2, [i for i in fake.of("Invoice") if i["DocNumber"] in ours]),
+            "the two invoices",
         )
-        assert [cents(p["TotalAmt"]) for p in paid] == [7_500_00]
+        assert {i["DocNumber"]: cents(i["TotalAmt"]) for i in books} == ours
+        paid = until(lambda: all_of(2, payments_on(fake, books)), "the card payment and the check")
+        assert sorted(cents(p["TotalAmt"]) for p in paid) == [7_500_00, 10_000_00]
+        assert all(cents(i["Balance"]) == 0 for i in theirs_again(fake, books))
+        [invoice] = [i for i in books if i["DocNumber"] == deposit.number]
         customers = theirs(fake, "Customer", Id=invoice["CustomerRef"]["value"])
         assert len(customers) == 1 and customers[0]["Job"] is True  # the job, under its customer
         open_page(page, f"/invoices/{deposit.number}")
@@ -156,12 +174,12 @@ def test_the_books_reach_quickbooks_once(page: Page, site, monkeypatch):
             "the void",
         )
 
-        # The bookkeeper records a payment in QuickBooks on the job's progress invoice.
-        progress = bill(job_of(contract.number), "progress", office)  # rough-in done: 40%
-        [their_progress] = until(
-            lambda: theirs(fake, "Invoice", DocNumber=progress.number), "the progress invoice"
+        # The bookkeeper records a check in QuickBooks on the job's final invoice.
+        final = bill(job_of(contract.number), "final", office, confirm_lead_safe=True)
+        [their_final] = until(
+            lambda: theirs(fake, "Invoice", DocNumber=final.number), "the final invoice"
         )
-        payment = fake.bookkeeper_payment(their_progress["Id"], progress.total_cents, ref="1207")
+        payment = fake.bookkeeper_payment(their_final["Id"], final.total_cents, ref="1207")
         body = fake.webhook_body("Payment", payment["Id"])
         for _ in range(2):  # Intuit sends a notification again when it likes
             assert fake.post_webhook(f"{site.url}/api/quickbooks/webhook", body).status_code == 200

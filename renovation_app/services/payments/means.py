@@ -3,17 +3,9 @@ and the day its money came."""
 
 from datetime import date
 
+from renovation_app.content.payment_methods import METHOD_LABELS
 from renovation_app.models import Payment, PaymentMethod
 from renovation_app.services.billing import business_today
-
-METHOD_LABELS = {
-    PaymentMethod.CARD: "Card",
-    PaymentMethod.BANK_DEBIT: "Bank debit",
-    PaymentMethod.CHECK: "Check",
-    PaymentMethod.ZELLE: "Zelle",
-    PaymentMethod.BANK_TRANSFER: "Bank transfer",
-    PaymentMethod.CASH: "Cash",
-}
 
 
 def method_words(payment: Payment) -> str:

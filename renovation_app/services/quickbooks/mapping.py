@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from renovation_app.content import INVOICE_OPTIONS
+from renovation_app.content.payment_methods import METHOD_LABELS
 from renovation_app.content.tax import TAX_CATEGORIES
 from renovation_app.db import db_session
 from renovation_app.models import PaymentMethod, QuickBooksMapping, utc_now
@@ -58,9 +59,7 @@ def mapping_choices() -> list[MappingChoice]:
         for c in TAX_CATEGORIES
     ]
     choices += [
-        MappingChoice(
-            deposit_account(m), f"Account {m.replace('_', ' ')} payments go to", "Account"
-        )
+        MappingChoice(deposit_account(m), f"Account for {METHOD_LABELS[m]} payments", "Account")
         for m in PaymentMethod
     ]
     return choices

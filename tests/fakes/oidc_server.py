@@ -13,6 +13,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from joserfc import jwt
 from joserfc.jwk import RSAKey
 
+from tests.fakes.serving import serve_in_background, stop_serving
+
 DISCOVERY_PATH = "/.well-known/openid-configuration"
 
 
@@ -118,17 +120,12 @@ class FakeOIDC:
                 self.wfile.write(data)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        self.port = self._server.server_address[1]
-        # A short poll interval: stop() returns at once rather than after half a second.
-        serve = self._server.serve_forever
-        threading.Thread(target=serve, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        self.port = serve_in_background(self._server)
         return self
 
     def stop(self) -> None:
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+        stop_serving(self._server)
+        self._server = None
 
     def discovery(self) -> dict:
         return {

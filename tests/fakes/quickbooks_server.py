@@ -28,6 +28,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 
+from tests.fakes.serving import serve_in_background, stop_serving
+
 CLIENT_ID = "ABfakeQuickBooksClientId0123456789"
 CLIENT_SECRET = "fakeQuickBooksClientSecret0123456789"
 REALM_ID = "9341453050871234"
@@ -175,17 +177,11 @@ class FakeQuickBooks:
                 self.wfile.write(data)
 
         self._server = _QuietServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self.port = self._server.server_address[1]
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        self.port = serve_in_background(self._server)
         return self
 
     def stop(self) -> None:
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
+        stop_serving(self._server)
 
     def _serve(self, handler, method: str, body: bytes) -> None:
         parts = urlsplit(handler.path)

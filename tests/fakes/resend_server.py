@@ -12,6 +12,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 
+from tests.fakes.serving import serve_in_background, stop_serving
+
 
 class FakeResend:
     """Records every POST /emails. `fail_with` makes it answer that HTTP status instead, with
@@ -91,18 +93,13 @@ class FakeResend:
                 self.wfile.write(data)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        self.port = self._server.server_address[1]
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        self.port = serve_in_background(self._server)
         return self
 
     def stop(self) -> None:
         """Close the socket: the SDK then gets 'connection refused' until start() again."""
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+        stop_serving(self._server)
+        self._server = None
 
     def sent_to(self, address: str) -> list[dict]:
         return [m for m in self.sent if address in (m.get("to") or [])]

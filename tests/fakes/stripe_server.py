@@ -79,6 +79,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from renovation_app.services.payments import WEBHOOK_EVENTS
+from tests.fakes.serving import serve_in_background, stop_serving
 
 API_VERSION = "2026-10-28.endive"  # what stripe==16.1.0 sends as Stripe-Version
 JS_PATH = Path(__file__).with_name("stripe_js.js")
@@ -519,20 +520,14 @@ class FakeStripe:
                 self.wfile.write(payload)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        self._server.daemon_threads = True
-        self.port = self._server.server_address[1]
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        self.port = serve_in_background(self._server)
         self._worker = threading.Thread(target=self._deliver_loop, daemon=True)
         self._worker.start()
         return self
 
     def stop(self) -> None:
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
-            self._server = None
+        stop_serving(self._server)
+        self._server = None
         if self._worker:
             self._queue.put(None)
             self._worker.join(timeout=15)

@@ -15,6 +15,8 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from twilio.request_validator import RequestValidator
 
+from tests.fakes.serving import serve_in_background, stop_serving
+
 ACCOUNT_SID = "AC" + "0" * 32
 AUTH_TOKEN = "fake_twilio_auth_token_0123456789"
 E164 = re.compile(r"^\+[1-9]\d{7,14}$")
@@ -86,16 +88,11 @@ class FakeTwilio:
                 self.wfile.write(data)
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.port = self._server.server_address[1]
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        self.port = serve_in_background(self._server)
         return self
 
     def stop(self) -> None:
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
+        stop_serving(self._server)
 
     def add_media(self, content: bytes, content_type: str) -> str:
         """A photo of an inbound MMS; returns its address as Twilio gives it (api.twilio.com),

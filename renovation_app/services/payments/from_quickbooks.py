@@ -77,7 +77,7 @@ def _record_one(returned: quickbooks.ReturnedPayment) -> bool:
         payment_id = session.exec(
             select(Payment.id).where(Payment.record_key == returned.record_key)
         ).first()
-        result = session.execute(
+        noted = session.execute(
             insert_or_ignore(
                 session,
                 QuickBooksPayment,
@@ -88,12 +88,12 @@ def _record_one(returned: quickbooks.ReturnedPayment) -> bool:
                 amount_cents=returned.amount_cents,
                 problem=problem[:500],
                 received_at=utc_now(),
-            )
-        )
+            ).returning(QuickBooksPayment.id)  # a row back only the first time (rowcount is
+        ).first()  # not reliable for ON CONFLICT DO NOTHING on every driver)
         session.commit()
     if problem:
         log.warning("quickbooks payment %s not recorded: %s", returned.quickbooks_id, problem)
-    return result.rowcount == 1 and not problem
+    return noted is not None and not problem
 
 
 def record_quickbooks_payments(body: bytes, signature: str) -> int:

@@ -74,14 +74,18 @@ def _view(row: QuickBooksSync) -> SyncView:
     )
 
 
+def _sync_row(session, kind: SyncKind, record_id: int) -> QuickBooksSync | None:
+    return session.exec(
+        select(QuickBooksSync).where(
+            QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
+        )
+    ).first()
+
+
 def sync_state(kind: SyncKind, record_id: int) -> SyncView | None:
     """A record's state in QuickBooks; None when it was never queued (not connected then)."""
     with db_session() as session:
-        row = session.exec(
-            select(QuickBooksSync).where(
-                QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
-            )
-        ).first()
+        row = _sync_row(session, kind, record_id)
         return _view(row) if row else None
 
 
@@ -159,8 +163,9 @@ def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
 def record_words(kind: SyncKind, record_id: int) -> dict[str, str]:
     """A record's state in QuickBooks for its page: words, the link once it is there, and
     QuickBooks' own words when it needs attention; {} while QuickBooks was never connected."""
-    view = sync_state(kind, record_id)
     with db_session() as session:
+        row = _sync_row(session, kind, record_id)
+        view = _view(row) if row else None
         connected = is_connected(session)
         ever = session.exec(select(QuickBooksConnection.id).limit(1)).first() is not None
     if view is None:

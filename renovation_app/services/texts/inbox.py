@@ -60,27 +60,34 @@ def inbox() -> Inbox:
             )
             for t, name in rows
         ]
-        unknown = [_unknown(session, t) for t in unattached_texts(session)[:SHOWN]]
+        unknown = _unknown(session, unattached_texts(session, SHOWN))
         return Inbox(unread, unknown, texts_off_reason())
 
 
-def _unknown(session: Session, text: InboundText) -> InboxText:
-    enquiry = session.exec(
+def _unknown(session: Session, texts: list[InboundText]) -> list[InboxText]:
+    """The texts from unknown numbers, each beside the newest enquiry (not spam) that gave its
+    number, read in one query."""
+    phones = {t.id: check_phone({}, "phone", t.from_phone) for t in texts}
+    enquiries = session.exec(
         select(Enquiry)
-        .where(
-            Enquiry.phone == check_phone({}, "phone", text.from_phone), Enquiry.is_spam.is_(False)
+        .where(Enquiry.phone.in_(set(phones.values()) - {""}), Enquiry.is_spam.is_(False))
+        .order_by(Enquiry.created_at)
+    ).all()
+    newest = {enquiry.phone: enquiry for enquiry in enquiries}  # the later wins
+    shown = []
+    for text in texts:
+        enquiry = newest.get(phones[text.id])
+        shown.append(
+            InboxText(
+                text.id,
+                text.from_phone,
+                text.body,
+                when_display(text.received_at),
+                enquiry_id=enquiry.id if enquiry else 0,
+                enquiry_name=enquiry.name if enquiry else "",
+            )
         )
-        .order_by(Enquiry.created_at.desc())
-        .limit(1)
-    ).first()
-    return InboxText(
-        text.id,
-        text.from_phone,
-        text.body,
-        when_display(text.received_at),
-        enquiry_id=enquiry.id if enquiry else 0,
-        enquiry_name=enquiry.name if enquiry else "",
-    )
+    return shown
 
 
 def attach_to_customer(user, text_id: int, customer_id: int) -> None:

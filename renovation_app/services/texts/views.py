@@ -58,13 +58,15 @@ def unread_texts_count(session: Session) -> int:
     ).one()
 
 
-def unattached_texts(session: Session) -> list[InboundText]:
-    """Texts from numbers that are no customer's (or several's): the office sorts them out."""
+def unattached_texts(session: Session, limit: int | None = None) -> list[InboundText]:
+    """Texts from numbers that are no customer's (or several's), newest first: the office
+    sorts them out."""
     return list(
         session.exec(
             select(InboundText)
             .where(InboundText.customer_id.is_(None))
             .order_by(InboundText.received_at.desc())
+            .limit(limit)
         )
     )
 

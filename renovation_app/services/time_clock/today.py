@@ -180,8 +180,8 @@ def _worked_today(session: Session, user_id: int, now: datetime) -> int:
     return minutes
 
 
-def clock_of(session: Session, user_id: int, now: datetime) -> Clock:
-    entry = open_entry(session, user_id)
+def clock_of(session: Session, entry: TimeEntry | None, now: datetime) -> Clock:
+    """The clock of the person's open entry (None: clocked out), read at `now`."""
     as_of = int(now.timestamp() * 1000)
     if entry is None:
         return Clock(as_of=as_of)
@@ -198,14 +198,15 @@ def clock_now(user_id: int) -> Clock:
     """The clock just after a tap was recorded."""
     now = utc_now()
     with db_session() as session:
-        return clock_of(session, user_id, now)
+        return clock_of(session, open_entry(session, user_id), now)
 
 
 def today_view(user_id: int, now: datetime | None = None) -> TodayView:
     now = now or utc_now()
     with db_session() as session:
         person = session.get(User, user_id)
-        clock = clock_of(session, user_id, now)
+        entry = open_entry(session, user_id)
+        clock = clock_of(session, entry, now)
         view = TodayView(
             heading=f"{new_york(now):%A, %B %-d}",
             visits=_visits(session, user_id, now),
@@ -217,7 +218,6 @@ def today_view(user_id: int, now: datetime | None = None) -> TodayView:
             worked_today=hours_words(_worked_today(session, user_id, now)),
             location_consent=bool(person and person.location_consent),
             texts_off=texts_off_reason(),
+            forgotten=entry is not None and now - entry.started_at >= FORGOTTEN_AFTER,
         )
-        entry = open_entry(session, user_id)
-        view.forgotten = entry is not None and now - entry.started_at >= FORGOTTEN_AFTER
         return view

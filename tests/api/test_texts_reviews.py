@@ -12,7 +12,6 @@ from renovation_app.models import (
     AuditEvent,
     ConsentSource,
     InvoiceStatus,
-    Job,
     JobStatus,
     OutboxEmail,
     ReviewRequest,
@@ -21,6 +20,7 @@ from renovation_app.models import (
 from renovation_app.services import mail, reviews, texts
 from renovation_app.settings import settings
 from tests.factories import make_customer
+from tests.factories.jobs import customers_job
 
 REVIEWS = "https://g.page/r/example-business/review"
 MOBILE = "(718) 555-0199"
@@ -34,23 +34,7 @@ def review_settings(monkeypatch, client):
 
 
 def finished_job(author: User, status: JobStatus = JobStatus.CLOSED) -> int:
-    customer = make_customer(phone=MOBILE)
-    with db_session() as session:
-        job = Job(
-            number="J-2026-0001",
-            year=2026,
-            customer_id=customer.id,
-            title="Bathroom",
-            customer_name=customer.name,
-            customer_email="pat@example.com",
-            customer_phone=MOBILE,
-            contract_cents=100_000,
-            author_id=author.id,
-            status=status,
-        )
-        session.add(job)
-        session.commit()
-        return job.id
+    return customers_job(make_customer(phone=MOBILE), author, customer_phone=MOBILE, status=status)
 
 
 def say(yes: bool) -> None:

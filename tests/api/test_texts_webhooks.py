@@ -14,16 +14,15 @@ from renovation_app.models import (
     Customer,
     InboundText,
     InboundTextMedia,
-    Job,
     OutboxEmail,
     OutboxStatus,
     TextConsent,
-    User,
 )
 from renovation_app.services import files, jobs, mail, photos, texts
 from renovation_app.services.errors import ActionRefused
 from renovation_app.settings import settings
 from tests.factories import make_customer, sign_in, signed_in
+from tests.factories.jobs import customers_job
 from tests.fakes.resend_server import FakeResend
 
 SITE = "http://testserver"
@@ -198,23 +197,6 @@ def test_a_text_body_is_kept_and_shown_as_plain_text_never_html(twilio, client, 
     assert texts.twiml(body).count("<img") == 0  # anything we echo to Twilio is escaped
 
 
-def open_job_of(customer: Customer, author: User) -> int:
-    with db_session() as session:
-        job = Job(
-            number="J-2026-0001",
-            year=2026,
-            customer_id=customer.id,
-            title="Bathroom",
-            customer_name=customer.name,
-            customer_email="pat@example.com",
-            contract_cents=100_000,
-            author_id=author.id,
-        )
-        session.add(job)
-        session.commit()
-        return job.id
-
-
 def a_photo_with_its_place() -> bytes:
     exif = Image.Exif()
     exif[0x010F] = "PhoneMaker"  # Make; a GPS position is kept the same way
@@ -226,7 +208,7 @@ def a_photo_with_its_place() -> bytes:
 def test_an_mms_photo_is_kept_with_the_customers_one_open_job_without_its_exif(
     twilio, client, customer, staff, photo_storage
 ):
-    job_id = open_job_of(customer, staff)
+    job_id = customers_job(customer, staff)
     photo = twilio.add_media(a_photo_with_its_place(), "image/jpeg")
     script = twilio.add_media(b"<script>alert(1)</script>", "image/jpeg")
     media = ((photo, "image/jpeg"), (script, "image/jpeg"))

@@ -6,6 +6,7 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import (
     ChangeOrder,
+    Customer,
     CustomerLinkKind,
     Estimate,
     Invoice,
@@ -102,3 +103,23 @@ def sign_change_order(change_order: ChangeOrder, name: str = "Maria Lopez", draw
     change_orders.sign(token, name, True, drawing, SIGNER_CLIENT, seen_hash(token))
     with db_session() as session:
         return session.get(ChangeOrder, change_order.id)
+
+
+def customers_job(customer: Customer, author: User, **fields: object) -> int:
+    """A $1,000 bathroom job J-2026-0001 of `customer`, written straight to its table (a job's
+    texts and review request need no contract); `fields` override its columns."""
+    with db_session() as session:
+        job = Job(
+            number="J-2026-0001",
+            year=2026,
+            customer_id=customer.id,
+            title="Bathroom",
+            customer_name=customer.name,
+            customer_email="pat@example.com",
+            contract_cents=100_000,
+            author_id=author.id,
+            **fields,
+        )
+        session.add(job)
+        session.commit()
+        return job.id

@@ -145,19 +145,24 @@ def photo_actions(row: rx.Var) -> rx.Component:
     )
 
 
+def opened_picture(thumb: rx.Var, full: rx.Var, alt: rx.Var) -> rx.Component:
+    """A picture that opens whole in a new tab (a file: a plain link, never the router's)."""
+    return link(
+        rx.el.img(
+            src=thumb,
+            alt=alt,
+            loading="lazy",
+            class_name="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover",
+        ),
+        href=full,
+        target="_blank",
+        rel="noopener",
+    )
+
+
 def photo_card(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        link(
-            rx.el.img(
-                src=row.thumb,
-                alt=row.label,
-                loading="lazy",
-                class_name="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover",
-            ),
-            href=row.full,
-            target="_blank",
-            rel="noopener",
-        ),
+        opened_picture(row.thumb, row.full, row.label),
         rx.el.p(row.label, class_name="text-sm font-semibold text-slate-800"),
         photo_actions(row),
         rx.cond(State.publishing == row.id.to(int), publish_form(row)),
@@ -194,17 +199,7 @@ def photos_card() -> rx.Component:
 
 def texted_photo(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        link(
-            rx.el.img(
-                src=row.url,
-                alt=row.words,
-                loading="lazy",
-                class_name="aspect-square w-full rounded-md object-cover",
-            ),
-            href=row.url,
-            target="_blank",
-            rel="noopener",
-        ),
+        opened_picture(row.url, row.url, row.words),
         rx.el.p(row.words, class_name="mt-1 text-sm text-slate-700"),
         data_testid="texted-photo",
     )

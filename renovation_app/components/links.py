@@ -23,8 +23,12 @@ def loads_fully(path: str) -> bool:
     return any(path == prefix or path.startswith(prefix + "/") for prefix in CSP_ADDITIONS)
 
 
-# The last part of a path that is a file, not a page: /jobs/J-1/change-orders/CO-2/pdf, .csv...
-FILE_ENDINGS = ("/pdf", ".pdf", ".csv", ".ics", ".xml", ".txt", ".jpg", ".webp", ".png")
+# The last part of a path that is a file, not a page: /jobs/J-1/change-orders/CO-2/pdf, .csv,
+# /jobs/J-1/costs/7/receipt, /subcontractors/3/certificates/4/file, /jobs/J-1/texts/5/photo...
+FILE_ENDINGS = (
+    *("/pdf", ".pdf", ".csv", ".ics", ".xml", ".txt", ".jpg", ".webp", ".png"),
+    *("/receipt", "/file", "/photo", "/original"),  # a receipt, a certificate, a photo
+)
 
 
 def is_file(path: str) -> bool:

@@ -180,7 +180,8 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     assert any(w.reopened_at for w in weeks)
     received = _all(InboundText)
     assert {t.customer_id is None for t in received} == {True, False}
-    assert {t.keyword for t in received} >= {"", "STOP"} and _all(InboundTextMedia)
+    assert {t.keyword for t in received} >= {"", "STOP"}
+    assert [m.job_id is not None and m.file_key != "" for m in _all(InboundTextMedia)] == [True]
     assert {c.consented for c in _all(TextConsent)} == {True, False}
     assert _all(OutboxEmail, OutboxEmail.channel == "text")
 

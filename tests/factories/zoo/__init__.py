@@ -62,6 +62,7 @@ FILE_PAGES = [
     "trust books",
     "costs of every kind",
     "photos and the daily log",
+    "photos the customer texted",
     "sent invoice",
     "pay link of the sent invoice",
     "taxed contract (staff page)",

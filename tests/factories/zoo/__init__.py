@@ -102,7 +102,7 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     booked_visits(book)
     appointments_of(book, who.admin, who.staff, made.untaxed)
     time_of_every_kind(book, who.admin, who.staff, made.untaxed, made.taxed)
-    texts_of_every_kind(book, who.admin, made.untaxed, VISITOR_PHONE)
+    texts_of_every_kind(book, who.admin, VISITOR_PHONE)
     _customer_pages(book)
     book.notes["trust books"] = routes.trust_books_path(made.untaxed.number)
     return Zoo(who.admin, who.staff, book.paths, book.notes, list(FILE_PAGES))

@@ -109,6 +109,7 @@ def test_no_axe_violations_on_the_crew_pages(page: Page, site, monkeypatch):
         open_page(page, path)
         no_axe_violations(page, path)
     page.goto("/signout")
+    expect(page).to_have_url(f"{site.url}/")  # signed out, before the office signs in
     signed_in_at(page, admin_email, None, PASSWORD)
     for path in (f"/timesheets?week={last_week}", f"/timesheets/{last_week}/{ana.id}"):
         open_page(page, path)

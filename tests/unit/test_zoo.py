@@ -29,6 +29,7 @@ from renovation_app.models import (
     LienWaiver,
     LinkKind,
     OutboxEmail,
+    QuickBooksSync,
     Signature,
     TextConsent,
     TimeEntry,
@@ -50,6 +51,7 @@ from renovation_app.services import (
     payments,
     photos,
     project,
+    quickbooks,
     subcontractors,
     texts,
     time_clock,
@@ -110,7 +112,7 @@ def key_of(route_path: str, address: str) -> str:
 
 def test_every_note_and_file_page_is_an_address_of_the_zoo(zoo):
     addresses = {a for every in zoo.paths.values() for a in every}
-    lists = {"/invoices", "/schedule", "/texts"}  # the draft, the fall-back week, the texts
+    lists = {"/invoices", "/schedule", "/texts", "/settings/quickbooks"}  # drafts, a week, ...
     for label, address in zoo.notes.items():
         assert address in addresses | lists, f"{label}: {address} is none of the zoo's pages"
     assert zoo.file_pages and set(zoo.file_pages) <= set(zoo.notes)
@@ -184,6 +186,9 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     assert [m.job_id is not None and m.file_key != "" for m in _all(InboundTextMedia)] == [True]
     assert {c.consented for c in _all(TextConsent)} == {True, False}
     assert _all(OutboxEmail, OutboxEmail.channel == "text")
+    assert {"in_quickbooks", "waiting", "needs_attention"} <= {
+        r.state for r in _all(QuickBooksSync)
+    }
 
 
 def test_the_appointments_take_in_both_half_past_ones_the_small_hours_and_the_online_visits(zoo):
@@ -217,6 +222,8 @@ LISTS: dict[str, tuple[Callable[[], int], int]] = {
     "schedule's people this week": (lambda: len(_schedule_this_week().people), 5),
     "texts not read": (lambda: len(texts.inbox().unread), 2),
     "texts from unknown numbers": (lambda: len(texts.inbox().unknown), 3),
+    "QuickBooks refused": (lambda: len(quickbooks.needing_attention()), 1),
+    "QuickBooks payments not recorded": (lambda: len(quickbooks.unrecorded_payments()), 1),
 }
 
 
@@ -231,6 +238,18 @@ def test_the_dashboard_counts_the_zoos_money(zoo):
     assert board.owed.cents > 0 and board.changes_waiting.count >= 1
     assert board.unread_texts >= 5 and board.reviews.endswith("opened")
     assert board.paid_this_month.cents > 0
+
+
+def test_the_zoos_records_say_where_they_stand_in_quickbooks(zoo):
+    taxed = jobs.get_job(key_of("/jobs/[number]", zoo.notes["taxed job"]))
+    untaxed = jobs.get_job(key_of("/jobs/[number]", zoo.notes["untaxed job"]))
+    job = quickbooks.record_words("job", taxed.id)
+    assert job["words"] == "In QuickBooks" and job["link"]
+    waiting = quickbooks.record_words("job", untaxed.id)["words"]
+    assert waiting.startswith("Waiting") and "QuickBooks is disconnected" in waiting
+    customer = quickbooks.record_words("customer", taxed.customer_id)
+    assert customer["words"].startswith("Needs attention")
+    assert "Duplicate Name Exists Error" in customer["problem"]
 
 
 def test_the_week_and_the_day_of_the_fall_back_night_show_every_hour(zoo):

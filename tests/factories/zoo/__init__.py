@@ -12,7 +12,8 @@ log with lead-safe practices, the record of lead-safe work signed, and project l
 visits booked online, a staff-only appointment and both 1:30 ams of New York's fall-back night,
 November 7, 2027, and a 4 am delivery (days); timesheets approved, reopened and with every kind
 of time entry, one left open (clock); texts both ways, from a visitor's and an unknown number,
-and a STOP (texts).
+and a STOP (texts); QuickBooks disconnected, with records in it, waiting and refused, and a
+payment from it not recorded (books).
 
 Sending an estimate needs the contract settings (the unit tests' `contract_settings` fixture);
 photos, receipts and certificates go to whatever files storage the settings name. A database
@@ -27,6 +28,7 @@ from renovation_app import routes
 from renovation_app.db import db_session
 from renovation_app.models import Customer, User
 from tests.factories.zoo.book import RECORD_ROUTES, Book
+from tests.factories.zoo.books import quickbooks_of_every_kind
 from tests.factories.zoo.clock import time_of_every_kind
 from tests.factories.zoo.days import (
     FALL_BACK,
@@ -103,6 +105,7 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     appointments_of(book, who.admin, who.staff, made.untaxed)
     time_of_every_kind(book, who.admin, who.staff, made.untaxed, made.taxed)
     texts_of_every_kind(book, who.admin, VISITOR_PHONE)
+    quickbooks_of_every_kind(book, who.admin, made.taxed, made.untaxed)
     _customer_pages(book)
     book.notes["trust books"] = routes.trust_books_path(made.untaxed.number)
     return Zoo(who.admin, who.staff, book.paths, book.notes, list(FILE_PAGES))

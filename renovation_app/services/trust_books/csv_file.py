@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
 from renovation_app.services.csv_cells import csv_text
-from renovation_app.services.trust_books.rows import TrustBooks
+from renovation_app.services.trust_books.rows import PaidRow, PayableRow, TrustBooks
 from renovation_app.services.trust_books.views import read_books
 
 HEADER = [
@@ -50,9 +50,18 @@ def _summary(books: TrustBooks) -> list[list]:
     return [_row("summary", description=words, amount=money(cents)) for words, cents in figures]
 
 
+def _cost_cells(row: PaidRow | PayableRow) -> dict:
+    """A cost's cells alike in the paid and the payable sections: to whom, what, its category
+    in words."""
+    return {
+        "party": row.payee,
+        "description": row.description,
+        "category": COST_CATEGORY_LABELS.get(row.category, row.category),
+    }
+
+
 def books_rows(books: TrustBooks, owner: str) -> list[list]:
     """The CSV's rows (without the header): the four sections, then the summary."""
-    category = COST_CATEGORY_LABELS.get
     rows = [
         _row(
             "received",
@@ -70,12 +79,10 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
         _row(
             "paid",
             date=r.day,
-            party=r.payee,
-            description=r.description,
-            category=category(r.category, r.category),
             method=PAID_HOW.get(r.paid_how, r.paid_how),
             reference=r.reference,
             amount=money(r.amount_cents),
+            **_cost_cells(r),
         )
         for r in books.paid
     ]
@@ -97,11 +104,9 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
         _row(
             "payable",
             date=r.incurred_on,
-            party=r.payee,
-            description=r.description,
-            category=category(r.category, r.category),
             due_date=r.due_on or "",
             amount=money(r.amount_cents),
+            **_cost_cells(r),
         )
         for r in books.payable
     ]

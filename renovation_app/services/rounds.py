@@ -1,6 +1,6 @@
 """How the app's background tasks (Reflex lifespan tasks) go round: a piece of work run in a
 thread, forever, a failed round logged and tried again at the next one; either every few
-seconds, or as soon as it is woken and at the latest after its poll."""
+seconds, or as soon as it is woken (`wake`) and at the latest after its poll."""
 
 import asyncio
 import logging
@@ -53,3 +53,14 @@ async def until_woken(
                 await asyncio.sleep(settle_seconds)
         except TimeoutError:
             pass
+
+
+def wake(loop: asyncio.AbstractEventLoop | None, event: asyncio.Event | None) -> None:
+    """Set a worker's `event` on its `loop`, from any thread, so that it goes round now; nothing
+    when no worker runs, or its loop has closed (shutdown: the next start does the work)."""
+    if loop is None or event is None:
+        return
+    try:
+        loop.call_soon_threadsafe(event.set)
+    except RuntimeError:
+        pass

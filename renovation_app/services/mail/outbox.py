@@ -27,7 +27,7 @@ from renovation_app.services.mail.channels import ChannelSender, live_channels, 
 from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.services.mail.messages import Attachment as Attachment  # re-exported
 from renovation_app.services.mail.messages import EmailMessage
-from renovation_app.services.rounds import until_woken
+from renovation_app.services.rounds import until_woken, wake
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -256,13 +256,7 @@ _loop: asyncio.AbstractEventLoop | None = None
 
 def wake_outbox_worker() -> None:
     """Ask the worker to deliver now instead of at its next poll. Safe from any thread."""
-    loop, event = _loop, _wakeup
-    if loop is None or event is None:
-        return
-    try:
-        loop.call_soon_threadsafe(event.set)
-    except RuntimeError:  # the loop has closed (shutdown): the next start delivers the queue
-        pass
+    wake(_loop, _wakeup)
 
 
 async def outbox_worker(poll_seconds: float) -> None:

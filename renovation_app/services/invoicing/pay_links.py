@@ -119,7 +119,7 @@ def pay_page(token: str) -> tuple[str, InvoiceView | None, MoneySummary]:
 def text_pay_link(
     session: Session, invoice: Invoice, view: InvoiceView, news: str, kind: str
 ) -> None:
-    """The pay link by text after `news` ("invoice INV-2026-0007 is ready"), to the invoice's
+    """The pay link by text after `news` ("invoice 2026-0007 is ready"), to the invoice's
     mobile when it said yes (texts.queue_text checks)."""
     about = (About.INVOICE, invoice.id)
     words = f"{news}. View and pay:"

@@ -88,13 +88,8 @@ def _checked(upload: CertificateUpload, today: date) -> Paper:
             f"{long_date(upload.expires_on)} is more than {YEARS_AHEAD_MAX} years ahead: "
             "please check the expiry date printed on the certificate."
         )
-    if not upload.content:
-        raise ActionRefused(NO_FILE)
-    if len(upload.content) > MAX_BYTES:
-        raise ActionRefused(TOO_LARGE)
-    content_type = files.scan_type(upload.content)
-    if content_type is None:
-        raise ActionRefused(NOT_A_SCAN)
+    refusals = files.UploadRefusals(NO_FILE, TOO_LARGE, NOT_A_SCAN)
+    content_type = files.upload_type(upload.content, MAX_BYTES, files.scan_type, refusals)
     return kept_paper(upload.content, content_type, UNREADABLE)
 
 

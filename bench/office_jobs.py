@@ -24,6 +24,7 @@ from renovation_app import models as m
 from renovation_app.services import links
 from renovation_app.services.change_orders.document import canonical, document_hash
 from renovation_app.services.change_orders.document import change_order_document as co_document
+from renovation_app.services.signatures import LinkSigning
 
 NEW_YORK = ZoneInfo("America/New_York")
 LONG_CUSTOMER = 1
@@ -541,7 +542,7 @@ def measure_signing(add, picks: dict) -> None:
     def sign(_n: int) -> None:  # the owner signs what the link showed (its hash), as the page
         token = next(tokens)
         seen = change_orders.read_link(token).change_order["document_sha256_shown"]
-        change_orders.sign(token, "Maria Lopez", True, strokes, "c" * 64, seen)
+        change_orders.sign(token, LinkSigning("Maria Lopez", True, strokes, "c" * 64, seen))
 
     add("read and sign a change order (PDF, e-mails)", "sign", sign)
     check_job(jobs.get_job(picks["signed_job"]))  # its schedule moved by the signature

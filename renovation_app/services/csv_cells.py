@@ -4,6 +4,7 @@ a formula. Every CSV the office downloads (exports, trust books, payroll) is wri
 import csv
 import io
 from collections.abc import Iterable
+from decimal import Decimal
 
 
 def csv_text(rows: Iterable[list]) -> str:
@@ -20,3 +21,9 @@ def safe_cell(value) -> str:
     if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + text
     return text
+
+
+def dollars(cents: int) -> Decimal:
+    """Cents as dollars with two decimals ("-12.50"): a number, not text, so a credit's minus
+    sign is never taken for the start of a formula (safe_cell)."""
+    return Decimal(cents).scaleb(-2)

@@ -55,24 +55,35 @@ def document_hash(document: dict) -> str:
     return hashlib.sha256(canonical(document).encode()).hexdigest()
 
 
-def link_signature(
-    name: object,
-    agreed: bool,
-    unticked: str,
-    drawing: object = "",
-    client_hash: str = "",
-    now: datetime | None = None,
-) -> Signature:
+@dataclass(frozen=True)
+class LinkSigning:
+    """What a signing page gives: the full name typed, the box ticked, a drawing ("" when
+    none), the hash of the signer's network address and the SHA-256 of the document it showed
+    (as the browser sent them)."""
+
+    name: object
+    agreed: bool
+    drawing: object = ""
+    client_hash: str = ""
+    seen_sha256: object = ""
+
+    @property
+    def seen(self) -> str:
+        """The hash of the document the signer read, as `seal` compares it."""
+        return str(self.seen_sha256)[:64]
+
+
+def link_signature(given: LinkSigning, unticked: str, now: datetime | None = None) -> Signature:
     """The signature given at a link: the full name typed, optionally drawn, and the box
     ticked (`unticked` says what the box agrees to when it is not). Not yet written."""
-    signer, drawn = signer_name(name), drawn_path(drawing)
-    if agreed is not True:
+    signer, drawn = signer_name(given.name), drawn_path(given.drawing)
+    if given.agreed is not True:
         raise ActionRefused(unticked)
     method = SignatureMethod.DRAWN if drawn else SignatureMethod.TYPED
     return Signature(
         method=method,
         signer_name=signer,
-        address_hash=client_hash[:64],
+        address_hash=given.client_hash[:64],
         drawing=drawn,
         signed_at=now or utc_now(),
     )

@@ -10,7 +10,7 @@ import reflex as rx
 
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.limits import client_address_from_headers, client_fingerprint
-from renovation_app.services.signatures import DRAWING_MAX
+from renovation_app.services.signatures import DRAWING_MAX, LinkSigning
 from renovation_app.state.payments import path_part
 from renovation_app.state.record import RecordPage
 
@@ -113,12 +113,11 @@ class DrawnSignatureMixin(AnswerLinkMixin, mixin=True):
 
     def _drawn_signing(self, action, view: dict) -> tuple:
         """`action` with the typed-or-drawn signature of the document `view` showed."""
-        return (
-            action,
-            self._token(),
-            self.signer_name,
-            self.agreed,
-            self.drawing,
-            self._client_hash,
-            view.get("document_sha256_shown", ""),
+        given = LinkSigning(
+            name=self.signer_name,
+            agreed=self.agreed,
+            drawing=self.drawing,
+            client_hash=self._client_hash,
+            seen_sha256=view.get("document_sha256_shown", ""),
         )
+        return (action, self._token(), given)

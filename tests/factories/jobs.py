@@ -15,6 +15,7 @@ from renovation_app.models import (
     User,
 )
 from renovation_app.services import change_orders, jobs
+from renovation_app.services.signatures import LinkSigning
 from renovation_app.services.staff.sessions import SignedInUser
 from tests.factories.estimates import SIGNER_CLIENT
 from tests.factories.links import link_token
@@ -100,7 +101,7 @@ def seen_hash(token: str) -> str:
 def sign_change_order(change_order: ChangeOrder, name: str = "Maria Lopez", drawing: str = ""):
     """The owner reads the change order at its link and signs it."""
     token = change_order_token(change_order)
-    change_orders.sign(token, name, True, drawing, SIGNER_CLIENT, seen_hash(token))
+    change_orders.sign(token, LinkSigning(name, True, drawing, SIGNER_CLIENT, seen_hash(token)))
     with db_session() as session:
         return session.get(ChangeOrder, change_order.id)
 

@@ -23,6 +23,7 @@ from renovation_app.models import (
 from renovation_app.services import change_orders, jobs
 from renovation_app.services.billing import business_today
 from renovation_app.services.errors import ActionRefused, FormInvalid
+from renovation_app.services.signatures import LinkSigning
 from tests.factories import (
     accepted_estimate,
     bill,
@@ -155,7 +156,7 @@ def test_two_tabs_signing_at_once_make_one_signature(admin, contract_settings):
     def tab(name):
         start.wait()
         try:
-            change_orders.sign(token, name, True, "", "c" * 64, seen)
+            change_orders.sign(token, LinkSigning(name, True, "", "c" * 64, seen))
             outcomes.append("signed")
         except ActionRefused as refused:
             outcomes.append(str(refused))
@@ -210,7 +211,7 @@ def test_a_forged_token_or_another_kind_of_link_opens_no_change_order(admin, con
     other_kind = estimate_token(contract_25k(admin, "other"))
     assert change_orders.read_link(other_kind) is None
     with pytest.raises(ActionRefused, match="not valid"):
-        change_orders.sign(other_kind, "Maria Lopez", True)
+        change_orders.sign(other_kind, LinkSigning("Maria Lopez", True))
     assert change_orders.read_link(change_order_token(co)).state == "open"
 
 
@@ -229,7 +230,7 @@ def test_an_expired_withdrawn_or_declined_change_order_takes_no_signature(
     else:
         change_orders.decline(token, "Too expensive")
     with time_machine.travel(later, tick=False), pytest.raises(ActionRefused):
-        change_orders.sign(token, "Maria Lopez", True)
+        change_orders.sign(token, LinkSigning("Maria Lopez", True))
     assert change_orders.read_link(token).state == ending if ending != "expired" else True
     assert money(job).value_cents == 25_000_00
 
@@ -241,7 +242,7 @@ def test_a_cancelled_or_closed_job_takes_no_change_order(admin, contract_setting
     with pytest.raises(ActionRefused, match="cancelled"):
         make_change_order(job, admin, "after")
     with pytest.raises(ActionRefused):
-        change_orders.sign(change_order_token(waiting), "Maria Lopez", True)
+        change_orders.sign(change_order_token(waiting), LinkSigning("Maria Lopez", True))
     assert money(job).value_cents == 25_000_00
 
 
@@ -484,10 +485,10 @@ def test_the_owner_signs_only_the_change_order_as_it_was_shown(admin, contract_s
     shown = seen_hash(token)  # "value before: $25,000"
     sign_change_order(first)  # meanwhile: the value before is now $28,200
     with pytest.raises(ActionRefused, match="changed since you opened it"):
-        change_orders.sign(token, "Maria Lopez", True, "", "c" * 64, shown)
+        change_orders.sign(token, LinkSigning("Maria Lopez", True, "", "c" * 64, shown))
     with pytest.raises(ActionRefused, match="changed since you opened it"):
-        change_orders.sign(token, "Maria Lopez", True, "", "c" * 64, "")
-    change_orders.sign(token, "Maria Lopez", True, "", "c" * 64, seen_hash(token))
+        change_orders.sign(token, LinkSigning("Maria Lopez", True, "", "c" * 64, ""))
+    change_orders.sign(token, LinkSigning("Maria Lopez", True, "", "c" * 64, seen_hash(token)))
     assert money(job).value_cents == 31_400_00
 
 
@@ -543,4 +544,6 @@ def test_a_drawing_that_is_not_a_signature_path_is_refused_in_words(
     job = job_of(contract_25k(admin))
     token = change_order_token(make_change_order(job, admin))
     with pytest.raises(ActionRefused, match="drawn signature could not be read"):
-        change_orders.sign(token, "Maria Lopez", True, drawing, "c" * 64, seen_hash(token))
+        change_orders.sign(
+            token, LinkSigning("Maria Lopez", True, drawing, "c" * 64, seen_hash(token))
+        )

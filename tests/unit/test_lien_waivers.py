@@ -15,6 +15,7 @@ from renovation_app.models import CustomerLinkKind, Job, Signature
 from renovation_app.services import lien_waivers
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.signatures import LinkSigning
 from renovation_app.settings import settings
 from tests.factories import (
     SIGNER_CLIENT,
@@ -67,7 +68,7 @@ def seen(token: str) -> str:
 
 def sign(token: str, name: str = "Luis Ortiz", agreed: object = True, **more) -> None:
     more.setdefault("seen_sha256", seen(token))
-    lien_waivers.sign_waiver(token, name, agreed, client_hash=SIGNER_CLIENT, **more)
+    lien_waivers.sign_waiver(token, LinkSigning(name, agreed, client_hash=SIGNER_CLIENT, **more))
 
 
 def signatures() -> list[Signature]:
@@ -152,7 +153,9 @@ def test_a_forged_token_or_another_kind_of_link_opens_no_waiver(
         assert lien_waivers.read_waiver_link(wrong) is None
         assert lien_waivers.waiver_pdf(token=wrong) is None
         with refused("not valid"):
-            lien_waivers.sign_waiver(wrong, "Luis Ortiz", True, seen_sha256=seen(token))
+            lien_waivers.sign_waiver(
+                wrong, LinkSigning("Luis Ortiz", True, seen_sha256=seen(token))
+            )
     assert signatures() == []
 
 

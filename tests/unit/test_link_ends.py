@@ -22,6 +22,7 @@ from renovation_app.services import change_orders, estimates, jobs, lien_waivers
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.links import lifetimes
 from renovation_app.services.schedule import booking, visits, windows
+from renovation_app.services.signatures import LinkSigning
 from renovation_app.settings import settings
 from tests.factories import (
     SIGNER_CLIENT,
@@ -71,7 +72,7 @@ def test_a_lien_waiver_link_ends_30_days_after_it_is_signed(job, admin, files_di
     assert not lien_waivers.read_waiver_link(token, a_year_on).ended  # unsigned: still wanted
     shown = lien_waivers.read_waiver_link(token).waiver["document_sha256_shown"]
     lien_waivers.sign_waiver(
-        token, "Luis Ortiz", True, client_hash=SIGNER_CLIENT, seen_sha256=shown
+        token, LinkSigning("Luis Ortiz", True, client_hash=SIGNER_CLIENT, seen_sha256=shown)
     )
     with db_session() as session:
         signed_at = session.exec(

@@ -12,6 +12,7 @@ from renovation_app.db import db_session
 from renovation_app.models import ChangeOrderStatus, CustomerContact, Estimate, Job, utc_now
 from renovation_app.services import change_orders, estimates, invoicing, photos, project
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.signatures import LinkSigning
 from tests.factories import (
     bill,
     change_order_token,
@@ -141,7 +142,9 @@ def test_a_revoked_person_can_use_nothing_their_page_gave_them_and_the_owner_sti
 
     project.revoke_link(job.number, partner, user)
     with pytest.raises(ActionRefused):
-        change_orders.sign(change_order, "Not The Owner", True, "", SIGNER_CLIENT, "x" * 64)
+        change_orders.sign(
+            change_order, LinkSigning("Not The Owner", True, "", SIGNER_CLIENT, "x" * 64)
+        )
     with pytest.raises(ActionRefused):
         change_orders.decline(change_order, "no")
     with pytest.raises(ActionRefused):

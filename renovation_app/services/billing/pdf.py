@@ -203,6 +203,12 @@ def paragraph(pdf: FPDF, height: float, text: str, link: str | None = None) -> N
     pdf.multi_cell(0, height, text, align="L", link=link, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
+def text_line(pdf: FPDF, height: float, text: str, bold: bool = False, size: float = 9.5) -> None:
+    """One line of text across the page; the next starts below it at the margin."""
+    pdf.set_font(FAMILY, "B" if bold else "", size)
+    pdf.cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+
 def field_row(pdf: FPDF, label: str, value: str, label_width: float = 50) -> None:
     """A form's field: its label in bold, its value wrapped beside it (certificates, records)."""
     pdf.set_font(FAMILY, "B", 9.5)
@@ -213,8 +219,7 @@ def field_row(pdf: FPDF, label: str, value: str, label_width: float = 50) -> Non
 
 def _customer(pdf: FPDF, invoice: InvoiceView) -> None:
     pdf.set_text_color(*MUTED)
-    pdf.set_font(FAMILY, "B", 8)
-    pdf.cell(0, 5, "BILL TO", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    text_line(pdf, 5, "BILL TO", bold=True, size=8)
     pdf.set_text_color(*INK)
     pdf.set_font(FAMILY, "B", 11)
     paragraph(pdf, 5.5, invoice.customer_name)
@@ -293,8 +298,7 @@ def _schedule(pdf: FPDF, invoice: InvoiceView) -> None:
     """The payment schedule: each payment, what it is for, its due date and amount."""
     if not invoice.stages:
         return
-    pdf.set_font(FAMILY, "B", 9.5)
-    pdf.cell(0, 5, "Payment schedule", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    text_line(pdf, 5, "Payment schedule", bold=True)
     pdf.set_font(FAMILY, size=9)
     with pdf.table(
         col_widths=(80, 55, 40),
@@ -315,8 +319,7 @@ def _schedule(pdf: FPDF, invoice: InvoiceView) -> None:
 def _note(pdf: FPDF, invoice: InvoiceView) -> None:
     if not invoice.note:
         return
-    pdf.set_font(FAMILY, "B", 9.5)
-    pdf.cell(0, 5, "Note", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    text_line(pdf, 5, "Note", bold=True)
     pdf.set_font(FAMILY, size=9.5)
     paragraph(pdf, 4.8, invoice.note)
     pdf.ln(4)
@@ -324,15 +327,13 @@ def _note(pdf: FPDF, invoice: InvoiceView) -> None:
 
 def _payment(pdf: FPDF, invoice: InvoiceView) -> None:
     if invoice.status != "void":
-        pdf.set_font(FAMILY, "B", 10)
-        pdf.cell(0, 6, "Pay online", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        text_line(pdf, 6, "Pay online", bold=True, size=10)
         pdf.set_font(FAMILY, size=9)
         pdf.set_text_color(*ACCENT)
         paragraph(pdf, 4.8, invoice.pay_url, link=invoice.pay_url)
         pdf.set_text_color(*INK)
         pdf.ln(4)
-    pdf.set_font(FAMILY, "B", 9)
-    pdf.cell(0, 5, "Payment terms", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    text_line(pdf, 5, "Payment terms", bold=True, size=9)
     pdf.set_font(FAMILY, size=8)
     pdf.set_text_color(*MUTED)
     for text in _payment_terms():

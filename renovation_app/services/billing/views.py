@@ -11,7 +11,7 @@ from renovation_app.content.tax import (
     TAX_AREAS,
     rate_text,
 )
-from renovation_app.models import Invoice, InvoiceLine, InvoiceStatus, utc_now
+from renovation_app.models import Estimate, Invoice, InvoiceLine, InvoiceStatus, Job, utc_now
 from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent, format_usd
 from renovation_app.services.billing.quantities import MILLI, quantity_text
@@ -34,6 +34,26 @@ def business_today(now: datetime | None = None) -> date:
 def business_day_start(day: date) -> datetime:
     """Midnight in New York at the start of `day` (an aware time, to compare stored times)."""
     return datetime.combine(day, time.min, BUSINESS_TIMEZONE)
+
+
+@dataclass(frozen=True)
+class ContractCustomerView:
+    """Whose an estimate or a job is, as their staff pages show it and link to the customer."""
+
+    customer_id: int  # 0 when the record has no customer
+    customer_name: str
+    customer_email: str
+    customer_phone: str
+
+
+def contract_customer(record: Estimate | Job) -> dict:
+    """The fields of ContractCustomerView, from an estimate or a job."""
+    return {
+        "customer_id": record.customer_id or 0,
+        "customer_name": record.customer_name,
+        "customer_email": record.customer_email,
+        "customer_phone": record.customer_phone,
+    }
 
 
 @dataclass(frozen=True)

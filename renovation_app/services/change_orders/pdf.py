@@ -15,13 +15,13 @@ from renovation_app.services.billing.pdf import (
     new_pdf,
     paragraph,
     rule,
+    text_line,
     without_collector,
 )
 from renovation_app.services.estimates.pdf import (
     contractor_heading,
     lines_table,
     right_line,
-    text_line,
 )
 from renovation_app.services.words import noun_for
 

@@ -38,6 +38,7 @@ from renovation_app.services.files.scans import paper_scan
 from renovation_app.services.jobs.records import lock_job, open_job, record_job_event
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.signatures import (
+    LinkSigning,
     PaperSignature,
     check_signed_on,
     link_signature,
@@ -138,23 +139,15 @@ def _sign(
     queue_signed_copies(session, job, change_order, signature)
 
 
-def sign(
-    token: str,
-    name: object,
-    agreed: bool,
-    drawing: object = "",
-    client_hash: str = "",
-    seen_sha256: object = "",
-    now: datetime | None = None,
-) -> None:
-    """Sign from the owner's link the document the owner read (`seen_sha256`, the hash of the
-    document the link showed): the signer, the time, the client address hash and the SHA-256
-    of the exact document signed are kept; nothing the browser sends is an amount."""
+def sign(token: str, given: LinkSigning, now: datetime | None = None) -> None:
+    """Sign from the owner's link the document the owner read (`given.seen_sha256`, the hash of
+    the document the link showed): the signer, the time, the client address hash and the
+    SHA-256 of the exact document signed are kept; nothing the browser sends is an amount."""
     now = now or utc_now()
-    signature = link_signature(name, agreed, UNTICKED, drawing, client_hash, now)
+    signature = link_signature(given, UNTICKED, now)
     with db_session() as session:
         opened = _open_for_answer(session, token, now)
-        _sign(session, opened, signature, now, seen_sha256=str(seen_sha256)[:64])
+        _sign(session, opened, signature, now, seen_sha256=given.seen)
         session.commit()
     wake_outbox_worker()
 

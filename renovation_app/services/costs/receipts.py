@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from renovation_app.db import db_session
 from renovation_app.models import JobCost
 from renovation_app.services import files
-from renovation_app.services.errors import ActionRefused
 from renovation_app.services.files.scans import kept_paper
 from renovation_app.services.jobs.records import job_by_number
 
 MAX_BYTES = 15 * 1024 * 1024
 NOT_A_RECEIPT = "The receipt must be a photo (JPEG, PNG or WebP) or a PDF."
+REFUSALS = files.UploadRefusals(
+    empty="The receipt file is empty.",
+    too_large="The receipt is larger than 15 MB: please take a smaller photo.",
+    wrong_type=NOT_A_RECEIPT,
+)
 UNREADABLE = (
     "The receipt could not be read (a broken photo, or a PDF that is damaged or locked by a "
     "password): please take the photo again, or save the PDF again, and add that."
@@ -37,13 +41,7 @@ def _clean_name(name: str, content_type: str) -> str:
 
 def store_receipt(content: bytes, name: str) -> StoredReceipt:
     """Check and keep a receipt; ActionRefused, and nothing kept, when it is not one."""
-    if not content:
-        raise ActionRefused("The receipt file is empty.")
-    if len(content) > MAX_BYTES:
-        raise ActionRefused("The receipt is larger than 15 MB: please take a smaller photo.")
-    kind = files.picture_or_scan_type(content)
-    if kind is None:
-        raise ActionRefused(NOT_A_RECEIPT)
+    kind = files.upload_type(content, MAX_BYTES, files.picture_or_scan_type, REFUSALS)
     kept = kept_paper(content, kind, UNREADABLE)
     name = _clean_name(str(name), kept.content_type)
     return StoredReceipt(files.store(kept.content), name, kept.content_type)

@@ -8,7 +8,6 @@ and the money received follow the dashboard's rules (figures.py), so the sums ma
 
 from collections.abc import Iterator
 from datetime import date
-from decimal import Decimal
 
 from sqlalchemy import and_, func, or_
 from sqlmodel import select
@@ -32,17 +31,11 @@ from renovation_app.services.billing import (
     business_today,
 )
 from renovation_app.services.costs.views import KIND_LABELS
-from renovation_app.services.csv_cells import csv_text
+from renovation_app.services.csv_cells import csv_text, dollars
 from renovation_app.services.dashboard.figures import in_range, paid_by_invoice
 
 BATCH = 1000
 EXPORTS = ("invoices", "payments", "customers", "costs")
-
-
-def dollars(cents: int) -> Decimal:
-    """Cents as dollars with two decimals ("-20.00"): a number, not text, so a credit's minus
-    sign is never taken for the start of a formula (csv_cells.safe_cell)."""
-    return Decimal(cents).scaleb(-2)
 
 
 def _csv_line(values: list) -> str:

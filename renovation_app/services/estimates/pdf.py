@@ -22,6 +22,7 @@ from renovation_app.services.billing.pdf import (
     new_pdf,
     paragraph,
     rule,
+    text_line,
     without_collector,
 )
 from renovation_app.services.signatures import signed_words
@@ -43,11 +44,6 @@ def _all_text(document: dict) -> str:
         parts += [section["heading"], *section["paragraphs"]]
     parts.append(document.get("translated_acceptance", ""))
     return "".join(parts)
-
-
-def text_line(pdf: FPDF, height: float, text: str, bold: bool = False, size: float = 9.5) -> None:
-    pdf.set_font(FAMILY, "B" if bold else "", size)
-    pdf.cell(0, height, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
 
 def contractor_heading(pdf: FPDF, contractor: dict) -> None:

@@ -20,6 +20,7 @@ from renovation_app.services.billing.lines import shown_words
 from renovation_app.services.billing.money import format_percent
 from renovation_app.services.billing.quantities import quantity_text
 from renovation_app.services.billing.totals import is_taxed
+from renovation_app.services.billing.views import ContractCustomerView, contract_customer
 from renovation_app.services.estimates.certificates import ToSign, to_sign
 from renovation_app.services.estimates.deadlines import (
     cancellation_days,
@@ -74,17 +75,13 @@ class EstimateInvoiceView:
 
 
 @dataclass(frozen=True)
-class EstimateView:
+class EstimateView(ContractCustomerView):
     id: int
     number: str
     revision: int
     label: str  # "E-2026-0001", or "E-2026-0001 (revision 2)"
     status: str
     status_label: str
-    customer_id: int
-    customer_name: str
-    customer_email: str
-    customer_phone: str
     customer_address: str
     note: str
     lines: tuple[EstimateLineView, ...]
@@ -196,10 +193,7 @@ def estimate_view(
         label=label_of(estimate),
         status=status.value,
         status_label=STATUS_LABELS[status],
-        customer_id=estimate.customer_id or 0,
-        customer_name=estimate.customer_name,
-        customer_email=estimate.customer_email,
-        customer_phone=estimate.customer_phone,
+        **contract_customer(estimate),
         customer_address=estimate.customer_address,
         note=estimate.note,
         lines=tuple(line_view(line, set(totals.counted_line_ids)) for line in lines),

@@ -4,18 +4,23 @@ SHA-256 of its bytes. What a file is, is read from its content, never from its n
 browser's word."""
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from renovation_app.services.errors import ActionRefused
 from renovation_app.services.files.storage import Storage, StorageError, storage
 
 __all__ = [
     "MAX_BYTES",
     "Storage",
     "StorageError",
+    "UploadRefusals",
     "picture_or_scan_type",
     "read",
     "scan_type",
     "storage",
     "store",
+    "upload_type",
 ]
 
 MAX_BYTES = 10 * 1024 * 1024
@@ -37,6 +42,34 @@ def picture_or_scan_type(content: bytes) -> str | None:
     if content[:4] == b"RIFF" and content[8:12] == b"WEBP":
         return "image/webp"
     return scan_type(content)
+
+
+@dataclass(frozen=True)
+class UploadRefusals:
+    """What the person who sent a file is told when it is empty, too large, or not of a type
+    that is taken."""
+
+    empty: str
+    too_large: str
+    wrong_type: str
+
+
+def upload_type(
+    content: bytes,
+    max_bytes: int,
+    type_of: Callable[[bytes], str | None],
+    refusals: UploadRefusals,
+) -> str:
+    """The content type of an uploaded file, as `type_of` reads it from its bytes;
+    ActionRefused with the first of `refusals` that applies."""
+    if not content:
+        raise ActionRefused(refusals.empty)
+    if len(content) > max_bytes:
+        raise ActionRefused(refusals.too_large)
+    content_type = type_of(content)
+    if content_type is None:
+        raise ActionRefused(refusals.wrong_type)
+    return content_type
 
 
 def _key(sha256: str) -> str:

@@ -21,6 +21,7 @@ from renovation_app.services.invoicing.pay_links import (
     pay_page,
     payable_invoice_id,
     record_view,
+    text_pay_link,
 )
 from renovation_app.services.invoicing.queries import get_invoice, invoice_pdf, staff_view
 from renovation_app.services.invoicing.revising import (
@@ -67,6 +68,7 @@ __all__ = [
     "payable_invoice_id",
     "record_view",
     "resend_invoice_email",
+    "text_pay_link",
     "staff_view",
     "validate_invoice",
     "close_invoice",

@@ -4,7 +4,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from sqlalchemy import update
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.db import db_session
@@ -16,7 +16,7 @@ from renovation_app.models import (
     InvoiceStatus,
     utc_now,
 )
-from renovation_app.services import links
+from renovation_app.services import links, texts
 from renovation_app.services.billing import (
     InvoiceView,
     business_day_start,
@@ -26,6 +26,7 @@ from renovation_app.services.billing import (
     view_of,
 )
 from renovation_app.services.errors import ActionRefused
+from renovation_app.services.mail import About
 from renovation_app.services.payments import MoneySummary, payment_summary
 
 
@@ -113,3 +114,15 @@ def pay_page(token: str) -> tuple[str, InvoiceView | None, MoneySummary]:
     if state != PayLinkState.OPEN:
         return str(state), None, MoneySummary()
     return str(state), view, payment_summary(view.id)
+
+
+def text_pay_link(
+    session: Session, invoice: Invoice, view: InvoiceView, news: str, kind: str
+) -> None:
+    """The pay link by text after `news` ("invoice 2026-0007 is ready"), to the invoice's
+    mobile when it said yes (texts.queue_text checks)."""
+    about = (About.INVOICE, invoice.id)
+    words = f"{news}. View and pay:"
+    texts.text_link(
+        session, invoice.customer_phone, words, view.pay_url, kind, about, invoice.customer_id
+    )

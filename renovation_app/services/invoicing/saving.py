@@ -15,7 +15,7 @@ from renovation_app.models import (
     InvoiceStatus,
     utc_now,
 )
-from renovation_app.services import links, texts
+from renovation_app.services import links
 from renovation_app.services.billing import (
     InvoiceView,
     business_today,
@@ -36,6 +36,7 @@ from renovation_app.services.delivery import clear_mail_problem
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import form_token_key
 from renovation_app.services.invoicing.drafts import take_draft
+from renovation_app.services.invoicing.pay_links import text_pay_link
 from renovation_app.services.invoicing.queries import staff_view
 from renovation_app.services.invoicing.validation import ValidInvoice, invoice_words
 from renovation_app.services.languages import invoice_language
@@ -76,17 +77,8 @@ def _invoice_email(
 
 def _text_invoice(session: Session, invoice: Invoice, view: InvoiceView, revised: str) -> None:
     """The pay link by text too, to a mobile that said yes (texts.queue_text checks)."""
-    if not invoice.customer_phone:
-        return
     what = "was changed" if revised else "is ready"
-    body = (
-        f"{BUSINESS.name}: invoice {view.number} {what}. View and pay: {view.pay_url} "
-        "Reply STOP to stop texts."
-    )
-    about = (About.INVOICE, invoice.id)
-    texts.queue_text(
-        session, invoice.customer_phone, body, EmailKind.INVOICE, about, invoice.customer_id
-    )
+    text_pay_link(session, invoice, view, f"invoice {view.number} {what}", EmailKind.INVOICE)
 
 
 def queue_invoice_email(

@@ -23,6 +23,7 @@ from renovation_app.models import (
 )
 from renovation_app.services.billing import STATUS_LABELS as INVOICE_STATUS_LABELS
 from renovation_app.services.billing import business_today, long_date, when_display
+from renovation_app.services.billing.views import ContractCustomerView, contract_customer
 from renovation_app.services.change_orders.records import link_url_of, past_its_day
 from renovation_app.services.change_orders.views import METHOD_WORDS
 from renovation_app.services.change_orders.views import STATUS_LABELS as CO_LABELS
@@ -98,15 +99,11 @@ class JobEventView:
 
 
 @dataclass(frozen=True)
-class JobView:
+class JobView(ContractCustomerView):
     number: str
     title: str
     status: str
     status_label: str
-    customer_id: int
-    customer_name: str
-    customer_email: str
-    customer_phone: str
     address: str
     estimate_number: str
     signed_words: str  # "Signed by Ann Lee on Nov 27, 2026, 3:12 PM"
@@ -252,10 +249,7 @@ def job_view(session: Session, job: Job) -> JobView:
         title=job.title,
         status=str(job.status),
         status_label=STATUS_LABELS[job.status],
-        customer_id=job.customer_id or 0,
-        customer_name=job.customer_name,
-        customer_email=job.customer_email,
-        customer_phone=job.customer_phone,
+        **contract_customer(job),
         address=job.address,
         estimate_number=estimate.number if estimate else "",
         signed_words=_contract_words(estimate),

@@ -9,10 +9,11 @@ from renovation_app.services.billing.pdf import (
     new_pdf,
     paragraph,
     rule,
+    text_line,
     without_collector,
 )
 from renovation_app.services.change_orders.pdf import signer_lines
-from renovation_app.services.estimates.pdf import contractor_heading, text_line
+from renovation_app.services.estimates.pdf import contractor_heading
 
 
 @without_collector

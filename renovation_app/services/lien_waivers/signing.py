@@ -16,6 +16,7 @@ from renovation_app.services.jobs.records import job_by_number
 from renovation_app.services.lien_waivers.document import KIND, by_token, waiver_document
 from renovation_app.services.limits import lock_key
 from renovation_app.services.signatures import (
+    LinkSigning,
     PaperSignature,
     check_signed_on,
     link_signature,
@@ -54,20 +55,13 @@ def _sign(session: Session, waiver: LienWaiver, signature: Signature, seen: str 
     )
 
 
-def sign_waiver(
-    token: str,
-    name: object,
-    agreed: bool,
-    drawing: object = "",
-    client_hash: str = "",
-    seen_sha256: object = "",
-) -> None:
-    signature = link_signature(name, agreed, UNTICKED, drawing, client_hash)
+def sign_waiver(token: str, given: LinkSigning) -> None:
+    signature = link_signature(given, UNTICKED)
     with db_session() as session:
         waiver = by_token(session, token)
         if waiver is None:
             raise ActionRefused("This waiver link is not valid.")
-        _sign(session, _lock(session, waiver), signature, str(seen_sha256)[:64])
+        _sign(session, _lock(session, waiver), signature, given.seen)
         session.commit()
 
 

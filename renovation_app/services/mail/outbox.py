@@ -27,6 +27,7 @@ from renovation_app.services.mail.channels import ChannelSender, live_channels, 
 from renovation_app.services.mail.kinds import REMINDER_KINDS
 from renovation_app.services.mail.messages import Attachment as Attachment  # re-exported
 from renovation_app.services.mail.messages import EmailMessage
+from renovation_app.services.rounds import until_woken, wake
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -255,13 +256,7 @@ _loop: asyncio.AbstractEventLoop | None = None
 
 def wake_outbox_worker() -> None:
     """Ask the worker to deliver now instead of at its next poll. Safe from any thread."""
-    loop, event = _loop, _wakeup
-    if loop is None or event is None:
-        return
-    try:
-        loop.call_soon_threadsafe(event.set)
-    except RuntimeError:  # the loop has closed (shutdown): the next start delivers the queue
-        pass
+    wake(_loop, _wakeup)
 
 
 async def outbox_worker(poll_seconds: float) -> None:
@@ -270,18 +265,10 @@ async def outbox_worker(poll_seconds: float) -> None:
     event = asyncio.Event()
     _wakeup, _loop = event, asyncio.get_running_loop()
     try:
-        while True:
-            event.clear()  # a wake-up from here on triggers another round
-            try:
-                if await asyncio.to_thread(deliver_due) >= BATCH_SIZE:
-                    continue  # a full batch: there may be more due right now
-            except Exception:  # the database may be briefly unavailable; try again next round
-                log.exception("outbox worker round failed")
-            try:
-                await asyncio.wait_for(event.wait(), timeout=poll_seconds)
-                await asyncio.sleep(WAKE_COALESCE_SECONDS)
-            except TimeoutError:
-                pass
+        failed = "outbox worker round failed"
+        await until_woken(
+            event, deliver_due, BATCH_SIZE, poll_seconds, log, failed, WAKE_COALESCE_SECONDS
+        )
     finally:
         if _wakeup is event:
             _wakeup, _loop = None, None

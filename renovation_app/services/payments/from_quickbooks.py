@@ -4,7 +4,6 @@ made of QuickBooks' payment id makes a repeated webhook record nothing more; the
 `quickbooks_payment` row says what came back and, when it could not be recorded (more than the
 balance, a void invoice), why."""
 
-import asyncio
 import logging
 
 from sqlmodel import select
@@ -22,6 +21,7 @@ from renovation_app.models import (
 from renovation_app.services import quickbooks
 from renovation_app.services.errors import ActionRefused, FormInvalid
 from renovation_app.services.payments.recorded import record_payment
+from renovation_app.services.rounds import every
 from renovation_app.services.staff.sessions import SignedInUser, signed_in_user
 
 log = logging.getLogger(__name__)
@@ -112,9 +112,6 @@ def catch_up_quickbooks_payments() -> int:
 
 async def quickbooks_payments_worker(check_seconds: float) -> None:
     """Reflex lifespan task: catch up payments recorded in QuickBooks every `check_seconds`."""
-    while True:
-        await asyncio.sleep(check_seconds)
-        try:
-            await asyncio.to_thread(catch_up_quickbooks_payments)
-        except Exception:  # QuickBooks or the database briefly away: the next look reads more
-            log.exception("quickbooks: catching up payments failed")
+    # A failed look (QuickBooks or the database briefly away) leaves more for the next one.
+    failed = "quickbooks: catching up payments failed"
+    await every(check_seconds, catch_up_quickbooks_payments, log, failed)

@@ -2,7 +2,6 @@
 here, so a webhook that never arrived leaves no money unrecorded. It runs every hour (one worker at a time) and on demand
 from the staff invoice list; what it fixes is written in the invoice's history."""
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -16,6 +15,7 @@ from renovation_app.services.limits import allow
 from renovation_app.services.mail import wake_outbox_worker
 from renovation_app.services.payments.gateway import payments_enabled, stripe_client
 from renovation_app.services.payments.webhook import record_intent
+from renovation_app.services.rounds import every
 
 log = logging.getLogger(__name__)
 
@@ -110,9 +110,4 @@ def reconcile_if_due(now: datetime | None = None) -> Reconciliation | None:
 
 async def reconciliation_worker(check_seconds: float = 300) -> None:
     """Reflex lifespan task: every few minutes, run the hourly reconciliation if it is due."""
-    while True:
-        await asyncio.sleep(check_seconds)
-        try:
-            await asyncio.to_thread(reconcile_if_due)
-        except Exception:  # Stripe or the database briefly away: the next round tries again
-            log.exception("reconcile: the hourly run failed")
+    await every(check_seconds, reconcile_if_due, log, "reconcile: the hourly run failed")

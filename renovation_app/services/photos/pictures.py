@@ -10,7 +10,7 @@ from anyio import to_thread
 from PIL import Image
 
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.files import images
+from renovation_app.services.files import UploadRefusals, images, upload_type
 
 MAX_BYTES = 30 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 12 MP phone photo is far below; a decompression bomb is not
@@ -26,6 +26,11 @@ TOO_LARGE = (
 )
 TOO_NARROW = "This picture is too long and narrow to show: please crop it and send it again."
 WEBP_MAX_SIDE = 16383  # no WebP is longer
+REFUSALS = UploadRefusals(
+    empty="The photo file is empty.",
+    too_large="This photo is larger than 30 MB: please choose a smaller one.",
+    wrong_type=NOT_A_PHOTO,
+)
 
 # At most two photos decoded at once, whatever the number of uploads: each holds up to about
 # 100 MB while it works, and the server has two cores.
@@ -50,13 +55,7 @@ class ProcessedPhoto:
 def process_photo(content: bytes) -> ProcessedPhoto:
     """The photo's type, upright size and WebP variants; ActionRefused, with words for the person
     who sent it, when it is empty, too large or not a photo that can be read."""
-    if not content:
-        raise ActionRefused("The photo file is empty.")
-    if len(content) > MAX_BYTES:
-        raise ActionRefused("This photo is larger than 30 MB: please choose a smaller one.")
-    content_type = images.image_type(content)
-    if content_type is None:
-        raise ActionRefused(NOT_A_PHOTO)
+    content_type = upload_type(content, MAX_BYTES, images.image_type, REFUSALS)
     upright = images.open_upright(
         content, MAX_PIXELS, UNREADABLE, too_large=TOO_LARGE, draft_to=WIDTHS[-1]
     )

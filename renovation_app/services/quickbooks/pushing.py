@@ -29,6 +29,7 @@ from renovation_app.services.quickbooks.connection import QuickBooksAuthFailed, 
 from renovation_app.services.quickbooks.documents import BUILDERS, Document, WaitingFor
 from renovation_app.services.quickbooks.mapping import NotMapped
 from renovation_app.services.quickbooks.queueing import SyncKind
+from renovation_app.services.rounds import until_woken
 from renovation_app.settings import settings
 
 log = logging.getLogger(__name__)
@@ -282,16 +283,7 @@ async def quickbooks_worker(poll_seconds: float) -> None:
     event = asyncio.Event()
     waking.listen(event, asyncio.get_running_loop())
     try:
-        while True:
-            event.clear()
-            try:
-                if await asyncio.to_thread(push_due) >= BATCH_SIZE:
-                    continue  # a full batch: there may be more due right now
-            except Exception:  # the database may be briefly unavailable; next round
-                log.exception("quickbooks worker round failed")
-            try:
-                await asyncio.wait_for(event.wait(), timeout=poll_seconds)
-            except TimeoutError:
-                pass
+        failed = "quickbooks worker round failed"
+        await until_woken(event, push_due, BATCH_SIZE, poll_seconds, log, failed)
     finally:
         waking.stop_listening(event)

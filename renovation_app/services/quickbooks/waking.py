@@ -2,6 +2,8 @@
 
 import asyncio
 
+from renovation_app.services.rounds import wake
+
 # The worker's wake-up event and the loop it runs on, set while quickbooks_worker runs.
 _wakeup: asyncio.Event | None = None
 _loop: asyncio.AbstractEventLoop | None = None
@@ -20,10 +22,4 @@ def stop_listening(event: asyncio.Event) -> None:
 
 def wake_quickbooks_worker() -> None:
     """Ask the worker to push now. Safe from any thread; nothing when no worker runs."""
-    loop, event = _loop, _wakeup
-    if loop is None or event is None:
-        return
-    try:
-        loop.call_soon_threadsafe(event.set)
-    except RuntimeError:  # the loop has closed: the next start pushes the queue
-        pass
+    wake(_loop, _wakeup)

@@ -11,7 +11,6 @@ from sqlmodel import Session, select
 
 from renovation_app.content import BUSINESS
 from renovation_app.models import Customer, Invoice, OutboxEmail, Reminder
-from renovation_app.services import texts
 from renovation_app.services.billing import (
     REMINDABLE_STATUSES,
     InvoiceView,
@@ -21,6 +20,7 @@ from renovation_app.services.billing import (
     stages_of,
 )
 from renovation_app.services.billing.money import format_usd, shown
+from renovation_app.services.invoicing import text_pay_link
 from renovation_app.services.languages import invoice_language
 from renovation_app.services.mail import (
     About,
@@ -90,13 +90,17 @@ def record_step(
     )
 
 
+def _asked(money: MoneySummary, step: Step) -> str:
+    """What a step asks for: the stage's payment due now, or else the balance."""
+    return format_usd(money.pay_now_cents if step.stage else money.balance_cents)
+
+
 def _reminder_email(
     view: InvoiceView, money: MoneySummary, step: Step, today: date, language: str
 ) -> EmailMessage:
     """The step's e-mail in the language of the invoice's sale (`language`) beside English;
     the template makes its sentence from the stage, the amount and the days late, so each
     language says it whole."""
-    amount = format_usd(money.pay_now_cents if step.stage else money.balance_cents)
     return build_email(
         EmailKind.REMINDER,
         one_line(view.customer_email),
@@ -108,26 +112,17 @@ def _reminder_email(
         due_day=long_date(step.due_date),
         days_late=(today - step.due_date).days,
         late=step.due_date < today,
-        amount=amount,
+        amount=_asked(money, step),
     )
 
 
 def _text_reminder(session: Session, invoice: Invoice, view: InvoiceView, money, step, today):
     """The same reminder by text to a mobile that said yes (texts.queue_text checks it, and
     holds it for 8 am in the quiet hours); withdrawn with the e-mail when paid or paused."""
-    if not invoice.customer_phone:
-        return
-    amount = format_usd(money.pay_now_cents if step.stage else money.balance_cents)
     when = "is due today" if step.due_date == today else f"is due {long_date(step.due_date)}"
     when = f"was due {long_date(step.due_date)}" if step.due_date < today else when
-    body = (
-        f"{BUSINESS.name}: {amount} on invoice {view.number} {when}. "
-        f"View and pay: {view.pay_url} Reply STOP to stop texts."
-    )
-    about = (About.INVOICE, invoice.id)
-    texts.queue_text(
-        session, invoice.customer_phone, body, EmailKind.REMINDER, about, invoice.customer_id
-    )
+    news = f"{_asked(money, step)} on invoice {view.number} {when}"
+    text_pay_link(session, invoice, view, news, EmailKind.REMINDER)
 
 
 def queue_reminder(

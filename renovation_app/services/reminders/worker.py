@@ -8,7 +8,6 @@ workers or a restart in the middle never send a step twice. Paying, voiding, rev
 pausing cancels a reminder still waiting in the outbox (mail.cancel_queued).
 """
 
-import asyncio
 import logging
 from datetime import date, datetime, timedelta
 
@@ -36,6 +35,7 @@ from renovation_app.services.reminders.sending import (
     record_step,
     sent_steps,
 )
+from renovation_app.services.rounds import every
 from renovation_app.services.schedule.notices import send_appointment_notices
 from renovation_app.services.subcontractors import warn_expiring_certificates
 from renovation_app.settings import settings
@@ -155,9 +155,6 @@ def reminders_if_due(now: datetime | None = None) -> int | None:
 
 async def reminder_worker(check_seconds: float) -> None:
     """Reflex lifespan task: look for reminders that fell due every few minutes."""
-    while True:
-        try:
-            await asyncio.to_thread(reminders_if_due)
-        except Exception:  # the database briefly away: the next round tries again
-            log.exception("reminders: the round failed")
-        await asyncio.sleep(check_seconds)
+    await every(
+        check_seconds, reminders_if_due, log, "reminders: the round failed", first_wait=False
+    )

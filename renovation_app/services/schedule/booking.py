@@ -100,15 +100,12 @@ def _text_confirmation(session, form: BookingForm, appointment: Appointment, tok
     if not form.texts_ok or not phone:
         return
     texts.record_consent(session, phone, True, ConsentSource.BOOKING, appointment.customer_id)
-    body = (
-        f"{BUSINESS.name}: your estimate visit is booked for "
-        f"{clock_words(appointment.starts_at)}. Details or changes: "
-        f"{links.link_url(CustomerLinkKind.VISIT, token)} Reply STOP to stop texts."
-    )
+    when = clock_words(appointment.starts_at)
+    words = f"your estimate visit is booked for {when}. Details or changes:"
+    url = links.link_url(CustomerLinkKind.VISIT, token)
     about = (mail.About.APPOINTMENT, appointment.id)
-    texts.queue_text(
-        session, phone, body, mail.EmailKind.VISIT_BOOKED, about, appointment.customer_id
-    )
+    kind = mail.EmailKind.VISIT_BOOKED
+    texts.text_link(session, phone, words, url, kind, about, appointment.customer_id)
 
 
 def _visit(form: BookingForm, enquiry: Enquiry, window: Window, now: datetime) -> Appointment:

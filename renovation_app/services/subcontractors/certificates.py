@@ -14,13 +14,13 @@ from sqlmodel import Session, select
 from renovation_app.content.costs import CERTIFICATE_KINDS, CERTIFICATE_WARNING_DAYS
 from renovation_app.db import db_session
 from renovation_app.models import InsuranceCertificate, utc_now
-from renovation_app.services import audit, files
+from renovation_app.services import files
 from renovation_app.services.billing import business_today, long_date
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.fields import has_refused_characters
 from renovation_app.services.files.scans import Paper, kept_paper
 from renovation_app.services.staff import SignedInUser
-from renovation_app.services.subcontractors.saving import RECORD_KIND, subcontractor_or_refuse
+from renovation_app.services.subcontractors.saving import record_audit, subcontractor_or_refuse
 
 MAX_BYTES = 15 * 1024 * 1024
 YEARS_AHEAD_MAX = 5
@@ -88,13 +88,8 @@ def _checked(upload: CertificateUpload, today: date) -> Paper:
             f"{long_date(upload.expires_on)} is more than {YEARS_AHEAD_MAX} years ahead: "
             "please check the expiry date printed on the certificate."
         )
-    if not upload.content:
-        raise ActionRefused(NO_FILE)
-    if len(upload.content) > MAX_BYTES:
-        raise ActionRefused(TOO_LARGE)
-    content_type = files.scan_type(upload.content)
-    if content_type is None:
-        raise ActionRefused(NOT_A_SCAN)
+    refusals = files.UploadRefusals(NO_FILE, TOO_LARGE, NOT_A_SCAN)
+    content_type = files.upload_type(upload.content, MAX_BYTES, files.scan_type, refusals)
     return kept_paper(upload.content, content_type, UNREADABLE)
 
 
@@ -131,15 +126,11 @@ def upload_certificate(
         )
         session.add(certificate)
         session.flush()
-        audit.record(
-            session,
-            "subcontractor.certificate",
-            user_id=user.id,
-            record_kind=RECORD_KIND,
-            record_id=subcontractor.id,
-            detail=f"{CERTIFICATE_KINDS[upload.kind]} certificate uploaded, expires "
-            f"{long_date(upload.expires_on)} ({certificate.file_name})",
+        detail = (
+            f"{CERTIFICATE_KINDS[upload.kind]} certificate uploaded, expires "
+            f"{long_date(upload.expires_on)} ({certificate.file_name})"
         )
+        record_audit(session, "subcontractor.certificate", subcontractor, user, detail)
         session.commit()
         session.refresh(certificate)
         return certificate

@@ -27,6 +27,27 @@ def subcontractor_or_refuse(session: Session, subcontractor_id: object) -> Subco
     return found
 
 
+def record_audit(
+    session: Session,
+    action: str,
+    subcontractor: Subcontractor,
+    user: SignedInUser,
+    detail: str = "",
+    **values: dict,
+) -> None:
+    """The audit row of a change to `subcontractor` by `user`; `detail` says what (its company
+    when not given), `values` what it was `before` and is `after`."""
+    audit.record(
+        session,
+        action,
+        user_id=user.id,
+        record_kind=RECORD_KIND,
+        record_id=subcontractor.id,
+        detail=detail or subcontractor.company,
+        **values,
+    )
+
+
 def _refuse_a_second(session: Session, company: str, other_than: int | None = None) -> None:
     """One record per company: a second one of the same name (any case) is refused, so a double
     click or two people typing the same firm make one. Holds the name's lock until the end."""
@@ -45,15 +66,7 @@ def create_subcontractor(details: SubcontractorDetails, user: SignedInUser) -> S
         subcontractor = Subcontractor(**details.as_dict(), created_at=utc_now())
         session.add(subcontractor)
         session.flush()
-        audit.record(
-            session,
-            "subcontractor.created",
-            user_id=user.id,
-            record_kind=RECORD_KIND,
-            record_id=subcontractor.id,
-            detail=details.company,
-            after=details.as_dict(),
-        )
+        record_audit(session, "subcontractor.created", subcontractor, user, after=details.as_dict())
         session.commit()
         session.refresh(subcontractor)
         return subcontractor
@@ -75,13 +88,11 @@ def update_subcontractor(
         for name in changed:
             setattr(subcontractor, name, after[name])
         session.add(subcontractor)
-        audit.record(
+        record_audit(
             session,
             "subcontractor.updated",
-            user_id=user.id,
-            record_kind=RECORD_KIND,
-            record_id=subcontractor.id,
-            detail=details.company,
+            subcontractor,
+            user,
             before={name: before[name] for name in changed},
             after={name: after[name] for name in changed},
         )
@@ -100,13 +111,11 @@ def set_subcontractor_active(subcontractor_id: int, active: bool, user: SignedIn
             raise ActionRefused(f"{subcontractor.company} is already {word}.")
         subcontractor.active = bool(active)
         session.add(subcontractor)
-        audit.record(
+        record_audit(
             session,
             "subcontractor.reactivated" if active else "subcontractor.deactivated",
-            user_id=user.id,
-            record_kind=RECORD_KIND,
-            record_id=subcontractor.id,
-            detail=subcontractor.company,
+            subcontractor,
+            user,
             before={"active": not subcontractor.active},
             after={"active": subcontractor.active},
         )

@@ -164,31 +164,30 @@ def job_costs(session: Session, job_id: int) -> list:
     )
 
 
+def _cost_fields(cost) -> dict:
+    """What a paid row and a payable row say alike of a cost: which, to whom, what, and its
+    amount with tax."""
+    return {
+        "id": cost.id,
+        "payee": cost.payee,
+        "description": cost.description,
+        "category": cost.category,
+        "kind": str(cost.kind),
+        "amount_cents": cost.total_cents,
+    }
+
+
 def _paid_row(cost) -> PaidRow:
     return PaidRow(
         day=cost.paid_on,
-        id=cost.id,
-        payee=cost.payee,
-        description=cost.description,
-        category=cost.category,
-        kind=str(cost.kind),
         paid_how=cost.paid_how,
         reference=cost.paid_reference,
-        amount_cents=cost.total_cents,
+        **_cost_fields(cost),
     )
 
 
 def _payable_row(cost) -> PayableRow:
-    return PayableRow(
-        id=cost.id,
-        incurred_on=cost.incurred_on,
-        due_on=cost.due_on,
-        payee=cost.payee,
-        description=cost.description,
-        category=cost.category,
-        kind=str(cost.kind),
-        amount_cents=cost.total_cents,
-    )
+    return PayableRow(incurred_on=cost.incurred_on, due_on=cost.due_on, **_cost_fields(cost))
 
 
 def _receivable(

@@ -3,11 +3,10 @@ receivable, payable, summary), ISO dates and amounts in dollars with two decimal
 office's other exports (dashboard.exports) write them. Refunds and credits are negative."""
 
 from datetime import date
-from decimal import Decimal
 
 from renovation_app.content.costs import COST_CATEGORY_LABELS, PAID_HOW
-from renovation_app.services.csv_cells import csv_text
-from renovation_app.services.trust_books.rows import TrustBooks
+from renovation_app.services.csv_cells import csv_text, dollars
+from renovation_app.services.trust_books.rows import PaidRow, PayableRow, TrustBooks
 from renovation_app.services.trust_books.views import read_books
 
 HEADER = [
@@ -26,12 +25,6 @@ HEADER = [
 ]
 
 
-def money(cents: int) -> Decimal:
-    """Cents as dollars with two decimals ("-12.50"). A number, not text, so the CSV writer
-    never takes a minus sign for the start of a formula."""
-    return Decimal(cents).scaleb(-2)
-
-
 def _row(section: str, **cells) -> list:
     """A CSV row: `cells` by column name, the others empty."""
     return [section, *(cells.get(name, "") for name in HEADER[1:])]
@@ -47,12 +40,21 @@ def _summary(books: TrustBooks) -> list[list]:
         (f"money receivable on {books.end}", books.receivable_cents),
         (f"money payable on {books.end}", books.payable_cents),
     ]
-    return [_row("summary", description=words, amount=money(cents)) for words, cents in figures]
+    return [_row("summary", description=words, amount=dollars(cents)) for words, cents in figures]
+
+
+def _cost_cells(row: PaidRow | PayableRow) -> dict:
+    """A cost's cells alike in the paid and the payable sections: to whom, what, its category
+    in words."""
+    return {
+        "party": row.payee,
+        "description": row.description,
+        "category": COST_CATEGORY_LABELS.get(row.category, row.category),
+    }
 
 
 def books_rows(books: TrustBooks, owner: str) -> list[list]:
     """The CSV's rows (without the header): the four sections, then the summary."""
-    category = COST_CATEGORY_LABELS.get
     rows = [
         _row(
             "received",
@@ -62,7 +64,7 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
             description=r.kind,
             method=r.method,
             reference=r.reference,
-            amount=money(r.amount_cents),
+            amount=dollars(r.amount_cents),
         )
         for r in books.received
     ]
@@ -70,12 +72,10 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
         _row(
             "paid",
             date=r.day,
-            party=r.payee,
-            description=r.description,
-            category=category(r.category, r.category),
             method=PAID_HOW.get(r.paid_how, r.paid_how),
             reference=r.reference,
-            amount=money(r.amount_cents),
+            amount=dollars(r.amount_cents),
+            **_cost_cells(r),
         )
         for r in books.paid
     ]
@@ -87,9 +87,9 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
             party=owner,
             description="invoice",
             due_date=r.due_on,
-            invoice_total=money(r.total_cents),
-            received_to_date=money(r.received_cents),
-            amount=money(r.receivable_cents),
+            invoice_total=dollars(r.total_cents),
+            received_to_date=dollars(r.received_cents),
+            amount=dollars(r.receivable_cents),
         )
         for r in books.receivable
     ]
@@ -97,11 +97,9 @@ def books_rows(books: TrustBooks, owner: str) -> list[list]:
         _row(
             "payable",
             date=r.incurred_on,
-            party=r.payee,
-            description=r.description,
-            category=category(r.category, r.category),
             due_date=r.due_on or "",
-            amount=money(r.amount_cents),
+            amount=dollars(r.amount_cents),
+            **_cost_cells(r),
         )
         for r in books.payable
     ]

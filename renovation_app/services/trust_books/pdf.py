@@ -18,9 +18,10 @@ from renovation_app.services.billing.pdf import (
     new_pdf,
     paragraph,
     rule,
+    text_line,
     without_collector,
 )
-from renovation_app.services.estimates.pdf import right_line, text_line
+from renovation_app.services.estimates.pdf import right_line
 from renovation_app.services.trust_books.views import books_view, read_books
 
 TITLE = "Trust fund books — Lien Law §75"

@@ -9,6 +9,7 @@ from renovation_app import routes
 from renovation_app.models import CustomerLinkKind, Job, Subcontractor, User
 from renovation_app.services import lien_waivers
 from renovation_app.services.billing import business_today
+from renovation_app.services.signatures import LinkSigning
 from tests.factories.costs import (
     RECEIPT_PDF,
     crew_day_of,
@@ -43,7 +44,7 @@ def paid_plumber(book: Book, admin: User, job: Job) -> None:
     signed = pay_bill(job, rough.id, by=admin, paid_on=days_ago(6))
     token = _waiver_link(book, signed, "signed lien waiver")
     seen = lien_waivers.read_waiver_link(token).waiver["document_sha256_shown"]
-    lien_waivers.sign_waiver(token, "Luis Ortiz", True, client_hash=SIGNER_CLIENT, seen_sha256=seen)
+    lien_waivers.sign_waiver(token, LinkSigning("Luis Ortiz", True, "", SIGNER_CLIENT, seen))
     finish = sub_bill_of(job, sub, "1,400", "", days_ago(4), by=admin, description="Fixtures")
     _waiver_link(book, pay_bill(job, finish.id, by=admin, reference="1043"), "unsigned lien waiver")
 

@@ -22,6 +22,7 @@ from renovation_app.models.estimates import (
 )
 from renovation_app.models.invoices import (
     INVOICE_FLAGGED,
+    NOT_REVENUE_STATUSES,
     Invoice,
     InvoiceCounter,
     InvoiceDraft,
@@ -172,6 +173,7 @@ __all__ = [
     "Payment",
     "RefundStatus",
     "ACTIVE_REFUND_STATUSES",
+    "NOT_REVENUE_STATUSES",
     "Refund",
     "StripeEvent",
     "EstimateStatus",

@@ -20,6 +20,7 @@ from renovation_app.models import (
 )
 from renovation_app.services import jobs, payments, reminders
 from renovation_app.services.billing import business_today
+from renovation_app.services.costs.budget import budget_view
 from renovation_app.services.dashboard.figures import dashboard
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.invoicing import pay_page
@@ -36,6 +37,7 @@ from tests.factories import (
     sign_change_order,
     signed_in,
 )
+from tests.factories.costs import budget_of, purchase_of
 
 
 def contract_10k(admin, token="contract-10k"):
@@ -173,6 +175,25 @@ def test_a_job_with_money_asked_for_but_not_owed_does_not_close_unnoticed(admin,
     bill(job, "final", admin)
     with pytest.raises(ActionRefused, match=r"\$7,000.00 to be paid"):
         jobs.set_job_status(job.number, "closed", signed_in(admin))
+
+
+def test_an_ended_jobs_margin_at_completion_is_what_it_came_to(admin, contract_settings):
+    """A cancelled job never bills its contract, and its returned deposit is no revenue: its
+    margin at completion is the costs it took, not the contract less the estimate."""
+    job = job_of(contract_10k(admin, "contract-10k-ended"))
+    deposit = bill(job, "deposit", admin)
+    payment = paid_by_check(deposit, admin, "3,000.00")
+    purchase_of(job, amount="450.00", tax="39.94", by=admin)
+    running = budget_of(job)
+    assert (running.invoiced_cents, running.margin_so_far_cents) == (3_000_00, 3_000_00 - 489_94)
+    assert running.margin_at_completion_cents == 10_000_00 - running.estimated_cents - 489_94
+    returned(deposit, payment, admin, "3,000.00")
+    jobs.set_job_status(job.number, "cancelled", signed_in(admin))
+
+    ended = budget_of(job)
+    assert ended.invoiced_cents == 0  # the deposit invoice was all refunded
+    assert ended.margin_so_far_cents == ended.margin_at_completion_cents == -489_94
+    assert budget_view(ended)["margin_at_completion_percent"] == ""  # nothing billed
 
 
 def test_a_job_whose_deposit_was_all_returned_is_cancelled_and_counts_nothing(

@@ -3,9 +3,11 @@
 Estimated: the contract's lines and the signed change orders' lines, each quantity x our unit
 cost in its cost category (a credit or a line taken out takes its cost off). Actual: the job's
 costs that count (not deleted), with their tax. Revenue is the contract value now before sales
-tax (tax is the state's, not income). Margin so far: invoiced (before tax) less the costs so
-far. At completion: the revenue less, in each category, the larger of estimated and actual (a
-category over its estimate already cost more; one under will still cost its estimate)."""
+tax (tax is the state's, not income). Margin so far: invoiced (before tax; not a void invoice
+nor one all refunded) less the costs so far. At completion: the revenue less, in each category,
+the larger of estimated and actual (a category over its estimate already cost more; one under
+will still cost its estimate); for a closed or cancelled job, what it came to: its margin so
+far."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -15,11 +17,12 @@ from sqlmodel import Session, select
 
 from renovation_app.content.costs import COST_CATEGORIES
 from renovation_app.models import (
+    ENDED_JOB_STATUSES,
+    NOT_REVENUE_STATUSES,
     ChangeOrderLine,
     CostKind,
     Estimate,
     Invoice,
-    InvoiceStatus,
     Job,
     JobCost,
 )
@@ -69,13 +72,23 @@ class JobBudget(CategoryTotals):
     invoiced_cents: int  # the job's invoices that count, before sales tax
     sub_unpaid_cents: int  # subcontractors' bills not yet paid
     categories: list[CategoryBudget] = field(default_factory=list)
+    # Closed or cancelled: nothing more is billed or spent, so what it came to is final.
+    ended: bool = False
 
     @property
     def margin_so_far_cents(self) -> int:
         return self.invoiced_cents - self.actual_cents
 
     @property
+    def completion_revenue_cents(self) -> int:
+        """What the job brings in at its end: the contract, or what was billed of an ended job
+        (a cancelled job never bills its contract; a closed one billed what it finally was)."""
+        return self.invoiced_cents if self.ended else self.revenue_cents
+
+    @property
     def margin_at_completion_cents(self) -> int:
+        if self.ended:
+            return self.margin_so_far_cents
         return self.revenue_cents - sum(c.projected_cents for c in self.categories)
 
 
@@ -136,7 +149,7 @@ def revenue_before_tax(session: Session, job: Job) -> int:
 def invoiced_before_tax(session: Session, job_id: int) -> int:
     total = session.exec(
         select(sa.func.sum(Invoice.total_cents - Invoice.tax_cents)).where(
-            Invoice.job_id == job_id, Invoice.status != InvoiceStatus.VOID
+            Invoice.job_id == job_id, Invoice.status.not_in(NOT_REVENUE_STATUSES)
         )
     ).one()
     return int(total or 0)
@@ -155,6 +168,7 @@ def job_budget(session: Session, job: Job) -> JobBudget:
         invoiced_cents=invoiced_before_tax(session, job.id),
         sub_unpaid_cents=sub_unpaid_cents(session, job.id),
         categories=categories,
+        ended=job.status in ENDED_JOB_STATUSES,
     )
 
 
@@ -183,7 +197,7 @@ def budget_view(budget: JobBudget) -> dict:
         "margin_so_far_percent": percent(budget.margin_so_far_cents, budget.invoiced_cents),
         "margin_at_completion_cents": budget.margin_at_completion_cents,
         "margin_at_completion_percent": percent(
-            budget.margin_at_completion_cents, budget.revenue_cents
+            budget.margin_at_completion_cents, budget.completion_revenue_cents
         ),
         "sub_unpaid_cents": budget.sub_unpaid_cents,
         "over_estimate": budget.over_estimate,

@@ -1,7 +1,7 @@
 """The dashboard's margins over its twelve months: the jobs' revenue before tax (their invoices
-that count, by the New York day each was issued) less the jobs' costs (those not deleted, with
-their tax, by their day), per month and per job's main service; and the open jobs over their
-estimate (overruns.py).
+that count: not void nor all refunded, by the New York day each was issued) less the jobs'
+costs (those not deleted, with their tax, by their day), per month and per job's main service;
+and the open jobs over their estimate (overruns.py).
 
 Both sums are one GROUP BY (job, month) each, on the invoices' created_at and the job_cost
 incurred_on indexes: a year of a busy office is a few thousand (job, month) rows, never the
@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from renovation_app.content.invoice_options import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import OTHER_WORK as OTHER_SLUG
-from renovation_app.models import EstimateLine, Invoice, InvoiceStatus, Job, JobCost
+from renovation_app.models import NOT_REVENUE_STATUSES, EstimateLine, Invoice, Job, JobCost
 from renovation_app.services.billing import business_day_start, format_usd
 from renovation_app.services.dashboard.counting import MONTHS, last_months
 from renovation_app.services.dashboard.overruns import OverRow, over_estimate
@@ -80,7 +80,7 @@ def _per_job_month(session: Session, months: list[date], ends: list[date]):
             Invoice.created_at >= business_day_start(months[0]),
             Invoice.created_at < business_day_start(ends[-1]),
             Invoice.job_id.is_not(None),
-            Invoice.status != InvoiceStatus.VOID,
+            Invoice.status.not_in(NOT_REVENUE_STATUSES),
         )
         .group_by(Invoice.job_id, issued)
     ):

@@ -40,6 +40,19 @@ def busy_button(busy: rx.Var, busy_words: str, words, class_name: str, **props) 
     )
 
 
+def action_button(words, on_click, class_name: str, test_id: str = "", **props) -> rx.Component:
+    """A button that runs `on_click` and never submits the form it stands in (a card's or a
+    row's action)."""
+    return rx.el.button(
+        words,
+        type="button",
+        on_click=on_click,
+        class_name=class_name,
+        data_testid=test_id or None,
+        **props,
+    )
+
+
 def form_heading(title, *intro: rx.Component) -> rx.Component:
     """A staff form's title, and what it is for under it."""
     return rx.el.div(

@@ -7,6 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components import answer
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.styles import DANGER_BUTTON
 from renovation_app.content import BUSINESS, TEXTS_CONSENT
@@ -185,13 +186,12 @@ def signed() -> rx.Component:
                     rx.el.strong("You may cancel this contract until ", E.cancel_until, "."),
                     " " + REFUND_RULE,
                 ),
-                rx.el.button(
+                action_button(
                     "Cancel this contract",
-                    type="button",
-                    on_click=State.cancel_contract,
+                    State.cancel_contract,
+                    DANGER_BUTTON,
+                    "cancel-contract",
                     disabled=State.working,
-                    class_name=DANGER_BUTTON,
-                    data_testid="cancel-contract",
                 ),
                 class_name="flex flex-col gap-2",
             ),

@@ -7,6 +7,7 @@ the discount and the live totals the state computes. Inputs are named `<field>-<
 
 import reflex as rx
 
+from renovation_app.components.forms import action_button
 from renovation_app.components.staff.card import form_card
 from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import error_attrs, field_error, labelled
@@ -122,11 +123,10 @@ def _line_row(state, line, index: rx.Var, choice: str) -> rx.Component:
             data_testid="line-amount",
         ),
         choices[choice]() if choice else rx.el.span(class_name="hidden sm:col-span-3 sm:block"),
-        rx.el.button(
+        action_button(
             "Remove line",
-            type="button",
-            on_click=state.remove_line(key),
-            class_name="col-span-2 text-right text-sm font-semibold text-red-700 underline sm:col-span-1",
+            state.remove_line(key),
+            "col-span-2 text-right text-sm font-semibold text-red-700 underline sm:col-span-1",
         ),
         rx.el.p(
             rx.cond(error, error, note),
@@ -221,12 +221,7 @@ def line_editor(state, document: str, choice: str = "") -> rx.Component:
             rx.foreach(state.lines, lambda line, i: _line_row(state, line, i, choice)),
             class_name="mt-2",
         ),
-        rx.el.button(
-            "Add line",
-            type="button",
-            on_click=state.add_line,
-            class_name=f"{SECONDARY_BUTTON} mt-4",
-        ),
+        action_button("Add line", state.add_line, f"{SECONDARY_BUTTON} mt-4"),
         field_error(state.errors, "lines"),
         field_error(state.errors, "total"),
         rx.el.div(

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import alert_text
 from renovation_app.services.reminders import DAYS_FORMAT
@@ -71,12 +71,7 @@ def _pause_field() -> rx.Component:
 def _buttons() -> rx.Component:
     return rx.el.div(
         rx.el.button("Save schedule", type="submit", class_name=SECONDARY_BUTTON),
-        rx.el.button(
-            "Send reminder now",
-            type="button",
-            on_click=S.send_reminder_now,
-            class_name=BUTTON,
-        ),
+        action_button("Send reminder now", S.send_reminder_now, BUTTON),
         class_name="flex flex-wrap gap-3",
     )
 

@@ -3,6 +3,7 @@
 from renovation_app.components.staff.card import (
     confirmed_delete,
     form_card,
+    remove_button,
     staff_card,
     with_cancel,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "record_links",
     "record_page",
     "record_title",
+    "remove_button",
     "row_link",
     "search_form",
     "staff_card",

@@ -3,7 +3,11 @@ Cancel beside a form's button, the delete that asks once more)."""
 
 import reflex as rx
 
+from renovation_app.components.forms import action_button
 from renovation_app.components.styles import CARD_TITLE, SECONDARY_BUTTON, STAFF_CARD
+
+# Words that take something away (a row, a link, a photo from the website), red and underlined.
+REMOVE = "text-sm font-semibold text-red-700 underline"
 
 
 def staff_card(
@@ -26,11 +30,17 @@ def form_card(
     )
 
 
+def remove_button(words, on_click, test_id: str = "", place: str = "") -> rx.Component:
+    """An action that takes something away, in red underlined words; `place` adds the classes
+    that place it in its row."""
+    return action_button(words, on_click, f"{REMOVE} {place}".strip(), test_id)
+
+
 def with_cancel(action: rx.Component, on_cancel, gap: str = "gap-2") -> rx.Component:
     """A small form's action with "Cancel" beside it, which closes the form unsaved."""
     return rx.el.div(
         action,
-        rx.el.button("Cancel", type="button", on_click=on_cancel, class_name=SECONDARY_BUTTON),
+        action_button("Cancel", on_cancel, SECONDARY_BUTTON),
         class_name=f"flex flex-wrap {gap}",
     )
 
@@ -43,24 +53,13 @@ def confirmed_delete(
         asking,
         rx.el.span(
             question,
-            rx.el.button(
-                "Yes, delete",
-                type="button",
-                on_click=on_yes,
-                class_name="font-semibold text-red-700 underline",
-                data_testid=yes_test_id or None,
+            action_button(
+                "Yes, delete", on_yes, "font-semibold text-red-700 underline", yes_test_id
             ),
             " ",
-            rx.el.button(
-                "Keep it", type="button", on_click=on_keep, class_name="font-semibold underline"
-            ),
+            action_button("Keep it", on_keep, "font-semibold underline"),
             class_name="text-sm",
             role="alert",
         ),
-        rx.el.button(
-            "Delete",
-            type="button",
-            on_click=on_ask,
-            class_name="text-sm font-semibold text-red-700 underline",
-        ),
+        remove_button("Delete", on_ask),
     )

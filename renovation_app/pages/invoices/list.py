@@ -9,6 +9,7 @@ from renovation_app.components.staff import (
     filter_input,
     list_page,
     list_row,
+    remove_button,
     row_link,
     search_form,
     table,
@@ -97,12 +98,7 @@ def draft_row(row: rx.Var) -> rx.Component:
         rx.el.span(
             "Changed ", row.updated, " by ", row.author_name, class_name="text-sm text-slate-600"
         ),
-        rx.el.button(
-            "Delete draft",
-            type="button",
-            on_click=State.delete_draft(row.id),
-            class_name="text-sm font-semibold text-red-700 underline sm:ml-auto",
-        ),
+        remove_button("Delete draft", State.delete_draft(row.id), place="sm:ml-auto"),
         test_id="draft-row",
         layout="flex flex-wrap items-center gap-x-4 gap-y-1 py-2",
     )

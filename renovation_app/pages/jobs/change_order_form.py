@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import busy_button, form_heading, saved_form
+from renovation_app.components.forms import action_button, busy_button, form_heading, saved_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import NO_JOB, form_card, record_page
 from renovation_app.components.styles import (
@@ -53,12 +53,8 @@ def take_out() -> rx.Component:
                     class_name=INPUT,
                 ),
             ),
-            rx.el.button(
-                "Take it out",
-                type="button",
-                on_click=State.add_take_out,
-                class_name=f"{SECONDARY_BUTTON} self-end",
-                data_testid="take-out",
+            action_button(
+                "Take it out", State.add_take_out, f"{SECONDARY_BUTTON} self-end", "take-out"
             ),
             class_name=f"{STAFF_CARD} grid gap-3 sm:grid-cols-[1fr_auto]",
         ),

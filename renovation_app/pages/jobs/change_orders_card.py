@@ -4,6 +4,7 @@ while it waits (copy, open, withdraw) and the form that records one signed on pa
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff.card import with_cancel
 from renovation_app.components.staff.upload import scan_upload
@@ -38,13 +39,12 @@ def paper_form(co: rx.Var) -> rx.Component:
                 UPLOAD_ID, "The scan of the signed page", "Choose the scan (PDF, JPEG or PNG)"
             ),
             with_cancel(
-                rx.el.button(
+                action_button(
                     "Record the signature",
-                    type="button",
+                    State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
+                    BUTTON,
+                    "record-paper",
                     disabled=State.working,
-                    on_click=State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
-                    class_name=BUTTON,
-                    data_testid="record-paper",
                 ),
                 State.close_paper,
             ),
@@ -85,14 +85,13 @@ def waiting_actions(co: rx.Var) -> rx.Component:
     return rx.cond(
         co.waiting,
         rx.fragment(
-            rx.el.button(
+            action_button(
                 "Copy the owner's link",
-                type="button",
-                on_click=[
+                [
                     rx.set_clipboard(co.link_url),
                     rx.toast.success("Link copied.", duration=2000),
                 ],
-                class_name="text-sm font-semibold text-orange-800 underline",
+                "text-sm font-semibold text-orange-800 underline",
             ),
             link(
                 "Open to sign here",
@@ -100,18 +99,16 @@ def waiting_actions(co: rx.Var) -> rx.Component:
                 target="_blank",
                 class_name="text-sm font-semibold text-orange-800 underline",
             ),
-            rx.el.button(
+            action_button(
                 "Signed on paper",
-                type="button",
-                on_click=State.open_paper(co.number.to(int)),
-                class_name="text-sm font-semibold text-orange-800 underline",
+                State.open_paper(co.number.to(int)),
+                "text-sm font-semibold text-orange-800 underline",
             ),
-            rx.el.button(
+            action_button(
                 "Withdraw",
-                type="button",
-                on_click=State.withdraw(co.number.to(int)),
+                State.withdraw(co.number.to(int)),
+                "text-sm font-semibold text-red-700 underline",
                 disabled=State.working,
-                class_name="text-sm font-semibold text-red-700 underline",
             ),
         ),
     )

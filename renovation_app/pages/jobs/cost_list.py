@@ -4,7 +4,13 @@ payment form, its lien waiver (the link, the PDF, a scan signed on paper) and it
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import busy_button, input_field, select_field, state_options
+from renovation_app.components.forms import (
+    action_button,
+    busy_button,
+    input_field,
+    select_field,
+    state_options,
+)
 from renovation_app.components.links import link
 from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
 from renovation_app.components.staff.upload import scan_upload
@@ -142,13 +148,12 @@ def delete_part(row: rx.Var) -> rx.Component:
 
 
 def scan_buttons() -> rx.Component:
-    record = rx.el.button(
+    record = action_button(
         "Record the signed waiver",
-        type="button",
+        Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
+        BUTTON,
+        "record-waiver-scan",
         disabled=State.working,
-        class_name=BUTTON,
-        on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
-        data_testid="record-waiver-scan",
     )
     return with_cancel(record, Scan.close_scan)
 
@@ -180,11 +185,10 @@ def scan_form(row: rx.Var) -> rx.Component:
         ),
         rx.cond(
             row.waiver == "outstanding",
-            rx.el.button(
+            action_button(
                 "Record a waiver signed on paper",
-                type="button",
-                on_click=Scan.open_scan(row.waiver_id),
-                class_name="text-sm font-semibold underline",
+                Scan.open_scan(row.waiver_id),
+                "text-sm font-semibold underline",
             ),
         ),
     )
@@ -224,12 +228,11 @@ def cost_row(row: rx.Var) -> rx.Component:
             ),
             rx.cond(
                 row.unpaid_bill,
-                rx.el.button(
+                action_button(
                     "Pay",
-                    type="button",
-                    on_click=State.open_pay(row.id),
-                    class_name="text-sm font-semibold text-orange-800 underline",
-                    data_testid="pay-bill",
+                    State.open_pay(row.id),
+                    "text-sm font-semibold text-orange-800 underline",
+                    "pay-bill",
                 ),
             ),
             rx.cond(row.waiver == "", delete_part(row)),

@@ -7,7 +7,13 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
-from renovation_app.components.forms import busy_button, input_field, select_field, state_options
+from renovation_app.components.forms import (
+    action_button,
+    busy_button,
+    input_field,
+    select_field,
+    state_options,
+)
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
@@ -112,11 +118,10 @@ def purchase_fields() -> rx.Component:
                 rx.el.p(
                     rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)),
                     " ",
-                    rx.el.button(
+                    action_button(
                         "Remove",
-                        type="button",
-                        on_click=rx.clear_selected_files(RECEIPT_ID),
-                        class_name="font-semibold text-red-700 underline",
+                        rx.clear_selected_files(RECEIPT_ID),
+                        "font-semibold text-red-700 underline",
                     ),
                     class_name="text-sm",
                     data_testid="receipt-chosen",
@@ -212,12 +217,11 @@ def add_card() -> rx.Component:
             State.editing == 0,
             rx.el.div(
                 *[
-                    rx.el.button(
+                    action_button(
                         words,
-                        type="button",
-                        on_click=State.choose_kind(kind),
+                        State.choose_kind(kind),
+                        rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
                         aria_pressed=rx.cond(State.kind == kind, "true", "false"),
-                        class_name=rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
                     )
                     for kind, words in KINDS
                 ],

@@ -9,6 +9,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.customers import customer_contact
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
@@ -104,14 +105,13 @@ def stage_row(stage: rx.Var) -> rx.Component:
             ),
             rx.cond(
                 stage.can_bill,
-                rx.el.button(
+                action_button(
                     rx.cond(stage.kind == "final", "Make the final invoice", "Bill now"),
-                    type="button",
-                    on_click=State.bill_stage(stage.id.to(int)),
+                    State.bill_stage(stage.id.to(int)),
+                    f"{SECONDARY_BUTTON} col-span-2 py-1.5 sm:col-span-1 sm:justify-self-end",
+                    "bill-stage",
                     disabled=State.working,
                     aria_label="Bill " + stage.label.to(str),
-                    class_name=f"{SECONDARY_BUTTON} col-span-2 py-1.5 sm:col-span-1 sm:justify-self-end",
-                    data_testid="bill-stage",
                 ),
                 rx.el.span(
                     "Nothing to bill",
@@ -197,14 +197,11 @@ def status_card() -> rx.Component:
             rx.el.span("Move the job to:", class_name="text-sm font-semibold"),
             rx.foreach(
                 J.next_statuses.to(list[str]),
-                lambda s: rx.el.button(
+                lambda s: action_button(
                     rx.match(s, *[(k.value, v) for k, v in STATUS_LABELS.items()], s),
-                    type="button",
-                    on_click=State.set_status(s),
+                    State.set_status(s),
+                    rx.cond(s == "cancelled", DANGER_BUTTON, f"{SECONDARY_BUTTON} py-1.5"),
                     disabled=State.working,
-                    class_name=rx.cond(
-                        s == "cancelled", DANGER_BUTTON, f"{SECONDARY_BUTTON} py-1.5"
-                    ),
                 ),
             ),
             class_name="flex flex-wrap items-center gap-2",

@@ -5,6 +5,7 @@ record of lead-safe work with "Sign the record", and the signed papers."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff.card import staff_card, with_cancel
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
@@ -43,13 +44,12 @@ def deposit_form(row: rx.Var) -> rx.Component:
                 class_name=f"{INPUT} max-w-md",
             ),
             with_cancel(
-                rx.el.button(
+                action_button(
                     "Record the deposit",
-                    type="button",
-                    on_click=State.record_deposit,
+                    State.record_deposit,
+                    BUTTON,
+                    "record-deposit",
                     disabled=State.working,
-                    class_name=BUTTON,
-                    data_testid="record-deposit",
                 ),
                 State.close_deposit,
             ),
@@ -71,11 +71,10 @@ def deposit_row(row: rx.Var) -> rx.Component:
         ),
         rx.cond(
             ~row.deposited.to(bool) & (State.deposit_for != row.payment_id.to(int)),
-            rx.el.button(
+            action_button(
                 "Record the deposit",
-                type="button",
-                on_click=State.open_deposit(row.payment_id.to(int)),
-                class_name=f"{SECONDARY_BUTTON} mt-1 py-1.5",
+                State.open_deposit(row.payment_id.to(int)),
+                f"{SECONDARY_BUTTON} mt-1 py-1.5",
             ),
         ),
         deposit_form(row),
@@ -106,13 +105,12 @@ def escrow_part() -> rx.Component:
         ),
         rx.cond(
             ~notice.sent.to(bool) & J_OPEN,
-            rx.el.button(
+            action_button(
                 "E-mail the owner the escrow notice",
-                type="button",
-                on_click=State.send_escrow_notice,
+                State.send_escrow_notice,
+                f"{SECONDARY_BUTTON} mt-1 self-start py-1.5",
+                "send-escrow-notice",
                 disabled=State.working,
-                class_name=f"{SECONDARY_BUTTON} mt-1 self-start py-1.5",
-                data_testid="send-escrow-notice",
             ),
         ),
         class_name="flex flex-col gap-1",
@@ -193,12 +191,11 @@ def papers_part() -> rx.Component:
                             on_change=State.set_copy_to,
                             class_name=f"{INPUT} max-w-xs",
                         ),
-                        rx.el.button(
+                        action_button(
                             "E-mail the copy",
-                            type="button",
-                            on_click=State.send_st124_copy,
+                            State.send_st124_copy,
+                            SECONDARY_BUTTON,
                             disabled=State.working | ~State.copy_to.to(bool),
-                            class_name=SECONDARY_BUTTON,
                         ),
                         class_name="flex flex-wrap gap-2",
                     ),
@@ -255,13 +252,12 @@ def sign_form(lead: rx.Var) -> rx.Component:
             rx.el.span(LEAD_SAFE_CERTIFICATION),
             class_name="flex items-start gap-2 text-sm",
         ),
-        rx.el.button(
+        action_button(
             "Sign the record",
-            type="button",
-            on_click=State.sign_lead_safe_record,
+            State.sign_lead_safe_record,
+            f"{BUTTON} self-start",
+            "sign-lead-safe-record",
             disabled=State.working,
-            class_name=f"{BUTTON} self-start",
-            data_testid="sign-lead-safe-record",
         ),
         class_name="mt-1 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
     )

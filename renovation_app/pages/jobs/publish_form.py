@@ -5,7 +5,7 @@ permission."""
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.components.forms import input_field, select_field
+from renovation_app.components.forms import action_button, input_field, select_field
 from renovation_app.components.staff.card import with_cancel
 from renovation_app.components.styles import BUTTON
 from renovation_app.state.jobs import JobPhotosState
@@ -84,13 +84,8 @@ def publish_permission() -> rx.Component:
 
 
 def publish_buttons() -> rx.Component:
-    publish = rx.el.button(
-        "Publish",
-        type="button",
-        on_click=State.publish,
-        disabled=State.working,
-        class_name=BUTTON,
-        data_testid="publish-save",
+    publish = action_button(
+        "Publish", State.publish, BUTTON, "publish-save", disabled=State.working
     )
     return with_cancel(publish, State.close_publish, gap="gap-3")
 

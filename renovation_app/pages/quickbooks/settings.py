@@ -6,6 +6,7 @@ own words, with a retry; payments recorded there that could not be recorded here
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff.frame import staff_page
 from renovation_app.components.styles import (
@@ -49,13 +50,7 @@ def connection_card() -> rx.Component:
                         href="/api/quickbooks/connect",
                         class_name=SECONDARY_BUTTON,
                     ),
-                    rx.el.button(
-                        "Disconnect",
-                        type="button",
-                        on_click=State.disconnect,
-                        class_name=DANGER_BUTTON,
-                        data_testid="qb-disconnect",
-                    ),
+                    action_button("Disconnect", State.disconnect, DANGER_BUTTON, "qb-disconnect"),
                     class_name="flex flex-wrap gap-2",
                 ),
                 class_name="flex flex-col gap-3",
@@ -144,12 +139,7 @@ def attention_row(row: rx.Var) -> rx.Component:
             ": ",
             row["problem"].to(str),
         ),
-        rx.el.button(
-            "Retry",
-            type="button",
-            on_click=State.retry(row["sync_id"].to(int)),
-            class_name=SECONDARY_BUTTON,
-        ),
+        action_button("Retry", State.retry(row["sync_id"].to(int)), SECONDARY_BUTTON),
         class_name="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 py-2",
         data_testid="qb-attention",
     )

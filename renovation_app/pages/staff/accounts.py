@@ -4,7 +4,7 @@ change role, deactivate, end a feed; the open invitations."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.staff.table import wide_table
@@ -84,11 +84,10 @@ def calendar_feed(member: rx.Var) -> rx.Component:
         member.feed,
         rx.el.div(
             rx.el.span("Calendar feed since ", member.feed, data_testid="calendar-feed"),
-            rx.el.button(
+            action_button(
                 "End calendar feed",
-                type="button",
-                on_click=State.end_feed(member.id),
-                class_name=f"{SMALL_BUTTON} self-start text-red-800",
+                State.end_feed(member.id),
+                f"{SMALL_BUTTON} self-start text-red-800",
             ),
             class_name="flex flex-col gap-1 text-sm",
         ),
@@ -118,33 +117,21 @@ def member_row(member: rx.Var) -> rx.Component:
                 rx.el.div(
                     rx.cond(
                         member.role == "admin",
-                        rx.el.button(
-                            "Make staff",
-                            type="button",
-                            on_click=State.set_role(member.id, "staff"),
-                            class_name=SMALL_BUTTON,
+                        action_button(
+                            "Make staff", State.set_role(member.id, "staff"), SMALL_BUTTON
                         ),
-                        rx.el.button(
-                            "Make admin",
-                            type="button",
-                            on_click=State.set_role(member.id, "admin"),
-                            class_name=SMALL_BUTTON,
+                        action_button(
+                            "Make admin", State.set_role(member.id, "admin"), SMALL_BUTTON
                         ),
                     ),
                     rx.cond(
                         member.active,
-                        rx.el.button(
+                        action_button(
                             "Deactivate",
-                            type="button",
-                            on_click=State.deactivate(member.id),
-                            class_name=f"{SMALL_BUTTON} text-red-800",
+                            State.deactivate(member.id),
+                            f"{SMALL_BUTTON} text-red-800",
                         ),
-                        rx.el.button(
-                            "Reactivate",
-                            type="button",
-                            on_click=State.reactivate(member.id),
-                            class_name=SMALL_BUTTON,
-                        ),
+                        action_button("Reactivate", State.reactivate(member.id), SMALL_BUTTON),
                     ),
                     class_name="flex flex-wrap gap-2",
                 ),
@@ -169,17 +156,9 @@ def invitation_row(invitation: rx.Var) -> rx.Component:
             ),
         ),
         rx.el.div(
-            rx.el.button(
-                "Send again",
-                type="button",
-                on_click=State.resend(invitation.id),
-                class_name=SMALL_BUTTON,
-            ),
-            rx.el.button(
-                "Withdraw",
-                type="button",
-                on_click=State.withdraw(invitation.id),
-                class_name=f"{SMALL_BUTTON} text-red-800",
+            action_button("Send again", State.resend(invitation.id), SMALL_BUTTON),
+            action_button(
+                "Withdraw", State.withdraw(invitation.id), f"{SMALL_BUTTON} text-red-800"
             ),
             class_name="mt-1 flex gap-2",
         ),

@@ -5,7 +5,7 @@ every job with their lien waivers (bills are entered on the job's costs)."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_cards, record_page, staff_card
 from renovation_app.components.staff.upload import scan_upload
@@ -55,19 +55,14 @@ def heading() -> rx.Component:
         rx.el.div(
             rx.cond(
                 S.active,
-                rx.el.button(
-                    "Deactivate",
-                    type="button",
-                    on_click=State.set_active(False),
-                    disabled=State.working,
-                    class_name=DANGER_BUTTON,
+                action_button(
+                    "Deactivate", State.set_active(False), DANGER_BUTTON, disabled=State.working
                 ),
-                rx.el.button(
+                action_button(
                     "Make active again",
-                    type="button",
-                    on_click=State.set_active(True),
+                    State.set_active(True),
+                    SECONDARY_BUTTON,
                     disabled=State.working,
-                    class_name=SECONDARY_BUTTON,
                 ),
             ),
         ),
@@ -106,13 +101,12 @@ def upload_form() -> rx.Component:
             button_class=f"{SECONDARY_BUTTON} w-full sm:w-auto",
             names_class="text-sm break-all",
         ),
-        rx.el.button(
+        action_button(
             rx.cond(State.working, "Uploading...", "Upload the certificate"),
-            type="button",
+            State.upload_certificate(rx.upload_files(upload_id=UPLOAD_ID)),
+            f"{BUTTON} self-start disabled:opacity-70",
+            "upload-certificate",
             disabled=State.working,
-            on_click=State.upload_certificate(rx.upload_files(upload_id=UPLOAD_ID)),
-            class_name=f"{BUTTON} self-start disabled:opacity-70",
-            data_testid="upload-certificate",
         ),
         class_name="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
     )

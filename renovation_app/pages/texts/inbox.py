@@ -5,6 +5,7 @@ Bodies are shown as text, never as HTML."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff.frame import staff_page
 from renovation_app.components.styles import INPUT, SECONDARY_BUTTON, STAFF_CARD
@@ -70,12 +71,7 @@ def unknown_text(text: rx.Var) -> rx.Component:
                 on_change=lambda value: State.set_attach_to(text.id, value),
                 class_name=f"{INPUT} max-w-32 py-2",
             ),
-            rx.el.button(
-                "Put on their page",
-                type="button",
-                on_click=State.attach(text.id),
-                class_name=SECONDARY_BUTTON,
-            ),
+            action_button("Put on their page", State.attach(text.id), SECONDARY_BUTTON),
             class_name="flex flex-wrap items-center gap-2",
         ),
         class_name="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3",

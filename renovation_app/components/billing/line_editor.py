@@ -8,7 +8,7 @@ the discount and the live totals the state computes. Inputs are named `<field>-<
 import reflex as rx
 
 from renovation_app.components.forms import action_button
-from renovation_app.components.staff.card import form_card
+from renovation_app.components.staff.card import card_intro, form_card
 from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
@@ -239,10 +239,10 @@ def lines_card(state, document: str, title: str, choice: str = "") -> rx.Compone
     """The form's card of work and prices: how to write a line, then the line editor."""
     return form_card(
         title,
-        rx.el.p(
+        card_intro(
             "Each line: a service from the list or free text, what is done and with which "
             "materials, then quantity, unit (sq ft, hours; empty for a lump sum) and unit price.",
-            class_name="mt-2 text-sm text-slate-600",
+            space="mt-2",
         ),
         line_editor(state, document, choice),
     )

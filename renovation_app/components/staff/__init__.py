@@ -1,6 +1,7 @@
 """Pieces of the staff area."""
 
 from renovation_app.components.staff.card import (
+    card_intro,
     confirmed_delete,
     form_card,
     remove_button,
@@ -35,6 +36,7 @@ from renovation_app.components.staff.search import (
 __all__ = [
     "NO_JOB",
     "bullets",
+    "card_intro",
     "cards",
     "confirmed_delete",
     "figure",

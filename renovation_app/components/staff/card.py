@@ -20,6 +20,12 @@ def staff_card(
     )
 
 
+def card_intro(*words, space: str = "mt-1") -> rx.Component:
+    """What a card is for, in small grey words under its title (`space` above them: a form
+    card's legend wants more)."""
+    return rx.el.p(*words, class_name=f"{space} text-sm text-slate-600")
+
+
 def form_card(
     title, *children: rx.Component, class_name: str = STAFF_CARD, **props
 ) -> rx.Component:

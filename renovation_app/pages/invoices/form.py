@@ -7,7 +7,7 @@ from renovation_app.components.billing.document_form import customer_card, docum
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import action_button, busy_button, post_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import form_card, remove_button, staff_page
+from renovation_app.components.staff import card_intro, form_card, remove_button, staff_page
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import (
     alert_text,
@@ -65,11 +65,11 @@ def stage_row(row) -> rx.Component:
 def payment_schedule() -> rx.Component:
     return form_card(
         "Payment schedule",
-        rx.el.p(
+        card_intro(
             "Optional: a deposit, then stages of the work, each an amount or a percentage of "
             "the total, with its due date. They must add up to the total. The customer pays "
             "what is due now, or the whole balance.",
-            class_name="mt-2 text-sm text-slate-600",
+            space="mt-2",
         ),
         rx.el.div(rx.foreach(InvoiceFormState.stages, stage_row), class_name="mt-2"),
         form_error("schedule"),

@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import with_cancel
+from renovation_app.components.staff.card import card_intro, with_cancel
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -148,10 +148,9 @@ def change_orders_card() -> rx.Component:
             ),
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
-        rx.el.p(
+        card_intro(
             "Only the owner's signature approves a change: an unsigned one is never billed and "
             "changes no amount.",
-            class_name="mt-1 text-sm text-slate-600",
         ),
         rows_or(J.change_orders, change_order_row, "No change orders yet.", "mt-2 text-slate-600"),
         class_name=STAFF_CARD,

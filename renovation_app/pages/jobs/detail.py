@@ -13,6 +13,7 @@ from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
+    card_intro,
     figure,
     history_details,
     record_cards,
@@ -127,10 +128,9 @@ def stage_row(stage: rx.Var) -> rx.Component:
 def schedule_card() -> rx.Component:
     return staff_card(
         "Payment schedule",
-        rx.el.p(
+        card_intro(
             "The stages add up to the contract value; a signed change order moves the ones not "
             "yet billed. The final invoice bills exactly what is left.",
-            class_name="mt-1 text-sm text-slate-600",
         ),
         rx.el.ul(rx.foreach(J.stages.to(list[dict]), stage_row), class_name="mt-2"),
         lead_safe_warning(),

@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button, post_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import record_cards, record_page, staff_card
+from renovation_app.components.staff import card_intro, record_cards, record_page, staff_card
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -211,9 +211,8 @@ def bills_card() -> rx.Component:
     bills = S.bills.to(list[dict])
     return staff_card(
         "Bills",
-        rx.el.p(
+        card_intro(
             "Entered and paid on each job's costs; a paid bill asks for its lien waiver.",
-            class_name="mt-1 text-sm text-slate-600",
         ),
         rows_or(bills, bill_row, "No bills yet.", "mt-2 text-slate-600", "mt-2"),
     )

@@ -17,14 +17,13 @@ from renovation_app.components.styles import (
     DANGER_BUTTON,
     INPUT,
     SECONDARY_BUTTON,
+    TICK_BOX_BY_WORDS,
 )
 from renovation_app.components.ui import problem_text, section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import TEL_HREF, mailto_href
 
 TITLE = "text-2xl font-extrabold text-slate-900"
-# The box keeps its size beside words that wrap on a phone.
-AGREE_BOX = "h-5 w-5 shrink-0 accent-orange-700"
 
 
 def answer_page(
@@ -82,7 +81,7 @@ def pdf_and_problem(state, link_url: rx.Var, words: str) -> rx.Component:
     )
 
 
-def agree_box(state, *words, box_class: str = AGREE_BOX) -> rx.Component:
+def agree_box(state, *words, box_class: str = TICK_BOX_BY_WORDS) -> rx.Component:
     """The box that agrees to what is signed, with its words."""
     return rx.el.label(
         rx.el.input(type="checkbox", id="agree", on_change=state.set_agreed, class_name=box_class),

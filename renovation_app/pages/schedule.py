@@ -6,7 +6,13 @@ confirmation. Each person's calendar feed for their phone is made here."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import action_button, input_field, select_field, state_options
+from renovation_app.components.forms import (
+    action_button,
+    input_field,
+    select_field,
+    state_options,
+    tick_box,
+)
 from renovation_app.components.react.calendar import schedule_calendar
 from renovation_app.components.staff import staff_card, staff_page
 from renovation_app.components.styles import (
@@ -51,13 +57,9 @@ def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
 
 def person_box(person: rx.Var) -> rx.Component:
     key = person.key.to(str)
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=State.chosen.contains(key),
-            on_change=lambda _v: State.toggle_person(key),
-            class_name="h-5 w-5 accent-orange-700",
-        ),
+    return tick_box(
+        State.chosen.contains(key),
+        lambda _v: State.toggle_person(key),
         rx.el.span(
             "", class_name="inline-block h-3 w-3 rounded-full", style={"background": person.colour}
         ),

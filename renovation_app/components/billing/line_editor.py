@@ -9,7 +9,7 @@ import reflex as rx
 
 from renovation_app.components.forms import action_button
 from renovation_app.components.staff.card import card_intro, form_card
-from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
+from renovation_app.components.styles import INPUT, SECONDARY_BUTTON, TICK_BOX
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.costs import COST_CATEGORIES
@@ -50,7 +50,7 @@ def _choice(state, line, name: str, words: str) -> rx.Component:
             type="checkbox",
             default_checked=getattr(line, name),
             on_change=lambda ticked: state.set_line(line.key, name, ticked),
-            class_name="h-5 w-5 accent-orange-700",
+            class_name=TICK_BOX,
         ),
         words,
         class_name="col-span-2 flex items-center gap-2 text-sm sm:col-span-3",

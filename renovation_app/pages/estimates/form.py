@@ -5,7 +5,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import busy_button, saved_form
+from renovation_app.components.forms import busy_button, saved_form, tick_box
 from renovation_app.components.staff import form_card, staff_page
 from renovation_app.components.styles import BUTTON, INPUT
 from renovation_app.components.ui import field_error, labelled
@@ -47,13 +47,9 @@ def terms_card() -> rx.Component:
             field("Valid until", "valid_until", "date", hint="Leave empty for 30 days."),
             field("Estimated start", "start_date", "date"),
             field("Substantial completion", "completion_date", "date"),
-            rx.el.label(
-                rx.el.input(
-                    type="checkbox",
-                    checked=State.time_of_essence,
-                    on_change=State.set_time_of_essence,
-                    class_name="h-5 w-5 accent-orange-700",
-                ),
+            tick_box(
+                State.time_of_essence,
+                State.set_time_of_essence,
                 "The completion date is of the essence",
                 class_name="flex items-center gap-2 self-end font-semibold",
             ),

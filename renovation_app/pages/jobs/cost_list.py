@@ -10,6 +10,7 @@ from renovation_app.components.forms import (
     input_field,
     select_field,
     state_options,
+    tick_box,
 )
 from renovation_app.components.links import link
 from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
@@ -19,6 +20,7 @@ from renovation_app.components.styles import (
     FIELD_LABEL,
     INPUT,
     SECONDARY_BUTTON,
+    TICK_BOX_BY_WORDS,
 )
 from renovation_app.components.ui import rows_or
 from renovation_app.content.costs import PAID_HOW
@@ -56,16 +58,13 @@ def funded_by_field() -> rx.Component:
 def lapse_warning() -> rx.Component:
     return rx.cond(
         State.lapse,
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.lapse_ticked,
-                on_change=State.set_lapse_ticked,
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
-            ),
+        tick_box(
+            State.lapse_ticked,
+            State.set_lapse_ticked,
             rx.el.span(State.lapse, " I confirm the payment anyway."),
-            role="alert",
             class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+            box=TICK_BOX_BY_WORDS,
+            role="alert",
             data_testid="lapse-warning",
         ),
     )

@@ -13,6 +13,7 @@ from renovation_app.components.forms import (
     input_field,
     select_field,
     state_options,
+    tick_box,
 )
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
@@ -91,13 +92,9 @@ def purchase_fields() -> rx.Component:
         field("Sales tax paid ($)", "tax", input_mode="decimal", placeholder="0.00"),
         choice("Paid by", "paid_how", [(k, v) for k, v in PAID_HOW.items() if k != "payroll"]),
         field("What was bought (optional)", "description"),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.credit,
-                on_change=State.set_credit,
-                class_name="h-5 w-5 accent-orange-700",
-            ),
+        tick_box(
+            State.credit,
+            State.set_credit,
             "A vendor's credit (money back: the amount comes off)",
             class_name="flex items-center gap-2 text-sm sm:col-span-2",
         ),

@@ -9,7 +9,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.customers import customer_contact
-from renovation_app.components.forms import action_button
+from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
@@ -29,6 +29,7 @@ from renovation_app.components.styles import (
     DANGER_BUTTON,
     SECONDARY_BUTTON,
     STAFF_CARD,
+    TICK_BOX_BY_WORDS,
 )
 from renovation_app.components.ui import problem_text, rows_or, status_text
 from renovation_app.pages.jobs.change_orders_card import change_orders_card
@@ -142,21 +143,18 @@ def lead_safe_warning() -> rx.Component:
     anyway with the next press of "Make the final invoice"."""
     return rx.cond(
         State.lead_safe_warning,
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.lead_safe_ticked,
-                on_change=State.set_lead_safe_ticked,
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
-                data_testid="lead-safe-confirm",
-            ),
+        tick_box(
+            State.lead_safe_ticked,
+            State.set_lead_safe_ticked,
             rx.el.span(
                 State.lead_safe_warning,
                 " Record what is missing on the daily log and have the certified renovator sign "
                 "the record, or tick to make the final invoice anyway.",
             ),
-            role="alert",
             class_name="mt-3 flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+            box=TICK_BOX_BY_WORDS,
+            test_id="lead-safe-confirm",
+            role="alert",
             data_testid="lead-safe-warning",
         ),
     )

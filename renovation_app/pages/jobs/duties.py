@@ -5,10 +5,16 @@ record of lead-safe work with "Sign the record", and the signed papers."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import action_button
+from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.staff.card import staff_card, with_cancel
-from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.styles import (
+    BUTTON,
+    INPUT,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+    TICK_BOX_BY_WORDS,
+)
 from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
@@ -241,16 +247,13 @@ def sign_form(lead: rx.Var) -> rx.Component:
             class_name=f"{INPUT} max-w-md",
             data_testid="renovator-typed",
         ),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.certify_ticked,
-                on_change=State.set_certify_ticked,
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
-                data_testid="certify-record",
-            ),
+        tick_box(
+            State.certify_ticked,
+            State.set_certify_ticked,
             rx.el.span(LEAD_SAFE_CERTIFICATION),
             class_name="flex items-start gap-2 text-sm",
+            box=TICK_BOX_BY_WORDS,
+            test_id="certify-record",
         ),
         action_button(
             "Sign the record",

@@ -5,7 +5,7 @@ project page links; and, once the job is finished, its after photos put on the w
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import action_button
+from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
 from renovation_app.components.staff import (
@@ -64,16 +64,12 @@ def upload_card() -> rx.Component:
 def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
     """The tick sends the state it asks for (the opposite of the row's): clicked twice, or in two
     tabs, it sets the same thing twice rather than flipping it back."""
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=row.shared.to(bool),
-            on_change=on_change,
-            class_name="h-5 w-5 accent-orange-700",
-            data_testid=testid,
-        ),
+    return tick_box(
+        row.shared.to(bool),
+        on_change,
         "Show to the customer",
         class_name="flex items-center gap-2 text-sm font-medium text-slate-800",
+        test_id=testid,
     )
 
 

@@ -4,7 +4,7 @@ off (with a code)."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import post_form, tick_box
 from renovation_app.components.staff import staff_page
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
@@ -135,20 +135,17 @@ def two_step_section() -> rx.Component:
 def location_section() -> rx.Component:
     return rx.el.section(
         rx.el.h3("Location at the time clock", class_name="text-lg font-bold"),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.location_consent,
-                on_change=State.set_location_consent,
-                class_name="mt-1 h-5 w-5 shrink-0",
-                data_testid="location-consent",
-            ),
+        tick_box(
+            State.location_consent,
+            State.set_location_consent,
             rx.el.span(
                 "Keep my phone's location with each clock in and clock out. Admins see it as a "
                 "map link on my timesheet. Nothing is recorded between the two taps, and I can "
                 "turn this off at any time."
             ),
             class_name="flex items-start gap-2 text-slate-700",
+            box="mt-1 h-5 w-5 shrink-0",
+            test_id="location-consent",
         ),
         class_name="flex flex-col gap-3",
     )

@@ -4,7 +4,7 @@ change role, deactivate, end a feed; the open invitations."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import action_button, post_form
+from renovation_app.components.forms import action_button, post_form, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page
 from renovation_app.components.staff.table import wide_table
@@ -64,16 +64,13 @@ def hourly_cost(member: rx.Var) -> rx.Component:
 
 def overtime_exempt(member: rx.Var) -> rx.Component:
     """Exempt employees count no overtime on their timesheets (admins only)."""
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=member.overtime_exempt.to(bool),
-            on_change=lambda ticked: State.set_overtime_exempt(member.id, ticked),
-            class_name="h-4 w-4",
-            data_testid="overtime-exempt",
-        ),
+    return tick_box(
+        member.overtime_exempt.to(bool),
+        lambda ticked: State.set_overtime_exempt(member.id, ticked),
         "Exempt from overtime",
         class_name="mt-1 flex items-center gap-1.5 text-sm text-slate-700",
+        box="h-4 w-4",
+        test_id="overtime-exempt",
     )
 
 

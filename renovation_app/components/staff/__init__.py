@@ -9,7 +9,7 @@ from renovation_app.components.staff.card import (
     with_cancel,
 )
 from renovation_app.components.staff.figure import figure
-from renovation_app.components.staff.frame import login_form, staff_page
+from renovation_app.components.staff.frame import login_form, staff_page, staff_screen
 from renovation_app.components.staff.list_page import (
     bullets,
     cards,
@@ -57,6 +57,7 @@ __all__ = [
     "search_form",
     "staff_card",
     "staff_page",
+    "staff_screen",
     "table",
     "with_cancel",
 ]

@@ -212,3 +212,22 @@ def staff_page(content: rx.Component, title: str, on_invoice_page: bool = False)
         with_footer=False,
         main_class="bg-slate-50",
     )
+
+
+def staff_screen(
+    title: str,
+    *parts: rx.Component,
+    class_name: str,
+    test_id: str = "",
+    title_class: str = "text-2xl font-extrabold",
+) -> rx.Component:
+    """A staff page that is one screen: its title (the page's too) above its parts."""
+    return staff_page(
+        rx.el.div(
+            rx.el.h2(title, class_name=title_class),
+            *parts,
+            class_name=class_name,
+            data_testid=test_id or None,
+        ),
+        title=title,
+    )

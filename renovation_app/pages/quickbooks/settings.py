@@ -8,7 +8,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.frame import staff_page
+from renovation_app.components.staff import staff_screen
 from renovation_app.components.styles import (
     BUTTON,
     DANGER_BUTTON,
@@ -172,17 +172,14 @@ def attention_card() -> rx.Component:
 
 @page(routes.QUICKBOOKS, on_load=(State.load,))
 def quickbooks_settings() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("QuickBooks", class_name="text-2xl font-extrabold"),
-            problem_text(State.error),
-            status_text(State.note, "qb-note"),
-            rx.cond(
-                State.is_admin,
-                rx.fragment(connection_card(), mapping_card(), attention_card()),
-            ),
-            class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
-            data_testid="quickbooks-settings",
+    return staff_screen(
+        "QuickBooks",
+        problem_text(State.error),
+        status_text(State.note, "qb-note"),
+        rx.cond(
+            State.is_admin,
+            rx.fragment(connection_card(), mapping_card(), attention_card()),
         ),
-        title="QuickBooks",
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
+        test_id="quickbooks-settings",
     )

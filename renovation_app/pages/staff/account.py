@@ -5,7 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.forms import post_form, tick_box
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import staff_screen
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
@@ -153,13 +153,11 @@ def location_section() -> rx.Component:
 
 @page(routes.ACCOUNT, on_load=(State.load,))
 def account() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("Your account", class_name="text-2xl font-extrabold text-slate-900"),
-            rx.el.p("Signed in as ", rx.el.strong(State.user_name), class_name="text-slate-700"),
-            two_step_section(),
-            location_section(),
-            class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
-        ),
-        title="Your account",
+    return staff_screen(
+        "Your account",
+        rx.el.p("Signed in as ", rx.el.strong(State.user_name), class_name="text-slate-700"),
+        two_step_section(),
+        location_section(),
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
+        title_class="text-2xl font-extrabold text-slate-900",
     )

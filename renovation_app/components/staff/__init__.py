@@ -5,6 +5,7 @@ from renovation_app.components.staff.card import (
     confirmed_delete,
     form_card,
     remove_button,
+    row_form,
     staff_card,
     with_cancel,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "record_page",
     "record_title",
     "remove_button",
+    "row_form",
     "row_link",
     "search_form",
     "staff_card",

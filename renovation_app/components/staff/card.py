@@ -51,6 +51,18 @@ def with_cancel(action: rx.Component, on_cancel, gap: str = "gap-2") -> rx.Compo
     )
 
 
+def row_form(
+    *fields: rx.Component, action: rx.Component, on_cancel, gap: str = "gap-2"
+) -> rx.Component:
+    """A small form opened under a row of a card (a deposit, a signature on paper, a payment):
+    its fields, then its action with Cancel, on grey."""
+    return rx.el.div(
+        *fields,
+        with_cancel(action, on_cancel),
+        class_name=f"mt-2 flex flex-col {gap} rounded-lg bg-slate-50 p-3",
+    )
+
+
 def confirmed_delete(
     asking: rx.Var, question: str, on_yes, on_keep, on_ask, yes_test_id: str = ""
 ) -> rx.Component:

@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import card_intro, with_cancel
+from renovation_app.components.staff.card import card_intro, row_form
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -27,7 +27,7 @@ WAITING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-am
 def paper_form(co: rx.Var) -> rx.Component:
     return rx.cond(
         State.paper_for == co.number.to(int),
-        rx.el.div(
+        row_form(
             rx.el.p("Signed on paper: who signed, when, and the scan", class_name="font-semibold"),
             rx.el.label("Signed by", html_for="paper-name", class_name="text-sm font-semibold"),
             rx.el.input(id="paper-name", on_change=State.set_paper_name, class_name=INPUT),
@@ -38,17 +38,14 @@ def paper_form(co: rx.Var) -> rx.Component:
             scan_upload(
                 UPLOAD_ID, "The scan of the signed page", "Choose the scan (PDF, JPEG or PNG)"
             ),
-            with_cancel(
-                action_button(
-                    "Record the signature",
-                    State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
-                    BUTTON,
-                    "record-paper",
-                    disabled=State.working,
-                ),
-                State.close_paper,
+            action=action_button(
+                "Record the signature",
+                State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
+                BUTTON,
+                "record-paper",
+                disabled=State.working,
             ),
-            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+            on_cancel=State.close_paper,
         ),
     )
 

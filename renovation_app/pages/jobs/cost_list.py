@@ -13,7 +13,7 @@ from renovation_app.components.forms import (
     tick_box,
 )
 from renovation_app.components.links import link
-from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
+from renovation_app.components.staff import confirmed_delete, row_form, staff_card
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -70,8 +70,8 @@ def lapse_warning() -> rx.Component:
     )
 
 
-def pay_buttons() -> rx.Component:
-    record = busy_button(
+def pay_button() -> rx.Component:
+    return busy_button(
         State.working,
         "Saving...",
         "Record the payment",
@@ -80,11 +80,10 @@ def pay_buttons() -> rx.Component:
         on_click=State.record_payment,
         data_testid="record-payment",
     )
-    return with_cancel(record, State.close_pay)
 
 
 def pay_form() -> rx.Component:
-    return rx.el.div(
+    return row_form(
         rx.el.div(
             field_pay("Paid on", "paid_on", type="date"),
             paid_how_field(),
@@ -93,8 +92,9 @@ def pay_form() -> rx.Component:
             class_name="grid gap-3 sm:grid-cols-2",
         ),
         lapse_warning(),
-        pay_buttons(),
-        class_name="mt-2 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
+        action=pay_button(),
+        on_cancel=State.close_pay,
+        gap="gap-3",
     )
 
 
@@ -146,22 +146,21 @@ def delete_part(row: rx.Var) -> rx.Component:
     )
 
 
-def scan_buttons() -> rx.Component:
-    record = action_button(
+def scan_button() -> rx.Component:
+    return action_button(
         "Record the signed waiver",
         Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
         BUTTON,
         "record-waiver-scan",
         disabled=State.working,
     )
-    return with_cancel(record, Scan.close_scan)
 
 
 def scan_form(row: rx.Var) -> rx.Component:
     """The waiver signed on paper: who signed, on which day (on or after the payment), the scan."""
     return rx.cond(
         (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
-        rx.el.div(
+        row_form(
             rx.el.label("Signed by", html_for="scan-name", class_name=FIELD_LABEL),
             rx.el.input(
                 id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT
@@ -179,8 +178,8 @@ def scan_form(row: rx.Var) -> rx.Component:
                 "The signed waiver: a PDF, JPEG or PNG",
                 "Choose the signed waiver (PDF, JPEG or PNG)",
             ),
-            scan_buttons(),
-            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+            action=scan_button(),
+            on_cancel=Scan.close_scan,
         ),
         rx.cond(
             row.waiver == "outstanding",

@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import staff_card, with_cancel
+from renovation_app.components.staff.card import row_form, staff_card
 from renovation_app.components.styles import (
     BUTTON,
     INPUT,
@@ -28,7 +28,7 @@ LATE = "font-semibold text-red-700"
 def deposit_form(row: rx.Var) -> rx.Component:
     return rx.cond(
         State.deposit_for == row.payment_id.to(int),
-        rx.el.div(
+        row_form(
             rx.el.label("Deposited on", html_for="deposit-day", class_name="text-sm font-semibold"),
             rx.el.input(
                 id="deposit-day",
@@ -49,17 +49,14 @@ def deposit_form(row: rx.Var) -> rx.Component:
                 max_length=200,
                 class_name=f"{INPUT} max-w-md",
             ),
-            with_cancel(
-                action_button(
-                    "Record the deposit",
-                    State.record_deposit,
-                    BUTTON,
-                    "record-deposit",
-                    disabled=State.working,
-                ),
-                State.close_deposit,
+            action=action_button(
+                "Record the deposit",
+                State.record_deposit,
+                BUTTON,
+                "record-deposit",
+                disabled=State.working,
             ),
-            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+            on_cancel=State.close_deposit,
         ),
     )
 

@@ -5,7 +5,7 @@ to the owner for signature."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.billing.document_form import document_field
+from renovation_app.components.billing.document_form import document_choice, document_field
 from renovation_app.components.billing.line_editor import lines_card
 from renovation_app.components.forms import action_button, busy_button, form_heading, saved_form
 from renovation_app.components.links import link
@@ -72,15 +72,11 @@ def terms_card() -> rx.Component:
                 input_mode="numeric",
                 hint="Negative if it finishes earlier; 0 for no change.",
             ),
-            labelled(
+            document_choice(
+                State,
                 "How the change is paid",
-                rx.el.select(
-                    *[rx.el.option(words, value=value) for value, words in PAYMENTS],
-                    id="change-order-payment",
-                    name="payment",
-                    default_value=State.defaults["payment"].to(str),
-                    class_name=INPUT,
-                ),
+                "payment",
+                [rx.el.option(words, value=value) for value, words in PAYMENTS],
                 rx.el.p(PAYMENT_HINT, class_name="text-sm text-slate-600"),
                 field_error(State.errors, "payment"),
             ),

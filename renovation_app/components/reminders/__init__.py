@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app.components.forms import action_button, post_form
+from renovation_app.components.staff.card import titled_section
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import alert_text
 from renovation_app.services.reminders import DAYS_FORMAT
@@ -82,8 +83,8 @@ def _error() -> rx.Component:
 
 def reminders_block() -> rx.Component:
     """Shown while the invoice can be reminded of (sent, not paid in full, not void)."""
-    return rx.el.section(
-        rx.el.h3("Reminders", class_name="text-lg font-bold"),
+    return titled_section(
+        "Reminders",
         _status(),
         post_form(
             _days_field(),

@@ -7,6 +7,7 @@ from renovation_app.components.staff.card import (
     remove_button,
     row_form,
     staff_card,
+    titled_section,
     with_cancel,
 )
 from renovation_app.components.staff.figure import figure
@@ -61,5 +62,6 @@ __all__ = [
     "staff_page",
     "staff_screen",
     "table",
+    "titled_section",
     "with_cancel",
 ]

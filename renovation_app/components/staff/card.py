@@ -26,6 +26,11 @@ def card_intro(*words, space: str = "mt-1") -> rx.Component:
     return rx.el.p(*words, class_name=f"{space} text-sm text-slate-600")
 
 
+def titled_section(title, *children: rx.Component, **props) -> rx.Component:
+    """A part of a staff screen or card under its own smaller title (h3)."""
+    return rx.el.section(rx.el.h3(title, class_name="text-lg font-bold"), *children, **props)
+
+
 def form_card(
     title, *children: rx.Component, class_name: str = STAFF_CARD, **props
 ) -> rx.Component:

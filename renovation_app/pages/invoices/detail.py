@@ -20,7 +20,7 @@ from renovation_app.components.payments.recorded import (
     void_payment_form,
 )
 from renovation_app.components.reminders import reminders_block
-from renovation_app.components.staff import record_page
+from renovation_app.components.staff import record_page, titled_section
 from renovation_app.components.staff.books import books_line
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, attention_note
@@ -143,8 +143,8 @@ def payments_block() -> rx.Component:
     balance, due = money["balance_cents"].to(int), money["due_cents"].to(int)
     idle = money["processing_cents"].to(int) == 0
     not_void = InvoiceDetailState.invoice["status"].to(str) != "void"
-    return rx.el.section(
-        rx.el.h3("Payments", class_name="text-lg font-bold"),
+    return titled_section(
+        "Payments",
         rx.el.p(
             "Paid ",
             rx.el.strong(money["paid"], data_testid="paid-amount"),

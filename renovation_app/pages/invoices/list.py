@@ -13,6 +13,7 @@ from renovation_app.components.staff import (
     row_link,
     search_form,
     table,
+    titled_section,
 )
 from renovation_app.components.staff.search import FIELD
 from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON
@@ -108,8 +109,8 @@ def drafts_block() -> rx.Component:
     """Invoices being written: no number yet, nothing sent."""
     return rx.cond(
         State.drafts.length() > 0,
-        rx.el.section(
-            rx.el.h3("Drafts (not sent, no number yet)", class_name="text-lg font-bold"),
+        titled_section(
+            "Drafts (not sent, no number yet)",
             rx.el.ul(rx.foreach(State.drafts, draft_row)),
             aria_label="Drafts",
             data_testid="invoice-drafts",

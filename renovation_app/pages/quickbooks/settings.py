@@ -8,7 +8,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_screen
+from renovation_app.components.staff import staff_screen, titled_section
 from renovation_app.components.styles import (
     BUTTON,
     DANGER_BUTTON,
@@ -27,8 +27,8 @@ C = State.connection
 
 def connection_card() -> rx.Component:
     connected = C["connected"].to(bool)
-    return rx.el.section(
-        rx.el.h3("Company", class_name="text-lg font-bold"),
+    return titled_section(
+        "Company",
         rx.cond(
             connected,
             rx.el.div(
@@ -118,8 +118,8 @@ def mapping_row(choice: rx.Var) -> rx.Component:
 def mapping_card() -> rx.Component:
     return rx.cond(
         C["connected"].to(bool),
-        rx.el.section(
-            rx.el.h3("What our things are in QuickBooks", class_name="text-lg font-bold"),
+        titled_section(
+            "What our things are in QuickBooks",
             rx.el.p(
                 "The first three are needed; the others refine them.",
                 class_name="text-sm text-slate-700",
@@ -146,8 +146,8 @@ def attention_row(row: rx.Var) -> rx.Component:
 
 
 def attention_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Needs attention", class_name="text-lg font-bold"),
+    return titled_section(
+        "Needs attention",
         rx.cond(
             State.attention,
             rx.el.ul(rx.foreach(State.attention, attention_row)),

@@ -5,7 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.forms import post_form, tick_box
-from renovation_app.components.staff import staff_screen
+from renovation_app.components.staff import staff_screen, titled_section
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
@@ -76,8 +76,8 @@ def recovery_codes() -> rx.Component:
 
 
 def two_step_section() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Two-step sign-in", class_name="text-lg font-bold"),
+    return titled_section(
+        "Two-step sign-in",
         rx.cond(
             State.two_step_on,
             rx.el.div(
@@ -133,8 +133,8 @@ def two_step_section() -> rx.Component:
 
 
 def location_section() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Location at the time clock", class_name="text-lg font-bold"),
+    return titled_section(
+        "Location at the time clock",
         tick_box(
             State.location_consent,
             State.set_location_consent,

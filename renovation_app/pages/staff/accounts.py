@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button, post_form, tick_box
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import staff_page, titled_section
 from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
@@ -193,8 +193,8 @@ def accounts_screen() -> rx.Component:
                 class_name="mt-1 text-sm text-slate-600",
             ),
         ),
-        rx.el.section(
-            rx.el.h3("Invite someone", class_name="text-lg font-bold"),
+        titled_section(
+            "Invite someone",
             invite_form(),
             class_name="flex flex-col gap-3",
         ),
@@ -208,8 +208,8 @@ def accounts_screen() -> rx.Component:
         ),
         rx.cond(
             State.invitations.length() > 0,
-            rx.el.section(
-                rx.el.h3("Open invitations", class_name="text-lg font-bold"),
+            titled_section(
+                "Open invitations",
                 rx.el.ul(rx.foreach(State.invitations, invitation_row)),
             ),
         ),

@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_screen
+from renovation_app.components.staff import staff_screen, titled_section
 from renovation_app.components.styles import INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import attention_note, problem_text
 from renovation_app.pages.registry import page
@@ -80,8 +80,8 @@ def unknown_text(text: rx.Var) -> rx.Component:
 
 
 def texts_list(title: str, texts: rx.Var, row, empty: str) -> rx.Component:
-    return rx.el.section(
-        rx.el.h3(title, class_name="text-lg font-bold"),
+    return titled_section(
+        title,
         rx.cond(
             texts,
             rx.el.ul(rx.foreach(texts, row), class_name="flex flex-col gap-2"),

@@ -70,15 +70,16 @@ def lapse_warning() -> rx.Component:
     )
 
 
-def pay_button() -> rx.Component:
+def save_button(words: str, on_click, test_id: str) -> rx.Component:
+    """A button of the costs' cards, which says "Saving..." while a save is under way."""
     return busy_button(
         State.working,
         "Saving...",
-        "Record the payment",
+        words,
         BUTTON,
         type="button",
-        on_click=State.record_payment,
-        data_testid="record-payment",
+        on_click=on_click,
+        data_testid=test_id,
     )
 
 
@@ -92,7 +93,7 @@ def pay_form() -> rx.Component:
             class_name="grid gap-3 sm:grid-cols-2",
         ),
         lapse_warning(),
-        action=pay_button(),
+        action=save_button("Record the payment", State.record_payment, "record-payment"),
         on_cancel=State.close_pay,
         gap="gap-3",
     )

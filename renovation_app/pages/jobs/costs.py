@@ -9,7 +9,6 @@ from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.forms import (
     action_button,
-    busy_button,
     input_field,
     select_field,
     state_options,
@@ -36,7 +35,7 @@ from renovation_app.components.styles import (
 )
 from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
-from renovation_app.pages.jobs.cost_list import costs_list
+from renovation_app.pages.jobs.cost_list import costs_list, save_button
 from renovation_app.pages.registry import page
 from renovation_app.services.costs.entry import PURCHASE_CATEGORIES
 from renovation_app.state.jobs import JobCostsState
@@ -187,19 +186,6 @@ def add_button() -> rx.Component:
             ),
             save_button("Add the cost", State.add, "add-cost"),
         ),
-    )
-
-
-def save_button(words: str, on_click, test_id: str) -> rx.Component:
-    """The card's button, which says "Saving..." while a save is under way."""
-    return busy_button(
-        State.working,
-        "Saving...",
-        words,
-        BUTTON,
-        type="button",
-        on_click=on_click,
-        data_testid=test_id,
     )
 
 

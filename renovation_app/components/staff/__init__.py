@@ -11,7 +11,12 @@ from renovation_app.components.staff.card import (
     with_cancel,
 )
 from renovation_app.components.staff.figure import figure
-from renovation_app.components.staff.frame import login_form, staff_page, staff_screen
+from renovation_app.components.staff.frame import (
+    code_field,
+    login_form,
+    staff_page,
+    staff_screen,
+)
 from renovation_app.components.staff.list_page import (
     bullets,
     cards,
@@ -40,6 +45,7 @@ __all__ = [
     "bullets",
     "card_intro",
     "cards",
+    "code_field",
     "confirmed_delete",
     "figure",
     "filter_input",

@@ -5,7 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.forms import post_form, tick_box
-from renovation_app.components.staff import staff_screen, titled_section
+from renovation_app.components.staff import code_field, staff_screen, titled_section
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
@@ -14,16 +14,8 @@ from renovation_app.state.staff.account import AccountState as State
 
 def code_form(label: str, on_submit, form_id: str) -> rx.Component:
     return post_form(
-        labelled(
-            "Code from your authenticator app",
-            rx.el.input(
-                id=f"{form_id}-code",
-                name="code",
-                input_mode="numeric",
-                auto_complete="one-time-code",
-                required=True,
-                class_name=f"{INPUT} max-w-48 py-2",
-            ),
+        code_field(
+            f"{form_id}-code", class_name=f"{INPUT} max-w-48 py-2", name="code", required=True
         ),
         rx.el.button(label, type="submit", class_name=f"{BUTTON} self-end"),
         on_submit=on_submit,

@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button, post_form, tick_box
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page, titled_section
+from renovation_app.components.staff import code_field, staff_page, titled_section
 from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
@@ -176,22 +176,12 @@ def accounts_screen() -> rx.Component:
                 class_name="rounded-md bg-amber-50 p-3 text-sm text-amber-900",
             ),
         ),
-        labelled(
-            "Code from your authenticator app",
-            rx.el.input(
-                id="staff-code",
-                value=State.action_code,
-                on_change=State.set_action_code,
-                input_mode="numeric",
-                auto_complete="one-time-code",
-                aria_describedby="staff-code-hint",
-                class_name=f"{INPUT} max-w-48 py-2",
-            ),
-            rx.el.p(
-                "Each invitation, role change or (de)activation asks for a new code.",
-                id="staff-code-hint",
-                class_name="mt-1 text-sm text-slate-600",
-            ),
+        code_field(
+            "staff-code",
+            "Each invitation, role change or (de)activation asks for a new code.",
+            class_name=f"{INPUT} max-w-48 py-2",
+            value=State.action_code,
+            on_change=State.set_action_code,
         ),
         titled_section(
             "Invite someone",

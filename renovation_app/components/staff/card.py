@@ -1,5 +1,6 @@
 """A staff page's card: a white box with its title, and the small pieces cards repeat (the
-Cancel beside a form's button, the delete that asks once more)."""
+intro under a title, a part under its own title, the red button that removes, the small form
+opened under a row, the Cancel beside a form's button, the delete that asks once more)."""
 
 import reflex as rx
 

@@ -1,5 +1,6 @@
 """The frame of every staff screen: the login form until someone is signed in, then the staff
-menu beside the screen's content (above it on phones)."""
+menu beside the screen's content (above it on phones); a screen under its title; the field of
+an authenticator's code (the login's and the account pages')."""
 
 import reflex as rx
 

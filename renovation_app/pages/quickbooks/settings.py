@@ -25,68 +25,70 @@ State = QuickBooksState
 C = State.connection
 
 
-def connection_card() -> rx.Component:
-    connected = C["connected"].to(bool)
-    return titled_section(
-        "Company",
-        rx.cond(
-            connected,
-            rx.el.div(
-                rx.el.p(
-                    "Connected to ",
-                    rx.el.strong(C["company"].to(str)),
-                    " since ",
-                    C["since"].to(str),
-                    ". Connect again before ",
-                    C["renew_by"].to(str),
-                    ".",
-                    data_testid="qb-connected",
-                ),
-                attention_note(C["renew_warning"].to(str), "qb-renew"),
-                attention_note(C["problem"].to(str), "qb-problem"),
-                rx.el.div(
-                    link(
-                        "Connect QuickBooks again",
-                        href="/api/quickbooks/connect",
-                        class_name=SECONDARY_BUTTON,
-                    ),
-                    action_button("Disconnect", State.disconnect, DANGER_BUTTON, "qb-disconnect"),
-                    class_name="flex flex-wrap gap-2",
-                ),
-                class_name="flex flex-col gap-3",
+def connected_part() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Connected to ",
+            rx.el.strong(C["company"].to(str)),
+            " since ",
+            C["since"].to(str),
+            ". Connect again before ",
+            C["renew_by"].to(str),
+            ".",
+            data_testid="qb-connected",
+        ),
+        attention_note(C["renew_warning"].to(str), "qb-renew"),
+        attention_note(C["problem"].to(str), "qb-problem"),
+        rx.el.div(
+            link(
+                "Connect QuickBooks again",
+                href="/api/quickbooks/connect",
+                class_name=SECONDARY_BUTTON,
             ),
-            rx.el.div(
-                rx.el.p(
-                    "Not connected: nothing goes to QuickBooks.",
-                    class_name="font-semibold",
-                    data_testid="qb-not-connected",
-                ),
-                rx.cond(
-                    State.configured,
-                    link(
-                        "Connect QuickBooks",
-                        href="/api/quickbooks/connect",
-                        class_name=f"{BUTTON} self-start",
-                        data_testid="qb-connect",
-                    ),
-                    rx.el.p(
-                        "Set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET first "
-                        "(docs/deploy.md).",
-                        class_name="text-sm text-slate-700",
-                    ),
-                ),
-                rx.cond(
-                    ~State.two_step_on,
-                    rx.el.p(
-                        "Connecting needs two-step sign-in: turn it on on ",
-                        link("your account", href=routes.ACCOUNT.path, class_name="underline"),
-                        ".",
-                        class_name="text-sm text-slate-700",
-                    ),
-                ),
-                class_name="flex flex-col gap-3",
+            action_button("Disconnect", State.disconnect, DANGER_BUTTON, "qb-disconnect"),
+            class_name="flex flex-wrap gap-2",
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def not_connected_part() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Not connected: nothing goes to QuickBooks.",
+            class_name="font-semibold",
+            data_testid="qb-not-connected",
+        ),
+        rx.cond(
+            State.configured,
+            link(
+                "Connect QuickBooks",
+                href="/api/quickbooks/connect",
+                class_name=f"{BUTTON} self-start",
+                data_testid="qb-connect",
+            ),
+            rx.el.p(
+                "Set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET first (docs/deploy.md).",
+                class_name="text-sm text-slate-700",
             ),
         ),
+        rx.cond(
+            ~State.two_step_on,
+            rx.el.p(
+                "Connecting needs two-step sign-in: turn it on on ",
+                link("your account", href=routes.ACCOUNT.path, class_name="underline"),
+                ".",
+                class_name="text-sm text-slate-700",
+            ),
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def connection_card() -> rx.Component:
+    return titled_section(
+        "Company",
+        rx.cond(C["connected"].to(bool), connected_part(), not_connected_part()),
         class_name="flex flex-col gap-2",
     )
 

@@ -6,6 +6,7 @@ a link that takes no answer any more or has ended. A page declares only what dif
 
 import reflex as rx
 
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.page_frame import site_page
 from renovation_app.components.react.signature_pad import signature_pad
@@ -16,14 +17,13 @@ from renovation_app.components.styles import (
     DANGER_BUTTON,
     INPUT,
     SECONDARY_BUTTON,
+    TICK_BOX_BY_WORDS,
 )
 from renovation_app.components.ui import problem_text, section
 from renovation_app.content import BUSINESS
 from renovation_app.content.contact_links import TEL_HREF, mailto_href
 
 TITLE = "text-2xl font-extrabold text-slate-900"
-# The box keeps its size beside words that wrap on a phone.
-AGREE_BOX = "h-5 w-5 shrink-0 accent-orange-700"
 
 
 def answer_page(
@@ -81,7 +81,7 @@ def pdf_and_problem(state, link_url: rx.Var, words: str) -> rx.Component:
     )
 
 
-def agree_box(state, *words, box_class: str = AGREE_BOX) -> rx.Component:
+def agree_box(state, *words, box_class: str = TICK_BOX_BY_WORDS) -> rx.Component:
     """The box that agrees to what is signed, with its words."""
     return rx.el.label(
         rx.el.input(type="checkbox", id="agree", on_change=state.set_agreed, class_name=box_class),
@@ -128,13 +128,12 @@ def sign_form(
         ),
         *(_drawing(state) if drawn else ()),
         agree,
-        rx.el.button(
+        action_button(
             rx.cond(state.working, "Signing...", words),
-            type="button",
+            state.sign,
+            f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
+            test_id,
             disabled=~state.can_sign if disabled is None else disabled,
-            on_click=state.sign,
-            class_name=f"{BUTTON} self-start px-8 py-3 disabled:cursor-not-allowed disabled:opacity-50",
-            data_testid=test_id,
         ),
         *(() if decline is None else (decline_form(state, *decline),)),
         class_name="flex flex-col gap-3 border-t border-slate-200 pt-5",
@@ -150,22 +149,10 @@ def decline_form(state, confirm: str, test_id: str) -> rx.Component:
             rx.el.textarea(
                 id="decline-reason", on_change=state.set_decline_reason, rows=2, class_name=INPUT
             ),
-            rx.el.button(
-                confirm,
-                type="button",
-                on_click=state.decline,
-                disabled=state.working,
-                class_name=DANGER_BUTTON,
-                data_testid=test_id,
-            ),
+            action_button(confirm, state.decline, DANGER_BUTTON, test_id, disabled=state.working),
             class_name="flex flex-col gap-2",
         ),
-        rx.el.button(
-            "Decline",
-            type="button",
-            on_click=state.show_decline,
-            class_name=f"{SECONDARY_BUTTON} self-start",
-        ),
+        action_button("Decline", state.show_decline, f"{SECONDARY_BUTTON} self-start"),
     )
 
 

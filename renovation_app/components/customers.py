@@ -4,6 +4,7 @@ fill it; a record's customer with a link to their page."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 
 
@@ -17,11 +18,10 @@ def customer_suggestions(state: type[rx.State]) -> rx.Component:
                 rx.foreach(
                     state.suggestions,
                     lambda row: rx.el.li(
-                        rx.el.button(
+                        action_button(
                             "Use",
-                            type="button",
-                            on_click=state.use_customer(row.id),
-                            class_name="rounded-md border border-orange-700 px-3 py-1 text-sm font-semibold text-orange-800",
+                            state.use_customer(row.id),
+                            "rounded-md border border-orange-700 px-3 py-1 text-sm font-semibold text-orange-800",
                         ),
                         rx.el.span(" ", row.name, class_name="font-semibold"),
                         rx.el.span(

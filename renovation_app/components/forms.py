@@ -10,7 +10,7 @@ forms (`address_form`) are the one exception: their filters live in the address 
 
 import reflex as rx
 
-from renovation_app.components.styles import FIELD_LABEL, INPUT
+from renovation_app.components.styles import FIELD_LABEL, INPUT, TICK_BOX
 from renovation_app.components.ui import problem_text
 from renovation_app.routes import Route
 
@@ -37,6 +37,38 @@ def busy_button(busy: rx.Var, busy_words: str, words, class_name: str, **props) 
     props.setdefault("type", "submit")
     return rx.el.button(
         rx.cond(busy, busy_words, words), disabled=busy, class_name=class_name, **props
+    )
+
+
+def action_button(words, on_click, class_name: str, test_id: str = "", **props) -> rx.Component:
+    """A button that runs `on_click` and never submits the form it stands in (a card's or a
+    row's action)."""
+    return rx.el.button(
+        words,
+        type="button",
+        on_click=on_click,
+        class_name=class_name,
+        data_testid=test_id or None,
+        **props,
+    )
+
+
+def tick_box(
+    checked, on_change, *words, class_name: str, box: str = TICK_BOX, test_id: str = "", **props
+) -> rx.Component:
+    """Words and the box that ticks them, one label; the state keeps the tick (`checked`,
+    `on_change`). `props` go to the label (a role, a test id of the whole)."""
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            checked=checked,
+            on_change=on_change,
+            class_name=box,
+            data_testid=test_id or None,
+        ),
+        *words,
+        class_name=class_name,
+        **props,
     )
 
 

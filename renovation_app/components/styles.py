@@ -25,6 +25,9 @@ INPUT = (
     "w-full rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-900 "
     "placeholder:text-slate-500 focus:border-orange-700 focus:outline-none focus:ring-2 focus:ring-orange-200"
 )
+# A tick box; beside words that wrap on a phone, one that keeps its size.
+TICK_BOX = "h-5 w-5 accent-orange-700"
+TICK_BOX_BY_WORDS = "h-5 w-5 shrink-0 accent-orange-700"
 # A white card on the customer's pages (pay, estimate); the staff screens' denser card; a card's
 # title, a status pill and a destructive action.
 CARD = "rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"

@@ -7,8 +7,9 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components import answer
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.styles import DANGER_BUTTON
+from renovation_app.components.styles import DANGER_BUTTON, TICK_BOX, TICK_BOX_BY_WORDS
 from renovation_app.content import BUSINESS, TEXTS_CONSENT
 from renovation_app.content.contract import ACCEPTANCE, REFUND_RULE
 from renovation_app.content.languages import SIGNING_PAGE
@@ -28,7 +29,7 @@ def choice(line: rx.Var) -> rx.Component:
             default_checked=State.chosen.contains(line.id.to(int)),
             on_change=State.toggle_line(line.id.to(int)),
             aria_label="Include " + line.description.to(str),
-            class_name="h-5 w-5 accent-orange-700",
+            class_name=TICK_BOX,
             data_testid="optional-line",
         ),
     )
@@ -74,7 +75,7 @@ def certificate_box(certificate: rx.Var) -> rx.Component:
                 id="certify-" + kind,
                 checked=State.certified.contains(kind),
                 on_change=lambda ticked: State.tick_certificate(kind, ticked),
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
+                class_name=TICK_BOX_BY_WORDS,
                 data_testid="certify-" + kind,
             ),
             rx.el.span(
@@ -158,7 +159,7 @@ def sign_form() -> rx.Component:
         rx.el.p(ACCEPTANCE, class_name="text-sm text-slate-700"),
         rx.foreach(E.to_sign.to(list[dict]), certificate_box),
         rx.cond(E.customer_phone, texts_tick()),
-        agree=answer.agree_box(State, agree, box_class="h-5 w-5 accent-orange-700"),
+        agree=answer.agree_box(State, agree, box_class=TICK_BOX),
         button=("Accept and sign", "accept"),
         disabled=~State.can_sign | ~State.all_certified,
         drawn=False,
@@ -185,13 +186,12 @@ def signed() -> rx.Component:
                     rx.el.strong("You may cancel this contract until ", E.cancel_until, "."),
                     " " + REFUND_RULE,
                 ),
-                rx.el.button(
+                action_button(
                     "Cancel this contract",
-                    type="button",
-                    on_click=State.cancel_contract,
+                    State.cancel_contract,
+                    DANGER_BUTTON,
+                    "cancel-contract",
                     disabled=State.working,
-                    class_name=DANGER_BUTTON,
-                    data_testid="cancel-contract",
                 ),
                 class_name="flex flex-col gap-2",
             ),

@@ -6,7 +6,13 @@ confirmation. Each person's calendar feed for their phone is made here."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import input_field, select_field, state_options
+from renovation_app.components.forms import (
+    action_button,
+    input_field,
+    select_field,
+    state_options,
+    tick_box,
+)
 from renovation_app.components.react.calendar import schedule_calendar
 from renovation_app.components.staff import staff_card, staff_page
 from renovation_app.components.styles import (
@@ -51,13 +57,9 @@ def repeated_time_choice(which: str, choices: rx.Var) -> rx.Component:
 
 def person_box(person: rx.Var) -> rx.Component:
     key = person.key.to(str)
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=State.chosen.contains(key),
-            on_change=lambda _v: State.toggle_person(key),
-            class_name="h-5 w-5 accent-orange-700",
-        ),
+    return tick_box(
+        State.chosen.contains(key),
+        lambda _v: State.toggle_person(key),
         rx.el.span(
             "", class_name="inline-block h-3 w-3 rounded-full", style={"background": person.colour}
         ),
@@ -126,23 +128,17 @@ def notes_field() -> rx.Component:
 
 def appointment_buttons() -> rx.Component:
     return rx.el.div(
-        rx.el.button(
+        action_button(
             rx.cond(State.clash, "Save anyway", "Save"),
-            type="button",
+            State.save,
+            BUTTON,
+            "save-appointment",
             disabled=State.working,
-            on_click=State.save,
-            class_name=BUTTON,
-            data_testid="save-appointment",
         ),
-        rx.el.button("Close", type="button", on_click=State.close, class_name=SECONDARY_BUTTON),
+        action_button("Close", State.close, SECONDARY_BUTTON),
         rx.cond(
             State.editing != "new",
-            rx.el.button(
-                "Cancel the appointment",
-                type="button",
-                on_click=State.cancel_appointment,
-                class_name=DANGER_BUTTON,
-            ),
+            action_button("Cancel the appointment", State.cancel_appointment, DANGER_BUTTON),
         ),
         class_name="mt-4 flex flex-wrap gap-2",
     )
@@ -170,9 +166,7 @@ def messages() -> rx.Component:
                 rx.el.p(State.clash, class_name="font-semibold"),
                 rx.cond(
                     State.pending_move.length() > 0,
-                    rx.el.button(
-                        "Move anyway", type="button", on_click=State.confirm_move, class_name=BUTTON
-                    ),
+                    action_button("Move anyway", State.confirm_move, BUTTON),
                     rx.el.p("Save again to confirm.", class_name="text-sm"),
                 ),
                 role="alert",
@@ -199,12 +193,7 @@ def feed_card() -> rx.Component:
                 data_testid="feed-url",
             ),
         ),
-        rx.el.button(
-            "Make my calendar address",
-            type="button",
-            on_click=State.make_feed,
-            class_name=f"{SECONDARY_BUTTON} mt-2",
-        ),
+        action_button("Make my calendar address", State.make_feed, f"{SECONDARY_BUTTON} mt-2"),
         class_name=STAFF_CARD,
     )
 
@@ -215,12 +204,7 @@ def schedule() -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.h2("Schedule", class_name="text-2xl font-extrabold"),
-                rx.el.button(
-                    "New appointment",
-                    type="button",
-                    on_click=State.new_appointment,
-                    class_name=BUTTON,
-                ),
+                action_button("New appointment", State.new_appointment, BUTTON),
                 class_name="flex flex-wrap items-center justify-between gap-3",
             ),
             messages(),

@@ -5,6 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components import answer
+from renovation_app.components.forms import action_button
 from renovation_app.components.styles import BUTTON, CARD, DANGER_BUTTON, SECONDARY_BUTTON
 from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content import BUSINESS
@@ -42,34 +43,22 @@ def change_part() -> rx.Component:
                 rx.foreach(V.windows.to(list[dict]), window_choice),
                 class_name="mt-2 max-h-80 overflow-y-auto",
             ),
-            rx.el.button(
+            action_button(
                 "Move the visit",
-                type="button",
+                State.move,
+                f"{BUTTON} mt-3 disabled:opacity-60",
+                "move-visit",
                 disabled=(State.chosen == "") | State.working,
-                on_click=State.move,
-                class_name=f"{BUTTON} mt-3 disabled:opacity-60",
-                data_testid="move-visit",
             ),
         ),
         rx.cond(
             State.cancelling,
             rx.el.div(
                 rx.el.p("Cancel your visit?", class_name="font-semibold"),
-                rx.el.button(
-                    "Yes, cancel it",
-                    type="button",
-                    on_click=State.cancel,
-                    class_name=DANGER_BUTTON,
-                    data_testid="cancel-visit",
-                ),
+                action_button("Yes, cancel it", State.cancel, DANGER_BUTTON, "cancel-visit"),
                 class_name="flex flex-wrap items-center gap-3",
             ),
-            rx.el.button(
-                "Cancel the visit",
-                type="button",
-                on_click=State.ask_cancel,
-                class_name=f"{SECONDARY_BUTTON} self-start",
-            ),
+            action_button("Cancel the visit", State.ask_cancel, f"{SECONDARY_BUTTON} self-start"),
         ),
         class_name="flex flex-col gap-4 border-t border-slate-200 pt-4",
     )

@@ -1,5 +1,5 @@
-"""The parts every document form (estimates, invoices) draws the same way: a text field that
-starts with the state's `defaults` and shows its error, and the customer card that offers
+"""The parts every document form (estimates, invoices, change orders, jobs) draws the same way:
+a text field and a select that start with the state's `defaults` and show their errors, and the customer card that offers
 existing customers while their name, phone or e-mail is typed."""
 
 import reflex as rx
@@ -37,6 +37,22 @@ def document_field(
         ),
         rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
         field_error(state.errors, name),
+    )
+
+
+def document_choice(state, label: str, name: str, options, *after: rx.Component) -> rx.Component:
+    """A select with the id `<state.field_prefix><name>` that starts with the state's `defaults`;
+    `after` it, its hint and its error."""
+    return labelled(
+        label,
+        rx.el.select(
+            *options,
+            id=f"{state.field_prefix}{name}",
+            name=name,
+            default_value=state.defaults[name].to(str),
+            class_name=INPUT,
+        ),
+        *after,
     )
 
 

@@ -7,8 +7,9 @@ the discount and the live totals the state computes. Inputs are named `<field>-<
 
 import reflex as rx
 
-from renovation_app.components.staff.card import form_card
-from renovation_app.components.styles import INPUT, SECONDARY_BUTTON
+from renovation_app.components.forms import action_button
+from renovation_app.components.staff.card import card_intro, form_card
+from renovation_app.components.styles import INPUT, SECONDARY_BUTTON, TICK_BOX
 from renovation_app.components.ui import error_attrs, field_error, labelled
 from renovation_app.content import INVOICE_OPTIONS
 from renovation_app.content.costs import COST_CATEGORIES
@@ -49,7 +50,7 @@ def _choice(state, line, name: str, words: str) -> rx.Component:
             type="checkbox",
             default_checked=getattr(line, name),
             on_change=lambda ticked: state.set_line(line.key, name, ticked),
-            class_name="h-5 w-5 accent-orange-700",
+            class_name=TICK_BOX,
         ),
         words,
         class_name="col-span-2 flex items-center gap-2 text-sm sm:col-span-3",
@@ -122,11 +123,10 @@ def _line_row(state, line, index: rx.Var, choice: str) -> rx.Component:
             data_testid="line-amount",
         ),
         choices[choice]() if choice else rx.el.span(class_name="hidden sm:col-span-3 sm:block"),
-        rx.el.button(
+        action_button(
             "Remove line",
-            type="button",
-            on_click=state.remove_line(key),
-            class_name="col-span-2 text-right text-sm font-semibold text-red-700 underline sm:col-span-1",
+            state.remove_line(key),
+            "col-span-2 text-right text-sm font-semibold text-red-700 underline sm:col-span-1",
         ),
         rx.el.p(
             rx.cond(error, error, note),
@@ -221,12 +221,7 @@ def line_editor(state, document: str, choice: str = "") -> rx.Component:
             rx.foreach(state.lines, lambda line, i: _line_row(state, line, i, choice)),
             class_name="mt-2",
         ),
-        rx.el.button(
-            "Add line",
-            type="button",
-            on_click=state.add_line,
-            class_name=f"{SECONDARY_BUTTON} mt-4",
-        ),
+        action_button("Add line", state.add_line, f"{SECONDARY_BUTTON} mt-4"),
         field_error(state.errors, "lines"),
         field_error(state.errors, "total"),
         rx.el.div(
@@ -244,10 +239,10 @@ def lines_card(state, document: str, title: str, choice: str = "") -> rx.Compone
     """The form's card of work and prices: how to write a line, then the line editor."""
     return form_card(
         title,
-        rx.el.p(
+        card_intro(
             "Each line: a service from the list or free text, what is done and with which "
             "materials, then quantity, unit (sq ft, hours; empty for a lump sum) and unit price.",
-            class_name="mt-2 text-sm text-slate-600",
+            space="mt-2",
         ),
         line_editor(state, document, choice),
     )

@@ -4,6 +4,7 @@ also offers a US bank account debit), and the 'Payment processing' notice of a b
 import reflex as rx
 from reflex_components_radix.primitives.dialog import dialog
 
+from renovation_app.components.forms import action_button
 from renovation_app.components.react.stripe import card_field, stripe_elements
 from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
 from renovation_app.components.ui import alert_text
@@ -31,12 +32,11 @@ def pay_button(state, label, can_pay: rx.Var, whole_balance: bool = False) -> rx
         )
     return rx.cond(
         can_pay,
-        rx.el.button(
+        action_button(
             label,
-            type="button",
-            on_click=state.open_whole_payment if whole_balance else state.open_payment,
-            class_name=SECONDARY_BUTTON if whole_balance else BUTTON,
-            data_testid="open-whole-payment" if whole_balance else "open-payment",
+            state.open_whole_payment if whole_balance else state.open_payment,
+            SECONDARY_BUTTON if whole_balance else BUTTON,
+            "open-whole-payment" if whole_balance else "open-payment",
         ),
     )
 
@@ -52,13 +52,12 @@ def dialog_buttons(state) -> rx.Component:
                 class_name="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold",
             ),
         ),
-        rx.el.button(
+        action_button(
             rx.cond(state.processing, "Processing...", "Pay"),
-            type="button",
-            on_click=state.pay,
+            state.pay,
+            f"{BUTTON} disabled:opacity-60",
+            "pay-button",
             disabled=state.processing | (~state.card_ready & (state.pay_method == "card")),
-            class_name=f"{BUTTON} disabled:opacity-60",
-            data_testid="pay-button",
         ),
         class_name="mt-6 flex justify-end gap-3",
     )

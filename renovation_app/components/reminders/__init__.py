@@ -2,7 +2,8 @@
 
 import reflex as rx
 
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form
+from renovation_app.components.staff.card import titled_section
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import alert_text
 from renovation_app.services.reminders import DAYS_FORMAT
@@ -71,12 +72,7 @@ def _pause_field() -> rx.Component:
 def _buttons() -> rx.Component:
     return rx.el.div(
         rx.el.button("Save schedule", type="submit", class_name=SECONDARY_BUTTON),
-        rx.el.button(
-            "Send reminder now",
-            type="button",
-            on_click=S.send_reminder_now,
-            class_name=BUTTON,
-        ),
+        action_button("Send reminder now", S.send_reminder_now, BUTTON),
         class_name="flex flex-wrap gap-3",
     )
 
@@ -87,8 +83,8 @@ def _error() -> rx.Component:
 
 def reminders_block() -> rx.Component:
     """Shown while the invoice can be reminded of (sent, not paid in full, not void)."""
-    return rx.el.section(
-        rx.el.h3("Reminders", class_name="text-lg font-bold"),
+    return titled_section(
+        "Reminders",
         _status(),
         post_form(
             _days_field(),

@@ -1,13 +1,22 @@
 """Pieces of the staff area."""
 
 from renovation_app.components.staff.card import (
+    card_intro,
     confirmed_delete,
     form_card,
+    remove_button,
+    row_form,
     staff_card,
+    titled_section,
     with_cancel,
 )
 from renovation_app.components.staff.figure import figure
-from renovation_app.components.staff.frame import login_form, staff_page
+from renovation_app.components.staff.frame import (
+    code_field,
+    login_form,
+    staff_page,
+    staff_screen,
+)
 from renovation_app.components.staff.list_page import (
     bullets,
     cards,
@@ -34,7 +43,9 @@ from renovation_app.components.staff.search import (
 __all__ = [
     "NO_JOB",
     "bullets",
+    "card_intro",
     "cards",
+    "code_field",
     "confirmed_delete",
     "figure",
     "filter_input",
@@ -49,10 +60,14 @@ __all__ = [
     "record_links",
     "record_page",
     "record_title",
+    "remove_button",
+    "row_form",
     "row_link",
     "search_form",
     "staff_card",
     "staff_page",
+    "staff_screen",
     "table",
+    "titled_section",
     "with_cancel",
 ]

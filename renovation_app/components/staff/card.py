@@ -1,9 +1,14 @@
 """A staff page's card: a white box with its title, and the small pieces cards repeat (the
-Cancel beside a form's button, the delete that asks once more)."""
+intro under a title, a part under its own title, the red button that removes, the small form
+opened under a row, the Cancel beside a form's button, the delete that asks once more)."""
 
 import reflex as rx
 
+from renovation_app.components.forms import action_button
 from renovation_app.components.styles import CARD_TITLE, SECONDARY_BUTTON, STAFF_CARD
+
+# Words that take something away (a row, a link, a photo from the website), red and underlined.
+REMOVE = "text-sm font-semibold text-red-700 underline"
 
 
 def staff_card(
@@ -16,6 +21,17 @@ def staff_card(
     )
 
 
+def card_intro(*words, space: str = "mt-1") -> rx.Component:
+    """What a card is for, in small grey words under its title (`space` above them: a form
+    card's legend wants more)."""
+    return rx.el.p(*words, class_name=f"{space} text-sm text-slate-600")
+
+
+def titled_section(title, *children: rx.Component, **props) -> rx.Component:
+    """A part of a staff screen or card under its own smaller title (h3)."""
+    return rx.el.section(rx.el.h3(title, class_name="text-lg font-bold"), *children, **props)
+
+
 def form_card(
     title, *children: rx.Component, class_name: str = STAFF_CARD, **props
 ) -> rx.Component:
@@ -26,12 +42,30 @@ def form_card(
     )
 
 
+def remove_button(words, on_click, test_id: str = "", place: str = "") -> rx.Component:
+    """An action that takes something away, in red underlined words; `place` adds the classes
+    that place it in its row."""
+    return action_button(words, on_click, f"{REMOVE} {place}".strip(), test_id)
+
+
 def with_cancel(action: rx.Component, on_cancel, gap: str = "gap-2") -> rx.Component:
     """A small form's action with "Cancel" beside it, which closes the form unsaved."""
     return rx.el.div(
         action,
-        rx.el.button("Cancel", type="button", on_click=on_cancel, class_name=SECONDARY_BUTTON),
+        action_button("Cancel", on_cancel, SECONDARY_BUTTON),
         class_name=f"flex flex-wrap {gap}",
+    )
+
+
+def row_form(
+    *fields: rx.Component, action: rx.Component, on_cancel, gap: str = "gap-2"
+) -> rx.Component:
+    """A small form opened under a row of a card (a deposit, a signature on paper, a payment):
+    its fields, then its action with Cancel, on grey."""
+    return rx.el.div(
+        *fields,
+        with_cancel(action, on_cancel),
+        class_name=f"mt-2 flex flex-col {gap} rounded-lg bg-slate-50 p-3",
     )
 
 
@@ -43,24 +77,13 @@ def confirmed_delete(
         asking,
         rx.el.span(
             question,
-            rx.el.button(
-                "Yes, delete",
-                type="button",
-                on_click=on_yes,
-                class_name="font-semibold text-red-700 underline",
-                data_testid=yes_test_id or None,
+            action_button(
+                "Yes, delete", on_yes, "font-semibold text-red-700 underline", yes_test_id
             ),
             " ",
-            rx.el.button(
-                "Keep it", type="button", on_click=on_keep, class_name="font-semibold underline"
-            ),
+            action_button("Keep it", on_keep, "font-semibold underline"),
             class_name="text-sm",
             role="alert",
         ),
-        rx.el.button(
-            "Delete",
-            type="button",
-            on_click=on_ask,
-            class_name="text-sm font-semibold text-red-700 underline",
-        ),
+        remove_button("Delete", on_ask),
     )

@@ -1,5 +1,6 @@
 """The frame of every staff screen: the login form until someone is signed in, then the staff
-menu beside the screen's content (above it on phones)."""
+menu beside the screen's content (above it on phones); a screen under its title; the field of
+an authenticator's code (the login's and the account pages')."""
 
 import reflex as rx
 
@@ -14,25 +15,35 @@ from renovation_app.state.staff import StaffState
 from renovation_app.state.staff.auth import SIGN_IN_SCRIPT, AuthState
 
 
-def _code_field() -> rx.Component:
+def code_field(field_id: str, hint: str = "", class_name: str = INPUT, **props) -> rx.Component:
+    """The code an authenticator app shows, under its label; the `hint` under it describes it."""
+    hint_id = f"{field_id}-hint"
+    described = {"aria_describedby": hint_id} if hint else {}
+    hint_line = (
+        (rx.el.p(hint, id=hint_id, class_name="mt-1 text-sm text-slate-600"),) if hint else ()
+    )
     return labelled(
         "Code from your authenticator app",
         rx.el.input(
-            id="login-code",
-            name="code",
+            id=field_id,
             input_mode="numeric",
             auto_complete="one-time-code",
-            required=True,
-            auto_focus=True,
-            aria_describedby="login-code-hint",
-            class_name=INPUT,
+            class_name=class_name,
+            **props,
+            **described,
         ),
-        rx.el.p(
-            "Two-step sign-in is on for this account: enter the 6-digit code your app shows, "
-            "or one of your recovery codes.",
-            id="login-code-hint",
-            class_name="mt-1 text-sm text-slate-600",
-        ),
+        *hint_line,
+    )
+
+
+def _code_field() -> rx.Component:
+    return code_field(
+        "login-code",
+        "Two-step sign-in is on for this account: enter the 6-digit code your app shows, "
+        "or one of your recovery codes.",
+        name="code",
+        required=True,
+        auto_focus=True,
     )
 
 
@@ -211,4 +222,23 @@ def staff_page(content: rx.Component, title: str, on_invoice_page: bool = False)
         on_invoice_page=on_invoice_page,
         with_footer=False,
         main_class="bg-slate-50",
+    )
+
+
+def staff_screen(
+    title: str,
+    *parts: rx.Component,
+    class_name: str,
+    test_id: str = "",
+    title_class: str = "text-2xl font-extrabold",
+) -> rx.Component:
+    """A staff page that is one screen: its title (the page's too) above its parts."""
+    return staff_page(
+        rx.el.div(
+            rx.el.h2(title, class_name=title_class),
+            *parts,
+            class_name=class_name,
+            data_testid=test_id or None,
+        ),
+        title=title,
     )

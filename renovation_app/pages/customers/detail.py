@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_page
 from renovation_app.components.staff.books import books_line
@@ -61,9 +62,7 @@ def merge_form() -> rx.Component:
                 input_mode="numeric",
                 class_name=f"{INPUT} max-w-40 py-2",
             ),
-            rx.el.button(
-                "Merge", type="button", on_click=CustomerState.merge, class_name=DANGER_BUTTON
-            ),
+            action_button("Merge", CustomerState.merge, DANGER_BUTTON),
             class_name="flex gap-2",
         ),
         alert_text(CustomerState.action_error, "action-error"),
@@ -98,11 +97,10 @@ def customer_body() -> rx.Component:
                 class_name="text-sm text-slate-700",
                 data_testid="customer-reminders",
             ),
-            rx.el.button(
+            action_button(
                 rx.cond(customer.reminders_paused, "Resume reminders", "Pause reminders"),
-                type="button",
-                on_click=CustomerState.toggle_reminders,
-                class_name=SECONDARY_BUTTON,
+                CustomerState.toggle_reminders,
+                SECONDARY_BUTTON,
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),

@@ -3,7 +3,7 @@ beside each text we sent, the customer's numbers with their consent, and the rep
 
 import reflex as rx
 
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form
 from renovation_app.components.styles import BUTTON, FIELD_LABEL, INPUT, PILL, SECONDARY_BUTTON
 from renovation_app.components.ui import alert_text, attention_note
 from renovation_app.services.texts import TEXT_MAX
@@ -40,17 +40,15 @@ def number_row(number: rx.Var) -> rx.Component:
         rx.el.span(number.consent, class_name="text-sm text-slate-700"),
         rx.cond(
             number.may_text,
-            rx.el.button(
+            action_button(
                 "Customer said no",
-                type="button",
-                on_click=CustomerState.note_texts_word(number.phone, False),
-                class_name=SECONDARY_BUTTON,
+                CustomerState.note_texts_word(number.phone, False),
+                SECONDARY_BUTTON,
             ),
-            rx.el.button(
+            action_button(
                 "Customer said yes",
-                type="button",
-                on_click=CustomerState.note_texts_word(number.phone, True),
-                class_name=SECONDARY_BUTTON,
+                CustomerState.note_texts_word(number.phone, True),
+                SECONDARY_BUTTON,
             ),
         ),
         class_name="flex flex-wrap items-center gap-x-3 gap-y-1",

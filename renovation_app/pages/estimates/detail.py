@@ -8,6 +8,7 @@ from renovation_app import routes
 from renovation_app.components.billing.emails import email_list
 from renovation_app.components.customers import customer_contact
 from renovation_app.components.estimates import dates_and_terms, line_item, totals
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import history_details, record_page, record_title, row_link
 from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON, STAFF_CARD
@@ -23,13 +24,8 @@ INVOICES = E.invoices.to(list[dict])
 def action(label: str, event, shown: rx.Var, test_id: str) -> rx.Component:
     return rx.cond(
         shown,
-        rx.el.button(
-            label,
-            type="button",
-            on_click=event,
-            disabled=State.working,
-            class_name=f"{BUTTON} disabled:opacity-60",
-            data_testid=test_id,
+        action_button(
+            label, event, f"{BUTTON} disabled:opacity-60", test_id, disabled=State.working
         ),
     )
 
@@ -80,14 +76,13 @@ def link_block() -> rx.Component:
         rx.el.div(
             rx.el.p("The customer's link", class_name="font-semibold"),
             rx.el.code(E.link_url, class_name="break-all text-sm", data_testid="estimate-link"),
-            rx.el.button(
+            action_button(
                 "Copy link",
-                type="button",
-                on_click=[
+                [
                     rx.set_clipboard(E.link_url),
                     rx.toast.success("Link copied.", duration=2000),
                 ],
-                class_name=f"{SECONDARY_BUTTON} self-start",
+                f"{SECONDARY_BUTTON} self-start",
             ),
             class_name="flex flex-col gap-2",
         ),

@@ -3,12 +3,16 @@
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.billing.document_form import customer_card, document_field
+from renovation_app.components.billing.document_form import (
+    customer_card,
+    document_choice,
+    document_field,
+)
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import busy_button, saved_form
+from renovation_app.components.forms import busy_button, saved_form, tick_box
 from renovation_app.components.staff import form_card, staff_page
-from renovation_app.components.styles import BUTTON, INPUT
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.styles import BUTTON
+from renovation_app.components.ui import field_error
 from renovation_app.content.compliance import PROPERTY_TYPES
 from renovation_app.content.languages import SALE_LANGUAGE_NAMES
 from renovation_app.pages.registry import page
@@ -25,17 +29,15 @@ def terms_card() -> rx.Component:
     return form_card(
         "Deposit, dates and terms",
         rx.el.div(
-            labelled(
+            document_choice(
+                State,
                 "Deposit",
-                rx.el.select(
+                "deposit_kind",
+                [
                     rx.el.option("No deposit", value="none"),
                     rx.el.option("Percentage of the total", value="percent"),
                     rx.el.option("Fixed amount", value="amount"),
-                    id="estimate-deposit_kind",
-                    name="deposit_kind",
-                    default_value=State.defaults["deposit_kind"].to(str),
-                    class_name=INPUT,
-                ),
+                ],
             ),
             field(
                 "Deposit (% or $)",
@@ -47,13 +49,9 @@ def terms_card() -> rx.Component:
             field("Valid until", "valid_until", "date", hint="Leave empty for 30 days."),
             field("Estimated start", "start_date", "date"),
             field("Substantial completion", "completion_date", "date"),
-            rx.el.label(
-                rx.el.input(
-                    type="checkbox",
-                    checked=State.time_of_essence,
-                    on_change=State.set_time_of_essence,
-                    class_name="h-5 w-5 accent-orange-700",
-                ),
+            tick_box(
+                State.time_of_essence,
+                State.set_time_of_essence,
                 "The completion date is of the essence",
                 class_name="flex items-center gap-2 self-end font-semibold",
             ),
@@ -72,15 +70,11 @@ def terms_card() -> rx.Component:
 
 
 def select_field(label: str, name: str, options: dict[str, str], hint: str = "") -> rx.Component:
-    return labelled(
+    return document_choice(
+        State,
         label,
-        rx.el.select(
-            *[rx.el.option(words, value=value) for value, words in options.items()],
-            id=f"estimate-{name}",
-            name=name,
-            default_value=State.defaults[name].to(str),
-            class_name=INPUT,
-        ),
+        name,
+        [rx.el.option(words, value=value) for value, words in options.items()],
         rx.el.p(hint, class_name="mt-1 text-sm text-slate-600") if hint else rx.fragment(),
         field_error(State.errors, name),
     )

@@ -6,6 +6,7 @@ from renovation_app import routes
 from renovation_app.components.billing.emails import email_list
 from renovation_app.components.billing.lines import invoice_lines_table
 from renovation_app.components.billing.schedule import stages_table
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.payments.dialog import (
     pay_button,
@@ -19,7 +20,7 @@ from renovation_app.components.payments.recorded import (
     void_payment_form,
 )
 from renovation_app.components.reminders import reminders_block
-from renovation_app.components.staff import record_page
+from renovation_app.components.staff import record_page, titled_section
 from renovation_app.components.staff.books import books_line
 from renovation_app.components.styles import BUTTON, DANGER_BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, attention_note
@@ -130,12 +131,7 @@ def refund_form() -> rx.Component:
                     data_testid="refund-needs-two-step",
                 ),
             ),
-            rx.el.button(
-                "Refund",
-                type="button",
-                on_click=InvoiceDetailState.refund,
-                class_name=DANGER_BUTTON,
-            ),
+            action_button("Refund", InvoiceDetailState.refund, DANGER_BUTTON),
             class_name="flex flex-wrap gap-2",
             data_testid="refund-form",
         ),
@@ -147,8 +143,8 @@ def payments_block() -> rx.Component:
     balance, due = money["balance_cents"].to(int), money["due_cents"].to(int)
     idle = money["processing_cents"].to(int) == 0
     not_void = InvoiceDetailState.invoice["status"].to(str) != "void"
-    return rx.el.section(
-        rx.el.h3("Payments", class_name="text-lg font-bold"),
+    return titled_section(
+        "Payments",
         rx.el.p(
             "Paid ",
             rx.el.strong(money["paid"], data_testid="paid-amount"),
@@ -198,12 +194,7 @@ def payments_block() -> rx.Component:
 def invoice_actions() -> rx.Component:
     number = InvoiceDetailState.invoice["number"].to(str)
     return rx.el.div(
-        rx.el.button(
-            "Resend e-mail",
-            type="button",
-            on_click=InvoiceDetailState.resend_email,
-            class_name=BUTTON,
-        ),
+        action_button("Resend e-mail", InvoiceDetailState.resend_email, BUTTON),
         link("Download PDF", href=routes.invoice_path(number) + "/pdf", class_name=BUTTON),
         rx.cond(
             InvoiceDetailState.can_revise,
@@ -213,14 +204,13 @@ def invoice_actions() -> rx.Component:
                 class_name=BUTTON,
             ),
         ),
-        rx.el.button(
+        action_button(
             "Copy pay link",
-            type="button",
-            on_click=[
+            [
                 rx.set_clipboard(InvoiceDetailState.invoice["pay_url"].to(str)),
                 rx.toast.success("Pay link copied.", duration=2000),
             ],
-            class_name=BUTTON,
+            BUTTON,
         ),
         rx.cond(
             InvoiceDetailState.can_void,
@@ -231,12 +221,7 @@ def invoice_actions() -> rx.Component:
                     InvoiceDetailState.void_reason,
                     InvoiceDetailState.set_void_reason,
                 ),
-                rx.el.button(
-                    "Void",
-                    type="button",
-                    on_click=InvoiceDetailState.void,
-                    class_name=DANGER_BUTTON,
-                ),
+                action_button("Void", InvoiceDetailState.void, DANGER_BUTTON),
                 class_name="flex gap-2",
             ),
         ),

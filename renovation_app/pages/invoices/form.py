@@ -5,9 +5,9 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.billing.document_form import customer_card, document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import busy_button, post_form
+from renovation_app.components.forms import action_button, busy_button, post_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import form_card, staff_page
+from renovation_app.components.staff import card_intro, form_card, remove_button, staff_page
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON
 from renovation_app.components.ui import (
     alert_text,
@@ -55,12 +55,7 @@ def stage_row(row) -> rx.Component:
             aria_label="Due date of this payment",
             class_name=INPUT,
         ),
-        rx.el.button(
-            "Remove",
-            type="button",
-            on_click=InvoiceFormState.remove_stage(key),
-            class_name="text-sm font-semibold text-red-700 underline",
-        ),
+        remove_button("Remove", InvoiceFormState.remove_stage(key)),
         alert_text(error, "", "text-sm font-medium text-red-700 sm:col-span-5"),
         class_name="grid items-center gap-2 border-b border-slate-100 py-3 sm:grid-cols-5",
         data_testid="stage-row",
@@ -70,28 +65,22 @@ def stage_row(row) -> rx.Component:
 def payment_schedule() -> rx.Component:
     return form_card(
         "Payment schedule",
-        rx.el.p(
+        card_intro(
             "Optional: a deposit, then stages of the work, each an amount or a percentage of "
             "the total, with its due date. They must add up to the total. The customer pays "
             "what is due now, or the whole balance.",
-            class_name="mt-2 text-sm text-slate-600",
+            space="mt-2",
         ),
         rx.el.div(rx.foreach(InvoiceFormState.stages, stage_row), class_name="mt-2"),
         form_error("schedule"),
         rx.el.div(
-            rx.el.button(
-                "Add a payment",
-                type="button",
-                on_click=InvoiceFormState.add_stage,
-                class_name=SECONDARY_BUTTON,
-            ),
+            action_button("Add a payment", InvoiceFormState.add_stage, SECONDARY_BUTTON),
             rx.cond(
                 InvoiceFormState.stages.length() == 0,
-                rx.el.button(
+                action_button(
                     "Deposit 30%, then 40% and 30%",
-                    type="button",
-                    on_click=InvoiceFormState.use_stage_template,
-                    class_name=SECONDARY_BUTTON,
+                    InvoiceFormState.use_stage_template,
+                    SECONDARY_BUTTON,
                 ),
             ),
             class_name="mt-4 flex flex-wrap gap-3",

@@ -9,9 +9,11 @@ from renovation_app.components.staff import (
     filter_input,
     list_page,
     list_row,
+    remove_button,
     row_link,
     search_form,
     table,
+    titled_section,
 )
 from renovation_app.components.staff.search import FIELD
 from renovation_app.components.styles import BUTTON, PILL, SECONDARY_BUTTON
@@ -97,12 +99,7 @@ def draft_row(row: rx.Var) -> rx.Component:
         rx.el.span(
             "Changed ", row.updated, " by ", row.author_name, class_name="text-sm text-slate-600"
         ),
-        rx.el.button(
-            "Delete draft",
-            type="button",
-            on_click=State.delete_draft(row.id),
-            class_name="text-sm font-semibold text-red-700 underline sm:ml-auto",
-        ),
+        remove_button("Delete draft", State.delete_draft(row.id), place="sm:ml-auto"),
         test_id="draft-row",
         layout="flex flex-wrap items-center gap-x-4 gap-y-1 py-2",
     )
@@ -112,8 +109,8 @@ def drafts_block() -> rx.Component:
     """Invoices being written: no number yet, nothing sent."""
     return rx.cond(
         State.drafts.length() > 0,
-        rx.el.section(
-            rx.el.h3("Drafts (not sent, no number yet)", class_name="text-lg font-bold"),
+        titled_section(
+            "Drafts (not sent, no number yet)",
             rx.el.ul(rx.foreach(State.drafts, draft_row)),
             aria_label="Drafts",
             data_testid="invoice-drafts",

@@ -5,9 +5,9 @@ to the owner for signature."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.billing.document_form import document_field
+from renovation_app.components.billing.document_form import document_choice, document_field
 from renovation_app.components.billing.line_editor import lines_card
-from renovation_app.components.forms import busy_button, form_heading, saved_form
+from renovation_app.components.forms import action_button, busy_button, form_heading, saved_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import NO_JOB, form_card, record_page
 from renovation_app.components.styles import (
@@ -53,12 +53,8 @@ def take_out() -> rx.Component:
                     class_name=INPUT,
                 ),
             ),
-            rx.el.button(
-                "Take it out",
-                type="button",
-                on_click=State.add_take_out,
-                class_name=f"{SECONDARY_BUTTON} self-end",
-                data_testid="take-out",
+            action_button(
+                "Take it out", State.add_take_out, f"{SECONDARY_BUTTON} self-end", "take-out"
             ),
             class_name=f"{STAFF_CARD} grid gap-3 sm:grid-cols-[1fr_auto]",
         ),
@@ -76,15 +72,11 @@ def terms_card() -> rx.Component:
                 input_mode="numeric",
                 hint="Negative if it finishes earlier; 0 for no change.",
             ),
-            labelled(
+            document_choice(
+                State,
                 "How the change is paid",
-                rx.el.select(
-                    *[rx.el.option(words, value=value) for value, words in PAYMENTS],
-                    id="change-order-payment",
-                    name="payment",
-                    default_value=State.defaults["payment"].to(str),
-                    class_name=INPUT,
-                ),
+                "payment",
+                [rx.el.option(words, value=value) for value, words in PAYMENTS],
                 rx.el.p(PAYMENT_HINT, class_name="text-sm text-slate-600"),
                 field_error(State.errors, "payment"),
             ),

@@ -4,8 +4,9 @@ while it waits (copy, open, withdraw) and the form that records one signed on pa
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import with_cancel
+from renovation_app.components.staff.card import card_intro, row_form
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -26,7 +27,7 @@ WAITING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-am
 def paper_form(co: rx.Var) -> rx.Component:
     return rx.cond(
         State.paper_for == co.number.to(int),
-        rx.el.div(
+        row_form(
             rx.el.p("Signed on paper: who signed, when, and the scan", class_name="font-semibold"),
             rx.el.label("Signed by", html_for="paper-name", class_name="text-sm font-semibold"),
             rx.el.input(id="paper-name", on_change=State.set_paper_name, class_name=INPUT),
@@ -37,18 +38,14 @@ def paper_form(co: rx.Var) -> rx.Component:
             scan_upload(
                 UPLOAD_ID, "The scan of the signed page", "Choose the scan (PDF, JPEG or PNG)"
             ),
-            with_cancel(
-                rx.el.button(
-                    "Record the signature",
-                    type="button",
-                    disabled=State.working,
-                    on_click=State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
-                    class_name=BUTTON,
-                    data_testid="record-paper",
-                ),
-                State.close_paper,
+            action=action_button(
+                "Record the signature",
+                State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
+                BUTTON,
+                "record-paper",
+                disabled=State.working,
             ),
-            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+            on_cancel=State.close_paper,
         ),
     )
 
@@ -85,14 +82,13 @@ def waiting_actions(co: rx.Var) -> rx.Component:
     return rx.cond(
         co.waiting,
         rx.fragment(
-            rx.el.button(
+            action_button(
                 "Copy the owner's link",
-                type="button",
-                on_click=[
+                [
                     rx.set_clipboard(co.link_url),
                     rx.toast.success("Link copied.", duration=2000),
                 ],
-                class_name="text-sm font-semibold text-orange-800 underline",
+                "text-sm font-semibold text-orange-800 underline",
             ),
             link(
                 "Open to sign here",
@@ -100,18 +96,16 @@ def waiting_actions(co: rx.Var) -> rx.Component:
                 target="_blank",
                 class_name="text-sm font-semibold text-orange-800 underline",
             ),
-            rx.el.button(
+            action_button(
                 "Signed on paper",
-                type="button",
-                on_click=State.open_paper(co.number.to(int)),
-                class_name="text-sm font-semibold text-orange-800 underline",
+                State.open_paper(co.number.to(int)),
+                "text-sm font-semibold text-orange-800 underline",
             ),
-            rx.el.button(
+            action_button(
                 "Withdraw",
-                type="button",
-                on_click=State.withdraw(co.number.to(int)),
+                State.withdraw(co.number.to(int)),
+                "text-sm font-semibold text-red-700 underline",
                 disabled=State.working,
-                class_name="text-sm font-semibold text-red-700 underline",
             ),
         ),
     )
@@ -151,10 +145,9 @@ def change_orders_card() -> rx.Component:
             ),
             class_name="flex flex-wrap items-center justify-between gap-3",
         ),
-        rx.el.p(
+        card_intro(
             "Only the owner's signature approves a change: an unsigned one is never billed and "
             "changes no amount.",
-            class_name="mt-1 text-sm text-slate-600",
         ),
         rows_or(J.change_orders, change_order_row, "No change orders yet.", "mt-2 text-slate-600"),
         class_name=STAFF_CARD,

@@ -4,15 +4,23 @@ payment form, its lien waiver (the link, the PDF, a scan signed on paper) and it
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import busy_button, input_field, select_field, state_options
+from renovation_app.components.forms import (
+    action_button,
+    busy_button,
+    input_field,
+    select_field,
+    state_options,
+    tick_box,
+)
 from renovation_app.components.links import link
-from renovation_app.components.staff import confirmed_delete, staff_card, with_cancel
+from renovation_app.components.staff import confirmed_delete, row_form, staff_card
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
     FIELD_LABEL,
     INPUT,
     SECONDARY_BUTTON,
+    TICK_BOX_BY_WORDS,
 )
 from renovation_app.components.ui import rows_or
 from renovation_app.content.costs import PAID_HOW
@@ -50,36 +58,33 @@ def funded_by_field() -> rx.Component:
 def lapse_warning() -> rx.Component:
     return rx.cond(
         State.lapse,
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.lapse_ticked,
-                on_change=State.set_lapse_ticked,
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
-            ),
+        tick_box(
+            State.lapse_ticked,
+            State.set_lapse_ticked,
             rx.el.span(State.lapse, " I confirm the payment anyway."),
-            role="alert",
             class_name="flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+            box=TICK_BOX_BY_WORDS,
+            role="alert",
             data_testid="lapse-warning",
         ),
     )
 
 
-def pay_buttons() -> rx.Component:
-    record = busy_button(
+def save_button(words: str, on_click, test_id: str) -> rx.Component:
+    """A button of the costs' cards, which says "Saving..." while a save is under way."""
+    return busy_button(
         State.working,
         "Saving...",
-        "Record the payment",
+        words,
         BUTTON,
         type="button",
-        on_click=State.record_payment,
-        data_testid="record-payment",
+        on_click=on_click,
+        data_testid=test_id,
     )
-    return with_cancel(record, State.close_pay)
 
 
 def pay_form() -> rx.Component:
-    return rx.el.div(
+    return row_form(
         rx.el.div(
             field_pay("Paid on", "paid_on", type="date"),
             paid_how_field(),
@@ -88,8 +93,9 @@ def pay_form() -> rx.Component:
             class_name="grid gap-3 sm:grid-cols-2",
         ),
         lapse_warning(),
-        pay_buttons(),
-        class_name="mt-2 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
+        action=save_button("Record the payment", State.record_payment, "record-payment"),
+        on_cancel=State.close_pay,
+        gap="gap-3",
     )
 
 
@@ -141,23 +147,21 @@ def delete_part(row: rx.Var) -> rx.Component:
     )
 
 
-def scan_buttons() -> rx.Component:
-    record = rx.el.button(
+def scan_button() -> rx.Component:
+    return action_button(
         "Record the signed waiver",
-        type="button",
+        Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
+        BUTTON,
+        "record-waiver-scan",
         disabled=State.working,
-        class_name=BUTTON,
-        on_click=Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
-        data_testid="record-waiver-scan",
     )
-    return with_cancel(record, Scan.close_scan)
 
 
 def scan_form(row: rx.Var) -> rx.Component:
     """The waiver signed on paper: who signed, on which day (on or after the payment), the scan."""
     return rx.cond(
         (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
-        rx.el.div(
+        row_form(
             rx.el.label("Signed by", html_for="scan-name", class_name=FIELD_LABEL),
             rx.el.input(
                 id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT
@@ -175,16 +179,15 @@ def scan_form(row: rx.Var) -> rx.Component:
                 "The signed waiver: a PDF, JPEG or PNG",
                 "Choose the signed waiver (PDF, JPEG or PNG)",
             ),
-            scan_buttons(),
-            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+            action=scan_button(),
+            on_cancel=Scan.close_scan,
         ),
         rx.cond(
             row.waiver == "outstanding",
-            rx.el.button(
+            action_button(
                 "Record a waiver signed on paper",
-                type="button",
-                on_click=Scan.open_scan(row.waiver_id),
-                class_name="text-sm font-semibold underline",
+                Scan.open_scan(row.waiver_id),
+                "text-sm font-semibold underline",
             ),
         ),
     )
@@ -224,12 +227,11 @@ def cost_row(row: rx.Var) -> rx.Component:
             ),
             rx.cond(
                 row.unpaid_bill,
-                rx.el.button(
+                action_button(
                     "Pay",
-                    type="button",
-                    on_click=State.open_pay(row.id),
-                    class_name="text-sm font-semibold text-orange-800 underline",
-                    data_testid="pay-bill",
+                    State.open_pay(row.id),
+                    "text-sm font-semibold text-orange-800 underline",
+                    "pay-bill",
                 ),
             ),
             rx.cond(row.waiver == "", delete_part(row)),

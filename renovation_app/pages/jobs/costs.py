@@ -7,7 +7,13 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
-from renovation_app.components.forms import busy_button, input_field, select_field, state_options
+from renovation_app.components.forms import (
+    action_button,
+    input_field,
+    select_field,
+    state_options,
+    tick_box,
+)
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
@@ -29,7 +35,7 @@ from renovation_app.components.styles import (
 )
 from renovation_app.components.ui import problem_text, status_text
 from renovation_app.content.costs import COST_CATEGORIES, PAID_HOW
-from renovation_app.pages.jobs.cost_list import costs_list
+from renovation_app.pages.jobs.cost_list import costs_list, save_button
 from renovation_app.pages.registry import page
 from renovation_app.services.costs.entry import PURCHASE_CATEGORIES
 from renovation_app.state.jobs import JobCostsState
@@ -85,13 +91,9 @@ def purchase_fields() -> rx.Component:
         field("Sales tax paid ($)", "tax", input_mode="decimal", placeholder="0.00"),
         choice("Paid by", "paid_how", [(k, v) for k, v in PAID_HOW.items() if k != "payroll"]),
         field("What was bought (optional)", "description"),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.credit,
-                on_change=State.set_credit,
-                class_name="h-5 w-5 accent-orange-700",
-            ),
+        tick_box(
+            State.credit,
+            State.set_credit,
             "A vendor's credit (money back: the amount comes off)",
             class_name="flex items-center gap-2 text-sm sm:col-span-2",
         ),
@@ -112,11 +114,10 @@ def purchase_fields() -> rx.Component:
                 rx.el.p(
                     rx.foreach(rx.selected_files(RECEIPT_ID), lambda name: rx.el.span(name)),
                     " ",
-                    rx.el.button(
+                    action_button(
                         "Remove",
-                        type="button",
-                        on_click=rx.clear_selected_files(RECEIPT_ID),
-                        class_name="font-semibold text-red-700 underline",
+                        rx.clear_selected_files(RECEIPT_ID),
+                        "font-semibold text-red-700 underline",
                     ),
                     class_name="text-sm",
                     data_testid="receipt-chosen",
@@ -188,19 +189,6 @@ def add_button() -> rx.Component:
     )
 
 
-def save_button(words: str, on_click, test_id: str) -> rx.Component:
-    """The card's button, which says "Saving..." while a save is under way."""
-    return busy_button(
-        State.working,
-        "Saving...",
-        words,
-        BUTTON,
-        type="button",
-        on_click=on_click,
-        data_testid=test_id,
-    )
-
-
 def add_card() -> rx.Component:
     return rx.el.section(
         rx.el.h3(
@@ -212,12 +200,11 @@ def add_card() -> rx.Component:
             State.editing == 0,
             rx.el.div(
                 *[
-                    rx.el.button(
+                    action_button(
                         words,
-                        type="button",
-                        on_click=State.choose_kind(kind),
+                        State.choose_kind(kind),
+                        rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
                         aria_pressed=rx.cond(State.kind == kind, "true", "false"),
-                        class_name=rx.cond(State.kind == kind, BUTTON, SECONDARY_BUTTON),
                     )
                     for kind, words in KINDS
                 ],

@@ -9,9 +9,11 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.costs import budget_card
 from renovation_app.components.customers import customer_contact
+from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.staff import (
     NO_JOB,
+    card_intro,
     figure,
     history_details,
     record_cards,
@@ -27,6 +29,7 @@ from renovation_app.components.styles import (
     DANGER_BUTTON,
     SECONDARY_BUTTON,
     STAFF_CARD,
+    TICK_BOX_BY_WORDS,
 )
 from renovation_app.components.ui import problem_text, rows_or, status_text
 from renovation_app.pages.jobs.change_orders_card import change_orders_card
@@ -104,14 +107,13 @@ def stage_row(stage: rx.Var) -> rx.Component:
             ),
             rx.cond(
                 stage.can_bill,
-                rx.el.button(
+                action_button(
                     rx.cond(stage.kind == "final", "Make the final invoice", "Bill now"),
-                    type="button",
-                    on_click=State.bill_stage(stage.id.to(int)),
+                    State.bill_stage(stage.id.to(int)),
+                    f"{SECONDARY_BUTTON} col-span-2 py-1.5 sm:col-span-1 sm:justify-self-end",
+                    "bill-stage",
                     disabled=State.working,
                     aria_label="Bill " + stage.label.to(str),
-                    class_name=f"{SECONDARY_BUTTON} col-span-2 py-1.5 sm:col-span-1 sm:justify-self-end",
-                    data_testid="bill-stage",
                 ),
                 rx.el.span(
                     "Nothing to bill",
@@ -127,10 +129,9 @@ def stage_row(stage: rx.Var) -> rx.Component:
 def schedule_card() -> rx.Component:
     return staff_card(
         "Payment schedule",
-        rx.el.p(
+        card_intro(
             "The stages add up to the contract value; a signed change order moves the ones not "
             "yet billed. The final invoice bills exactly what is left.",
-            class_name="mt-1 text-sm text-slate-600",
         ),
         rx.el.ul(rx.foreach(J.stages.to(list[dict]), stage_row), class_name="mt-2"),
         lead_safe_warning(),
@@ -142,21 +143,18 @@ def lead_safe_warning() -> rx.Component:
     anyway with the next press of "Make the final invoice"."""
     return rx.cond(
         State.lead_safe_warning,
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.lead_safe_ticked,
-                on_change=State.set_lead_safe_ticked,
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
-                data_testid="lead-safe-confirm",
-            ),
+        tick_box(
+            State.lead_safe_ticked,
+            State.set_lead_safe_ticked,
             rx.el.span(
                 State.lead_safe_warning,
                 " Record what is missing on the daily log and have the certified renovator sign "
                 "the record, or tick to make the final invoice anyway.",
             ),
-            role="alert",
             class_name="mt-3 flex items-start gap-2 rounded bg-amber-50 p-3 font-semibold text-amber-900",
+            box=TICK_BOX_BY_WORDS,
+            test_id="lead-safe-confirm",
+            role="alert",
             data_testid="lead-safe-warning",
         ),
     )
@@ -197,14 +195,11 @@ def status_card() -> rx.Component:
             rx.el.span("Move the job to:", class_name="text-sm font-semibold"),
             rx.foreach(
                 J.next_statuses.to(list[str]),
-                lambda s: rx.el.button(
+                lambda s: action_button(
                     rx.match(s, *[(k.value, v) for k, v in STATUS_LABELS.items()], s),
-                    type="button",
-                    on_click=State.set_status(s),
+                    State.set_status(s),
+                    rx.cond(s == "cancelled", DANGER_BUTTON, f"{SECONDARY_BUTTON} py-1.5"),
                     disabled=State.working,
-                    class_name=rx.cond(
-                        s == "cancelled", DANGER_BUTTON, f"{SECONDARY_BUTTON} py-1.5"
-                    ),
                 ),
             ),
             class_name="flex flex-wrap items-center gap-2",

@@ -5,9 +5,16 @@ record of lead-safe work with "Sign the record", and the signed papers."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import staff_card, with_cancel
-from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
+from renovation_app.components.staff.card import row_form, staff_card
+from renovation_app.components.styles import (
+    BUTTON,
+    INPUT,
+    SECONDARY_BUTTON,
+    STAFF_CARD,
+    TICK_BOX_BY_WORDS,
+)
 from renovation_app.components.ui import rows_or, words_when
 from renovation_app.content.compliance import LEAD_SAFE_CERTIFICATION, PROPERTY_TYPES
 from renovation_app.state.jobs import JobDutiesState
@@ -21,7 +28,7 @@ LATE = "font-semibold text-red-700"
 def deposit_form(row: rx.Var) -> rx.Component:
     return rx.cond(
         State.deposit_for == row.payment_id.to(int),
-        rx.el.div(
+        row_form(
             rx.el.label("Deposited on", html_for="deposit-day", class_name="text-sm font-semibold"),
             rx.el.input(
                 id="deposit-day",
@@ -42,18 +49,14 @@ def deposit_form(row: rx.Var) -> rx.Component:
                 max_length=200,
                 class_name=f"{INPUT} max-w-md",
             ),
-            with_cancel(
-                rx.el.button(
-                    "Record the deposit",
-                    type="button",
-                    on_click=State.record_deposit,
-                    disabled=State.working,
-                    class_name=BUTTON,
-                    data_testid="record-deposit",
-                ),
-                State.close_deposit,
+            action=action_button(
+                "Record the deposit",
+                State.record_deposit,
+                BUTTON,
+                "record-deposit",
+                disabled=State.working,
             ),
-            class_name="mt-2 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
+            on_cancel=State.close_deposit,
         ),
     )
 
@@ -71,11 +74,10 @@ def deposit_row(row: rx.Var) -> rx.Component:
         ),
         rx.cond(
             ~row.deposited.to(bool) & (State.deposit_for != row.payment_id.to(int)),
-            rx.el.button(
+            action_button(
                 "Record the deposit",
-                type="button",
-                on_click=State.open_deposit(row.payment_id.to(int)),
-                class_name=f"{SECONDARY_BUTTON} mt-1 py-1.5",
+                State.open_deposit(row.payment_id.to(int)),
+                f"{SECONDARY_BUTTON} mt-1 py-1.5",
             ),
         ),
         deposit_form(row),
@@ -106,13 +108,12 @@ def escrow_part() -> rx.Component:
         ),
         rx.cond(
             ~notice.sent.to(bool) & J_OPEN,
-            rx.el.button(
+            action_button(
                 "E-mail the owner the escrow notice",
-                type="button",
-                on_click=State.send_escrow_notice,
+                State.send_escrow_notice,
+                f"{SECONDARY_BUTTON} mt-1 self-start py-1.5",
+                "send-escrow-notice",
                 disabled=State.working,
-                class_name=f"{SECONDARY_BUTTON} mt-1 self-start py-1.5",
-                data_testid="send-escrow-notice",
             ),
         ),
         class_name="flex flex-col gap-1",
@@ -193,12 +194,11 @@ def papers_part() -> rx.Component:
                             on_change=State.set_copy_to,
                             class_name=f"{INPUT} max-w-xs",
                         ),
-                        rx.el.button(
+                        action_button(
                             "E-mail the copy",
-                            type="button",
-                            on_click=State.send_st124_copy,
+                            State.send_st124_copy,
+                            SECONDARY_BUTTON,
                             disabled=State.working | ~State.copy_to.to(bool),
-                            class_name=SECONDARY_BUTTON,
                         ),
                         class_name="flex flex-wrap gap-2",
                     ),
@@ -244,24 +244,20 @@ def sign_form(lead: rx.Var) -> rx.Component:
             class_name=f"{INPUT} max-w-md",
             data_testid="renovator-typed",
         ),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.certify_ticked,
-                on_change=State.set_certify_ticked,
-                class_name="h-5 w-5 shrink-0 accent-orange-700",
-                data_testid="certify-record",
-            ),
+        tick_box(
+            State.certify_ticked,
+            State.set_certify_ticked,
             rx.el.span(LEAD_SAFE_CERTIFICATION),
             class_name="flex items-start gap-2 text-sm",
+            box=TICK_BOX_BY_WORDS,
+            test_id="certify-record",
         ),
-        rx.el.button(
+        action_button(
             "Sign the record",
-            type="button",
-            on_click=State.sign_lead_safe_record,
+            State.sign_lead_safe_record,
+            f"{BUTTON} self-start",
+            "sign-lead-safe-record",
             disabled=State.working,
-            class_name=f"{BUTTON} self-start",
-            data_testid="sign-lead-safe-record",
         ),
         class_name="mt-1 flex flex-col gap-2 rounded-lg bg-slate-50 p-3",
     )

@@ -4,11 +4,15 @@ work needs a signed contract, so it starts from an estimate)."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.billing.document_form import customer_card, document_field
+from renovation_app.components.billing.document_form import (
+    customer_card,
+    document_choice,
+    document_field,
+)
 from renovation_app.components.forms import busy_button, form_heading, saved_form
 from renovation_app.components.staff import form_card, staff_page
-from renovation_app.components.styles import INPUT, SAVE_BUTTON
-from renovation_app.components.ui import field_error, labelled
+from renovation_app.components.styles import SAVE_BUTTON
+from renovation_app.components.ui import field_error
 from renovation_app.content.tax import TAX_AREAS, TAX_CATEGORIES, rate_text
 from renovation_app.pages.registry import page
 from renovation_app.state.jobs import NewJobState
@@ -21,17 +25,7 @@ def field(label: str, name: str, kind: str = "text", **props) -> rx.Component:
 
 
 def choice(label: str, name: str, options: list[rx.Component]) -> rx.Component:
-    return labelled(
-        label,
-        rx.el.select(
-            *options,
-            id=f"job-{name}",
-            name=name,
-            default_value=State.defaults[name].to(str),
-            class_name=INPUT,
-        ),
-        field_error(State.errors, name),
-    )
+    return document_choice(State, label, name, options, field_error(State.errors, name))
 
 
 def work_card() -> rx.Component:

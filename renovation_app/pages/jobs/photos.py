@@ -5,6 +5,7 @@ project page links; and, once the job is finished, its after photos put on the w
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.react.photo_uploader import photo_uploader
 from renovation_app.components.staff import (
@@ -12,6 +13,7 @@ from renovation_app.components.staff import (
     confirmed_delete,
     record_cards,
     record_page,
+    remove_button,
     staff_card,
 )
 from renovation_app.components.styles import (
@@ -62,16 +64,12 @@ def upload_card() -> rx.Component:
 def shared_tick(row: rx.Var, on_change, testid: str) -> rx.Component:
     """The tick sends the state it asks for (the opposite of the row's): clicked twice, or in two
     tabs, it sets the same thing twice rather than flipping it back."""
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=row.shared.to(bool),
-            on_change=on_change,
-            class_name="h-5 w-5 accent-orange-700",
-            data_testid=testid,
-        ),
+    return tick_box(
+        row.shared.to(bool),
+        on_change,
         "Show to the customer",
         class_name="flex items-center gap-2 text-sm font-medium text-slate-800",
+        test_id=testid,
     )
 
 
@@ -97,12 +95,7 @@ def note_row(row: rx.Var) -> rx.Component:
             shared_tick(
                 row, lambda _: State.share_note(row.id, ~row.shared.to(bool)), "share-note"
             ),
-            rx.el.button(
-                "Delete the note",
-                type="button",
-                on_click=State.delete_note(row.id),
-                class_name="text-sm font-semibold text-red-700 underline",
-            ),
+            remove_button("Delete the note", State.delete_note(row.id)),
             class_name="flex flex-wrap items-center gap-4",
         ),
         class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
@@ -126,12 +119,8 @@ def photo_actions(row: rx.Var) -> rx.Component:
         rx.cond(published, rx.el.span("On the website", class_name=SHARED)),
         rx.cond(
             can_publish,
-            rx.el.button(
-                "Put on the website",
-                type="button",
-                on_click=State.open_publish(row.id),
-                class_name=SMALL_LINK,
-                data_testid="open-publish",
+            action_button(
+                "Put on the website", State.open_publish(row.id), SMALL_LINK, "open-publish"
             ),
         ),
         confirmed_delete(
@@ -228,13 +217,7 @@ def published_row(row: rx.Var) -> rx.Component:
             link(row.gallery, href=row.gallery_url, class_name=SMALL_LINK),
             class_name="flex min-w-0 flex-1 flex-col",
         ),
-        rx.el.button(
-            "Unpublish",
-            type="button",
-            on_click=State.unpublish(row.id),
-            class_name="text-sm font-semibold text-red-700 underline",
-            data_testid="unpublish",
-        ),
+        remove_button("Unpublish", State.unpublish(row.id), "unpublish"),
         class_name="flex items-center gap-3 border-b border-slate-100 py-2",
         data_testid="published-row",
     )
@@ -267,28 +250,13 @@ def viewer_row(row: rx.Var) -> rx.Component:
                     data_testid="project-link",
                 ),
                 rx.el.div(
-                    rx.el.button(
-                        "E-mail the link",
-                        type="button",
-                        on_click=State.send_link(email),
-                        class_name=SECONDARY_BUTTON,
-                    ),
-                    rx.el.button(
-                        "Revoke",
-                        type="button",
-                        on_click=State.revoke_link(email),
-                        class_name="text-sm font-semibold text-red-700 underline",
-                        data_testid="revoke-link",
-                    ),
+                    action_button("E-mail the link", State.send_link(email), SECONDARY_BUTTON),
+                    remove_button("Revoke", State.revoke_link(email), "revoke-link"),
                     class_name="flex flex-wrap items-center gap-3",
                 ),
             ),
-            rx.el.button(
-                "Make a link",
-                type="button",
-                on_click=State.make_link(email),
-                class_name=f"{SECONDARY_BUTTON} self-start",
-                data_testid="make-link",
+            action_button(
+                "Make a link", State.make_link(email), f"{SECONDARY_BUTTON} self-start", "make-link"
             ),
         ),
         class_name="flex flex-col gap-2 border-b border-slate-100 py-3",

@@ -5,7 +5,7 @@ permission."""
 import reflex as rx
 
 from renovation_app import content as c
-from renovation_app.components.forms import input_field, select_field
+from renovation_app.components.forms import action_button, input_field, select_field, tick_box
 from renovation_app.components.staff.card import with_cancel
 from renovation_app.components.styles import BUTTON
 from renovation_app.state.jobs import JobPhotosState
@@ -70,27 +70,18 @@ def publish_before() -> rx.Component:
 
 
 def publish_permission() -> rx.Component:
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=State.permission,
-            on_change=State.set_permission,
-            class_name="h-5 w-5 accent-orange-700",
-            data_testid="publish-permission",
-        ),
+    return tick_box(
+        State.permission,
+        State.set_permission,
         "The customer agreed to show their job's pictures on our website (never their name or address)",
         class_name="flex items-start gap-2 text-sm text-slate-800",
+        test_id="publish-permission",
     )
 
 
 def publish_buttons() -> rx.Component:
-    publish = rx.el.button(
-        "Publish",
-        type="button",
-        on_click=State.publish,
-        disabled=State.working,
-        class_name=BUTTON,
-        data_testid="publish-save",
+    publish = action_button(
+        "Publish", State.publish, BUTTON, "publish-save", disabled=State.working
     )
     return with_cancel(publish, State.close_publish, gap="gap-3")
 

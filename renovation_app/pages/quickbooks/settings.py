@@ -6,8 +6,9 @@ own words, with a retry; payments recorded there that could not be recorded here
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.frame import staff_page
+from renovation_app.components.staff import staff_screen, titled_section
 from renovation_app.components.styles import (
     BUTTON,
     DANGER_BUTTON,
@@ -24,74 +25,70 @@ State = QuickBooksState
 C = State.connection
 
 
-def connection_card() -> rx.Component:
-    connected = C["connected"].to(bool)
-    return rx.el.section(
-        rx.el.h3("Company", class_name="text-lg font-bold"),
-        rx.cond(
-            connected,
-            rx.el.div(
-                rx.el.p(
-                    "Connected to ",
-                    rx.el.strong(C["company"].to(str)),
-                    " since ",
-                    C["since"].to(str),
-                    ". Connect again before ",
-                    C["renew_by"].to(str),
-                    ".",
-                    data_testid="qb-connected",
-                ),
-                attention_note(C["renew_warning"].to(str), "qb-renew"),
-                attention_note(C["problem"].to(str), "qb-problem"),
-                rx.el.div(
-                    link(
-                        "Connect QuickBooks again",
-                        href="/api/quickbooks/connect",
-                        class_name=SECONDARY_BUTTON,
-                    ),
-                    rx.el.button(
-                        "Disconnect",
-                        type="button",
-                        on_click=State.disconnect,
-                        class_name=DANGER_BUTTON,
-                        data_testid="qb-disconnect",
-                    ),
-                    class_name="flex flex-wrap gap-2",
-                ),
-                class_name="flex flex-col gap-3",
+def connected_part() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Connected to ",
+            rx.el.strong(C["company"].to(str)),
+            " since ",
+            C["since"].to(str),
+            ". Connect again before ",
+            C["renew_by"].to(str),
+            ".",
+            data_testid="qb-connected",
+        ),
+        attention_note(C["renew_warning"].to(str), "qb-renew"),
+        attention_note(C["problem"].to(str), "qb-problem"),
+        rx.el.div(
+            link(
+                "Connect QuickBooks again",
+                href="/api/quickbooks/connect",
+                class_name=SECONDARY_BUTTON,
             ),
-            rx.el.div(
-                rx.el.p(
-                    "Not connected: nothing goes to QuickBooks.",
-                    class_name="font-semibold",
-                    data_testid="qb-not-connected",
-                ),
-                rx.cond(
-                    State.configured,
-                    link(
-                        "Connect QuickBooks",
-                        href="/api/quickbooks/connect",
-                        class_name=f"{BUTTON} self-start",
-                        data_testid="qb-connect",
-                    ),
-                    rx.el.p(
-                        "Set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET first "
-                        "(docs/deploy.md).",
-                        class_name="text-sm text-slate-700",
-                    ),
-                ),
-                rx.cond(
-                    ~State.two_step_on,
-                    rx.el.p(
-                        "Connecting needs two-step sign-in: turn it on on ",
-                        link("your account", href=routes.ACCOUNT.path, class_name="underline"),
-                        ".",
-                        class_name="text-sm text-slate-700",
-                    ),
-                ),
-                class_name="flex flex-col gap-3",
+            action_button("Disconnect", State.disconnect, DANGER_BUTTON, "qb-disconnect"),
+            class_name="flex flex-wrap gap-2",
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def not_connected_part() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            "Not connected: nothing goes to QuickBooks.",
+            class_name="font-semibold",
+            data_testid="qb-not-connected",
+        ),
+        rx.cond(
+            State.configured,
+            link(
+                "Connect QuickBooks",
+                href="/api/quickbooks/connect",
+                class_name=f"{BUTTON} self-start",
+                data_testid="qb-connect",
+            ),
+            rx.el.p(
+                "Set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET first (docs/deploy.md).",
+                class_name="text-sm text-slate-700",
             ),
         ),
+        rx.cond(
+            ~State.two_step_on,
+            rx.el.p(
+                "Connecting needs two-step sign-in: turn it on on ",
+                link("your account", href=routes.ACCOUNT.path, class_name="underline"),
+                ".",
+                class_name="text-sm text-slate-700",
+            ),
+        ),
+        class_name="flex flex-col gap-3",
+    )
+
+
+def connection_card() -> rx.Component:
+    return titled_section(
+        "Company",
+        rx.cond(C["connected"].to(bool), connected_part(), not_connected_part()),
         class_name="flex flex-col gap-2",
     )
 
@@ -123,8 +120,8 @@ def mapping_row(choice: rx.Var) -> rx.Component:
 def mapping_card() -> rx.Component:
     return rx.cond(
         C["connected"].to(bool),
-        rx.el.section(
-            rx.el.h3("What our things are in QuickBooks", class_name="text-lg font-bold"),
+        titled_section(
+            "What our things are in QuickBooks",
             rx.el.p(
                 "The first three are needed; the others refine them.",
                 class_name="text-sm text-slate-700",
@@ -144,20 +141,15 @@ def attention_row(row: rx.Var) -> rx.Component:
             ": ",
             row["problem"].to(str),
         ),
-        rx.el.button(
-            "Retry",
-            type="button",
-            on_click=State.retry(row["sync_id"].to(int)),
-            class_name=SECONDARY_BUTTON,
-        ),
+        action_button("Retry", State.retry(row["sync_id"].to(int)), SECONDARY_BUTTON),
         class_name="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 py-2",
         data_testid="qb-attention",
     )
 
 
 def attention_card() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Needs attention", class_name="text-lg font-bold"),
+    return titled_section(
+        "Needs attention",
         rx.cond(
             State.attention,
             rx.el.ul(rx.foreach(State.attention, attention_row)),
@@ -182,17 +174,14 @@ def attention_card() -> rx.Component:
 
 @page(routes.QUICKBOOKS, on_load=(State.load,))
 def quickbooks_settings() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("QuickBooks", class_name="text-2xl font-extrabold"),
-            problem_text(State.error),
-            status_text(State.note, "qb-note"),
-            rx.cond(
-                State.is_admin,
-                rx.fragment(connection_card(), mapping_card(), attention_card()),
-            ),
-            class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
-            data_testid="quickbooks-settings",
+    return staff_screen(
+        "QuickBooks",
+        problem_text(State.error),
+        status_text(State.note, "qb-note"),
+        rx.cond(
+            State.is_admin,
+            rx.fragment(connection_card(), mapping_card(), attention_card()),
         ),
-        title="QuickBooks",
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
+        test_id="quickbooks-settings",
     )

@@ -4,8 +4,8 @@ off (with a code)."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
-from renovation_app.components.staff import staff_page
+from renovation_app.components.forms import post_form, tick_box
+from renovation_app.components.staff import code_field, staff_screen, titled_section
 from renovation_app.components.styles import BUTTON, INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
@@ -14,16 +14,8 @@ from renovation_app.state.staff.account import AccountState as State
 
 def code_form(label: str, on_submit, form_id: str) -> rx.Component:
     return post_form(
-        labelled(
-            "Code from your authenticator app",
-            rx.el.input(
-                id=f"{form_id}-code",
-                name="code",
-                input_mode="numeric",
-                auto_complete="one-time-code",
-                required=True,
-                class_name=f"{INPUT} max-w-48 py-2",
-            ),
+        code_field(
+            f"{form_id}-code", class_name=f"{INPUT} max-w-48 py-2", name="code", required=True
         ),
         rx.el.button(label, type="submit", class_name=f"{BUTTON} self-end"),
         on_submit=on_submit,
@@ -76,8 +68,8 @@ def recovery_codes() -> rx.Component:
 
 
 def two_step_section() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Two-step sign-in", class_name="text-lg font-bold"),
+    return titled_section(
+        "Two-step sign-in",
         rx.cond(
             State.two_step_on,
             rx.el.div(
@@ -133,22 +125,19 @@ def two_step_section() -> rx.Component:
 
 
 def location_section() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Location at the time clock", class_name="text-lg font-bold"),
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                checked=State.location_consent,
-                on_change=State.set_location_consent,
-                class_name="mt-1 h-5 w-5 shrink-0",
-                data_testid="location-consent",
-            ),
+    return titled_section(
+        "Location at the time clock",
+        tick_box(
+            State.location_consent,
+            State.set_location_consent,
             rx.el.span(
                 "Keep my phone's location with each clock in and clock out. Admins see it as a "
                 "map link on my timesheet. Nothing is recorded between the two taps, and I can "
                 "turn this off at any time."
             ),
             class_name="flex items-start gap-2 text-slate-700",
+            box="mt-1 h-5 w-5 shrink-0",
+            test_id="location-consent",
         ),
         class_name="flex flex-col gap-3",
     )
@@ -156,13 +145,11 @@ def location_section() -> rx.Component:
 
 @page(routes.ACCOUNT, on_load=(State.load,))
 def account() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("Your account", class_name="text-2xl font-extrabold text-slate-900"),
-            rx.el.p("Signed in as ", rx.el.strong(State.user_name), class_name="text-slate-700"),
-            two_step_section(),
-            location_section(),
-            class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
-        ),
-        title="Your account",
+    return staff_screen(
+        "Your account",
+        rx.el.p("Signed in as ", rx.el.strong(State.user_name), class_name="text-slate-700"),
+        two_step_section(),
+        location_section(),
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-6",
+        title_class="text-2xl font-extrabold text-slate-900",
     )

@@ -4,9 +4,9 @@ change role, deactivate, end a feed; the open invitations."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form, tick_box
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import code_field, staff_page, titled_section
 from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
@@ -64,16 +64,13 @@ def hourly_cost(member: rx.Var) -> rx.Component:
 
 def overtime_exempt(member: rx.Var) -> rx.Component:
     """Exempt employees count no overtime on their timesheets (admins only)."""
-    return rx.el.label(
-        rx.el.input(
-            type="checkbox",
-            checked=member.overtime_exempt.to(bool),
-            on_change=lambda ticked: State.set_overtime_exempt(member.id, ticked),
-            class_name="h-4 w-4",
-            data_testid="overtime-exempt",
-        ),
+    return tick_box(
+        member.overtime_exempt.to(bool),
+        lambda ticked: State.set_overtime_exempt(member.id, ticked),
         "Exempt from overtime",
         class_name="mt-1 flex items-center gap-1.5 text-sm text-slate-700",
+        box="h-4 w-4",
+        test_id="overtime-exempt",
     )
 
 
@@ -84,11 +81,10 @@ def calendar_feed(member: rx.Var) -> rx.Component:
         member.feed,
         rx.el.div(
             rx.el.span("Calendar feed since ", member.feed, data_testid="calendar-feed"),
-            rx.el.button(
+            action_button(
                 "End calendar feed",
-                type="button",
-                on_click=State.end_feed(member.id),
-                class_name=f"{SMALL_BUTTON} self-start text-red-800",
+                State.end_feed(member.id),
+                f"{SMALL_BUTTON} self-start text-red-800",
             ),
             class_name="flex flex-col gap-1 text-sm",
         ),
@@ -118,33 +114,21 @@ def member_row(member: rx.Var) -> rx.Component:
                 rx.el.div(
                     rx.cond(
                         member.role == "admin",
-                        rx.el.button(
-                            "Make staff",
-                            type="button",
-                            on_click=State.set_role(member.id, "staff"),
-                            class_name=SMALL_BUTTON,
+                        action_button(
+                            "Make staff", State.set_role(member.id, "staff"), SMALL_BUTTON
                         ),
-                        rx.el.button(
-                            "Make admin",
-                            type="button",
-                            on_click=State.set_role(member.id, "admin"),
-                            class_name=SMALL_BUTTON,
+                        action_button(
+                            "Make admin", State.set_role(member.id, "admin"), SMALL_BUTTON
                         ),
                     ),
                     rx.cond(
                         member.active,
-                        rx.el.button(
+                        action_button(
                             "Deactivate",
-                            type="button",
-                            on_click=State.deactivate(member.id),
-                            class_name=f"{SMALL_BUTTON} text-red-800",
+                            State.deactivate(member.id),
+                            f"{SMALL_BUTTON} text-red-800",
                         ),
-                        rx.el.button(
-                            "Reactivate",
-                            type="button",
-                            on_click=State.reactivate(member.id),
-                            class_name=SMALL_BUTTON,
-                        ),
+                        action_button("Reactivate", State.reactivate(member.id), SMALL_BUTTON),
                     ),
                     class_name="flex flex-wrap gap-2",
                 ),
@@ -169,17 +153,9 @@ def invitation_row(invitation: rx.Var) -> rx.Component:
             ),
         ),
         rx.el.div(
-            rx.el.button(
-                "Send again",
-                type="button",
-                on_click=State.resend(invitation.id),
-                class_name=SMALL_BUTTON,
-            ),
-            rx.el.button(
-                "Withdraw",
-                type="button",
-                on_click=State.withdraw(invitation.id),
-                class_name=f"{SMALL_BUTTON} text-red-800",
+            action_button("Send again", State.resend(invitation.id), SMALL_BUTTON),
+            action_button(
+                "Withdraw", State.withdraw(invitation.id), f"{SMALL_BUTTON} text-red-800"
             ),
             class_name="mt-1 flex gap-2",
         ),
@@ -200,25 +176,15 @@ def accounts_screen() -> rx.Component:
                 class_name="rounded-md bg-amber-50 p-3 text-sm text-amber-900",
             ),
         ),
-        labelled(
-            "Code from your authenticator app",
-            rx.el.input(
-                id="staff-code",
-                value=State.action_code,
-                on_change=State.set_action_code,
-                input_mode="numeric",
-                auto_complete="one-time-code",
-                aria_describedby="staff-code-hint",
-                class_name=f"{INPUT} max-w-48 py-2",
-            ),
-            rx.el.p(
-                "Each invitation, role change or (de)activation asks for a new code.",
-                id="staff-code-hint",
-                class_name="mt-1 text-sm text-slate-600",
-            ),
+        code_field(
+            "staff-code",
+            "Each invitation, role change or (de)activation asks for a new code.",
+            class_name=f"{INPUT} max-w-48 py-2",
+            value=State.action_code,
+            on_change=State.set_action_code,
         ),
-        rx.el.section(
-            rx.el.h3("Invite someone", class_name="text-lg font-bold"),
+        titled_section(
+            "Invite someone",
             invite_form(),
             class_name="flex flex-col gap-3",
         ),
@@ -232,8 +198,8 @@ def accounts_screen() -> rx.Component:
         ),
         rx.cond(
             State.invitations.length() > 0,
-            rx.el.section(
-                rx.el.h3("Open invitations", class_name="text-lg font-bold"),
+            titled_section(
+                "Open invitations",
                 rx.el.ul(rx.foreach(State.invitations, invitation_row)),
             ),
         ),

@@ -6,7 +6,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff import staff_page
+from renovation_app.components.staff import staff_page, titled_section
 from renovation_app.components.staff.table import wide_table
 from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
 from renovation_app.pages.registry import page
@@ -109,8 +109,8 @@ def figures() -> rx.Component:
 
 
 def aging() -> rx.Component:
-    return rx.el.section(
-        rx.el.h3("Owed by age", class_name="text-lg font-bold"),
+    return titled_section(
+        "Owed by age",
         rx.el.ul(
             rx.foreach(
                 DashboardState.board.aging,
@@ -159,8 +159,8 @@ def revenue_chart(title: str, data: rx.Var, series: tuple[str, ...], test_id: st
         rx.recharts.bar(data_key=name, stack_id="a", fill=COLOURS[i % len(COLOURS)], name=name)
         for i, name in enumerate(series)
     ]
-    return rx.el.section(
-        rx.el.h3(title, class_name="text-lg font-bold"),
+    return titled_section(
+        title,
         month_bars(bars, data, 320),
         class_name="flex flex-col gap-2",
         data_testid=test_id,
@@ -169,8 +169,8 @@ def revenue_chart(title: str, data: rx.Var, series: tuple[str, ...], test_id: st
 
 def attention() -> rx.Component:
     rows = DashboardState.board.attention
-    return rx.el.section(
-        rx.el.h3("Needs attention", class_name="text-lg font-bold"),
+    return titled_section(
+        "Needs attention",
         rx.cond(
             rows.length() > 0,
             rx.el.ul(
@@ -222,8 +222,8 @@ def over_estimate() -> rx.Component:
         )
 
     headings = ["Job", "Title", "Estimated", "Actual", "Over by", "Where"]
-    return rx.el.section(
-        rx.el.h3("Jobs over their estimate", class_name="text-lg font-bold"),
+    return titled_section(
+        "Jobs over their estimate",
         rx.cond(
             rows.length() > 0,
             rx.el.div(
@@ -288,8 +288,8 @@ def margins() -> rx.Component:
         class_name="text-sm text-slate-700",
         data_testid="dash-margin-total",
     )
-    return rx.el.section(
-        rx.el.h3("Margins: revenue before tax less job costs", class_name="text-lg font-bold"),
+    return titled_section(
+        "Margins: revenue before tax less job costs",
         total,
         month_bars(bars, m.chart, 280),
         rx.el.h4("By month", class_name="font-bold"),
@@ -313,8 +313,8 @@ def exports() -> rx.Component:
             class_name=BUTTON,
         )
 
-    return rx.el.section(
-        rx.el.h3("Exports for the accountant", class_name="text-lg font-bold"),
+    return titled_section(
+        "Exports for the accountant",
         rx.el.div(
             *[
                 rx.el.div(

@@ -3,6 +3,7 @@
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import cards, list_page
 from renovation_app.components.styles import BUTTON, SECONDARY_BUTTON
@@ -26,12 +27,11 @@ def enquiry_actions(row: rx.Var) -> rx.Component:
             ),
             class_name="text-sm font-semibold text-slate-700",
         ),
-        rx.el.button(
+        action_button(
             rx.cond(row.customer_id > 0, "Customer", "Create customer"),
-            type="button",
-            on_click=EnquiriesState.open_customer(enquiry_id),
-            class_name=f"{BUTTON} py-1.5",
-            data_testid="enquiry-customer",
+            EnquiriesState.open_customer(enquiry_id),
+            f"{BUTTON} py-1.5",
+            "enquiry-customer",
         ),
         link(
             "Create estimate",

@@ -5,9 +5,9 @@ every job with their lien waivers (bills are entered on the job's costs)."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import post_form
+from renovation_app.components.forms import action_button, post_form
 from renovation_app.components.links import link
-from renovation_app.components.staff import record_cards, record_page, staff_card
+from renovation_app.components.staff import card_intro, record_cards, record_page, staff_card
 from renovation_app.components.staff.upload import scan_upload
 from renovation_app.components.styles import (
     BUTTON,
@@ -55,19 +55,14 @@ def heading() -> rx.Component:
         rx.el.div(
             rx.cond(
                 S.active,
-                rx.el.button(
-                    "Deactivate",
-                    type="button",
-                    on_click=State.set_active(False),
-                    disabled=State.working,
-                    class_name=DANGER_BUTTON,
+                action_button(
+                    "Deactivate", State.set_active(False), DANGER_BUTTON, disabled=State.working
                 ),
-                rx.el.button(
+                action_button(
                     "Make active again",
-                    type="button",
-                    on_click=State.set_active(True),
+                    State.set_active(True),
+                    SECONDARY_BUTTON,
                     disabled=State.working,
-                    class_name=SECONDARY_BUTTON,
                 ),
             ),
         ),
@@ -106,13 +101,12 @@ def upload_form() -> rx.Component:
             button_class=f"{SECONDARY_BUTTON} w-full sm:w-auto",
             names_class="text-sm break-all",
         ),
-        rx.el.button(
+        action_button(
             rx.cond(State.working, "Uploading...", "Upload the certificate"),
-            type="button",
+            State.upload_certificate(rx.upload_files(upload_id=UPLOAD_ID)),
+            f"{BUTTON} self-start disabled:opacity-70",
+            "upload-certificate",
             disabled=State.working,
-            on_click=State.upload_certificate(rx.upload_files(upload_id=UPLOAD_ID)),
-            class_name=f"{BUTTON} self-start disabled:opacity-70",
-            data_testid="upload-certificate",
         ),
         class_name="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-3",
     )
@@ -217,9 +211,8 @@ def bills_card() -> rx.Component:
     bills = S.bills.to(list[dict])
     return staff_card(
         "Bills",
-        rx.el.p(
+        card_intro(
             "Entered and paid on each job's costs; a paid bill asks for its lien waiver.",
-            class_name="mt-1 text-sm text-slate-600",
         ),
         rows_or(bills, bill_row, "No bills yet.", "mt-2 text-slate-600", "mt-2"),
     )

@@ -5,8 +5,9 @@ Bodies are shown as text, never as HTML."""
 import reflex as rx
 
 from renovation_app import routes
+from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.frame import staff_page
+from renovation_app.components.staff import staff_screen, titled_section
 from renovation_app.components.styles import INPUT, SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import attention_note, problem_text
 from renovation_app.pages.registry import page
@@ -70,12 +71,7 @@ def unknown_text(text: rx.Var) -> rx.Component:
                 on_change=lambda value: State.set_attach_to(text.id, value),
                 class_name=f"{INPUT} max-w-32 py-2",
             ),
-            rx.el.button(
-                "Put on their page",
-                type="button",
-                on_click=State.attach(text.id),
-                class_name=SECONDARY_BUTTON,
-            ),
+            action_button("Put on their page", State.attach(text.id), SECONDARY_BUTTON),
             class_name="flex flex-wrap items-center gap-2",
         ),
         class_name="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3",
@@ -84,8 +80,8 @@ def unknown_text(text: rx.Var) -> rx.Component:
 
 
 def texts_list(title: str, texts: rx.Var, row, empty: str) -> rx.Component:
-    return rx.el.section(
-        rx.el.h3(title, class_name="text-lg font-bold"),
+    return titled_section(
+        title,
         rx.cond(
             texts,
             rx.el.ul(rx.foreach(texts, row), class_name="flex flex-col gap-2"),
@@ -97,29 +93,26 @@ def texts_list(title: str, texts: rx.Var, row, empty: str) -> rx.Component:
 
 @page(routes.TEXTS, on_load=(State.load,))
 def texts_inbox() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("Texts", class_name="text-2xl font-extrabold"),
-            problem_text(State.error),
-            attention_note(BOX.off_reason, "texts-off"),
-            texts_list(
-                "Not read yet",
-                BOX.unread,
-                unread_text,
-                "Every text from a customer has been read.",
-            ),
-            texts_list(
-                "From numbers that are no customer's",
-                BOX.unknown,
-                unknown_text,
-                "None.",
-            ),
-            rx.el.p(
-                "A text is read once its customer's page is opened; answer it there.",
-                class_name="text-sm text-slate-700",
-            ),
-            class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-5",
-            data_testid="texts-inbox",
+    return staff_screen(
+        "Texts",
+        problem_text(State.error),
+        attention_note(BOX.off_reason, "texts-off"),
+        texts_list(
+            "Not read yet",
+            BOX.unread,
+            unread_text,
+            "Every text from a customer has been read.",
         ),
-        title="Texts",
+        texts_list(
+            "From numbers that are no customer's",
+            BOX.unknown,
+            unknown_text,
+            "None.",
+        ),
+        rx.el.p(
+            "A text is read once its customer's page is opened; answer it there.",
+            class_name="text-sm text-slate-700",
+        ),
+        class_name=f"{STAFF_CARD} mx-auto flex max-w-3xl flex-col gap-5",
+        test_id="texts-inbox",
     )

@@ -6,7 +6,7 @@ the clock missed and approves the week."""
 import reflex as rx
 
 from renovation_app import routes
-from renovation_app.components.forms import input_field, post_form
+from renovation_app.components.forms import action_button, input_field, post_form
 from renovation_app.components.links import link
 from renovation_app.components.staff import record_cards, record_page
 from renovation_app.components.staff.table import labelled_cell, stacked_table
@@ -46,12 +46,8 @@ def entry_notes(row: rx.Var) -> rx.Component:
             map_link("Where clocked out", row.out_map),
             rx.cond(
                 StaffState.is_admin,
-                rx.el.button(
-                    "Correct",
-                    type="button",
-                    on_click=State.edit(row.id),
-                    class_name=f"{SECONDARY_BUTTON} py-1",
-                    data_testid="entry-correct",
+                action_button(
+                    "Correct", State.edit(row.id), f"{SECONDARY_BUTTON} py-1", "entry-correct"
                 ),
             ),
             class_name="flex flex-wrap items-center gap-3",
@@ -119,12 +115,7 @@ def entry_form() -> rx.Component:
                     class_name=BUTTON,
                     data_testid="time-save",
                 ),
-                rx.el.button(
-                    "Cancel",
-                    type="button",
-                    on_click=State.stop_editing,
-                    class_name=SECONDARY_BUTTON,
-                ),
+                action_button("Cancel", State.stop_editing, SECONDARY_BUTTON),
                 class_name="flex flex-wrap gap-2",
             ),
             on_submit=lambda _: State.save(),
@@ -185,22 +176,15 @@ def week_card() -> rx.Component:
             rx.el.div(
                 rx.cond(
                     ~S["approved"].to(bool),
-                    rx.el.button(
+                    action_button(
                         "Approve the week",
-                        type="button",
-                        on_click=State.approve,
+                        State.approve,
+                        BUTTON,
+                        "week-approve",
                         disabled=State.working,
-                        class_name=BUTTON,
-                        data_testid="week-approve",
                     ),
                 ),
-                rx.el.button(
-                    "Add time",
-                    type="button",
-                    on_click=State.add_time,
-                    class_name=SECONDARY_BUTTON,
-                    data_testid="time-add",
-                ),
+                action_button("Add time", State.add_time, SECONDARY_BUTTON, "time-add"),
                 class_name="flex flex-wrap gap-2",
             ),
         ),

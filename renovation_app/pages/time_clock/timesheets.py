@@ -5,7 +5,7 @@ import reflex as rx
 
 from renovation_app import routes
 from renovation_app.components.links import link
-from renovation_app.components.staff.frame import staff_page
+from renovation_app.components.staff import staff_screen
 from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import SECONDARY_BUTTON, STAFF_CARD
 from renovation_app.components.ui import problem_text
@@ -49,31 +49,28 @@ def person_row(row: rx.Var) -> rx.Component:
 
 @page(routes.TIMESHEETS, on_load=(State.load,))
 def timesheets() -> rx.Component:
-    return staff_page(
-        rx.el.div(
-            rx.el.h2("Timesheets", class_name="text-2xl font-extrabold"),
-            week_nav(State.previous_week, State.next_week, State.heading),
-            problem_text(State.error),
-            rx.el.section(
-                stacked_table("Hours of the week", HEADINGS, State.people, person_row, right=3),
-                rx.el.p(
-                    "Weeks run Monday to Sunday, New York time. Overtime is the time beyond 40 "
-                    "hours in the week, paid at 1.5 times.",
-                    class_name="mt-3 text-sm text-slate-600",
-                ),
-                rx.cond(
-                    StaffState.is_admin,
-                    link(
-                        "Payroll CSV of the week",
-                        href=State.payroll_url,
-                        class_name="mt-3 inline-block font-semibold text-orange-800 underline",
-                        data_testid="payroll-csv",
-                    ),
-                ),
-                class_name=STAFF_CARD,
+    return staff_screen(
+        "Timesheets",
+        week_nav(State.previous_week, State.next_week, State.heading),
+        problem_text(State.error),
+        rx.el.section(
+            stacked_table("Hours of the week", HEADINGS, State.people, person_row, right=3),
+            rx.el.p(
+                "Weeks run Monday to Sunday, New York time. Overtime is the time beyond 40 "
+                "hours in the week, paid at 1.5 times.",
+                class_name="mt-3 text-sm text-slate-600",
             ),
-            class_name="mx-auto flex max-w-5xl flex-col gap-4",
-            data_testid="timesheets",
+            rx.cond(
+                StaffState.is_admin,
+                link(
+                    "Payroll CSV of the week",
+                    href=State.payroll_url,
+                    class_name="mt-3 inline-block font-semibold text-orange-800 underline",
+                    data_testid="payroll-csv",
+                ),
+            ),
+            class_name=STAFF_CARD,
         ),
-        title="Timesheets",
+        class_name="mx-auto flex max-w-5xl flex-col gap-4",
+        test_id="timesheets",
     )

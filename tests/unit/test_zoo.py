@@ -66,6 +66,8 @@ from renovation_app.services.staff import accounts
 from renovation_app.services.trust_books import trust_books_csv, trust_books_pdf, trust_books_view
 from renovation_app.settings import settings
 from tests.factories import Zoo, make_zoo, signed_in
+from tests.factories.zoo.book import Book
+from tests.factories.zoo.books import quickbooks_of_every_kind
 
 RECORD_PATHS = [route.path for route in ALL_ROUTES if "[" in route.path]
 FALL_BACK = date(2027, 11, 7)
@@ -250,6 +252,23 @@ def test_the_zoos_records_say_where_they_stand_in_quickbooks(zoo):
     customer = quickbooks.record_words("customer", taxed.customer_id)
     assert customer["words"].startswith("Needs attention")
     assert "Duplicate Name Exists Error" in customer["problem"]
+
+
+def test_a_second_zoos_quickbooks_records_beside_the_first_are_made(zoo):
+    """Two zoos in one database share customers found by e-mail: the second keeps the first's
+    QuickBooks rows (one per record) and adds its own payment."""
+    taxed = jobs.get_job(key_of("/jobs/[number]", zoo.notes["taxed job"]))
+    untaxed = jobs.get_job(key_of("/jobs/[number]", zoo.notes["untaxed job"]))
+    rows = len(_all(QuickBooksSync))
+    with db_session() as session:
+        admin, taxed_job, untaxed_job = (
+            session.get(User, zoo.admin.id),
+            session.get(Job, taxed.id),
+            session.get(Job, untaxed.id),
+        )
+    quickbooks_of_every_kind(Book(), admin, taxed_job, untaxed_job)
+    assert len(_all(QuickBooksSync)) == rows
+    assert len(quickbooks.unrecorded_payments()) == 2
 
 
 def test_the_week_and_the_day_of_the_fall_back_night_show_every_hour(zoo):

@@ -83,7 +83,9 @@ def quickbooks_of_every_kind(book: Book, admin: User, taxed: Job, untaxed: Job) 
             ),
             QuickBooksSync(record_kind=SyncKind.JOB, record_id=untaxed.id, next_try_at=year_away),
         ]
-        session.add_all(rows)
+        # Another zoo in the same database may share a customer (found again by e-mail).
+        held = set(session.exec(select(QuickBooksSync.record_kind, QuickBooksSync.record_id)))
+        session.add_all(row for row in rows if (row.record_kind, row.record_id) not in held)
         session.add(
             QuickBooksPayment(
                 realm_id=REALM_ID,

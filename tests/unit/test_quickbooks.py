@@ -295,6 +295,10 @@ def test_a_refusal_needs_attention_in_quickbooks_words_and_is_retried_once_fixed
     assert push_all() == 1  # the customer
     [attention] = qb.needing_attention()
     assert (attention.kind, attention.record_id) == ("invoice", invoice.id)
+    assert (attention.name, attention.path) == (
+        f"Invoice {invoice.number}",
+        f"/invoices/{invoice.number}",
+    )
     assert "Invalid Reference Id : Item 999999" in attention.problem
     assert attention.words == "Needs attention" and attention.link == ""
     assert push_all(later=timedelta(days=1)) == 0  # it waits for someone

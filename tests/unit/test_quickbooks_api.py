@@ -204,5 +204,9 @@ def test_a_quickbooks_payment_above_the_balance_is_not_recorded_and_is_listed_fo
     [unrecorded] = qb.unrecorded_payments()
     assert (unrecorded.quickbooks_id, unrecorded.invoice_id) == (payment["Id"], invoice.id)
     assert "more than the balance" in unrecorded.problem
+    assert (unrecorded.name, unrecorded.path) == (
+        f"Payment $1,500.00 on invoice {invoice.number}",
+        f"/invoices/{invoice.number}",
+    )
     assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).json()["recorded"] == 0
     assert len(qb.unrecorded_payments()) == 1

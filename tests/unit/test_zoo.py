@@ -252,6 +252,8 @@ def test_the_zoos_records_say_where_they_stand_in_quickbooks(zoo):
     customer = quickbooks.record_words("customer", taxed.customer_id)
     assert customer["words"].startswith("Needs attention")
     assert "Duplicate Name Exists Error" in customer["problem"]
+    refused = {(r.name, r.path) for r in quickbooks.needing_attention()}
+    assert (taxed.customer_name, f"/customers/{taxed.customer_id}") in refused
 
 
 def test_a_second_zoos_quickbooks_records_beside_the_first_are_made(zoo):

@@ -9,6 +9,7 @@ from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_screen, titled_section
+from renovation_app.components.staff.list_page import row_link
 from renovation_app.components.styles import (
     BUTTON,
     DANGER_BUTTON,
@@ -132,12 +133,21 @@ def mapping_card() -> rx.Component:
     )
 
 
+def our_record(row: rx.Var) -> rx.Component:
+    """The record named, linked to its page here when it has one."""
+    return rx.cond(
+        row["path"].to(str) != "",
+        row_link(row["name"].to(str), row["path"].to(str)),
+        rx.el.span(row["name"].to(str), class_name="font-bold"),
+    )
+
+
 def attention_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.p(
             rx.el.span(row["kind"].to(str), class_name=PILL),
             " ",
-            row["record_id"].to(str),
+            our_record(row),
             ": ",
             row["problem"].to(str),
         ),
@@ -162,7 +172,9 @@ def attention_card() -> rx.Component:
                 rx.el.ul(
                     rx.foreach(
                         State.unrecorded,
-                        lambda p: rx.el.li(p["quickbooks_id"].to(str), ": ", p["problem"].to(str)),
+                        lambda p: rx.el.li(
+                            our_record(p), ": ", p["problem"].to(str), data_testid="qb-unrecorded"
+                        ),
                     ),
                     class_name="list-disc pl-5 text-sm",
                 ),

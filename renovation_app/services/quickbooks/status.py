@@ -2,21 +2,28 @@
 waiting, or needing attention with QuickBooks' own words; the list of what needs attention,
 and retrying it."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import update
-from sqlmodel import select
+from sqlmodel import Session, select
 
+from renovation_app import routes
 from renovation_app.db import db_session
 from renovation_app.models import (
+    Customer,
+    Invoice,
+    Job,
+    Payment,
     QuickBooksConnection,
     QuickBooksPayment,
     QuickBooksSync,
+    Refund,
     SyncState,
     utc_now,
 )
 from renovation_app.services import audit
+from renovation_app.services.billing import format_usd
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.quickbooks.connection import is_connected
 from renovation_app.services.quickbooks.queueing import SyncKind
@@ -51,6 +58,8 @@ class SyncView:
     link: str  # the record in QuickBooks, once it is there
     attempts: int
     pushed_at: datetime | None
+    name: str = ""  # our record in words, "Invoice 2026-0007" (on the list of refusals)
+    path: str = ""  # its page here
 
 
 def quickbooks_link(kind: str, quickbooks_id: str) -> str:
@@ -89,8 +98,38 @@ def sync_state(kind: SyncKind, record_id: int) -> SyncView | None:
         return _view(row) if row else None
 
 
+def _invoice_named(invoice: Invoice | None, what: str) -> tuple[str, str]:
+    if invoice is None:
+        return what, ""
+    return f"{what} on invoice {invoice.number}", routes.invoice_path(invoice.number)
+
+
+def _our_record(session: Session, kind: str, record_id: int) -> tuple[str, str]:
+    """The record QuickBooks refused, in words, and its page here: the customer, the job, the
+    invoice, or the invoice a payment, its card fee or a refund of it belongs to."""
+    if kind == SyncKind.CUSTOMER:
+        customer = session.get(Customer, record_id)
+        return (customer.name, routes.customer_path(str(record_id))) if customer else ("", "")
+    if kind == SyncKind.JOB:
+        job = session.get(Job, record_id)
+        return (f"Job {job.number}", routes.job_path(job.number)) if job else ("", "")
+    if kind == SyncKind.INVOICE:
+        invoice = session.get(Invoice, record_id)
+        if invoice is None:
+            return "", ""
+        return f"Invoice {invoice.number}", routes.invoice_path(invoice.number)
+    refund = session.get(Refund, record_id) if kind == SyncKind.REFUND else None
+    payment = session.get(Payment, refund.payment_id if refund else record_id)
+    if payment is None:
+        return "", ""
+    what = {SyncKind.FEE: "Card fee", SyncKind.REFUND: "Refund"}.get(kind, "Payment")
+    amount = refund.amount_cents if refund else payment.amount_cents
+    return _invoice_named(session.get(Invoice, payment.invoice_id), f"{what} {format_usd(amount)}")
+
+
 def needing_attention(limit: int = 200) -> list[SyncView]:
-    """What QuickBooks refused, oldest first: the sync page's list."""
+    """What QuickBooks refused, oldest first, each with our record named: the sync page's
+    list."""
     with db_session() as session:
         rows = session.exec(
             select(QuickBooksSync)
@@ -98,7 +137,13 @@ def needing_attention(limit: int = 200) -> list[SyncView]:
             .order_by(QuickBooksSync.id)
             .limit(limit)
         ).all()
-        return [_view(row) for row in rows]
+        views = []
+        for row in rows:
+            name, path = _our_record(session, row.record_kind, row.record_id)
+            views.append(
+                replace(_view(row), name=name or f"{row.record_kind} {row.record_id}", path=path)
+            )
+        return views
 
 
 def retry(user: SignedInUser, sync_id: int) -> bool:
@@ -138,6 +183,8 @@ class UnrecordedPayment:
     amount_cents: int
     problem: str
     link: str
+    name: str  # "Payment $1,250.00 on invoice 2026-0007"
+    path: str  # the invoice's page here, "" when it is none of ours
 
 
 def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
@@ -155,6 +202,10 @@ def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
                 row.amount_cents,
                 row.problem,
                 quickbooks_link(SyncKind.PAYMENT, row.quickbooks_id),
+                *_invoice_named(
+                    session.get(Invoice, row.invoice_id) if row.invoice_id else None,
+                    f"Payment {format_usd(row.amount_cents)}",
+                ),
             )
             for row in rows
         ]

@@ -38,13 +38,18 @@ def imports_of(tree: ast.Module, name: str, is_package: bool) -> list[tuple[str,
     return found
 
 
-def top_level_imports(tree: ast.Module, name: str, is_package: bool) -> set[str]:
-    """The renovation_app modules imported when this one is (not inside functions)."""
+def top_level_imports(tree: ast.Module, name: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The renovation_app modules imported when this one is (not inside functions); `from a
+    import b` where a.b is a module imports a.b (the package a is being imported already)."""
     found = set()
     for node in tree.body:
         if isinstance(node, ast.ImportFrom):
-            for module, _ in imports_of(ast.Module(body=[node], type_ignores=[]), name, is_package):
-                if module.startswith("renovation_app"):
+            for module, imported in imports_of(
+                ast.Module(body=[node], type_ignores=[]), name, is_package
+            ):
+                if f"{module}.{imported}" in modules:
+                    found.add(f"{module}.{imported}")
+                elif module.startswith("renovation_app"):
                     found.add(module)
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("renovation_app"))
@@ -89,13 +94,16 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def main() -> int:
     long_modules, long_functions, private_imports = [], [], []
     graph: dict[str, set[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(path) for path in paths}
+    for path in paths:
         source = path.read_text()
         tree = ast.parse(source)
         name = module_name(path)
         is_package = path.name == "__init__.py"
         # A package's own names count as imported from its modules, not as an edge to itself.
-        graph[name] = {m for m in top_level_imports(tree, name, is_package) if m != name}
+        imported = top_level_imports(tree, name, is_package, modules)
+        graph[name] = {m for m in imported if m != name}
         lines = len(source.splitlines())
         if measured(path) and lines > MODULE_MAX:
             long_modules.append(f"{lines:5d}  {path.relative_to(ROOT)}")

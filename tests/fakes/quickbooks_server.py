@@ -21,6 +21,7 @@ import secrets
 import sys
 import threading
 import time
+import uuid
 from datetime import UTC, datetime
 from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -507,11 +508,28 @@ class FakeQuickBooks:
             self._apply_payments()
             return payment
 
-    def webhook_body(self, entity: str, record_id: str, operation: str = "Create") -> bytes:
-        """Intuit's notification of changed records (the documented shape)."""
-        event = {"name": entity, "id": record_id, "operation": operation, "lastUpdated": _now()}
-        notification = {"realmId": REALM_ID, "dataChangeEvent": {"entities": [event]}}
-        return json.dumps({"eventNotifications": [notification]}).encode()
+    def webhook_body(
+        self, entity: str, record_id: str, operation: str = "Create", legacy: bool = False
+    ) -> bytes:
+        """Intuit's notification of a changed record: a list of CloudEvents (its format since
+        May 2026), or with `legacy` the `eventNotifications` shape before it."""
+        if legacy:
+            event = {"name": entity, "id": record_id, "operation": operation, "lastUpdated": _now()}
+            notification = {"realmId": REALM_ID, "dataChangeEvent": {"entities": [event]}}
+            return json.dumps({"eventNotifications": [notification]}).encode()
+        done = {"Create": "created", "Update": "updated", "Delete": "deleted", "Void": "voided"}
+        event = {
+            "specversion": "1.0",
+            "id": str(uuid.uuid4()),
+            "source": "intuit.fake-quickbooks",
+            "type": f"qbo.{entity.lower()}.{done[operation]}.v1",
+            "datacontenttype": "application/json",
+            "time": _now(),
+            "intuitentityid": record_id,
+            "intuitaccountid": REALM_ID,
+            "data": {},
+        }
+        return json.dumps([event]).encode()
 
     def post_webhook(self, url: str, body: bytes, signature: str = "", post=None):
         """POST the notification with `intuit-signature` (HMAC-SHA256 of the body with the

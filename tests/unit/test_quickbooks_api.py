@@ -1,6 +1,7 @@
 """QuickBooks' HTTP routes on our API: connecting from a signed-in admin's session only, and
 Intuit's signed webhooks recording a payment the bookkeeper typed in QuickBooks once."""
 
+import json
 import re
 from urllib.parse import parse_qs, urlsplit
 
@@ -117,12 +118,13 @@ def payments_of(invoice) -> list[Payment]:
         return list(session.exec(select(Payment).where(Payment.invoice_id == invoice.id)))
 
 
+@pytest.mark.parametrize("legacy", [False, True], ids=["CloudEvents", "eventNotifications"])
 def test_a_payment_the_bookkeeper_records_in_quickbooks_is_recorded_here_once(
-    client, pushed_invoice, quickbooks
+    client, pushed_invoice, quickbooks, legacy
 ):
     invoice, theirs = pushed_invoice
     payment = quickbooks.bookkeeper_payment(theirs["Id"], 400_00, ref="1201")
-    body = quickbooks.webhook_body("Payment", payment["Id"])
+    body = quickbooks.webhook_body("Payment", payment["Id"], legacy=legacy)
     for _ in range(2):  # Intuit may deliver a notification more than once
         answer = quickbooks.post_webhook(WEBHOOK, body, post=client.post)
         assert answer.status_code == 200
@@ -135,6 +137,23 @@ def test_a_payment_the_bookkeeper_records_in_quickbooks_is_recorded_here_once(
     push_all()
     assert len(quickbooks.of("Payment")) == 1
     assert float(quickbooks.of("Invoice")[0]["Balance"]) == 600.00
+
+
+def test_cloud_events_of_another_company_or_another_record_record_nothing(
+    client, pushed_invoice, quickbooks
+):
+    invoice, theirs = pushed_invoice
+    payment = quickbooks.bookkeeper_payment(theirs["Id"], 400_00)
+    [event] = json.loads(quickbooks.webhook_body("Payment", payment["Id"]))
+    others = [
+        {**event, "intuitaccountid": "1234567"},  # a company that is not ours
+        {**event, "type": "qbo.invoice.updated.v1"},
+        {**event, "type": "qbo.payment.deleted.v1"},
+        {**event, "intuitentityid": "../Invoice/1"},
+    ]
+    body = json.dumps(others).encode()
+    assert quickbooks.post_webhook(WEBHOOK, body, post=client.post).status_code == 200
+    assert payments_of(invoice) == []
 
 
 def test_a_forged_webhook_is_refused_and_records_nothing(client, pushed_invoice, quickbooks):

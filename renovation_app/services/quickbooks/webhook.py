@@ -6,7 +6,9 @@ signature and reads each payment from QuickBooks; `payments.record_quickbooks_pa
 recording money).
 
 Intuit signs the body: base64 of HMAC-SHA256 with the app's verifier token, in the
-`intuit-signature` header. A body that does not verify changes nothing.
+`intuit-signature` header. A body that does not verify changes nothing. The body is a list of
+CloudEvents (Intuit's format since May 2026) or, from an app still on the older switch,
+`eventNotifications`; both are read.
 """
 
 import base64
@@ -32,6 +34,7 @@ log = logging.getLogger(__name__)
 WEBHOOK_MAX_BYTES = 256 * 1024
 SIGNATURE_HEADER = "intuit-signature"
 PAYMENT_OPERATIONS = ("Create", "Update")
+PAYMENT_EVENT_TYPES = ("qbo.payment.created.v1", "qbo.payment.updated.v1")
 OUR_PAYMENTS = marker_of(SyncKind.PAYMENT, 0).rsplit(" ", 1)[0]  # "renovation payment"
 
 
@@ -65,12 +68,9 @@ def signature_is_valid(body: bytes, signature: str) -> bool:
     return hmac.compare_digest(expected, signature.strip())
 
 
-def _payment_ids(body: bytes, realm_id: str) -> list[str]:
-    """The ids of the payments created or changed in our company, as the notification says."""
-    try:
-        notifications = json.loads(body).get("eventNotifications", [])
-    except (ValueError, AttributeError):
-        return []
+def _legacy_payment_ids(notifications: object, realm_id: str) -> list[str]:
+    """{"eventNotifications": [{"realmId", "dataChangeEvent": {"entities": [...]}}]}: Intuit's
+    shape before its CloudEvents."""
     ids = []
     for notification in notifications if isinstance(notifications, list) else []:
         if not isinstance(notification, dict) or str(notification.get("realmId")) != realm_id:
@@ -83,6 +83,34 @@ def _payment_ids(body: bytes, realm_id: str) -> list[str]:
             and e.get("name") == "Payment"
             and e.get("operation") in PAYMENT_OPERATIONS
         ]
+    return ids
+
+
+def _cloud_event_payment_ids(events: list, realm_id: str) -> list[str]:
+    """A list of CloudEvents, each {"type": "qbo.payment.created.v1", "intuitaccountid": the
+    company, "intuitentityid": the record, ...}: the shape Intuit sends since May 2026."""
+    return [
+        str(event.get("intuitentityid"))
+        for event in events
+        if isinstance(event, dict)
+        and str(event.get("intuitaccountid")) == realm_id
+        and event.get("type") in PAYMENT_EVENT_TYPES
+    ]
+
+
+def _payment_ids(body: bytes, realm_id: str) -> list[str]:
+    """The ids of the payments created or changed in our company, as the notification says
+    (in either of Intuit's shapes)."""
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        return []
+    if isinstance(parsed, list):
+        ids = _cloud_event_payment_ids(parsed, realm_id)
+    elif isinstance(parsed, dict):
+        ids = _legacy_payment_ids(parsed.get("eventNotifications", []), realm_id)
+    else:
+        ids = []
     # QuickBooks' ids are digits; anything else is no payment of ours to read.
     ids = [i for i in ids if i.isascii() and i.isdigit() and len(i) <= 20]
     return list(dict.fromkeys(ids))

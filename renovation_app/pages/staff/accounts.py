@@ -7,7 +7,7 @@ from renovation_app import routes
 from renovation_app.components.forms import action_button, post_form, tick_box
 from renovation_app.components.links import link
 from renovation_app.components.staff import code_field, staff_page, titled_section
-from renovation_app.components.staff.table import wide_table
+from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import BUTTON, INPUT, PILL, STAFF_CARD
 from renovation_app.components.ui import alert_text, labelled
 from renovation_app.pages.registry import page
@@ -94,20 +94,26 @@ def calendar_feed(member: rx.Var) -> rx.Component:
 
 def member_row(member: rx.Var) -> rx.Component:
     return rx.el.tr(
-        rx.el.td(
+        rx.el.th(
             rx.el.strong(member.name),
             rx.el.br(),
-            rx.el.span(member.email, class_name="text-slate-600"),
+            rx.el.span(member.email, class_name="font-normal text-slate-600"),
+            scope="row",
+            class_name="text-left align-top",
         ),
-        rx.el.td(rx.el.span(member.role, class_name=PILL)),
-        rx.el.td(member.last_sign_in),
-        rx.el.td(hourly_cost(member), overtime_exempt(member)),
-        rx.el.td(
-            rx.cond(member.active, "Active", "Deactivated"),
-            rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),
+        labelled_cell("Role", rx.el.span(member.role, class_name=PILL)),
+        labelled_cell("Last sign-in", member.last_sign_in),
+        labelled_cell("Hourly cost", rx.el.div(hourly_cost(member), overtime_exempt(member))),
+        labelled_cell(
+            "State",
+            rx.el.span(
+                rx.cond(member.active, "Active", "Deactivated"),
+                rx.cond(member.two_step, rx.el.span(" · two-step", class_name="text-slate-600")),
+            ),
         ),
-        rx.el.td(calendar_feed(member)),
-        rx.el.td(
+        labelled_cell("Calendar", calendar_feed(member)),
+        labelled_cell(
+            "Actions",
             rx.cond(
                 member.me,
                 rx.el.span("you", class_name="text-slate-500"),
@@ -130,11 +136,11 @@ def member_row(member: rx.Var) -> rx.Component:
                         ),
                         action_button("Reactivate", State.reactivate(member.id), SMALL_BUTTON),
                     ),
-                    class_name="flex flex-wrap gap-2",
+                    class_name="flex flex-wrap justify-end gap-2 md:justify-start",
                 ),
-            )
+            ),
         ),
-        class_name="border-b border-slate-100 align-top [&>td]:py-2 [&>td]:pr-3",
+        class_name="border-b border-slate-100 align-top md:[&>*]:py-2 md:[&>*]:pr-3",
         data_testid="member-row",
     )
 
@@ -189,12 +195,12 @@ def accounts_screen() -> rx.Component:
             class_name="flex flex-col gap-3",
         ),
         alert_text(State.error, "staff-error"),
-        wide_table(
+        stacked_table(
             "Staff accounts",
             ["Person", "Role", "Last sign-in", "Hourly cost", "State", "Calendar", "Actions"],
             State.members,
             member_row,
-            "min-w-[48rem]",
+            right=0,
         ),
         rx.cond(
             State.invitations.length() > 0,

@@ -7,7 +7,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.links import link
 from renovation_app.components.staff import staff_page, titled_section
-from renovation_app.components.staff.table import wide_table
+from renovation_app.components.staff.table import labelled_cell, stacked_table
 from renovation_app.components.styles import BUTTON, INPUT, STAFF_CARD
 from renovation_app.pages.registry import page
 from renovation_app.services.dashboard import BOROUGH_SERIES, MARGIN_SERIES, SERVICE_SERIES
@@ -209,25 +209,26 @@ def over_estimate() -> rx.Component:
 
     def row(r: rx.Var) -> rx.Component:
         return rx.el.tr(
-            rx.el.td(
+            rx.el.th(
                 link(r.number, href=r.link, class_name="font-bold text-orange-800 underline"),
-                class_name=CELL,
+                scope="row",
+                class_name=f"{CELL} text-left",
             ),
-            rx.el.td(r.title, class_name=CELL),
-            rx.el.td(r.estimated, class_name=NUMBER_CELL),
-            rx.el.td(r.actual, class_name=NUMBER_CELL),
-            rx.el.td(r.over, class_name=f"{NUMBER_CELL} font-bold text-red-800"),
-            rx.el.td(r.words, class_name=CELL),
+            labelled_cell("Title", r.title, CELL),
+            labelled_cell("Where", r.words, CELL),
+            labelled_cell("Estimated", r.estimated, NUMBER_CELL),
+            labelled_cell("Actual", r.actual, NUMBER_CELL),
+            labelled_cell("Over by", r.over, f"{NUMBER_CELL} font-bold text-red-800"),
             data_testid="dash-over-estimate",
         )
 
-    headings = ["Job", "Title", "Estimated", "Actual", "Over by", "Where"]
+    headings = ["Job", "Title", "Where", "Estimated", "Actual", "Over by"]
     return titled_section(
         "Jobs over their estimate",
         rx.cond(
             rows.length() > 0,
             rx.el.div(
-                wide_table("Jobs over their estimate", headings, rows, row, "min-w-[48rem]"),
+                stacked_table("Jobs over their estimate", headings, rows, row, right=3),
                 rx.cond(
                     margins.over_count > rows.length(),
                     rx.el.p(
@@ -249,20 +250,21 @@ def over_estimate() -> rx.Component:
 def margin_table(label: str, first: str, rows: rx.Var, test_id: str) -> rx.Component:
     def row(r: rx.Var) -> rx.Component:
         return rx.el.tr(
-            rx.el.td(r.label, class_name=f"{CELL} font-semibold"),
-            rx.el.td(r.jobs, class_name=NUMBER_CELL),
-            rx.el.td(r.revenue, class_name=NUMBER_CELL),
-            rx.el.td(r.costs, class_name=NUMBER_CELL),
-            rx.el.td(
+            rx.el.th(r.label, scope="row", class_name=f"{CELL} text-left font-semibold"),
+            labelled_cell("Jobs", r.jobs, NUMBER_CELL),
+            labelled_cell("Revenue", r.revenue, NUMBER_CELL),
+            labelled_cell("Costs", r.costs, NUMBER_CELL),
+            labelled_cell(
+                "Margin",
                 r.margin,
-                class_name=rx.cond(r.margin_cents < 0, f"{NUMBER_CELL} text-red-800", NUMBER_CELL),
+                rx.cond(r.margin_cents < 0, f"{NUMBER_CELL} text-red-800", NUMBER_CELL),
             ),
-            rx.el.td(r.percent, class_name=NUMBER_CELL),
+            labelled_cell("Margin %", r.percent, NUMBER_CELL),
             data_testid=test_id,
         )
 
     headings = [first, "Jobs", "Revenue", "Costs", "Margin", "Margin %"]
-    return wide_table(label, headings, rows, row, "min-w-[36rem]")
+    return stacked_table(label, headings, rows, row, right=5)
 
 
 def margins() -> rx.Component:

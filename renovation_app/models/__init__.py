@@ -22,7 +22,6 @@ from renovation_app.models.estimates import (
 )
 from renovation_app.models.invoices import (
     INVOICE_FLAGGED,
-    NOT_REVENUE_STATUSES,
     Invoice,
     InvoiceCounter,
     InvoiceDraft,
@@ -173,7 +172,6 @@ __all__ = [
     "Payment",
     "RefundStatus",
     "ACTIVE_REFUND_STATUSES",
-    "NOT_REVENUE_STATUSES",
     "Refund",
     "StripeEvent",
     "EstimateStatus",

@@ -20,10 +20,6 @@ class InvoiceStatus(StrEnum):
     PARTIALLY_REFUNDED = "partially_refunded"
 
 
-# Invoices that are no revenue of their job: voided, or paid and all given back.
-NOT_REVENUE_STATUSES = (InvoiceStatus.VOID, InvoiceStatus.REFUNDED)
-
-
 class InvoiceEventKind(StrEnum):
     CREATED = "created"
     EMAILED = "emailed"

@@ -164,8 +164,15 @@ def test_a_job_whose_credit_was_refunded_closes(admin, contract_settings):
         jobs.set_job_status(job.number, "closed", signed_in(admin))
     returned(final, payment, admin, "500.00")
     assert jobs.get_job(job.number).unbilled_cents == -500_00  # a credit, not work left
+    purchase_of(job, amount="2,000.00", tax="0.00", by=admin)
+    open_budget = budget_of(job)
     jobs.set_job_status(job.number, "closed", signed_in(admin))
     assert jobs.get_job(job.number).status == "closed"
+    # What it came to: $9,500 kept of the amended $9,500 contract, less its $2,000 of costs.
+    closed = budget_of(job)
+    assert (closed.invoiced_cents, closed.revenue_cents) == (9_500_00, 9_500_00)
+    assert closed.margin_at_completion_cents == 7_500_00 == open_budget.margin_so_far_cents
+    assert budget_view(closed)["margin_at_completion_percent"] == "78.9%"
 
 
 def test_a_job_with_money_asked_for_but_not_owed_does_not_close_unnoticed(admin, contract_settings):
@@ -179,7 +186,8 @@ def test_a_job_with_money_asked_for_but_not_owed_does_not_close_unnoticed(admin,
 
 def test_an_ended_jobs_margin_at_completion_is_what_it_came_to(admin, contract_settings):
     """A cancelled job never bills its contract, and its returned deposit is no revenue: its
-    margin at completion is the costs it took, not the contract less the estimate."""
+    margin at completion is the costs it took, not the contract less the estimate; a deposit
+    partly returned counts what was kept."""
     job = job_of(contract_10k(admin, "contract-10k-ended"))
     deposit = bill(job, "deposit", admin)
     payment = paid_by_check(deposit, admin, "3,000.00")
@@ -187,7 +195,9 @@ def test_an_ended_jobs_margin_at_completion_is_what_it_came_to(admin, contract_s
     running = budget_of(job)
     assert (running.invoiced_cents, running.margin_so_far_cents) == (3_000_00, 3_000_00 - 489_94)
     assert running.margin_at_completion_cents == 10_000_00 - running.estimated_cents - 489_94
-    returned(deposit, payment, admin, "3,000.00")
+    returned(deposit, payment, admin, "1,000.00")
+    assert budget_of(job).invoiced_cents == 2_000_00
+    returned(deposit, payment, admin, "2,000.00")
     jobs.set_job_status(job.number, "cancelled", signed_in(admin))
 
     ended = budget_of(job)

@@ -3,8 +3,8 @@
 Estimated: the contract's lines and the signed change orders' lines, each quantity x our unit
 cost in its cost category (a credit or a line taken out takes its cost off). Actual: the job's
 costs that count (not deleted), with their tax. Revenue is the contract value now before sales
-tax (tax is the state's, not income). Margin so far: invoiced (before tax; not a void invoice
-nor one all refunded) less the costs so far. At completion: the revenue less, in each category,
+tax (tax is the state's, not income). Margin so far: invoiced (before tax; not a void invoice,
+and less what was refunded of each) less the costs so far. At completion: the revenue less, in each category,
 the larger of estimated and actual (a category over its estimate already cost more; one under
 will still cost its estimate); for a closed or cancelled job, what it came to: its margin so
 far."""
@@ -18,13 +18,15 @@ from sqlmodel import Session, select
 from renovation_app.content.costs import COST_CATEGORIES
 from renovation_app.models import (
     ENDED_JOB_STATUSES,
-    NOT_REVENUE_STATUSES,
     ChangeOrderLine,
     CostKind,
     Estimate,
     Invoice,
+    InvoiceStatus,
     Job,
     JobCost,
+    Payment,
+    PaymentStatus,
 )
 from renovation_app.services.billing.quantities import line_cents
 from renovation_app.services.estimates.totals import estimate_totals
@@ -69,7 +71,7 @@ class CategoryTotals:
 @dataclass(frozen=True)
 class JobBudget(CategoryTotals):
     revenue_cents: int  # the contract value now, before sales tax
-    invoiced_cents: int  # the job's invoices that count, before sales tax
+    invoiced_cents: int  # the job's invoices less what was given back of them, before sales tax
     sub_unpaid_cents: int  # subcontractors' bills not yet paid
     categories: list[CategoryBudget] = field(default_factory=list)
     # Closed or cancelled: nothing more is billed or spent, so what it came to is final.
@@ -146,10 +148,26 @@ def revenue_before_tax(session: Session, job: Job) -> int:
     return contract_before_tax(session, job) + sum(co.subtotal_cents for co in signed)
 
 
+def invoice_revenue() -> sa.ColumnElement[int]:
+    """An invoice's revenue before tax, less what was refunded or returned of it (a refund
+    gives back price and tax alike, in proportion), as one SQL expression: the job's budget and
+    the dashboard's margins count revenue by it. A void invoice is none (its callers leave it
+    out)."""
+    before_tax = Invoice.total_cents - Invoice.tax_cents
+    refunded = (
+        select(sa.func.coalesce(sa.func.sum(Payment.amount_refunded_cents), 0))
+        .where(Payment.invoice_id == Invoice.id, Payment.status == PaymentStatus.SUCCEEDED)
+        .correlate(Invoice)
+        .scalar_subquery()
+    )
+    given_back = refunded * before_tax / Invoice.total_cents  # whole cents on both engines
+    return sa.case((Invoice.total_cents > 0, before_tax - given_back), else_=before_tax)
+
+
 def invoiced_before_tax(session: Session, job_id: int) -> int:
     total = session.exec(
-        select(sa.func.sum(Invoice.total_cents - Invoice.tax_cents)).where(
-            Invoice.job_id == job_id, Invoice.status.not_in(NOT_REVENUE_STATUSES)
+        select(sa.func.sum(invoice_revenue())).where(
+            Invoice.job_id == job_id, Invoice.status != InvoiceStatus.VOID
         )
     ).one()
     return int(total or 0)

@@ -1,5 +1,5 @@
 """The dashboard's margins over its twelve months: the jobs' revenue before tax (their invoices
-that count: not void nor all refunded, by the New York day each was issued) less the jobs'
+not void, less what was refunded of them, by the New York day each was issued) less the jobs'
 costs (those not deleted, with their tax, by their day), per month and per job's main service;
 and the open jobs over their estimate (overruns.py).
 
@@ -16,8 +16,9 @@ from sqlmodel import Session, select
 
 from renovation_app.content.invoice_options import INVOICE_OPTIONS
 from renovation_app.content.invoice_options import OTHER_WORK as OTHER_SLUG
-from renovation_app.models import NOT_REVENUE_STATUSES, EstimateLine, Invoice, Job, JobCost
+from renovation_app.models import EstimateLine, Invoice, InvoiceStatus, Job, JobCost
 from renovation_app.services.billing import business_day_start, format_usd
+from renovation_app.services.costs.budget import invoice_revenue
 from renovation_app.services.dashboard.counting import MONTHS, last_months
 from renovation_app.services.dashboard.overruns import OverRow, over_estimate
 
@@ -75,12 +76,12 @@ def _per_job_month(session: Session, months: list[date], ends: list[date]):
         *[(Invoice.created_at < business_day_start(end), k) for k, end in enumerate(ends)]
     ).label("month")
     for job_id, month, cents in session.exec(
-        select(Invoice.job_id, issued, func.sum(Invoice.total_cents - Invoice.tax_cents))
+        select(Invoice.job_id, issued, func.sum(invoice_revenue()))
         .where(
             Invoice.created_at >= business_day_start(months[0]),
             Invoice.created_at < business_day_start(ends[-1]),
             Invoice.job_id.is_not(None),
-            Invoice.status.not_in(NOT_REVENUE_STATUSES),
+            Invoice.status != InvoiceStatus.VOID,
         )
         .group_by(Invoice.job_id, issued)
     ):

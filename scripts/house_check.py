@@ -40,7 +40,8 @@ def imports_of(tree: ast.Module, name: str, is_package: bool) -> list[tuple[str,
 
 def top_level_imports(tree: ast.Module, name: str, is_package: bool, modules: set[str]) -> set[str]:
     """The renovation_app modules imported when this one is (not inside functions); `from a
-    import b` where a.b is a module imports a.b (the package a is being imported already)."""
+    import b` where a.b is a module imports a.b, and a too unless this module is inside a (then
+    a is being imported already)."""
     found = set()
     for node in tree.body:
         if isinstance(node, ast.ImportFrom):
@@ -49,6 +50,8 @@ def top_level_imports(tree: ast.Module, name: str, is_package: bool, modules: se
             ):
                 if f"{module}.{imported}" in modules:
                     found.add(f"{module}.{imported}")
+                    if not name.startswith(module + "."):  # from outside, a/__init__ runs too
+                        found.add(module)
                 elif module.startswith("renovation_app"):
                     found.add(module)
         elif isinstance(node, ast.Import):

@@ -1,4 +1,8 @@
-"""What the tests look up afterwards: the e-mails queued of a kind, and the tables holding a text."""
+"""What the tests look up afterwards: the e-mails queued of a kind, the tables holding a text,
+and the queries a piece of work made."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -35,3 +39,21 @@ def _holds(value: object, text: str) -> bool:
     if isinstance(value, bytes):
         return text.encode() in value
     return text in str(value)
+
+
+@contextmanager
+def count_queries() -> Iterator[list[str]]:
+    """The statements that read a table while the block runs (not a connection's ping or its
+    setup), for a test that a page reads its rows in a few queries and not one per row."""
+    statements: list[str] = []
+
+    def count(_connection, _cursor, statement: str, *_args) -> None:
+        if " FROM " in statement.upper():
+            statements.append(statement)
+
+    engine = get_engine()
+    sa.event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", count)

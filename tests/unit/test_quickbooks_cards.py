@@ -2,8 +2,14 @@
 applied to its invoice, its card fee as an expense, the refund as a refund receipt out of the
 same account."""
 
+from sqlalchemy import update
+
+from renovation_app.db import db_session
+from renovation_app.models import QuickBooksSync, SyncState
 from renovation_app.services import payments
+from renovation_app.services import quickbooks as qb
 from tests.factories import make_invoice, pay, signed_in, turn_on_two_step
+from tests.factories.lookups import count_queries
 from tests.factories.quickbooks import (
     connect_quickbooks,
     dollars_in_cents,
@@ -42,3 +48,19 @@ def test_a_card_payment_and_its_refund_reach_quickbooks_once(fake, quickbooks, a
     fees_account = quickbooks.find("Account", "Merchant fees")["Id"]
     assert fee["Line"][0]["AccountBasedExpenseLineDetail"]["AccountRef"]["value"] == fees_account
     assert sync_row("invoice", invoice.id).quickbooks_id == theirs["Id"]
+    # Refused later (say, a deleted account in QuickBooks), each is named on the settings page's
+    # list by our record, and all of them are read in a handful of queries, not per row.
+    with db_session() as session:
+        session.execute(update(QuickBooksSync).values(state=SyncState.NEEDS_ATTENTION))
+        session.commit()
+    with count_queries() as counted:
+        refused = {r.kind: (r.name, r.path) for r in qb.needing_attention()}
+    on_invoice = f" on invoice {invoice.number}"
+    assert refused == {
+        "customer": (invoice.customer_name, f"/customers/{invoice.customer_id}"),
+        "invoice": (f"Invoice {invoice.number}", f"/invoices/{invoice.number}"),
+        "payment": ("Payment $1,250.00" + on_invoice, f"/invoices/{invoice.number}"),
+        "fee": ("Card fee of the $1,250.00 payment" + on_invoice, f"/invoices/{invoice.number}"),
+        "refund": ("Refund $250.00" + on_invoice, f"/invoices/{invoice.number}"),
+    }
+    assert len(counted) <= 7

@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 import reflex as rx
-import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 from sqlmodel import select
 
-from renovation_app.db import db_session, get_engine
+from renovation_app.db import db_session
 from renovation_app.models import (
     CostKind,
     Invoice,
@@ -46,6 +45,7 @@ from tests.factories import (
     signed_in,
 )
 from tests.factories.costs import contract_28k, crew_day_of, worker_with_rate
+from tests.factories.lookups import count_queries
 
 T = business_today()
 
@@ -299,18 +299,8 @@ def test_the_books_read_a_job_in_a_few_queries_whatever_its_history(admin):
                 )
             )
         session.commit()
-    statements = []
-    engine = get_engine()
-
-    def count(_connection, _cursor, statement: str, *_args) -> None:
-        if " FROM " in statement.upper():  # not a connection's ping or its setup
-            statements.append(statement)
-
-    sa.event.listen(engine, "before_cursor_execute", count)
-    try:
+    with count_queries() as statements:
         result = books(job, date(2020, 1, 1), date(2025, 12, 31))
-    finally:
-        sa.event.remove(engine, "before_cursor_execute", count)
     assert len(statements) <= 5  # the job, its payments, refunds, costs and invoices
     assert result.closing_cents == sum(
         1_00 - 50 for i in rng if date(2016, 1, 1) + timedelta(days=30 * i) <= date(2025, 12, 31)

@@ -157,6 +157,23 @@ def attention_row(row: rx.Var) -> rx.Component:
     )
 
 
+def unrecorded_row(payment: rx.Var) -> rx.Component:
+    return rx.el.li(
+        our_record(payment),
+        ": ",
+        payment["problem"].to(str),
+        " · ",
+        link(
+            "payment ",
+            payment["quickbooks_id"].to(str),
+            " in QuickBooks",
+            href=payment["link"].to(str),
+            class_name="underline",
+        ),
+        data_testid="qb-unrecorded",
+    )
+
+
 def attention_card() -> rx.Component:
     return titled_section(
         "Needs attention",
@@ -172,9 +189,7 @@ def attention_card() -> rx.Component:
                 rx.el.ul(
                     rx.foreach(
                         State.unrecorded,
-                        lambda p: rx.el.li(
-                            our_record(p), ": ", p["problem"].to(str), data_testid="qb-unrecorded"
-                        ),
+                        unrecorded_row,
                     ),
                     class_name="list-disc pl-5 text-sm",
                 ),

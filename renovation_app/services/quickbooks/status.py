@@ -2,6 +2,7 @@
 waiting, or needing attention with QuickBooks' own words; the list of what needs attention,
 and retrying it."""
 
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -104,27 +105,63 @@ def _invoice_named(invoice: Invoice | None, what: str) -> tuple[str, str]:
     return f"{what} on invoice {invoice.number}", routes.invoice_path(invoice.number)
 
 
-def _our_record(session: Session, kind: str, record_id: int) -> tuple[str, str]:
-    """The record QuickBooks refused, in words, and its page here: the customer, the job, the
-    invoice, or the invoice a payment, its card fee or a refund of it belongs to."""
-    if kind == SyncKind.CUSTOMER:
-        customer = session.get(Customer, record_id)
-        return (customer.name, routes.customer_path(str(record_id))) if customer else ("", "")
-    if kind == SyncKind.JOB:
-        job = session.get(Job, record_id)
-        return (f"Job {job.number}", routes.job_path(job.number)) if job else ("", "")
-    if kind == SyncKind.INVOICE:
-        invoice = session.get(Invoice, record_id)
-        if invoice is None:
-            return "", ""
-        return f"Invoice {invoice.number}", routes.invoice_path(invoice.number)
-    refund = session.get(Refund, record_id) if kind == SyncKind.REFUND else None
-    payment = session.get(Payment, refund.payment_id if refund else record_id)
-    if payment is None:
-        return "", ""
-    what = {SyncKind.FEE: "Card fee", SyncKind.REFUND: "Refund"}.get(kind, "Payment")
-    amount = refund.amount_cents if refund else payment.amount_cents
-    return _invoice_named(session.get(Invoice, payment.invoice_id), f"{what} {format_usd(amount)}")
+def _by_id(session: Session, model, ids: set[int]) -> dict:
+    if not ids:
+        return {}
+    return {row.id: row for row in session.exec(select(model).where(model.id.in_(ids)))}
+
+
+@dataclass
+class _Records:
+    """Our records a list names, read once per kind (not once per row)."""
+
+    customers: dict[int, Customer]
+    jobs: dict[int, Job]
+    invoices: dict[int, Invoice]
+    payments: dict[int, Payment]
+    refunds: dict[int, Refund]
+
+    @classmethod
+    def read(cls, session: Session, rows: list[QuickBooksSync]) -> "_Records":
+        ids: dict[str, set[int]] = defaultdict(set)
+        for row in rows:
+            ids[row.record_kind].add(row.record_id)
+        refunds = _by_id(session, Refund, ids[SyncKind.REFUND])
+        paid = ids[SyncKind.PAYMENT] | ids[SyncKind.FEE] | {r.payment_id for r in refunds.values()}
+        payments = _by_id(session, Payment, paid)
+        billed = ids[SyncKind.INVOICE] | {p.invoice_id for p in payments.values()}
+        return cls(
+            _by_id(session, Customer, ids[SyncKind.CUSTOMER]),
+            _by_id(session, Job, ids[SyncKind.JOB]),
+            _by_id(session, Invoice, billed),
+            payments,
+            refunds,
+        )
+
+    def named(self, kind: str, record_id: int) -> tuple[str, str]:
+        """The record in words and its page here: the customer, the job, the invoice, or the
+        invoice a payment, its card fee or a refund of it belongs to."""
+        if kind == SyncKind.CUSTOMER and (customer := self.customers.get(record_id)):
+            return customer.name, routes.customer_path(str(record_id))
+        if kind == SyncKind.JOB and (job := self.jobs.get(record_id)):
+            return f"Job {job.number}", routes.job_path(job.number)
+        if kind == SyncKind.INVOICE and (invoice := self.invoices.get(record_id)):
+            return f"Invoice {invoice.number}", routes.invoice_path(invoice.number)
+        refund = self.refunds.get(record_id) if kind == SyncKind.REFUND else None
+        payment_id = refund.payment_id if refund else record_id
+        payment = self.payments.get(payment_id) if kind in _OF_PAYMENTS else None
+        if payment is None:
+            return f"{kind} {record_id}", ""
+        invoice = self.invoices.get(payment.invoice_id)
+        paid = format_usd(payment.amount_cents)
+        if kind == SyncKind.FEE:  # the fee itself is Stripe's, not kept here
+            return _invoice_named(invoice, f"Card fee of the {paid} payment")
+        if refund is not None:
+            return _invoice_named(invoice, f"Refund {format_usd(refund.amount_cents)}")
+        return _invoice_named(invoice, f"Payment {paid}")
+
+
+_OF_PAYMENTS = (SyncKind.PAYMENT, SyncKind.FEE, SyncKind.REFUND)
 
 
 def needing_attention(limit: int = 200) -> list[SyncView]:
@@ -137,12 +174,11 @@ def needing_attention(limit: int = 200) -> list[SyncView]:
             .order_by(QuickBooksSync.id)
             .limit(limit)
         ).all()
+        records = _Records.read(session, rows)
         views = []
         for row in rows:
-            name, path = _our_record(session, row.record_kind, row.record_id)
-            views.append(
-                replace(_view(row), name=name or f"{row.record_kind} {row.record_id}", path=path)
-            )
+            name, path = records.named(row.record_kind, row.record_id)
+            views.append(replace(_view(row), name=name, path=path))
         return views
 
 
@@ -195,6 +231,7 @@ def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
             .order_by(QuickBooksPayment.id)
             .limit(limit)
         ).all()
+        invoices = _by_id(session, Invoice, {r.invoice_id for r in rows if r.invoice_id})
         return [
             UnrecordedPayment(
                 row.quickbooks_id,
@@ -203,8 +240,7 @@ def unrecorded_payments(limit: int = 200) -> list[UnrecordedPayment]:
                 row.problem,
                 quickbooks_link(SyncKind.PAYMENT, row.quickbooks_id),
                 *_invoice_named(
-                    session.get(Invoice, row.invoice_id) if row.invoice_id else None,
-                    f"Payment {format_usd(row.amount_cents)}",
+                    invoices.get(row.invoice_id), f"Payment {format_usd(row.amount_cents)}"
                 ),
             )
             for row in rows

@@ -25,6 +25,7 @@ from tests.e2e.test_staff_sign_in import new_admin, signed_in_at
 from tests.factories import job_of, record_payment
 from tests.factories.costs import contract_28k
 from tests.factories.jobs import bill_deposit
+from tests.factories.papers import one_page_pdf
 from tests.factories.staff import staff_user
 from tests.factories.subcontractors import certificate_of, subcontractor_of
 
@@ -237,3 +238,30 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
     expect(page.get_by_text("Plumbing rough-in")).to_be_visible()  # its bill, with the waiver
     no_axe_violations(page, "a subcontractor", widths=(375,))  # the list: the slow sweep
     page.screenshot(path="test-results/subcontractor-1280.png", full_page=True)
+
+    # A second bill whose waiver came back signed on paper: recorded on the bill's row.
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_page(page, costs_path)
+    add_cost(
+        page,
+        "Subcontractor bill",
+        subcontractor_id=sub.company,
+        description="Fixture hookup",
+        incurred_on=str(today),
+        amount="500",
+    )
+    second = page.get_by_test_id("cost-row").filter(has_text="Fixture hookup")
+    second.get_by_test_id("pay-bill").click()
+    page.fill("#pay-paid_on", str(today))
+    page.locator("#pay-paid_how").select_option("check")
+    page.fill("#pay-paid_reference", "1043")
+    page.get_by_test_id("record-payment").click()
+    expect(second).to_contain_text("Waiver outstanding")
+    second.get_by_role("button", name="Record a waiver signed on paper").click()
+    page.fill("#paper-name", "Kim Park")
+    page.fill("#paper-day", str(today))
+    page.locator("#waiver-scan input[type=file]").set_input_files(
+        {"name": "waiver.pdf", "mimeType": "application/pdf", "buffer": one_page_pdf("Kim Park")}
+    )
+    page.get_by_test_id("record-waiver-scan").click()
+    expect(second).to_contain_text("Waiver received")

@@ -113,7 +113,7 @@ def test_an_action_for_a_job_the_page_no_longer_holds_is_refused(office):
     assert substate(root, JobDetailState).record_status == RecordStatus.STALE
     # The page's own load is always let through, and then its actions are again.
     assert send(root, JobDetailState, "load")
-    assert send(root, JobDetailState, "open_paper", co_number=1)
+    assert send(root, JobDetailState, "open_paper", row=1)
 
 
 def test_a_link_to_a_file_is_a_plain_link_the_browser_loads():

@@ -6,12 +6,11 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import card_intro, row_form
-from renovation_app.components.staff.upload import scan_upload
+from renovation_app.components.staff.card import card_intro
+from renovation_app.components.staff.paper import paper_form
 from renovation_app.components.styles import (
     BUTTON,
     CARD_TITLE,
-    INPUT,
     PILL,
     STAFF_CARD,
 )
@@ -24,28 +23,15 @@ UPLOAD_ID = "paper-scan"
 WAITING = "rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
 
 
-def paper_form(co: rx.Var) -> rx.Component:
+def co_paper_form(co: rx.Var) -> rx.Component:
     return rx.cond(
         State.paper_for == co.number.to(int),
-        row_form(
+        paper_form(
+            State,
+            UPLOAD_ID,
+            ("The scan of the signed page", "Choose the scan (PDF, JPEG or PNG)"),
+            ("Record the signature", "record-paper"),
             rx.el.p("Signed on paper: who signed, when, and the scan", class_name="font-semibold"),
-            rx.el.label("Signed by", html_for="paper-name", class_name="text-sm font-semibold"),
-            rx.el.input(id="paper-name", on_change=State.set_paper_name, class_name=INPUT),
-            rx.el.label("Signed on", html_for="paper-day", class_name="text-sm font-semibold"),
-            rx.el.input(
-                id="paper-day", type="date", on_change=State.set_paper_day, class_name=INPUT
-            ),
-            scan_upload(
-                UPLOAD_ID, "The scan of the signed page", "Choose the scan (PDF, JPEG or PNG)"
-            ),
-            action=action_button(
-                "Record the signature",
-                State.record_paper(rx.upload_files(upload_id=UPLOAD_ID)),
-                BUTTON,
-                "record-paper",
-                disabled=State.working,
-            ),
-            on_cancel=State.close_paper,
         ),
     )
 
@@ -124,7 +110,7 @@ def change_order_row(co: rx.Var) -> rx.Component:
             waiting_actions(co),
             class_name="flex flex-wrap gap-4",
         ),
-        paper_form(co),
+        co_paper_form(co),
         class_name="flex flex-col gap-1 border-b border-slate-100 py-3",
         data_testid="change-order",
     )

@@ -14,11 +14,9 @@ from renovation_app.components.forms import (
 )
 from renovation_app.components.links import link
 from renovation_app.components.staff import confirmed_delete, row_form, staff_card
-from renovation_app.components.staff.upload import scan_upload
+from renovation_app.components.staff.paper import paper_form
 from renovation_app.components.styles import (
     BUTTON,
-    FIELD_LABEL,
-    INPUT,
     SECONDARY_BUTTON,
     TICK_BOX_BY_WORDS,
 )
@@ -147,46 +145,24 @@ def delete_part(row: rx.Var) -> rx.Component:
     )
 
 
-def scan_button() -> rx.Component:
-    return action_button(
-        "Record the signed waiver",
-        Scan.record_scan(rx.upload_files(upload_id=SCAN_ID)),
-        BUTTON,
-        "record-waiver-scan",
-        disabled=State.working,
-    )
-
-
 def scan_form(row: rx.Var) -> rx.Component:
     """The waiver signed on paper: who signed, on which day (on or after the payment), the scan."""
     return rx.cond(
-        (Scan.scan_for > 0) & (Scan.scan_for == row.waiver_id.to(int)),
-        row_form(
-            rx.el.label("Signed by", html_for="scan-name", class_name=FIELD_LABEL),
-            rx.el.input(
-                id="scan-name", value=Scan.scan_name, on_change=Scan.set_scan_name, class_name=INPUT
-            ),
-            rx.el.label("Signed on", html_for="scan-day", class_name=FIELD_LABEL),
-            rx.el.input(
-                id="scan-day",
-                type="date",
-                value=Scan.scan_day,
-                on_change=Scan.set_scan_day,
-                class_name=INPUT,
-            ),
-            scan_upload(
-                SCAN_ID,
+        (Scan.paper_for > 0) & (Scan.paper_for == row.waiver_id.to(int)),
+        paper_form(
+            Scan,
+            SCAN_ID,
+            (
                 "The signed waiver: a PDF, JPEG or PNG",
                 "Choose the signed waiver (PDF, JPEG or PNG)",
             ),
-            action=scan_button(),
-            on_cancel=Scan.close_scan,
+            ("Record the signed waiver", "record-waiver-scan"),
         ),
         rx.cond(
             row.waiver == "outstanding",
             action_button(
                 "Record a waiver signed on paper",
-                Scan.open_scan(row.waiver_id),
+                Scan.open_paper(row.waiver_id),
                 "text-sm font-semibold underline",
             ),
         ),

@@ -10,8 +10,9 @@ from renovation_app.routes import invoice_path
 from renovation_app.services import change_orders, compliance, costs, jobs, quickbooks
 from renovation_app.services.billing.money import shown
 from renovation_app.services.errors import ActionRefused
-from renovation_app.services.fields import iso_date, whole_number
+from renovation_app.services.fields import whole_number
 from renovation_app.services.schedule.week import job_days
+from renovation_app.state.paper import PaperFormMixin
 from renovation_app.state.record import RecordPage
 from renovation_app.state.staff import StaffState
 
@@ -23,7 +24,7 @@ def whole(value: object) -> int:
     return whole_number(value) or 0
 
 
-class JobDetailState(RecordPage, StaffState):
+class JobDetailState(RecordPage, PaperFormMixin, StaffState):
     job: dict = {}  # JobView in words beside its cents (billing.shown)
     budget: dict = {}  # costs.budget.budget_view in words: the costs card
     days: list[dict] = []  # schedule.week.JobDay: its work days and visits
@@ -36,10 +37,6 @@ class JobDetailState(RecordPage, StaffState):
     # tick that confirms making the invoice anyway.
     lead_safe_warning: str = ""
     lead_safe_ticked: bool = False
-    # The paper signature form: which change order, who signed, when; the scan is uploaded.
-    paper_for: int = 0
-    paper_name: str = ""
-    paper_day: str = ""
 
     async def _read_record(self, key: str) -> bool:
         await self._show(key)
@@ -115,33 +112,13 @@ class JobDetailState(RecordPage, StaffState):
         )
 
     @rx.event
-    def open_paper(self, co_number: int):
-        self.paper_for, self.paper_name, self.paper_day = whole(co_number), "", ""
-        self.action_error = ""
-
-    @rx.event
-    def close_paper(self):
-        self.paper_for = 0
-
-    @rx.event
-    def set_paper_name(self, text: str):
-        self.paper_name = str(text)[:100]
-
-    @rx.event
-    def set_paper_day(self, text: str):
-        self.paper_day = str(text)[:10]
-
-    @rx.event
     async def record_paper(self, files: list[rx.UploadFile]):
-        """The scan of the page the owner signed, with who signed it and on which day."""
-        if not files:
+        """The scan of the page the owner signed (the form's change order: `paper_for`), with
+        who signed it and on which day."""
+        paper = await self._paper(files, "scan")
+        if paper is None:
             self.action_error = "Please choose the scan of the signed page."
             return
-        upload = files[0]
-        content = await upload.read()
-        paper = change_orders.PaperSignature(
-            self.paper_name, iso_date(self.paper_day), content, str(upload.name or "scan")
-        )
         co = self.paper_for
         await self._act(
             change_orders.record_paper_signature,

@@ -2,10 +2,10 @@
 payment recorded as deposited in escrow), paid (its job then closed, and the customer asked for
 a review, who opened the link), refunded (a check given back in full: a card refund needs
 Stripe), void, and an unsaved draft; an invoice of a payment schedule (deposit and stages) sent
-40 days ago, its deposit paid and its second stage overdue, revised and then reminded of; each
-with its customer's pay link."""
+40 days ago (at the earliest on January 1), its deposit paid and its second stage overdue,
+revised and then reminded of; each with its customer's pay link."""
 
-from datetime import timedelta
+from datetime import time, timedelta
 
 import pytest
 from sqlmodel import select
@@ -15,6 +15,7 @@ from renovation_app.db import db_session
 from renovation_app.models import Invoice, OutboxEmail, ReviewRequest, User, utc_now
 from renovation_app.services import compliance, invoicing, jobs, payments, reminders, reviews
 from renovation_app.services.billing import business_today, format_usd
+from renovation_app.services.schedule.times import instant_of
 from renovation_app.settings import settings
 from tests.factories.costs import payments_of_invoice
 from tests.factories.invoices import invoice_payload, make_invoice
@@ -120,9 +121,12 @@ def _open_review_link(job_id: int) -> None:
 def staged_invoice(book: Book, admin: User) -> Invoice:
     """An invoice of a payment schedule sent 40 days ago: the deposit due that day and paid,
     the rough-in due 10 days later and overdue, the rest due in a month; revised (a line
-    added), so it has a history of revisions; then the office sends a reminder of it."""
-    issued = utc_now() - timedelta(days=40)
-    day = business_today(issued)
+    added), so it has a history of revisions; then the office sends a reminder of it.
+    Issued no earlier than the year's first day: the dashboard's export of the year (which a
+    browser test sums against what is owed) holds it."""
+    today = business_today()
+    day = max(today - timedelta(days=40), today.replace(month=1, day=1))
+    issued = min(instant_of(day, time(10)), utc_now())
     later = business_today() + timedelta(days=30)
     schedule = [
         {"label": "Deposit", "amount": "30%", "due_date": str(day)},

@@ -39,7 +39,7 @@ def test_a_bounce_shows_on_the_invoice_and_a_reminder_goes_once_a_day(page: Page
     expect(page.get_by_test_id("invoice-attention")).to_contain_text(
         f"The e-mail to {email} bounced"
     )
-    open_page(page, f"/invoices?q={number}")
+    open_page(page, f"/invoices?search={number}")  # this invoice alone: others may need attention
     expect(page.get_by_text("Needs attention")).to_be_visible()
 
     # Staff remind the customer now: the balance and the pay link, once a day.

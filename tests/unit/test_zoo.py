@@ -13,15 +13,21 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import (
     Appointment,
+    AppointmentNotice,
+    CalendarFeed,
     ChangeOrder,
     Customer,
     CustomerContact,
+    EmailDeliveryEvent,
+    EscrowDeposit,
     EstimateLine,
     InboundText,
     InboundTextMedia,
     InsuranceCertificate,
     Invoice,
     InvoiceDraft,
+    InvoiceRevision,
+    InvoiceStage,
     Job,
     JobCost,
     JobNote,
@@ -29,7 +35,11 @@ from renovation_app.models import (
     LienWaiver,
     LinkKind,
     OutboxEmail,
+    PublishedPhoto,
+    QuickBooksMapping,
     QuickBooksSync,
+    Reminder,
+    ReviewRequest,
     Signature,
     TextConsent,
     TimeEntry,
@@ -52,6 +62,7 @@ from renovation_app.services import (
     photos,
     project,
     quickbooks,
+    reviews,
     subcontractors,
     texts,
     time_clock,
@@ -191,6 +202,16 @@ def test_the_zoo_holds_every_kind_of_record(zoo):
     assert {"in_quickbooks", "waiting", "needs_attention"} <= {
         r.state for r in _all(QuickBooksSync)
     }
+    assert _all(QuickBooksMapping)
+    revised = {r.invoice_id for r in _all(InvoiceRevision)}
+    staged = {s.invoice_id for s in _all(InvoiceStage)}
+    reminded = {r.about_id for r in _all(Reminder, Reminder.about_kind == "invoice")}
+    assert revised & staged & reminded
+    assert any(i.mail_problem and "bounced" in i.mail_problem for i in _all(Invoice))
+    assert {"email.delivered", "email.bounced"} <= {e.type for e in _all(EmailDeliveryEvent)}
+    assert _all(ReviewRequest, ReviewRequest.opened_at.is_not(None))
+    assert _all(PublishedPhoto) and _all(CalendarFeed) and _all(EscrowDeposit)
+    assert _all(AppointmentNotice, AppointmentNotice.outbox_id.is_not(None))
 
 
 def test_the_appointments_take_in_both_half_past_ones_the_small_hours_and_the_online_visits(zoo):
@@ -240,6 +261,20 @@ def test_the_dashboard_counts_the_zoos_money(zoo):
     assert board.owed.cents > 0 and board.changes_waiting.count >= 1
     assert board.unread_texts >= 5 and board.reviews.endswith("opened")
     assert board.paid_this_month.cents > 0
+
+
+def test_the_zoos_invoice_of_stages_shows_its_revision_reminder_and_bounce(zoo):
+    address = zoo.notes["staged, reminded and revised invoice"]
+    view = invoicing.get_invoice(key_of("/invoices/[number]", address))
+    assert [s.label for s in view.stages] == ["Deposit", "Rough-in", "Completion"]
+    assert view.revisions and view.revisions[0].reason == "Added the pantry shelves"
+    assert "bounced" in view.attention and "mailbox does not exist" in view.attention
+    board = dashboard.dashboard()
+    assert any(row.link == address and "bounced" in row.words for row in board.attention)
+    with db_session() as session:
+        assert reviews.review_counts(session).opened >= 1
+    staff, _invited = accounts.staff_overview()
+    assert [m.feed_since is not None for m in staff if m.email == zoo.staff.email] == [True]
 
 
 def test_the_zoos_records_say_where_they_stand_in_quickbooks(zoo):

@@ -3,17 +3,21 @@ services, and the address of every record page for them (`Zoo.paths`, one list p
 of the route table) for the tests that open every staff and customer page.
 
 What it holds (each part's module says more): an admin, a second admin who manages staff, a
-member of staff with a loaded hourly rate and their one-time links (people); estimates in every
-state, taxed and untaxed jobs from signed contracts and made by hand, a cancelled and a closed
-job, signed credit, declined, expired and waiting change orders (work); invoices sent, partly
-paid, paid, refunded, void and a draft (money); subcontractors with paid bills, signed and
-unsigned lien waivers and lapsed certificates, costs of every kind (trade); photos, the daily
-log with lead-safe practices, the record of lead-safe work signed, and project links (sharing);
-visits booked online, a staff-only appointment and both 1:30 ams of New York's fall-back night,
-November 7, 2027, and a 4 am delivery (days); timesheets approved, reopened and with every kind
-of time entry, one left open (clock); texts both ways, from a visitor's and an unknown number,
-and a STOP (texts); QuickBooks disconnected, with records in it, waiting and refused, and a
-payment from it not recorded (books).
+member of staff with a loaded hourly rate and a calendar feed, and their one-time links
+(people); estimates in every state, taxed and untaxed jobs from signed contracts and made by
+hand, a cancelled and a closed job, signed credit, declined, expired and waiting change orders
+(work); invoices sent, partly paid (a deposit held in escrow), paid (a review asked for after
+it, and opened), refunded, void and a draft, and one of a payment schedule, revised and
+reminded of when overdue (money); an invoice e-mail delivered and a reminder bounced, as
+Resend's webhook says (delivery); subcontractors with paid bills, signed and unsigned lien
+waivers and lapsed certificates, costs of every kind (trade); photos, the daily log with
+lead-safe practices, the record of lead-safe work signed, project links, and a photo published
+to the website's gallery (sharing); visits booked online, a staff-only appointment and both
+1:30 ams of New York's fall-back night, November 7, 2027, a 4 am delivery, and the day-before
+notice of a work day (days); timesheets approved, reopened and with every kind of time entry,
+one left open (clock); texts both ways, from a visitor's and an unknown number, and a STOP
+(texts); QuickBooks disconnected, with records in it, waiting and refused, a payment from it
+not recorded, and its items and accounts chosen (books).
 
 Sending an estimate needs the contract settings (the unit tests' `contract_settings` fixture);
 photos, receipts and certificates go to whatever files storage the settings name. A database
@@ -37,9 +41,15 @@ from tests.factories.zoo.days import (
     appointments_of,
     booked_visits,
 )
-from tests.factories.zoo.money import job_invoices, standalone_invoices
+from tests.factories.zoo.delivery import deliveries
+from tests.factories.zoo.money import job_invoices, staged_invoice, standalone_invoices
 from tests.factories.zoo.people import people, staff_links
-from tests.factories.zoo.sharing import lead_safe_log, photos_and_log, project_links
+from tests.factories.zoo.sharing import (
+    lead_safe_log,
+    photos_and_log,
+    project_links,
+    published_photo,
+)
 from tests.factories.zoo.texts import texts_of_every_kind
 from tests.factories.zoo.trade import costs_of_every_kind
 from tests.factories.zoo.work import LONG_EMAIL, LONG_NAME, all_jobs, change_orders_of
@@ -65,6 +75,7 @@ FILE_PAGES = [
     "costs of every kind",
     "photos and the daily log",
     "photos the customer texted",
+    "photo published to the gallery",
     "sent invoice",
     "pay link of the sent invoice",
     "taxed contract (staff page)",
@@ -91,10 +102,12 @@ def make_zoo(admin_email: str = "zoo-admin@example.com") -> Zoo:
     staff_links(book, who)
     made = all_jobs(book, who.admin)
     change_orders_of(book, who.admin, made)
-    job_invoices(book, who.admin, made)
+    sent = job_invoices(book, who.admin, made)
     standalone_invoices(book, who.admin)
+    deliveries(book, sent, staged_invoice(book, who.admin))
     costs_of_every_kind(book, who.admin, who.staff, made.untaxed)
     photos_and_log(book, who.admin, made.untaxed)
+    published_photo(book, who.admin, made.faucet)
     lead_safe_log(book, who.staff, who.keeper, made.untaxed)
     project_links(
         book,

@@ -5,7 +5,11 @@ and a payment the bookkeeper recorded there that could not be recorded here.
 
 Written as the push worker and the webhook leave them, not pushed: a live connection while
 the zoo is made would push into whichever QuickBooks the server is set to. The waiting row's
-next try is a year away, so a test that connects later pushes none of the zoo's records."""
+next try is a year away, so a test that connects later pushes none of the zoo's records.
+The items and accounts chosen on /settings/quickbooks are written the same way (as
+mapping.set_mapping leaves them, without its audit row): only the four a browser test that
+connects maps again itself, to the fake QuickBooks' own names and ids, so its pushes never use
+an item of the zoo's; a choice already made (another zoo's, a test's) is kept."""
 
 from datetime import timedelta
 
@@ -17,6 +21,7 @@ from renovation_app.models import (
     Invoice,
     Job,
     QuickBooksConnection,
+    QuickBooksMapping,
     QuickBooksPayment,
     QuickBooksSync,
     SyncState,
@@ -24,12 +29,25 @@ from renovation_app.models import (
     utc_now,
 )
 from renovation_app.services.quickbooks.client import QuickBooksFault
+from renovation_app.services.quickbooks.mapping import (
+    CARD_FEES,
+    DEFAULT_DEPOSIT,
+    DEFAULT_ITEM,
+    SALES_TAX_ITEM,
+)
 from renovation_app.services.quickbooks.queueing import SyncKind
 from renovation_app.services.staff.two_step import encrypt
 from tests.factories.zoo.book import Book
 from tests.fakes.quickbooks_server import COMPANY_NAME, DUPLICATE, REALM_ID
 
 # QuickBooks' words as the push keeps them, with markup that must be shown as text.
+# What the fake QuickBooks offers (its first records' ids), as an admin chose them.
+CHOSEN = {
+    DEFAULT_ITEM: ("101", "Services"),
+    SALES_TAX_ITEM: ("102", "Sales tax"),
+    DEFAULT_DEPOSIT: ("103", "Undeposited Funds"),
+    CARD_FEES: ("105", "Merchant fees"),
+}
 REFUSED = str(QuickBooksFault(400, DUPLICATE[0], DUPLICATE[1], DUPLICATE[2] + " <b>Id=58</b>"))
 
 
@@ -86,6 +104,14 @@ def quickbooks_of_every_kind(book: Book, admin: User, taxed: Job, untaxed: Job) 
         # Another zoo in the same database may share a customer (found again by e-mail).
         held = set(session.exec(select(QuickBooksSync.record_kind, QuickBooksSync.record_id)))
         session.add_all(row for row in rows if (row.record_kind, row.record_id) not in held)
+        mapped = set(session.exec(select(QuickBooksMapping.what)))
+        session.add_all(
+            QuickBooksMapping(
+                what=what, quickbooks_id=qb_id, quickbooks_name=name, updated_by=admin.id
+            )
+            for what, (qb_id, name) in CHOSEN.items()
+            if what not in mapped
+        )
         session.add(
             QuickBooksPayment(
                 realm_id=REALM_ID,

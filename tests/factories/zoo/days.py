@@ -2,14 +2,15 @@
 cancelled there), a staff-only appointment, a work day of a job, and the hours the calendar
 gets wrong most easily: both 1:30 ams of Sunday November 7, 2027 (New York's clocks go back
 that night: the first in EDT, the second in EST, told apart by their offsets) and a delivery at
-4:00 am that week."""
+4:00 am that week; the job's customer told the day before of its work day (the schedule's
+notices, as the reminder job sends them on the Monday)."""
 
 from datetime import date, time, timedelta
 
 from renovation_app import routes
 from renovation_app.db import db_session
 from renovation_app.models import CustomerLinkKind, Job, User
-from renovation_app.services.schedule import appointments, booking, visits
+from renovation_app.services.schedule import appointments, booking, notices, visits
 from renovation_app.services.schedule.times import instant_of
 from renovation_app.services.schedule.windows import free_windows
 from tests.factories.links import link_token
@@ -96,4 +97,7 @@ def appointments_of(book: Book, admin: User, crew: User, job: Job) -> None:
             "notes": "",
         }
         _save(fields, admin)
+    # The reminder job on the Monday: the customer is told of Tuesday's work day (another zoo's
+    # the same day was told when it was made).
+    notices.send_appointment_notices(instant_of(monday, time(12)))
     book.notes["week of the fall-back night"] = routes.SCHEDULE.path

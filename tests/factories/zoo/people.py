@@ -1,6 +1,7 @@
 """The zoo's people: the admin the browser signs in as, a second admin with two-step sign-in
-on who manages staff (a rate, invitations), a member of staff with a loaded hourly rate, and
-the one-time links of staff accounts (invitations, password resets)."""
+on who manages staff (a rate, invitations), a member of staff with a loaded hourly rate and a
+calendar feed of their appointments, and the one-time links of staff accounts (invitations,
+password resets)."""
 
 import re
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from sqlmodel import select
 from renovation_app import routes
 from renovation_app.db import db_session
 from renovation_app.models import OutboxEmail, Role, User
+from renovation_app.services.schedule import calendars
 from renovation_app.services.staff import accounts
 from tests.factories.staff import signed_in, staff_user, two_step_code
 from tests.factories.zoo.book import Book
@@ -37,6 +39,7 @@ def people(admin_email: str) -> People:
     crew = staff_user(email=beside(admin_email, "crew"), name="Cruz Crew")
     two_step_code(keeper)  # turns two-step sign-in on (managing staff asks for it)
     accounts.set_hourly_cost(signed_in(keeper), crew.id, CREW_RATE)
+    calendars.reset_feed(signed_in(crew))  # the /staff page: "Calendar feed since ..."
     with db_session() as session:
         crew = session.get(User, crew.id)
     return People(admin, keeper, crew)

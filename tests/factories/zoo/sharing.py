@@ -1,7 +1,8 @@
 """What the zoo shares with customers: a job's photos and daily log (one photo and one note
 shown to the customer, one photo kept in the office), the lead-safe practices the crew recorded
 on the log of the home of 1925 and its record signed by the certified renovator, and the
-customers' project links."""
+customers' project links; and an after photo of the closed job published to the website's
+bathroom gallery (no browser test counts that gallery's published pictures)."""
 
 import pytest
 
@@ -60,3 +61,33 @@ def project_links(book: Book, admin: User, jobs: dict[str, Job]) -> None:
             routes.project_path(url.rsplit("/", 1)[1]),
             f"project page of the {label}",
         )
+
+
+GALLERY = "bathroom-remodeling"
+
+
+def published_photo(book: Book, admin: User, job: Job) -> None:
+    """An after photo of the finished `job`, with its before photo, on the website's gallery."""
+    who = signed_in(admin)
+    pictures = [
+        run_upload(
+            photos.receive_photo(
+                job.number,
+                who,
+                book.key(f"gallery-{stage}"),
+                stage,
+                "Bathroom",
+                None,
+                phone_photo(),
+            )
+        )
+        for stage in ("before", "after")
+    ]
+    fields = {
+        "gallery": GALLERY,
+        "caption": "A new faucet on the old vanity",
+        "alt": "A chrome faucet on a white vanity",
+        "permission": True,
+    }
+    photos.publish(job.number, who, pictures[1].id, pictures[0].id, fields)
+    book.notes["photo published to the gallery"] = routes.job_photos_path(job.number)

@@ -21,7 +21,7 @@ from sqlmodel import select
 from renovation_app.db import db_session
 from renovation_app.models import Appointment, Channel, OutboxEmail, OutboxStatus, User, utc_now
 from renovation_app.services import texts
-from renovation_app.services.mail.outbox import _deliver_one
+from renovation_app.services.mail.outbox import deliver_one
 from renovation_app.services.schedule.notices import send_appointment_notices
 from renovation_app.services.schedule.times import instant_of, new_york
 from renovation_app.settings import settings
@@ -57,7 +57,7 @@ def second_worker(number: str) -> None:
         for row in texts_to(number):
             if row.status == OutboxStatus.QUEUED:
                 skew = max(timedelta(0), row.next_attempt_at - utc_now())
-                _deliver_one(session, row.id, lambda skew=skew: utc_now() + skew)
+                deliver_one(session, row.id, lambda skew=skew: utc_now() + skew)
 
 
 def bodies_at_twilio(site, number: str, count: int) -> list[str]:

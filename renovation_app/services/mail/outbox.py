@@ -151,8 +151,9 @@ def _failure(row: OutboxEmail, sender: ChannelSender, error: Exception, now: dat
     )
 
 
-def _deliver_one(session: Session, email_id: int, clock) -> bool:
-    """Claim, send and record one message; True when it was sent."""
+def deliver_one(session: Session, email_id: int, clock) -> bool:
+    """Claim, send and record one message; True when it was sent (by the worker's round, and by
+    a test that sends only its own message in a database others share)."""
     claimed_at = clock()
     token = _claim(session, email_id, claimed_at)
     if token is None:
@@ -216,7 +217,7 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH_SIZE) -> int:
         ).all()
         session.commit()
         for email_id in due_ids:
-            done += _deliver_one(session, email_id, clock)
+            done += deliver_one(session, email_id, clock)
     return done
 
 

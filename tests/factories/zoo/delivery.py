@@ -18,7 +18,7 @@ from renovation_app.db import db_session
 from renovation_app.models import Invoice, OutboxEmail, utc_now
 from renovation_app.services.delivery.webhook import handle_delivery_webhook
 from renovation_app.services.mail import About, EmailKind
-from renovation_app.services.mail.outbox import _deliver_one
+from renovation_app.services.mail.outbox import deliver_one
 from renovation_app.settings import settings
 from tests.factories.zoo.book import Book
 from tests.fakes.resend_server import FakeResend, svix_headers
@@ -53,7 +53,7 @@ def _sent(invoice: Invoice, kind: EmailKind) -> str:
             )
             .order_by(OutboxEmail.id.desc())
         ).first()
-        _deliver_one(session, email_id, utc_now)
+        deliver_one(session, email_id, utc_now)
     for _ in range(60):  # a server's outbox may be sending it meanwhile
         with db_session() as session:
             provider_id = session.get(OutboxEmail, email_id).provider_id

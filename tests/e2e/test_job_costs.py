@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 from PIL import Image
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from sqlmodel import select
 
 from renovation_app.db import db_session
@@ -98,6 +98,18 @@ def add_cost(page: Page, kind: str, **fields) -> None:
 
 
 @pytest.mark.usefixtures("site")
+def paid_by_check(page: Page, description: str, check: str) -> Locator:
+    """The sub bill's row, paid today by check: its waiver is then outstanding."""
+    bill = page.get_by_test_id("cost-row").filter(has_text=description)
+    bill.get_by_test_id("pay-bill").click()
+    page.fill("#pay-paid_on", str(business_today()))
+    page.locator("#pay-paid_how").select_option("check")
+    page.fill("#pay-paid_reference", check)
+    page.get_by_test_id("record-payment").click()
+    expect(bill).to_contain_text("Waiver outstanding")
+    return bill
+
+
 def test_a_jobs_costs_margin_waiver_and_trust_books(
     page: Page, site, context: BrowserContext, monkeypatch
 ):
@@ -142,13 +154,7 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
         incurred_on=str(yesterday),
         amount="6,000",
     )
-    bill = page.get_by_test_id("cost-row").filter(has_text="Plumbing rough-in")
-    bill.get_by_test_id("pay-bill").click()
-    page.fill("#pay-paid_on", str(today))
-    page.locator("#pay-paid_how").select_option("check")
-    page.fill("#pay-paid_reference", "1042")
-    page.get_by_test_id("record-payment").click()
-    expect(bill).to_contain_text("Waiver outstanding")
+    bill = paid_by_check(page, "Plumbing rough-in", "1042")
     expect(bill).to_contain_text("Check 1042")
 
     for days_back in (3, 2, 1):
@@ -250,13 +256,7 @@ def test_a_jobs_costs_margin_waiver_and_trust_books(
         incurred_on=str(today),
         amount="500",
     )
-    second = page.get_by_test_id("cost-row").filter(has_text="Fixture hookup")
-    second.get_by_test_id("pay-bill").click()
-    page.fill("#pay-paid_on", str(today))
-    page.locator("#pay-paid_how").select_option("check")
-    page.fill("#pay-paid_reference", "1043")
-    page.get_by_test_id("record-payment").click()
-    expect(second).to_contain_text("Waiver outstanding")
+    second = paid_by_check(page, "Fixture hookup", "1043")
     second.get_by_role("button", name="Record a waiver signed on paper").click()
     page.fill("#paper-name", "Kim Park")
     page.fill("#paper-day", str(today))

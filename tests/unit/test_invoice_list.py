@@ -343,3 +343,9 @@ def test_an_invoice_without_email_says_so(four):
 )
 def test_the_borough_is_read_from_the_address(address, location):
     assert location_of(address) == location
+
+
+def test_the_words_searched_come_as_search_or_as_q_like_every_staff_list():
+    assert InvoiceFilters.from_query({"q": "Lopez"}).search == "Lopez"
+    assert InvoiceFilters.from_query({"search": "Lopez", "q": "other"}).search == "Lopez"
+    assert InvoiceFilters.from_query({"q": "x\x00y"}).search == ""

@@ -66,8 +66,9 @@ class InvoiceFilters:
 
     @classmethod
     def from_query(cls, query: Mapping[str, object]) -> "InvoiceFilters":
-        """Filters from a URL query or state; anything unknown falls back to its default."""
-        search = _one(query.get("search"))[:SEARCH_MAX]
+        """Filters from a URL query or state; anything unknown falls back to its default. The
+        words searched are `search`, or `q` as every other staff list names them."""
+        search = _one(query.get("search") or query.get("q"))[:SEARCH_MAX]
         if has_refused_characters(search):
             search = ""
         status = _one(query.get("status"))

@@ -12,10 +12,11 @@ from PIL import Image
 from sqlmodel import select
 
 from renovation_app.db import db_session
-from renovation_app.models import Estimate, Signature
+from renovation_app.models import Estimate, Invoice, Payment, PaymentStatus, Signature
 from renovation_app.services import change_orders, costs, jobs, payments
 from renovation_app.services.billing import business_today
 from renovation_app.services.costs import LapseNeedsConfirming, labour_cost
+from renovation_app.services.costs.budget import invoice_revenue
 from renovation_app.services.costs.paying import OTHER_JOB
 from renovation_app.services.errors import ActionRefused
 from renovation_app.settings import settings
@@ -25,6 +26,7 @@ from tests.factories import (
     job_of,
     mails,
     make_change_order,
+    make_invoice,
     record_payment,
     signed_in,
 )
@@ -170,6 +172,45 @@ def test_invoiced_is_counted_before_sales_tax(job, admin):
     budget = budget_of(job)
     assert (budget.revenue_cents, budget.invoiced_cents) == (28_400_00, 200_00)
     assert budget.categories[0].estimated_cents == ESTIMATED_28K["materials"] + 80_00
+
+
+def _revenue_of(invoice_id: int, total: int, tax: int, paid: list[tuple[int, int]]) -> int:
+    """The revenue expression alone, for an invoice of `total` with `tax` and payments of
+    (amount, refunded) cents that went through."""
+    with db_session() as session:
+        invoice = session.get(Invoice, invoice_id)
+        invoice.total_cents, invoice.tax_cents = total, tax
+        session.add(invoice)
+        for amount, refunded in paid:
+            session.add(
+                Payment(
+                    invoice_id=invoice_id,
+                    amount_cents=amount,
+                    amount_refunded_cents=refunded,
+                    status=PaymentStatus.SUCCEEDED,
+                )
+            )
+        session.commit()
+        return session.exec(select(invoice_revenue()).where(Invoice.id == invoice_id)).one()
+
+
+@pytest.mark.parametrize(
+    ("total", "tax", "paid", "revenue"),
+    [
+        (108_25, 8_25, [(108_25, 0)], 100_00),  # nothing refunded: the price before tax
+        (108_25, 8_25, [(108_25, 50_00)], 53_81),  # 50.00 x 100.00 / 108.25 = 46.19 given back
+        (108_25, 8_25, [(108_25, 108_25)], 0),  # all refunded
+        (1_000_00, 0, [(1_000_00, 0), (1_000_00, 1_000_00)], 1_000_00),  # overpaid, extra back
+        (1_000_00, 0, [(1_000_00, 300_00), (500_00, 500_00)], 700_00),  # 500 over, 800 back
+        (0, 0, [], 0),  # a $0 invoice divides by nothing
+    ],
+)
+def test_an_invoices_revenue_is_its_price_less_what_was_given_back_in_whole_cents(
+    admin, total, tax, paid, revenue
+):
+    invoice = make_invoice(admin, f"revenue-{total}-{len(paid)}-{revenue}")
+    counted = _revenue_of(invoice.id, total, tax, paid)
+    assert counted == revenue and isinstance(counted, int)
 
 
 def test_a_signed_change_order_moves_the_estimated_cost_an_unsigned_one_does_not(job, admin):

@@ -113,7 +113,10 @@ def test_an_action_for_a_job_the_page_no_longer_holds_is_refused(office):
     assert substate(root, JobDetailState).record_status == RecordStatus.STALE
     # The page's own load is always let through, and then its actions are again.
     assert send(root, JobDetailState, "load")
+    job_page = substate(root, JobDetailState)
+    job_page.action_error = "Please choose the scan of the signed page."
     assert send(root, JobDetailState, "open_paper", row=1)
+    assert (job_page.paper_for, job_page.action_error) == (1, "")  # an earlier try forgotten
 
 
 def test_a_link_to_a_file_is_a_plain_link_the_browser_loads():

@@ -150,17 +150,26 @@ def revenue_before_tax(session: Session, job: Job) -> int:
 
 def invoice_revenue() -> sa.ColumnElement[int]:
     """An invoice's revenue before tax, less what was refunded or returned of it (a refund
-    gives back price and tax alike, in proportion), as one SQL expression: the job's budget and
-    the dashboard's margins count revenue by it. A void invoice is none (its callers leave it
-    out)."""
+    gives back price and tax alike, in proportion, to the nearest cent), as one SQL expression:
+    the job's budget and the dashboard's margins count revenue by it. What was paid beyond the
+    total and given back (two tabs, a card and a check) takes nothing off. A void invoice is
+    none (its callers leave it out)."""
     before_tax = Invoice.total_cents - Invoice.tax_cents
-    refunded = (
-        select(sa.func.coalesce(sa.func.sum(Payment.amount_refunded_cents), 0))
-        .where(Payment.invoice_id == Invoice.id, Payment.status == PaymentStatus.SUCCEEDED)
-        .correlate(Invoice)
-        .scalar_subquery()
-    )
-    given_back = refunded * before_tax / Invoice.total_cents  # whole cents on both engines
+    succeeded = (Payment.invoice_id == Invoice.id, Payment.status == PaymentStatus.SUCCEEDED)
+
+    def summed(column) -> sa.ScalarSelect:
+        return (
+            select(sa.func.coalesce(sa.func.sum(column), 0))
+            .where(*succeeded)
+            .correlate(Invoice)
+            .scalar_subquery()
+        )
+
+    paid, refunded = summed(Payment.amount_cents), summed(Payment.amount_refunded_cents)
+    over = sa.case((paid > Invoice.total_cents, paid - Invoice.total_cents), else_=0)
+    given = sa.case((refunded > over, refunded - over), else_=0)
+    # Integer division on both engines (`//`), rounded half up: whole cents per invoice.
+    given_back = (2 * given * before_tax + Invoice.total_cents) // (2 * Invoice.total_cents)
     return sa.case((Invoice.total_cents > 0, before_tax - given_back), else_=before_tax)
 
 

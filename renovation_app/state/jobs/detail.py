@@ -112,6 +112,12 @@ class JobDetailState(RecordPage, PaperFormMixin, StaffState):
         )
 
     @rx.event
+    def open_paper(self, row: int):
+        """The form on one change order, with nothing said of an earlier try."""
+        self.paper_for, self.paper_name, self.paper_day = whole(row), "", ""
+        self.action_error = ""
+
+    @rx.event
     async def record_paper(self, files: list[rx.UploadFile]):
         """The scan of the page the owner signed (the form's change order: `paper_for`), with
         who signed it and on which day."""

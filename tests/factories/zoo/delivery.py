@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 
 import pytest
+import resend
 from sqlmodel import select
 
 from renovation_app.db import db_session
@@ -31,6 +32,7 @@ BOUNCE = {"message": "The mailbox does not exist.", "subType": "General", "type"
 def resend_on() -> Iterator[None]:
     """E-mail sent through a fake Resend of the zoo's own, its webhooks signed with SECRET."""
     fake = FakeResend().start()
+    before = resend.api_key, resend.api_url
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(settings, "resend_api_key", settings.resend_api_key or "re_zoo_key")
         patch.setattr(settings, "resend_api_url", fake.url)
@@ -39,6 +41,8 @@ def resend_on() -> Iterator[None]:
             yield
         finally:
             fake.stop()
+            # The Resend library keeps the last key and address sent with: not the zoo's.
+            resend.api_key, resend.api_url = before
 
 
 def _sent(invoice: Invoice, kind: EmailKind) -> str:

@@ -63,6 +63,13 @@ class QuickBooksState(StaffState):
             self.error = "The QuickBooks settings could not be read. Please reload."
 
     async def _read(self) -> None:
+        """Our side, then the company's items and accounts to map to (read from QuickBooks)."""
+        if await self._read_ours():
+            await self._read_offered()
+
+    async def _read_ours(self) -> bool:
+        """The connection, the choices made, what was refused and the payments not recorded;
+        True when QuickBooks can be asked for its items and accounts."""
         view = await asyncio.to_thread(quickbooks.connection_view)
         self.connection = _connection(view)
         mapped = await asyncio.to_thread(quickbooks.mappings)
@@ -76,19 +83,20 @@ class QuickBooksState(StaffState):
         self.unrecorded = [
             dataclasses.asdict(r) for r in await asyncio.to_thread(quickbooks.unrecorded_payments)
         ]
-        if view.connected and not view.problem:
-            try:
-                self.items = [
-                    dataclasses.asdict(o)
-                    for o in await asyncio.to_thread(quickbooks.offered, "Item")
-                ]
-                self.accounts = [
-                    dataclasses.asdict(o)
-                    for o in await asyncio.to_thread(quickbooks.offered, "Account")
-                ]
-            except Exception:
-                log.exception("the company's items and accounts could not be read")
-                self.error = "QuickBooks did not answer: its items and accounts are not listed."
+        return view.connected and not view.problem
+
+    async def _read_offered(self) -> None:
+        try:
+            self.items = [
+                dataclasses.asdict(o) for o in await asyncio.to_thread(quickbooks.offered, "Item")
+            ]
+            self.accounts = [
+                dataclasses.asdict(o)
+                for o in await asyncio.to_thread(quickbooks.offered, "Account")
+            ]
+        except Exception:
+            log.exception("the company's items and accounts could not be read")
+            self.error = "QuickBooks did not answer: its items and accounts are not listed."
 
     async def _act(self, action, *args, done: str) -> None:
         if not self.is_admin:
@@ -101,7 +109,9 @@ class QuickBooksState(StaffState):
             self.error = refused.message
             return
         self.note = done
-        await self._read()
+        # Saving a choice, a retry or disconnecting changes nothing of the company's items and
+        # accounts: they are not asked of QuickBooks again.
+        await self._read_ours()
 
     @rx.event
     async def map_to(self, what: str, quickbooks_id: str):

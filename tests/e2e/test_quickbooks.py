@@ -24,8 +24,9 @@ from tests.e2e.axe_check import no_axe_violations
 from tests.e2e.conftest import open_page
 from tests.e2e.test_staff_sign_in import PASSWORD, new_admin
 from tests.factories import invoice_payload, pay, record_payment, signed_in, turn_on_two_step
+from tests.factories.estimates import contract_25k
 from tests.factories.jobs import bill, bill_deposit, job_of
-from tests.factories.quickbooks import contract_25k
+from tests.factories.quickbooks import dollars_in_cents
 from tests.fakes.quickbooks_server import CLIENT_ID, CLIENT_SECRET, COMPANY_NAME, VERIFIER_TOKEN
 
 MAPPED = (
@@ -57,10 +58,6 @@ def queue_here(site, monkeypatch) -> None:
 
 def theirs(fake, entity: str, **where) -> list[dict]:
     return [r for r in fake.of(entity) if all(r.get(k) == v for k, v in where.items())]
-
-
-def cents(amount) -> int:
-    return round(float(amount) * 100)
 
 
 def until(check, what: str, timeout: float = 20):
@@ -131,10 +128,10 @@ def test_the_books_reach_quickbooks_once(page: Page, site, monkeypatch):
             lambda: all_of(2, [i for i in fake.of("Invoice") if i["DocNumber"] in ours]),
             "the two invoices",
         )
-        assert {i["DocNumber"]: cents(i["TotalAmt"]) for i in books} == ours
+        assert {i["DocNumber"]: dollars_in_cents(i["TotalAmt"]) for i in books} == ours
         paid = until(lambda: all_of(2, payments_on(fake, books)), "the card payment and the check")
-        assert sorted(cents(p["TotalAmt"]) for p in paid) == [7_500_00, 10_000_00]
-        assert all(cents(i["Balance"]) == 0 for i in theirs_again(fake, books))
+        assert sorted(dollars_in_cents(p["TotalAmt"]) for p in paid) == [7_500_00, 10_000_00]
+        assert all(dollars_in_cents(i["Balance"]) == 0 for i in theirs_again(fake, books))
         [invoice] = [i for i in books if i["DocNumber"] == deposit.number]
         customers = theirs(fake, "Customer", Id=invoice["CustomerRef"]["value"])
         assert len(customers) == 1 and customers[0]["Job"] is True  # the job, under its customer
@@ -162,7 +159,7 @@ def test_the_books_reach_quickbooks_once(page: Page, site, monkeypatch):
             lambda: [
                 i
                 for i in theirs(fake, "Invoice", DocNumber=extra.number)
-                if cents(i["TotalAmt"]) == 1_350_00
+                if dollars_in_cents(i["TotalAmt"]) == 1_350_00
             ],
             "the revision",
             timeout=60,  # the hung push is looked up once its worker gave up (2 s) and waited

@@ -104,3 +104,21 @@ def unsaved_contract(**fields: object) -> dict:
         price_cents=800_000,
     )
     return contract_document(estimate, [line], estimate_totals(estimate, [line], set()))
+
+
+def contract_25k(admin, key: str = "contract-25k", **more):
+    """A $25,000 contract: a 30% deposit, 40% when the rough-in is done, the rest at the end;
+    `more` are other fields of the estimate (a completion date ...)."""
+    lines = [
+        {"description": "Bathroom remodel", "quantity": "1", "unit_price": "21,000"},
+        {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
+    ]
+    return accepted_estimate(
+        admin,
+        key,
+        lines=lines,
+        deposit_kind="percent",
+        deposit_value="30",
+        progress_schedule="Rough-in done: 40%\nThe rest when the work is done",
+        **more,
+    )

@@ -17,7 +17,6 @@ from renovation_app.services.quickbooks.mapping import (
     SALES_TAX_ITEM,
 )
 from renovation_app.services.staff.sessions import SignedInUser
-from tests.factories.estimates import accepted_estimate
 from tests.fakes.quickbooks_server import FakeQuickBooks
 
 SESSION_KEY = "a" * 64  # the hash of the admin's session token
@@ -63,19 +62,3 @@ def sync_row(kind: str, record_id: int) -> QuickBooksSync:
 def dollars_in_cents(amount) -> int:
     """QuickBooks' dollars as our cents."""
     return round(float(amount) * 100)
-
-
-def contract_25k(admin, key: str = "contract-25k"):
-    """A $25,000 contract: a 30% deposit, 40% when the rough-in is done, the rest at the end."""
-    lines = [
-        {"description": "Bathroom remodel", "quantity": "1", "unit_price": "21,000"},
-        {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
-    ]
-    return accepted_estimate(
-        admin,
-        key,
-        lines=lines,
-        deposit_kind="percent",
-        deposit_value="30",
-        progress_schedule="Rough-in done: 40%\nThe rest when the work is done",
-    )

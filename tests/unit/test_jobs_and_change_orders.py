@@ -37,26 +37,15 @@ from tests.factories import (
     signed_in,
     stages_of,
 )
+from tests.factories.estimates import contract_25k as contract_of_25k
 from tests.factories.papers import one_page_pdf
 
 VANITY = "M 10 50 L 40 20 L 80 70 L 120 30"
 
 
 def contract_25k(admin, token="contract-25k"):
-    """A $25,000 contract with a 30% deposit and a 40% progress payment, the rest at the end."""
-    lines = [
-        {"description": "Bathroom remodel", "quantity": "1", "unit_price": "21,000"},
-        {"description": "Tile, Daltile Rittenhouse, 120 sq ft", "unit_price": "4,000"},
-    ]
-    return accepted_estimate(
-        admin,
-        token,
-        lines=lines,
-        deposit_kind="percent",
-        deposit_value="30",
-        progress_schedule="Rough-in done: 40%\nThe rest when the work is done",
-        completion_date=str(business_today() + timedelta(days=60)),
-    )
+    """The $25,000 contract, to be done in 60 days."""
+    return contract_of_25k(admin, token, completion_date=str(business_today() + timedelta(days=60)))
 
 
 def amounts(job) -> list[int]:

@@ -37,10 +37,10 @@ from tests.factories import (
     signed_in,
     turn_on_two_step,
 )
+from tests.factories.estimates import contract_25k
 from tests.factories.quickbooks import (
     SESSION_KEY,
     connect_quickbooks,
-    contract_25k,
     dollars_in_cents,
     map_quickbooks,
     push_all,

@@ -76,6 +76,24 @@ def live_customer(session: Session, customer_id: int) -> Customer | None:
     return customer
 
 
+def first_contact(session: Session, customer: Customer) -> ContactDetails:
+    """The customer's name, first e-mail, first phone and first address (oldest first)."""
+    contacts = session.exec(
+        select(CustomerContact)
+        .where(CustomerContact.customer_id == customer.id)
+        .order_by(CustomerContact.id)
+    ).all()
+    address = session.exec(
+        select(CustomerAddress.address)
+        .where(CustomerAddress.customer_id == customer.id)
+        .order_by(CustomerAddress.id)
+    ).first()
+    email, phone = (
+        next((c.value for c in contacts if c.kind == k), "") for k in ("email", "phone")
+    )
+    return ContactDetails(customer.name, email, phone, address or "")
+
+
 def _add_contacts(session: Session, customer: Customer, details: ContactDetails) -> None:
     for kind, value in normalised_contacts(details.email, details.phone):
         known = session.exec(

@@ -21,7 +21,11 @@ from renovation_app.models import (
 )
 from renovation_app.routes import estimate_path, invoice_path, job_path
 from renovation_app.services.billing import STATUS_LABELS, format_usd, iso, when_display
-from renovation_app.services.customers.records import ContactDetails, live_customer
+from renovation_app.services.customers.records import (
+    ContactDetails,
+    first_contact,
+    live_customer,
+)
 from renovation_app.services.mail import About, delivery_words
 from renovation_app.services.texts.views import customer_texts
 
@@ -157,12 +161,6 @@ def customer_view(customer_id: int, with_timeline: bool = True) -> CustomerView 
 
 def contact_of(customer_id: int) -> ContactDetails | None:
     """The customer's name, first e-mail, phone and address, to fill a billing form."""
-    view = customer_view(customer_id, with_timeline=False)
-    if view is None:
-        return None
-    return ContactDetails(
-        name=view.name,
-        email=view.emails[0] if view.emails else "",
-        phone=view.phones[0] if view.phones else "",
-        address=view.address_lines[0] if view.address_lines else "",
-    )
+    with db_session() as session:
+        customer = live_customer(session, customer_id)
+        return first_contact(session, customer) if customer else None

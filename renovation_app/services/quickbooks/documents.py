@@ -27,6 +27,7 @@ from renovation_app.models import (
     Refund,
 )
 from renovation_app.services.billing import business_today, format_usd
+from renovation_app.services.customers.records import first_contact
 from renovation_app.services.quickbooks import client
 from renovation_app.services.quickbooks.mapping import (
     CARD_FEES,
@@ -37,7 +38,7 @@ from renovation_app.services.quickbooks.mapping import (
     line_item,
     mapped_id,
 )
-from renovation_app.services.quickbooks.queueing import SyncKind, customer_details
+from renovation_app.services.quickbooks.queueing import SyncKind
 
 US_STATE_ZIP = re.compile(r"^(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$")
 NO_TAX = {"value": "NON"}  # the tax is a line of its own
@@ -106,16 +107,16 @@ def _street_lines(parts: list[str]) -> dict:
 
 def customer_document(session: Session, customer_id: int) -> Document:
     customer = session.get(Customer, customer_id)
-    details = customer_details(session, customer)
+    details = first_contact(session, customer)
     marker = marker_of(SyncKind.CUSTOMER, customer_id)
-    body = {"DisplayName": details["name"][:NAME_MAX], "Notes": marker}
-    if details["email"]:
-        body["PrimaryEmailAddr"] = {"Address": details["email"]}
-    if details["phone"]:
-        body["PrimaryPhone"] = {"FreeFormNumber": details["phone"]}
-    if details["address"]:
-        body["BillAddr"] = _address(details["address"])
-    where = f"DisplayName like {client.quoted(details['name'][: NAME_MAX - 12] + '%')}"
+    body = {"DisplayName": details.name[:NAME_MAX], "Notes": marker}
+    if details.email:
+        body["PrimaryEmailAddr"] = {"Address": details.email}
+    if details.phone:
+        body["PrimaryPhone"] = {"FreeFormNumber": details.phone}
+    if details.address:
+        body["BillAddr"] = _address(details.address)
+    where = f"DisplayName like {client.quoted(details.name[: NAME_MAX - 12] + '%')}"
     return Document("Customer", body, marker, where)
 
 

@@ -7,6 +7,7 @@ its result and leaves the row waiting for another push.
 """
 
 import hashlib
+from dataclasses import astuple
 from enum import StrEnum
 
 from sqlalchemy import case, event, update
@@ -16,8 +17,6 @@ from renovation_app.db import insert_or_ignore
 from renovation_app.models import (
     STRIPE_METHODS,
     Customer,
-    CustomerAddress,
-    CustomerContact,
     Invoice,
     InvoiceStatus,
     Job,
@@ -29,6 +28,7 @@ from renovation_app.models import (
     SyncState,
     utc_now,
 )
+from renovation_app.services.customers.records import first_contact
 from renovation_app.services.quickbooks.connection import is_connected
 from renovation_app.services.quickbooks.waking import wake_quickbooks_worker
 
@@ -52,24 +52,6 @@ PUSHED_REFUNDS = (RefundStatus.PENDING, RefundStatus.SUCCEEDED)
 
 def _fingerprint(*parts: object) -> str:
     return hashlib.sha256("|".join(str(p) for p in parts).encode()).hexdigest()
-
-
-def customer_details(session: Session, customer: Customer) -> dict[str, str]:
-    """The customer's name, first e-mail, first phone and first address."""
-    contacts = session.exec(
-        select(CustomerContact)
-        .where(CustomerContact.customer_id == customer.id)
-        .order_by(CustomerContact.id)
-    ).all()
-    address = session.exec(
-        select(CustomerAddress.address)
-        .where(CustomerAddress.customer_id == customer.id)
-        .order_by(CustomerAddress.id)
-    ).first()
-    first = {
-        kind: next((c.value for c in contacts if c.kind == kind), "") for kind in ("email", "phone")
-    }
-    return {"name": customer.name, **first, "address": address or ""}
 
 
 def note_record(session: Session, kind: SyncKind, record_id: int, fingerprint: str) -> None:
@@ -120,8 +102,8 @@ def _note_customer_and_job(session: Session, invoice: Invoice) -> None:
     job = session.get(Job, invoice.job_id) if invoice.job_id else None
     customer_ids = {invoice.customer_id, job.customer_id if job else None} - {None}
     for customer in [session.get(Customer, i) for i in sorted(customer_ids)]:
-        details = customer_details(session, customer)
-        note_record(session, SyncKind.CUSTOMER, customer.id, _fingerprint(*details.values()))
+        details = astuple(first_contact(session, customer))  # name, e-mail, phone, address
+        note_record(session, SyncKind.CUSTOMER, customer.id, _fingerprint(*details))
     if job is not None:
         fingerprint = _fingerprint(job.number, job.title, job.customer_id, job.address)
         note_record(session, SyncKind.JOB, job.id, fingerprint)

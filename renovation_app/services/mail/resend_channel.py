@@ -3,14 +3,13 @@ from Resend's answer (a 429 waits as long as Resend asks, a 409 is the same key 
 another 4xx is refused for good, anything else is tried again)."""
 
 import base64
-import email.utils
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import resend
 
 from renovation_app.models import Channel, OutboxAttachment, OutboxEmail, utc_now
-from renovation_app.services.fields import whole_number
 from renovation_app.services.mail.channels import ChannelSender, Verdict, register_channel
+from renovation_app.services.retry_after import pause_asked
 from renovation_app.settings import settings
 
 IN_FLIGHT_DELAY = timedelta(seconds=5)  # 409: the provider is still busy with the same key
@@ -59,21 +58,7 @@ def _retry_after(error: Exception, now: datetime) -> timedelta | None:
     # ResendError.headers holds the response headers (a plain dict, so the case is the server's).
     headers = getattr(error, "headers", None) or {}
     value = next((v for k, v in headers.items() if k.lower() == "retry-after"), None)
-    if not value:
-        return None
-    value = value.strip()
-    seconds = whole_number(value, maximum=10**9)  # 30 years: any longer is no number to us
-    if seconds is not None:
-        delay = timedelta(seconds=seconds)
-    else:
-        try:
-            when = email.utils.parsedate_to_datetime(value)
-        except (TypeError, ValueError):
-            return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
-        delay = when - now
-    return min(max(delay, timedelta(seconds=1)), MAX_DELAY)
+    return pause_asked(value, now, MAX_DELAY)
 
 
 def classify_email_failure(error: Exception, now: datetime | None = None) -> Verdict:

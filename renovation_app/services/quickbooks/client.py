@@ -5,15 +5,19 @@ token, and an outcome we cannot know (a timeout after QuickBooks may have taken 
 """
 
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
 
+from renovation_app.models import utc_now
 from renovation_app.services.quickbooks.connection import MINOR_VERSION, Tokens, current_tokens
+from renovation_app.services.retry_after import pause_asked
 from renovation_app.settings import settings
 
 # Documented Fault codes the queue acts on.
 STALE_SYNC_TOKEN = "5010"
+LONGEST_PAUSE = timedelta(hours=1)  # what QuickBooks may ask of a throttled push at most
 DUPLICATE_NAME = "6240"
 
 
@@ -24,7 +28,7 @@ class NotConnected(Exception):
 class Throttled(Exception):
     """QuickBooks answered 429: too many requests; try again after a pause."""
 
-    def __init__(self, retry_after: float | None) -> None:
+    def __init__(self, retry_after: timedelta | None) -> None:
         super().__init__("QuickBooks is throttling our requests (429)")
         self.retry_after = retry_after
 
@@ -71,12 +75,6 @@ def _fault_of(answer: httpx.Response) -> QuickBooksFault:
     )
 
 
-def _retry_after(answer: httpx.Response) -> float | None:
-    value = answer.headers.get("Retry-After", "")
-    digits = value.replace(".", "", 1)
-    return float(value) if digits.isascii() and digits.isdigit() else None
-
-
 def _send(method: str, tokens: Tokens, path: str, params: dict, body: dict | None) -> dict:
     url = f"{settings.quickbooks_api_url}/v3/company/{tokens.realm_id}/{path}"
     headers = {"Authorization": f"Bearer {tokens.access_token}", "Accept": "application/json"}
@@ -98,7 +96,7 @@ def _send(method: str, tokens: Tokens, path: str, params: dict, body: dict | Non
     if answer.status_code == 401:
         raise Unauthorized("QuickBooks refused the access token (401)")
     if answer.status_code == 429:
-        raise Throttled(_retry_after(answer))
+        raise Throttled(pause_asked(answer.headers.get("Retry-After"), utc_now(), LONGEST_PAUSE))
     if answer.status_code >= 500:
         if method == "GET":
             raise Unreachable(f"QuickBooks answered {answer.status_code}")

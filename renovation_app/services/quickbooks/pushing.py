@@ -189,7 +189,7 @@ def _failed_values(row: QuickBooksSync, error: Exception, now: datetime) -> dict
     if isinstance(error, WaitingFor):
         return dict(state=SyncState.WAITING, next_try_at=now + WAITING_FOR_PARENT, last_error=words)
     if isinstance(error, client.Throttled):  # never counted: QuickBooks asked us to slow down
-        pause = timedelta(seconds=error.retry_after) if error.retry_after else THROTTLE_PAUSE
+        pause = error.retry_after or THROTTLE_PAUSE
         return dict(state=SyncState.WAITING, next_try_at=now + pause, last_error=words)
     if isinstance(error, client.QuickBooksFault | NotMapped) or attempts >= MAX_ATTEMPTS:
         state = SyncState.NEEDS_ATTENTION

@@ -14,7 +14,7 @@ from renovation_app.models import INVOICE_FLAGGED, Invoice, QuickBooksSync, Sync
 from renovation_app.routes import SCHEDULE, invoice_path, subcontractor_path
 from renovation_app.services.billing import REMINDABLE_STATUSES, needs_attention
 from renovation_app.services.compliance import duty_rows
-from renovation_app.services.quickbooks.connection import connection_view
+from renovation_app.services.quickbooks.connection import connection_view_in
 from renovation_app.services.schedule.open_bookings import heavy_bookers
 from renovation_app.services.schedule.times import day_words, hour_words, new_york, week_of
 from renovation_app.services.subcontractors import expiring_certificates
@@ -58,7 +58,7 @@ def attention_rows(
 
 def _books(session: Session, now: datetime) -> list[AttentionRow]:
     """QuickBooks to connect again soon (or now), and what it refused."""
-    view = connection_view(now)
+    view = connection_view_in(session, now)
     words = [view.problem or view.renew_warning] if view.connected else []
     refused = session.exec(
         select(func.count())

@@ -335,11 +335,15 @@ class ConnectionView:
 
 
 def connection_view(now: datetime | None = None) -> ConnectionView:
-    now = now or utc_now()
     with db_session() as session:
-        row = live_connection(session)
-        if row is None:
-            return ConnectionView(connected=False)
+        return connection_view_in(session, now or utc_now())
+
+
+def connection_view_in(session: Session, now: datetime) -> ConnectionView:
+    """The connection as its page and the dashboard say it, read in the caller's session."""
+    row = live_connection(session)
+    if row is None:
+        return ConnectionView(connected=False)
     warning = ""
     if row.refresh_expires_at - RENEW_WARNING <= now:
         warning = (

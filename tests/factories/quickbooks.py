@@ -5,8 +5,6 @@ is empty."""
 from datetime import timedelta
 from urllib.parse import parse_qs, urlsplit
 
-from sqlmodel import select
-
 from renovation_app.db import db_session
 from renovation_app.models import QuickBooksConnection, QuickBooksSync, utc_now
 from renovation_app.services import quickbooks
@@ -16,6 +14,7 @@ from renovation_app.services.quickbooks.mapping import (
     DEFAULT_ITEM,
     SALES_TAX_ITEM,
 )
+from renovation_app.services.quickbooks.queueing import sync_row as queued_row
 from renovation_app.services.staff.sessions import SignedInUser
 from tests.fakes.quickbooks_server import FakeQuickBooks
 
@@ -51,12 +50,11 @@ def push_all(later: timedelta = timedelta(0), rounds: int = 6) -> int:
 
 
 def sync_row(kind: str, record_id: int) -> QuickBooksSync:
+    """The record's row; it must have been queued."""
     with db_session() as session:
-        return session.exec(
-            select(QuickBooksSync).where(
-                QuickBooksSync.record_kind == kind, QuickBooksSync.record_id == record_id
-            )
-        ).one()
+        row = queued_row(session, kind, record_id)
+    assert row is not None, f"{kind} {record_id} was never queued for QuickBooks"
+    return row
 
 
 def dollars_in_cents(amount) -> int:

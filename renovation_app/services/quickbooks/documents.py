@@ -23,7 +23,6 @@ from renovation_app.models import (
     Payment,
     PaymentMethod,
     PaymentStatus,
-    QuickBooksSync,
     Refund,
 )
 from renovation_app.services.billing import business_today, format_usd
@@ -38,7 +37,7 @@ from renovation_app.services.quickbooks.mapping import (
     line_item,
     mapped_id,
 )
-from renovation_app.services.quickbooks.queueing import SyncKind
+from renovation_app.services.quickbooks.queueing import SyncKind, sync_row
 
 US_STATE_ZIP = re.compile(r"^(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$")
 NO_TAX = {"value": "NON"}  # the tax is a line of its own
@@ -73,14 +72,10 @@ def marker_of(kind: SyncKind, record_id: int) -> str:
 
 def quickbooks_id_of(session: Session, kind: SyncKind, record_id: int) -> str:
     """The QuickBooks id of one of our records already pushed; WaitingFor when none yet."""
-    found = session.exec(
-        select(QuickBooksSync.quickbooks_id).where(
-            QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
-        )
-    ).first()
-    if not found:
+    row = sync_row(session, kind, record_id)
+    if row is None or not row.quickbooks_id:
         raise WaitingFor(f"waiting for {kind} {record_id} to reach QuickBooks")
-    return found
+    return row.quickbooks_id
 
 
 def _address(text: str) -> dict:

@@ -120,9 +120,8 @@ def _note_money(session: Session, invoice_id: int) -> None:
         fingerprint = _fingerprint(payment.status, payment.amount_cents)
         if payment.method in STRIPE_METHODS and payment.status == PaymentStatus.SUCCEEDED:
             note_record(session, SyncKind.FEE, payment.id, _fingerprint(payment.amount_cents))
-        if payment.status == PaymentStatus.VOIDED and not _is_queued(
-            session, SyncKind.PAYMENT, payment.id
-        ):
+        never_queued = sync_row(session, SyncKind.PAYMENT, payment.id) is None
+        if payment.status == PaymentStatus.VOIDED and never_queued:
             continue  # voided before QuickBooks ever had it: nothing to tell
         note_record(session, SyncKind.PAYMENT, payment.id, fingerprint)
     refunds = session.exec(
@@ -133,15 +132,13 @@ def _note_money(session: Session, invoice_id: int) -> None:
             note_record(session, SyncKind.REFUND, refund.id, _fingerprint(refund.amount_cents))
 
 
-def _is_queued(session: Session, kind: SyncKind, record_id: int) -> bool:
-    return (
-        session.exec(
-            select(QuickBooksSync.id).where(
-                QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
-            )
-        ).first()
-        is not None
-    )
+def sync_row(session: Session, kind: SyncKind, record_id: int) -> QuickBooksSync | None:
+    """Our record's row on its way to QuickBooks; None while it was never queued."""
+    return session.exec(
+        select(QuickBooksSync).where(
+            QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
+        )
+    ).first()
 
 
 def _wake_after_commit(_session: Session) -> None:

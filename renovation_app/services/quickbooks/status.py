@@ -27,7 +27,7 @@ from renovation_app.services import audit
 from renovation_app.services.billing import format_usd
 from renovation_app.services.errors import ActionRefused
 from renovation_app.services.quickbooks.connection import is_connected
-from renovation_app.services.quickbooks.queueing import SyncKind
+from renovation_app.services.quickbooks.queueing import SyncKind, sync_row
 from renovation_app.services.staff.sessions import SignedInUser
 from renovation_app.settings import settings
 
@@ -84,18 +84,10 @@ def _view(row: QuickBooksSync) -> SyncView:
     )
 
 
-def _sync_row(session, kind: SyncKind, record_id: int) -> QuickBooksSync | None:
-    return session.exec(
-        select(QuickBooksSync).where(
-            QuickBooksSync.record_kind == str(kind), QuickBooksSync.record_id == record_id
-        )
-    ).first()
-
-
 def sync_state(kind: SyncKind, record_id: int) -> SyncView | None:
     """A record's state in QuickBooks; None when it was never queued (not connected then)."""
     with db_session() as session:
-        row = _sync_row(session, kind, record_id)
+        row = sync_row(session, kind, record_id)
         return _view(row) if row else None
 
 
@@ -251,7 +243,7 @@ def record_words(kind: SyncKind, record_id: int) -> dict[str, str]:
     """A record's state in QuickBooks for its page: words, the link once it is there, and
     QuickBooks' own words when it needs attention; {} while QuickBooks was never connected."""
     with db_session() as session:
-        row = _sync_row(session, kind, record_id)
+        row = sync_row(session, kind, record_id)
         view = _view(row) if row else None
         connected = is_connected(session)
         ever = session.exec(select(QuickBooksConnection.id).limit(1)).first() is not None

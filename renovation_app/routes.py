@@ -383,42 +383,5 @@ API_PREFIX = "/api/"
 CALENDAR_FEED_PREFIX = "/calendar/"
 # "Sign in with Google": a full navigation here, and the server sends the browser on to Google.
 GOOGLE_START_PATH = "/api/google/start"
-
-
-def path_prefixes(routes: list[Route]) -> list[str]:
-    """The fixed starts of the routes' paths ("/pay/[token]" -> "/pay/"), in order, leaving out
-    one that an earlier prefix already covers ("/invoices/" after "/invoices")."""
-    prefixes: list[str] = []
-    for route in routes:
-        prefix = route.path.split("[", 1)[0]
-        if not any(prefix == p or prefix.startswith(p.rstrip("/") + "/") for p in prefixes):
-            prefixes.append(prefix)
-    return prefixes
-
-
-# Kept out of search engines (robots.txt) besides the noindex each of them carries: every page
-# that is not public (except the 404 page, which has no path of its own) and the API.
-# Pages the server writes the pictures published from finished jobs into (api/photos.py): each
-# is loaded from the server, never drawn by a client-side step.
-SERVER_FILLED_PREFIXES = ("/gallery/", "/services/")
-
-PRIVATE_PATH_PREFIXES = (
-    *path_prefixes([r for r in ALL_ROUTES if not r.public and r is not NOT_FOUND]),
-    API_PREFIX,
-    CALENDAR_FEED_PREFIX,
-)
-
-# Content-Security-Policy additions per path prefix (api/csp.py). Stripe's documented sources
-# for Stripe.js and its card frames, on the pages that take cards and the rest of the staff area
-# (a page keeps the policy it was loaded with; links into these pages load them from the server:
-# components/links.py). Public pages never load Stripe.js and keep the site-only policy.
-STRIPE_CSP = {
-    "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
-    "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
-    "connect-src": ["https://api.stripe.com"],
-    "img-src": ["https://*.stripe.com"],
-}
-CSP_ADDITIONS: dict[str, dict[str, list[str]]] = {
-    prefix.rstrip("/"): STRIPE_CSP
-    for prefix in path_prefixes([r for r in ALL_ROUTES if r.staff or r.takes_cards])
-}
+# "Connect QuickBooks": likewise, on to Intuit's consent page (api/quickbooks.py).
+QUICKBOOKS_CONNECT_PATH = "/api/quickbooks/connect"

@@ -12,7 +12,7 @@ import re
 import time
 from pathlib import Path
 
-from renovation_app.routes import CSP_ADDITIONS
+from renovation_app.path_policies import CSP_ADDITIONS
 from renovation_app.settings import PROJECT_ROOT, settings
 
 BUILD_DIR = PROJECT_ROOT / ".web" / "build" / "client"

@@ -11,7 +11,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from renovation_app.content import GALLERIES
 from renovation_app.db import get_engine
 from renovation_app.media import gallery_pictures
-from renovation_app.routes import PRIVATE_PATH_PREFIXES, PUBLIC_ROUTES
+from renovation_app.path_policies import PRIVATE_PATH_PREFIXES
+from renovation_app.routes import PUBLIC_ROUTES
 from renovation_app.seo import absolute_url
 from renovation_app.services import photos
 from renovation_app.services.site_search import search_index

@@ -10,7 +10,7 @@ from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
 
 from renovation_app.navigation import NavLink
-from renovation_app.routes import CSP_ADDITIONS, SERVER_FILLED_PREFIXES
+from renovation_app.path_policies import CSP_ADDITIONS, SERVER_FILLED_PREFIXES
 
 
 def loads_fully(path: str) -> bool:

@@ -43,7 +43,7 @@ def connected_part() -> rx.Component:
         rx.el.div(
             link(
                 "Connect QuickBooks again",
-                href="/api/quickbooks/connect",
+                href=routes.QUICKBOOKS_CONNECT_PATH,
                 class_name=SECONDARY_BUTTON,
             ),
             action_button("Disconnect", State.disconnect, DANGER_BUTTON, "qb-disconnect"),
@@ -64,7 +64,7 @@ def not_connected_part() -> rx.Component:
             State.configured,
             link(
                 "Connect QuickBooks",
-                href="/api/quickbooks/connect",
+                href=routes.QUICKBOOKS_CONNECT_PATH,
                 class_name=f"{BUTTON} self-start",
                 data_testid="qb-connect",
             ),

@@ -42,10 +42,10 @@ def form_card(
     )
 
 
-def remove_button(words, on_click, test_id: str = "", place: str = "") -> rx.Component:
+def remove_button(words, on_click, test_id: str = "", place: str = "", **props) -> rx.Component:
     """An action that takes something away, in red underlined words; `place` adds the classes
     that place it in its row."""
-    return action_button(words, on_click, f"{REMOVE} {place}".strip(), test_id)
+    return action_button(words, on_click, f"{REMOVE} {place}".strip(), test_id, **props)
 
 
 def with_cancel(action: rx.Component, on_cancel, gap: str = "gap-2") -> rx.Component:

@@ -6,7 +6,7 @@ import reflex as rx
 from renovation_app import routes
 from renovation_app.components.forms import action_button
 from renovation_app.components.links import link
-from renovation_app.components.staff.card import card_intro
+from renovation_app.components.staff.card import card_intro, remove_button
 from renovation_app.components.staff.paper import paper_form
 from renovation_app.components.styles import (
     BUTTON,
@@ -87,12 +87,7 @@ def waiting_actions(co: rx.Var) -> rx.Component:
                 State.open_paper(co.number.to(int)),
                 "text-sm font-semibold text-orange-800 underline",
             ),
-            action_button(
-                "Withdraw",
-                State.withdraw(co.number.to(int)),
-                "text-sm font-semibold text-red-700 underline",
-                disabled=State.working,
-            ),
+            remove_button("Withdraw", State.withdraw(co.number.to(int)), disabled=State.working),
         ),
     )
 
